@@ -1,0 +1,80 @@
+"""Cards: rank + suit codes such as ``10H``, ``KD``, ``AS``, and ``X`` for a joker.
+
+Input is case-insensitive; output is canonical upper case.
+
+>>> Card.parse("10h")
+Card.parse('10H')
+>>> str(Card.parse("x")), Card.parse("KD").is_red
+('X', True)
+>>> Card.parse("11H")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+cambio_ref.errors.UnknownCardError: unknown card '11H': expected a rank (A 2-10 J Q K) and a suit ...
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from cambio_ref.errors import UnknownCardError
+
+RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+RED_SUITS = frozenset({"H", "D"})
+JOKER = "X"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """A card value: ``rank`` is one of RANKS or ``X``; ``suit`` is one of SUITS, or ``""`` for a joker."""
+
+    rank: str
+    suit: str
+
+    @staticmethod
+    def parse(code: str) -> Card:
+        """Parse a card code, case-insensitively."""
+        return _parse(code.strip().upper())
+
+    @property
+    def code(self) -> str:
+        """The canonical code, e.g. ``10H`` or ``X``."""
+        return self.rank + self.suit
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == JOKER
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit in RED_SUITS
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.code!r})"
+
+
+@cache
+def _parse(code: str) -> Card:
+    if code == JOKER:
+        return Card(JOKER, "")
+    rank, suit = code[:-1], code[-1:]
+    if rank in RANKS and suit in SUITS:
+        return Card(rank, suit)
+    raise UnknownCardError(
+        f"unknown card {code!r}: expected a rank (A 2-10 J Q K) and a suit (S H D C),"
+        " or X for a joker"
+    )
+
+
+def standard_deck(jokers: int) -> tuple[Card, ...]:
+    """One pack in a fixed order (suits S H D C, ranks A..K), then the jokers.
+
+    >>> len(standard_deck(2)), standard_deck(0)[0], standard_deck(2)[-1]
+    (54, Card.parse('AS'), Card.parse('X'))
+    """
+    cards = [Card(rank, suit) for suit in SUITS for rank in RANKS]
+    return (*cards, *([Card(JOKER, "")] * jokers))

@@ -1,0 +1,192 @@
+"""The ``cambio`` command: one console script with subcommands.
+
+Bad input prints one clear line per problem on stderr and exits with status 2;
+no user error ever shows a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from cambio_ref.cards import Card
+from cambio_ref.catalogue import load_catalogue
+from cambio_ref.errors import CambioError, SpecError
+from cambio_ref.rules import Rules, explain, format_value, resolve
+from cambio_ref.scoring import score_hand
+from cambio_ref.validate import validate_paths
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def _print_json(data: Any) -> None:
+    print(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def _rules(args: argparse.Namespace) -> Rules:
+    sets = []
+    for item in args.set or ():
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise CambioError(f"--set {item!r}: expected OPTION=VALUE, e.g. --set risky_fives=true")
+        sets.append((key.strip(), value.strip()))
+    return resolve(args.ruleset, sets)
+
+
+def cmd_rulesets(args: argparse.Namespace) -> int:
+    cat = load_catalogue()
+    rows = [{"id": rs.id, "source": rs.source, "title": rs.title, "summary": rs.summary}
+            for rs in cat.rulesets.values()]
+    rows.sort(key=lambda r: r["id"])
+    if args.json:
+        _print_json(rows)
+    else:
+        for row in rows:
+            print(f"{row['id']:<10} {row['title']}: {row['summary']}")
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    rules = _rules(args)
+    resolved = explain(rules)
+    if args.json:
+        _print_json({
+            "ruleset": rules.name,
+            "canonical": rules.canonical,
+            "options": [{
+                "id": r.option.id, "key": r.option.key, "phase": r.option.phase,
+                "question": r.option.question, "value": r.value, "origin": r.origin,
+                "evidence": r.evidence,
+                "citations": [{"key": c.key, "section": c.section, "evidence": c.evidence}
+                              for c in r.citations],
+                "ruling": r.reason,
+            } for r in resolved],
+        })
+        return 0
+    print(f"{rules.canonical}: {len(resolved)} options")
+    phase = None
+    width = max(len(r.option.id) for r in resolved)
+    for r in resolved:
+        if r.option.phase != phase:
+            phase = r.option.phase
+            print(f"\n[{phase}]")
+        value = format_value(r.value)
+        if r.origin == "source":
+            why = "; ".join(f"{c} ({c.evidence})" for c in r.citations)
+        else:
+            why = f"{r.origin}: {' '.join((r.reason or '').split())}"
+        print(f"  {r.option.id:<{width}} = {value:<20} {why}")
+    return 0
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    rules = _rules(args)
+    cards = [Card.parse(code) for code in args.cards]
+    result = score_hand(cards, rules)
+    if args.json:
+        _print_json({
+            "ruleset": rules.canonical,
+            "cards": [{"card": s.card.code, "points": s.points, "note": s.note}
+                      for s in result.cards],
+            "applied": list(result.applied),
+            "total": result.total,
+        })
+        return 0
+    for s in result.cards:
+        note = f"  ({s.note})" if s.note else ""
+        print(f"{s.card.code:<4}{s.points:>5}{note}")
+    for line in result.applied:
+        print(f"* {line}")
+    print(f"total {result.total}  [{rules.canonical}]")
+    return 0
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    paths = [Path(p) for p in args.paths]
+    problems = validate_paths(paths)
+    if args.json:
+        _print_json({"ok": not problems, "problems": [
+            {"file": p.file, "line": p.line, "path": p.path, "message": p.message}
+            for p in problems]})
+    else:
+        for p in problems:
+            print(p)
+        files = len({p.file for p in problems})
+        if problems:
+            print(f"{len(problems)} problem(s) in {files} file(s)", file=sys.stderr)
+        else:
+            print(f"ok: {', '.join(args.paths)}")
+    return 1 if problems else 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="cambio",
+        description="The Cambio rulebook: rule catalogue, reference interpreter and conformance kit.",
+        epilog="Example: cambio show hearts --set risky_fives=true",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    def add(name: str, handler: Handler, help_: str, example: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help_, description=help_, epilog=f"Example:\n  {example}",
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
+        p.set_defaults(handler=handler)
+        return p
+
+    def rules_args(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--set", action="append", metavar="OPTION=VALUE",
+                       help="override an option by key or id (repeatable)")
+        p.add_argument("--json", action="store_true", help="print JSON")
+
+    p = add("rulesets", cmd_rulesets, "List the rulesets, one line each.", "cambio rulesets --json")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+    p = add("show", cmd_show, "Show every option of a ruleset with its source or ruling.",
+            "cambio show hearts --set tie=shared")
+    p.add_argument("ruleset", metavar="RULESET|FILE",
+                   help="a ruleset id, a one-line form such as 'online(risky_fives=true)',"
+                        " or a house-rules file")
+    rules_args(p)
+
+    p = add("score", cmd_score, "Score a hand of cards under a ruleset.",
+            "cambio score --ruleset online KH KS X AC")
+    p.add_argument("--ruleset", required=True, metavar="RULESET|FILE")
+    p.add_argument("cards", nargs="+", metavar="CARD", help="card codes such as 10H, KD, X")
+    rules_args(p)
+
+    p = add("validate", cmd_validate,
+            "Validate spec files and house-rules files against their schemas and the catalogue."
+            " Exit status: 0 valid, 1 problems found, 2 usage error.",
+            "cambio validate spec/ examples/house-rules/")
+    p.add_argument("paths", nargs="+", metavar="PATH")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handler: Handler = args.handler
+    try:
+        return handler(args)
+    except SpecError as exc:
+        for problem in exc.problems:
+            print(f"cambio: error: {problem}", file=sys.stderr)
+        return 2
+    except CambioError as exc:
+        print(f"cambio: error: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,376 @@
+"""Resolved rules: one immutable value holding a ruleset's choice for every option.
+
+A ruleset from spec/rulesets/, a house-rules file, and ``--set`` overrides all
+resolve to a `Rules`. Its canonical one-line form names the base ruleset and the
+options that differ from it, sorted by key:
+
+>>> rules = resolve("online", {"risky_fives": "true"})
+>>> rules.canonical
+'online(risky_fives=true)'
+>>> parse_rules("ONLINE( risky_fives = true )") == rules
+True
+>>> resolve("hearts").six_of_hearts, resolve("awareness").jokers
+(-3, 0)
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from cambio_ref.cards import JOKER, RANKS, SUITS, Card, standard_deck
+from cambio_ref.catalogue import (
+    Catalogue,
+    Citation,
+    Option,
+    Power,
+    Value,
+    choice_value,
+    load_catalogue,
+    schema_problems,
+)
+from cambio_ref.errors import RulesError, SpecError
+from cambio_ref.yamlio import load_yaml
+
+# Which option holds the power of each rank (kings also depend on `king_colour`).
+POWER_OPTION_BY_RANK = {
+    "7": "power_7_8", "8": "power_7_8", "9": "power_9_10", "10": "power_9_10",
+    "J": "power_jack", "Q": "power_queen", "K": "power_king",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every option's value under one resolved ruleset. Field names are option keys."""
+
+    name: str
+    # setup
+    min_players: int
+    max_players: int
+    deck_count: str
+    jokers: int
+    rearrange: str
+    starting_discard: bool
+    peek: str
+    peek_snap: bool
+    open_hands: bool
+    # turn
+    direction: str
+    first_player: str
+    take_discard: bool
+    pass_turn: bool
+    max_turns: int
+    reshuffle: str
+    exhausted: str
+    # powers
+    power_7_8: str
+    power_9_10: str
+    power_jack: str
+    power_queen: str
+    power_king: str
+    king_colour: str
+    optional_powers: bool
+    power_trigger: str
+    power_once: str
+    snapped_power: bool
+    # snapping
+    snap: bool
+    snap_match: str
+    snap_others: bool
+    give_card: str
+    wrong_own: str
+    wrong_other: str
+    snap_limit: str
+    multi_burn: bool
+    late_snap: str
+    penalty_slot: str
+    # calling
+    call_timing: str
+    caller_locked: bool
+    final_turns: str
+    auto_call: bool
+    # scoring
+    pips: str
+    ace: int
+    jack: int
+    queen: int
+    red_king: int
+    black_king: int
+    joker: int
+    six_of_hearts: int
+    risky_fives: bool
+    empty_hand: str
+    tie: str
+    caller_penalty: int
+    empty_hand_exempt: bool
+    # match
+    match_end: str
+    round_wins: int
+    target_score: int
+    dealer_rotation: str
+    next_starter: str
+    # derived from the catalogue when resolved; not part of the value's identity
+    overrides: tuple[tuple[str, Value], ...] = field(default=(), compare=False)
+    points: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
+    powers: Mapping[str, Power] = field(default_factory=dict, compare=False, repr=False)
+    risky_five_points: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def canonical(self) -> str:
+        """The canonical one-line form, e.g. ``online(risky_fives=true)``."""
+        inner = ", ".join(f"{k}={format_value(v)}" for k, v in self.overrides)
+        return f"{self.name}({inner})" if inner else self.name
+
+    def __repr__(self) -> str:
+        return f"parse_rules({self.canonical!r})"
+
+    def value(self, key: str) -> Value:
+        """The value of an option, by key."""
+        result: Value = getattr(self, key)
+        return result
+
+    def values(self) -> dict[str, Value]:
+        """Every option key with its value."""
+        return {k: getattr(self, k) for k in option_keys()}
+
+    def has_card(self, card: Card) -> bool:
+        """True if the deck of this ruleset contains `card`."""
+        return self.jokers > 0 if card.is_joker else True
+
+    def decks(self, players: int) -> int:
+        """How many packs are shuffled together for `players` players."""
+        return 1 if self.deck_count == "one" else max(1, math.ceil(players / 6))
+
+    def deck(self, players: int) -> tuple[Card, ...]:
+        """The full deck in its fixed unshuffled order, for `players` players."""
+        return standard_deck(self.jokers) * self.decks(players)
+
+    def power_of(self, card: Card) -> Power | None:
+        """The power `card` carries when discarded straight from the deck, if any."""
+        power = self.powers.get(card.code)
+        return power if power is not None and (power.look or power.swap != "none") else None
+
+
+def option_keys() -> tuple[str, ...]:
+    """The option fields of Rules, in declaration order."""
+    return tuple(f.name for f in fields(Rules) if f.name not in _NOT_OPTIONS)
+
+
+_NOT_OPTIONS = {"name", "overrides", "points", "powers", "risky_five_points"}
+
+
+def format_value(value: Value) -> str:
+    """Write a value as in the one-line form.
+
+    >>> format_value(True), format_value(-2), format_value("caller-loses")
+    ('true', '-2', 'caller-loses')
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _points(values: Mapping[str, Any]) -> dict[str, int]:
+    table: dict[str, int] = {}
+    for suit in SUITS:
+        for rank in RANKS:
+            card = Card(rank, suit)
+            if rank == "A":
+                pts = values["ace"]
+            elif rank == "J":
+                pts = values["jack"]
+            elif rank == "Q":
+                pts = values["queen"]
+            elif rank == "K":
+                pts = values["red_king"] if card.is_red else values["black_king"]
+            elif rank == "6" and suit == "H":
+                pts = values["six_of_hearts"]
+            else:
+                pts = int(rank)
+            table[card.code] = pts
+    table[JOKER] = values["joker"]
+    return table
+
+
+def _powers(cat: Catalogue, values: Mapping[str, Any]) -> dict[str, Power]:
+    powers: dict[str, Power] = {}
+    for suit in SUITS:
+        for rank, key in POWER_OPTION_BY_RANK.items():
+            card = Card(rank, suit)
+            if rank == "K" and values["king_colour"] != "both" and \
+                    values["king_colour"] != ("red" if card.is_red else "black"):
+                continue
+            alt = cat.option(key).alternative(values[key])
+            if alt is not None and alt.power is not None:
+                powers[card.code] = alt.power
+    return powers
+
+
+def _build(cat: Catalogue, name: str, values: dict[str, Value],
+           base: Mapping[str, Value]) -> Rules:
+    overrides = tuple(sorted((k, v) for k, v in values.items() if base[k] != v
+                             or type(base[k]) is not type(v)))
+    risky = cat.option("risky_fives").alternative(True)
+    return Rules(
+        name=name,
+        overrides=overrides,
+        points=_points(values),
+        powers=_powers(cat, values),
+        risky_five_points=dict(risky.parameters) if risky is not None else {},
+        **values,  # type: ignore[arg-type]
+    )
+
+
+def _base_values(cat: Catalogue, ruleset: str) -> dict[str, Value]:
+    spec = cat.rulesets.get(ruleset.strip().lower())
+    if spec is None:
+        raise RulesError(
+            f"unknown ruleset {ruleset!r}; known rulesets: {', '.join(sorted(cat.rulesets))}"
+        )
+    return {cat.option(oid).key: choice_value(raw) for oid, raw in spec.choices.items()}
+
+
+def _apply(cat: Catalogue, values: dict[str, Value],
+           overrides: Mapping[str, object] | Iterable[tuple[str, object]]) -> None:
+    items = overrides.items() if isinstance(overrides, Mapping) else overrides
+    for name, raw in items:
+        opt = cat.option(name)
+        values[opt.key] = opt.coerce(raw)
+
+
+def resolve(ruleset: str | Path = "online",
+            overrides: Mapping[str, object] | Iterable[tuple[str, object]] = (),
+            *, catalogue: Catalogue | None = None) -> Rules:
+    """Resolve a ruleset id, a one-line form or a house-rules file, plus overrides.
+
+    >>> resolve("hearts", [("tie", "shared")]).canonical
+    'hearts(tie=shared)'
+    >>> resolve("nope")
+    Traceback (most recent call last):
+    ...
+    cambio_ref.errors.RulesError: unknown ruleset 'nope'; known rulesets: awareness, hearts, memory, official, online
+    """
+    cat = catalogue or load_catalogue()
+    text = str(ruleset)
+    if not isinstance(ruleset, Path) and "(" in text:
+        name, pairs = _split_one_line(text)
+        base = _base_values(cat, name)
+        values = dict(base)
+        _apply(cat, values, pairs)
+    elif isinstance(ruleset, Path) or text.endswith((".yaml", ".yml")) or "/" in text:
+        name, house = read_house_rules(Path(text), cat)
+        base = _base_values(cat, name)
+        values = dict(base)
+        _apply(cat, values, house)
+    else:
+        name = text.strip().lower()
+        base = _base_values(cat, name)
+        values = dict(base)
+    _apply(cat, values, overrides)
+    return _build(cat, name, values, base)
+
+
+def read_house_rules(path: Path, cat: Catalogue | None = None) -> tuple[str, dict[str, Value]]:
+    """Read a house-rules file: the ruleset it extends and its overrides (by key).
+
+    Every problem in the file is reported at once, with line and path.
+    """
+    cat = cat or load_catalogue()
+    doc = load_yaml(path)
+    problems = schema_problems(doc, "house-rules")
+    if problems:
+        raise SpecError(problems)
+    data = doc.data
+    base = str(data["extends"]).strip().lower()
+    if base not in cat.rulesets:
+        problems.append(doc.problem(("extends",), f"unknown ruleset {data['extends']!r};"
+                                    f" known rulesets: {', '.join(sorted(cat.rulesets))}"))
+    values: dict[str, Value] = {}
+    for name, raw in (data.get("set") or {}).items():
+        if not cat.has_option(name):
+            problems.append(doc.problem(("set", name), f"unknown option {name!r}"))
+            continue
+        opt = cat.option(name)
+        try:
+            values[opt.key] = opt.coerce(choice_value(raw))
+        except RulesError as exc:
+            problems.append(doc.problem(("set", name), str(exc)))
+    if problems:
+        raise SpecError(problems)
+    return base, values
+
+
+_ONE_LINE = re.compile(r"^\s*([a-z0-9-]+)\s*(?:\((.*)\))?\s*$", re.IGNORECASE | re.DOTALL)
+
+
+def parse_rules(text: str, *, catalogue: Catalogue | None = None) -> Rules:
+    """Parse the one-line form ``ruleset(key=value, ...)``.
+
+    >>> parse_rules("memory(snap_match=rank)").snap_match
+    'rank'
+    >>> parse_rules("memory(snap_match=)")
+    Traceback (most recent call last):
+    ...
+    cambio_ref.errors.RulesError: option snap_match (snap.match):  is not allowed; expected rank | points
+    """
+    name, pairs = _split_one_line(text)
+    return resolve(name, pairs, catalogue=catalogue)
+
+
+def _split_one_line(text: str) -> tuple[str, list[tuple[str, str]]]:
+    match = _ONE_LINE.match(text)
+    if not match:
+        raise RulesError(f"cannot read rules {text!r}: expected NAME or NAME(key=value, ...)")
+    pairs: list[tuple[str, str]] = []
+    inner = (match.group(2) or "").strip()
+    for part in filter(None, (p.strip() for p in inner.split(","))) if inner else ():
+        key, sep, value = part.partition("=")
+        if not sep:
+            raise RulesError(f"cannot read {part!r} in {text!r}: expected key=value")
+        pairs.append((key.strip(), value.strip()))
+    return match.group(1).lower(), pairs
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """Why an option has its value under some Rules: a citation, a ruling or a house rule."""
+
+    option: Option
+    value: Value
+    origin: str  # "source", "ruling" or "house"
+    citations: tuple[Citation, ...]
+    reason: str | None
+
+    @property
+    def evidence(self) -> str:
+        if self.origin != "source":
+            return self.origin
+        return "stated" if any(c.evidence == "stated" for c in self.citations) else "implied"
+
+
+def explain(rules: Rules, *, catalogue: Catalogue | None = None) -> list[Resolved]:
+    """For every option, the value `rules` gives it and where that comes from."""
+    cat = catalogue or load_catalogue()
+    spec = cat.rulesets[rules.name]
+    overridden = dict(rules.overrides)
+    out = []
+    for opt in cat.options:
+        value = rules.value(opt.key)
+        raw = spec.choices[opt.id]
+        cites = tuple(c for a in opt.positions(spec.source) if a.value == value
+                      for c in a.sources if c.key == spec.source)
+        if opt.key in overridden:
+            out.append(Resolved(opt, value, "house", (), "set by house rule / override"))
+        elif isinstance(raw, dict):
+            out.append(Resolved(opt, value, "ruling", (), str(raw["ruling"]).strip()))
+        elif cites:
+            out.append(Resolved(opt, value, "source", cites, None))
+        else:
+            alt = opt.alternative(value)
+            reason = opt.ruling or (alt.rationale if alt else None)
+            out.append(Resolved(opt, value, "ruling", (), (reason or "").strip()))
+    return out

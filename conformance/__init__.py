@@ -1,0 +1,1 @@
+"""Conformance tests for Cambio implementations (scenarios, protocol, fuzzing)."""
