@@ -1,0 +1,216 @@
+"""Actions: small value types, one per thing a player can do.
+
+Every action names the player who takes it; slots are grid slots 0, 1, 2, ...
+(0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right, then penalty slots).
+A position on the table is ``(owner, slot)``. Reprs are valid Python.
+
+>>> Snap(2, ((0, 3),))
+Snap(player=2, targets=((0, 3),))
+>>> action_from_json({"t": "swap", "player": 1, "slot": 2})
+Swap(player=1, slot=2)
+>>> action_to_json(PowerSwap(0, (0, 1), (2, 3)))
+{'t': 'power_swap', 'player': 0, 'a': [0, 1], 'b': [2, 3]}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from cambio_ref.errors import CambioError
+
+Pos = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Peek:
+    """Look at one of your own cards during the opening peek."""
+
+    player: int
+    slot: int
+    kind: ClassVar[str] = "peek"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw the top card of the deck."""
+
+    player: int
+    kind: ClassVar[str] = "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Take the top card of the discard pile (it must then be swapped in)."""
+
+    player: int
+    kind: ClassVar[str] = "take"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Pass the turn without drawing."""
+
+    player: int
+    kind: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """Call Cambio (knock)."""
+
+    player: int
+    kind: ClassVar[str] = "call"
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """Put the card in hand into `slot`; the card that was there is discarded."""
+
+    player: int
+    slot: int
+    kind: ClassVar[str] = "swap"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard the card in hand (drawn from the deck)."""
+
+    player: int
+    kind: ClassVar[str] = "discard"
+
+
+@dataclass(frozen=True, slots=True)
+class Look:
+    """A power's look at the card at (owner, slot)."""
+
+    player: int
+    owner: int
+    slot: int
+    kind: ClassVar[str] = "look"
+
+
+@dataclass(frozen=True, slots=True)
+class PowerSwap:
+    """A power's face-down swap of the cards at positions `a` and `b`."""
+
+    player: int
+    a: Pos
+    b: Pos
+    kind: ClassVar[str] = "power_swap"
+
+
+@dataclass(frozen=True, slots=True)
+class Skip:
+    """Decline the current step of an optional power (one look, or the swap)."""
+
+    player: int
+    kind: ClassVar[str] = "skip"
+
+
+@dataclass(frozen=True, slots=True)
+class Snap:
+    """Snap the cards at `targets` onto the discard pile (one card unless multi-burn)."""
+
+    player: int
+    targets: tuple[Pos, ...]
+    kind: ClassVar[str] = "snap"
+
+
+@dataclass(frozen=True, slots=True)
+class Give:
+    """After a correct snap of another player's card, move your card at `slot` into the gap
+    (``slot=None`` declines, where giving is optional)."""
+
+    player: int
+    slot: int | None
+    kind: ClassVar[str] = "give"
+
+
+Action = Peek | Draw | Take | Pass | Call | Swap | Discard | Look | PowerSwap | Skip | Snap | Give
+
+KINDS: dict[str, type[Action]] = {
+    cls.kind: cls  # type: ignore[misc]
+    for cls in (Peek, Draw, Take, Pass, Call, Swap, Discard, Look, PowerSwap, Skip, Snap, Give)
+}
+KIND_ORDER = {kind: i for i, kind in enumerate(KINDS)}
+
+
+class MalformedAction(CambioError):
+    """An action that cannot be read: unknown kind, missing or ill-typed field."""
+
+
+def sort_key(action: Action) -> tuple[Any, ...]:
+    """The canonical order of legal actions: by player, kind, then fields.
+
+    >>> sorted([Draw(1), Snap(0, ((1, 0),)), Draw(0)], key=sort_key)
+    [Draw(player=0), Snap(player=0, targets=((1, 0),)), Draw(player=1)]
+    """
+    rest: tuple[Any, ...]
+    if isinstance(action, Give):
+        rest = (-1 if action.slot is None else action.slot,)
+    elif isinstance(action, Snap):
+        rest = (len(action.targets), action.targets)
+    else:
+        rest = tuple(getattr(action, f) for f in action.__slots__ if f != "player")  # type: ignore[union-attr]
+    return (action.player, KIND_ORDER[action.kind], rest)
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    """The protocol's JSON form of an action."""
+    out: dict[str, Any] = {"t": action.kind, "player": action.player}
+    if isinstance(action, Peek | Swap):
+        out["slot"] = action.slot
+    elif isinstance(action, Look):
+        out["owner"], out["slot"] = action.owner, action.slot
+    elif isinstance(action, PowerSwap):
+        out["a"], out["b"] = list(action.a), list(action.b)
+    elif isinstance(action, Snap):
+        out["targets"] = [list(t) for t in action.targets]
+    elif isinstance(action, Give):
+        out["slot"] = action.slot
+    return out
+
+
+def _int(data: dict[str, Any], field: str) -> int:
+    value = data.get(field)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise MalformedAction(f"action {data!r}: field {field!r} must be an integer")
+    return value
+
+
+def _pos(data: dict[str, Any], field: str) -> Pos:
+    value = data.get(field)
+    if (not isinstance(value, list | tuple) or len(value) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        raise MalformedAction(f"action {data!r}: field {field!r} must be [owner, slot]")
+    return (value[0], value[1])
+
+
+def action_from_json(data: Any) -> Action:
+    """Read an action from its JSON form; raise MalformedAction naming the problem."""
+    if not isinstance(data, dict):
+        raise MalformedAction(f"action must be an object, got {data!r}")
+    kind = data.get("t")
+    if kind not in KINDS:
+        raise MalformedAction(f"unknown action kind {kind!r}; expected one of {', '.join(KINDS)}")
+    player = _int(data, "player")
+    if kind in ("draw", "take", "pass", "call", "discard", "skip"):
+        return KINDS[kind](player)  # type: ignore[call-arg]
+    if kind == "peek":
+        return Peek(player, _int(data, "slot"))
+    if kind == "swap":
+        return Swap(player, _int(data, "slot"))
+    if kind == "look":
+        return Look(player, _int(data, "owner"), _int(data, "slot"))
+    if kind == "power_swap":
+        return PowerSwap(player, _pos(data, "a"), _pos(data, "b"))
+    if kind == "snap":
+        targets = data.get("targets")
+        if not isinstance(targets, list) or not targets:
+            raise MalformedAction(f"action {data!r}: 'targets' must be a non-empty list")
+        return Snap(player, tuple(_pos({"p": t}, "p") for t in targets))
+    slot = data.get("slot")
+    if slot is not None and (not isinstance(slot, int) or isinstance(slot, bool)):
+        raise MalformedAction(f"action {data!r}: 'slot' must be an integer or null")
+    return Give(player, slot)
