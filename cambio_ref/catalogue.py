@@ -260,7 +260,7 @@ def schema_problems(doc: YamlDoc, kind: str, spec_dir: Path = SPEC_DIR) -> list[
 def _schema_message(err: jsonschema.ValidationError) -> str:
     if err.validator == "oneOf" and err.context:
         best = jsonschema.exceptions.best_match(err.context)
-        return best.message
+        return str(best.message)
     if err.validator == "additionalProperties":
         return err.message.replace("Additional properties are not allowed", "unknown field")
     return err.message
@@ -408,8 +408,9 @@ def _check_options(cat: Catalogue, option_docs: list[tuple[YamlDoc, int]]) -> It
     yield from _duplicates([(d, ("options", i, "id"), o.id)
                             for (d, i), o in zip(option_docs, cat.options, strict=True)],
                            "option id")
-    keys = [(d, ("options", i, "key"), o.key)
-            for (d, i), o in zip(option_docs, cat.options, strict=True)]
+    keys: list[tuple[YamlDoc, tuple[str | int, ...], str]] = [
+        (d, ("options", i, "key"), o.key)
+        for (d, i), o in zip(option_docs, cat.options, strict=True)]
     yield from _duplicates(keys, "option key")
     ids = {o.id for o in cat.options}
     for (doc, i), opt in zip(option_docs, cat.options, strict=True):

@@ -37,11 +37,11 @@ class _Loader(yaml.SafeLoader):
 
     def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
         if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
+            event = self.peek_event()  # type: ignore[no-untyped-call, unused-ignore]
             raise yaml.MarkedYAMLError(
                 problem="YAML aliases (*name) are not allowed", problem_mark=event.start_mark
             )
-        return super().compose_node(parent, index)  # type: ignore[no-any-return]
+        return super().compose_node(parent, index)  # type: ignore[no-any-return, unused-ignore]
 
 
 @dataclass(frozen=True)
