@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from cambio_ref.cards import JOKER, RANKS, SUITS, Card, standard_deck
@@ -218,9 +219,9 @@ def _build(cat: Catalogue, name: str, values: dict[str, Value],
     return Rules(
         name=name,
         overrides=overrides,
-        points=_points(values),
-        powers=_powers(cat, values),
-        risky_five_points=dict(risky.parameters) if risky is not None else {},
+        points=MappingProxyType(_points(values)),
+        powers=MappingProxyType(_powers(cat, values)),
+        risky_five_points=MappingProxyType(dict(risky.parameters) if risky is not None else {}),
         **values,  # type: ignore[arg-type]
     )
 

@@ -36,7 +36,11 @@ class HandScore:
 
 
 def card_points(card: Card, rules: Rules) -> int:
-    """A single card's points under `rules`, ignoring hand-level rules such as risky fives."""
+    """A single card's points under `rules`, ignoring hand-level rules such as risky fives.
+
+    A card the ruleset's deck does not contain raises UnknownCardError, as in `score_hand`.
+    """
+    check_cards((card,), rules)
     return rules.points[card.code]
 
 
