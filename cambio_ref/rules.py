@@ -17,11 +17,10 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 from cambio_ref.cards import JOKER, RANKS, SUITS, Card, standard_deck
 from cambio_ref.catalogue import (
@@ -42,6 +41,39 @@ POWER_OPTION_BY_RANK = {
     "7": "power_7_8", "8": "power_7_8", "9": "power_9_10", "10": "power_9_10",
     "J": "power_jack", "Q": "power_queen", "K": "power_king",
 }
+
+
+_V = TypeVar("_V")
+
+
+class ReadOnlyMapping(Mapping[str, _V]):
+    """A read-only copy of a dict that, unlike MappingProxyType, pickles and deep-copies.
+
+    >>> table = ReadOnlyMapping({"AS": 1})
+    >>> table["AS"], dict(table)
+    (1, {'AS': 1})
+    >>> table["AS"] = 2
+    Traceback (most recent call last):
+    ...
+    TypeError: 'ReadOnlyMapping' object does not support item assignment
+    """
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: Mapping[str, _V]) -> None:
+        self._data = dict(data)
+
+    def __getitem__(self, key: str) -> _V:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __repr__(self) -> str:
+        return f"ReadOnlyMapping({self._data!r})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,9 +251,9 @@ def _build(cat: Catalogue, name: str, values: dict[str, Value],
     return Rules(
         name=name,
         overrides=overrides,
-        points=MappingProxyType(_points(values)),
-        powers=MappingProxyType(_powers(cat, values)),
-        risky_five_points=MappingProxyType(dict(risky.parameters) if risky is not None else {}),
+        points=ReadOnlyMapping(_points(values)),
+        powers=ReadOnlyMapping(_powers(cat, values)),
+        risky_five_points=ReadOnlyMapping(dict(risky.parameters) if risky is not None else {}),
         **values,  # type: ignore[arg-type]
     )
 
