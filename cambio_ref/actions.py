@@ -130,7 +130,7 @@ class Give:
 Action = Peek | Draw | Take | Pass | Call | Swap | Discard | Look | PowerSwap | Skip | Snap | Give
 
 KINDS: dict[str, type[Action]] = {
-    cls.kind: cls  # type: ignore[misc]
+    cls.kind: cls
     for cls in (Peek, Draw, Take, Pass, Call, Swap, Discard, Look, PowerSwap, Skip, Snap, Give)
 }
 KIND_ORDER = {kind: i for i, kind in enumerate(KINDS)}
@@ -152,7 +152,7 @@ def sort_key(action: Action) -> tuple[Any, ...]:
     elif isinstance(action, Snap):
         rest = (len(action.targets), action.targets)
     else:
-        rest = tuple(getattr(action, f) for f in action.__slots__ if f != "player")  # type: ignore[union-attr]
+        rest = tuple(getattr(action, f) for f in action.__slots__ if f != "player")
     return (action.player, KIND_ORDER[action.kind], rest)
 
 
