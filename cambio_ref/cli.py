@@ -123,6 +123,32 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return 1 if problems else 0
 
 
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from cambio_ref.simulate import simulate
+
+    rules = _rules(args)
+    if args.games < 1:
+        raise CambioError(f"--games must be at least 1, not {args.games}")
+    report = simulate(rules, players=args.players, games=args.games, seed=args.seed,
+                      check=not args.no_check)
+    data = report.to_json()
+    if args.json:
+        _print_json(data)
+    else:
+        print(f"{data['ruleset']}, {data['players']} players: {data['games']} games,"
+              f" {data['actions']} actions, {data['actions_per_second']} actions/s"
+              f" (engine time {data['seconds']} s), {data['mean_actions_per_game']} actions/game")
+        dist = data["scores"]
+        print(f"scores: min {dist['min']}, median {dist['median']}, mean {dist['mean']},"
+              f" max {dist['max']}")
+        print("wins by seat: " + ", ".join(f"{i}: {w}" for i, w in enumerate(data["wins_by_seat"])))
+        print("round ends: " + ", ".join(f"{k} {v}" for k, v in data["round_end_reasons"].items()))
+        print(f"invariant violations: {data['violations']}")
+        for message in data["violation_messages"]:
+            print(f"  {message}")
+    return 1 if report.violations else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cambio",
@@ -157,6 +183,18 @@ def build_parser() -> argparse.ArgumentParser:
             "cambio score --ruleset online KH KS X AC")
     p.add_argument("--ruleset", required=True, metavar="RULESET|FILE")
     p.add_argument("cards", nargs="+", metavar="CARD", help="card codes such as 10H, KD, X")
+    rules_args(p)
+
+    p = add("simulate", cmd_simulate,
+            "Play random-policy games, check invariants after every action, and report"
+            " throughput (the interpreter's benchmark). Exit status 1 on any violation.",
+            "cambio simulate --ruleset hearts --players 4 --games 10000 --seed 1")
+    p.add_argument("--ruleset", required=True, metavar="RULESET|FILE")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--no-check", action="store_true",
+                   help="skip the invariant checks (pure benchmark)")
     rules_args(p)
 
     p = add("validate", cmd_validate,

@@ -433,7 +433,9 @@ def _do_turn_start(state: State, action: Draw | Take | Pass | Call, events: list
     _close_window(state)
     if isinstance(action, Draw):
         card = _draw_card(state, events)
-        assert card is not None  # _begin_turn ends the round when no card can be drawn
+        if card is None:  # penalties used up the cards since the turn began
+            _finish(state, "deck-exhausted", events)
+            return
         state.held, state.held_from = card, "deck"
         state.phase = HAND
         events.append({"t": "drew", "player": p, "card": card.code,

@@ -1,0 +1,187 @@
+"""Random-policy games with invariant checks: `cambio simulate` and the benchmark.
+
+The policy picks a kind of action at random among the legal ones (a call less
+often, so rounds last), then one action of that kind: snaps, right or wrong,
+powers, passes and calls all happen. After every action the invariants are
+checked: the card multiset is conserved, no view shows a card its player never
+saw, only permitted players have actions, and the round ends within a bound.
+Timing counts only `legal_actions` and `apply`, not the checks.
+
+>>> from cambio_ref.rules import resolve
+>>> report = simulate(resolve("hearts"), players=3, games=5, seed=1)
+>>> report.games, report.violations
+(5, 0)
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from cambio_ref.actions import Action
+from cambio_ref.engine import legal_actions
+from cambio_ref.engine import apply as apply_action
+from cambio_ref.rules import Rules
+from cambio_ref.state import HAND, OVER, PEEK, POWER, TURN, State, new_round
+from cambio_ref.views import HIDDEN, view
+
+CALL_WEIGHT = 0.1  # how often "call" is picked, relative to the other kinds
+
+
+@dataclass
+class Report:
+    """What `simulate` measured."""
+
+    ruleset: str
+    players: int
+    games: int = 0
+    actions: int = 0
+    seconds: float = 0.0
+    violations: int = 0
+    messages: list[str] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    wins: list[int] = field(default_factory=list)
+    reasons: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def actions_per_second(self) -> float:
+        return self.actions / self.seconds if self.seconds else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset, "players": self.players, "games": self.games,
+            "actions": self.actions, "seconds": round(self.seconds, 4),
+            "actions_per_second": round(self.actions_per_second),
+            "mean_actions_per_game": round(self.actions / self.games, 2) if self.games else 0,
+            "violations": self.violations, "violation_messages": self.messages[:20],
+            "scores": _distribution(self.scores), "wins_by_seat": self.wins,
+            "round_end_reasons": dict(self.reasons),
+        }
+
+
+def _distribution(scores: list[int]) -> dict[str, float]:
+    if not scores:
+        return {}
+    return {"min": min(scores), "median": statistics.median(scores), "mean":
+            round(statistics.fmean(scores), 2), "max": max(scores)}
+
+
+def choose(actions: list[Action], rng: random.Random) -> Action:
+    """The random policy: a kind first (calls down-weighted), then an action of that kind."""
+    kinds: dict[str, list[Action]] = {}
+    for action in actions:
+        kinds.setdefault(action.kind, []).append(action)
+    names = list(kinds)
+    weights = [CALL_WEIGHT if k == "call" else 1.0 for k in names]
+    return rng.choice(kinds[rng.choices(names, weights)[0]])
+
+
+def action_bound(rules: Rules, players: int) -> int:
+    """An upper bound on the actions of one round (peek, and per turn: start, play,
+    power steps, one snap per player and the gives it may cause)."""
+    per_turn = 2 + 5 + players * 3 + 1
+    return 2 * players + players * 3 + (rules.max_turns + 1) * per_turn
+
+
+def _check(state: State, actions: list[Action], seen: list[set[str]], init: Counter[str],
+           messages: list[str]) -> None:
+    if Counter(c.code for c in state.all_cards()) != init:
+        messages.append("card multiset changed")
+    for action in actions:
+        kind, p = action.kind, action.player
+        if kind == "snap":
+            ok = state.window
+        elif kind == "give":
+            ok = bool(state.pending_give) and state.pending_give[0][0] == p
+        elif kind == "peek":
+            ok = state.phase == PEEK
+        elif kind == "call":
+            ok = state.phase == TURN and (p == state.current or p == state.end_caller)
+        else:
+            ok = p == state.current and state.phase in (TURN, HAND, POWER)
+        if not ok:
+            messages.append(f"{action!r} offered to a player who may not act")
+            break
+    if state.phase != OVER:
+        for p in range(state.n):
+            for grid in view(state, p)["grids"]:
+                for code in grid:
+                    if code is not None and code != HIDDEN and code not in seen[p]:
+                        messages.append(f"player {p}'s view shows {code}, never shown to them")
+
+
+def _note_seen(events: list[dict[str, Any]], seen: list[set[str]]) -> None:
+    for event in events:
+        codes = [event.get("card")] + list(event.get("cards", ()) or ())
+        for p in event.get("visible_to", ()):
+            for code in codes:
+                if isinstance(code, str):
+                    seen[p].add(code)
+
+
+def play_game(rules: Rules, players: int, rng: random.Random, seed: int, report: Report,
+              check: bool = True) -> State:
+    """Play one random round, adding to `report`."""
+    state = new_round(rules, players, seed=seed)
+    init = Counter(c.code for c in state.all_cards())
+    seen: list[set[str]] = [set() for _ in range(players)]
+    bound = action_bound(rules, players)
+    count = 0
+    clock = time.perf_counter
+    spent = 0.0
+    while state.phase != OVER:
+        t0 = clock()
+        actions = legal_actions(state)
+        action = choose(actions, rng)
+        events = apply_action(state, action)
+        spent += clock() - t0
+        count += 1
+        if check:
+            messages: list[str] = []
+            _note_seen(events, seen)
+            _check(state, legal_actions(state), seen, init, messages)
+            if count > bound:
+                messages.append(f"round not over after {bound} actions")
+            if messages:
+                report.violations += len(messages)
+                report.messages.extend(f"game seed {seed}: {m}" for m in messages)
+                if count > bound:
+                    break
+    report.games += 1
+    report.actions += count
+    report.seconds += spent
+    if state.result is not None:
+        report.scores.extend(state.result.scores)
+        for seat in state.result.winners:
+            report.wins[seat] += 1
+        report.reasons[state.result.reason] += 1
+        _check_scores(state, report)
+    return state
+
+
+def _check_scores(state: State, report: Report) -> None:
+    rules, result = state.rules, state.result
+    assert result is not None
+    lo_card, hi_card = min(rules.points.values()), max(rules.points.values())
+    risky = rules.risky_five_points.values() if rules.risky_fives else (0,)
+    for seat in range(state.n):
+        cards = result.cards[seat]
+        lo = min(0, cards * lo_card + min(0, *risky))
+        hi = max(0, cards * hi_card + max(0, *risky)) + rules.caller_penalty
+        if not lo <= result.scores[seat] <= hi:
+            report.violations += 1
+            report.messages.append(f"score {result.scores[seat]} of seat {seat} outside [{lo}, {hi}]")
+
+
+def simulate(rules: Rules, players: int = 4, games: int = 100, seed: int = 0,
+             check: bool = True) -> Report:
+    """Play `games` random rounds; game g is dealt from seed ``seed + g``."""
+    rng = random.Random(seed)
+    report = Report(rules.canonical, players, wins=[0] * players)
+    for g in range(games):
+        play_game(rules, players, rng, seed + g, report, check)
+    return report
