@@ -3,12 +3,12 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup run test lint typecheck unit clean
+.PHONY: setup run test lint typecheck unit clean docs serve browser
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,docs]'
 	touch $@
 
 setup: $(BIN)/.installed
@@ -26,10 +26,29 @@ lint: setup
 typecheck: setup
 	$(BIN)/mypy
 
-unit: setup
+# The whole pytest suite, including the browser tests of the site (tests/site/), which
+# build site/ first if it is missing or stale. Deselect them with: pytest -m "not browser".
+unit: setup browser
 	$(BIN)/pytest
 
-test: lint typecheck unit
+test: lint typecheck docs unit
+
+# The rulebook site: mkdocs --strict (pages rendered from spec/ by cambio_ref.rulebook)
+# into site/, then the Sphinx API reference into site/api/. Fails on any warning.
+MKDOCS_ENV := NO_MKDOCS_2_WARNING=1 DISABLE_MKDOCS_2_WARNING=true
+
+docs: setup
+	$(MKDOCS_ENV) $(BIN)/python docs/build.py
+
+# Live preview of the site (the API reference is only a placeholder here: use `make docs`).
+serve: setup
+	$(MKDOCS_ENV) $(BIN)/mkdocs serve
+
+# Debian's chromium for the browser tests; does nothing when it is already installed.
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+browser:
+	@command -v chromium >/dev/null || \
+	  ($(SUDO) apt-get update && $(SUDO) apt-get install -y --no-install-recommends chromium)
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis site
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis site build docs/sphinx/modules

@@ -1,0 +1,1 @@
+"""Tests of the rulebook site: the renderer (fast) and the built site in Chromium (marked browser)."""
