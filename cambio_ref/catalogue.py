@@ -234,6 +234,7 @@ SCHEMA_FOR_KIND = {
     "house-rules": "house-rules.schema.json",
     "errors": "errors.schema.json",
     "core": "core.schema.json",
+    "shuffle": "shuffle.schema.json",
 }
 
 
@@ -334,6 +335,7 @@ def read_spec(spec_dir: Path = SPEC_DIR) -> tuple[Catalogue | None, list[Problem
     read(spec_dir / "sources.yaml", "sources")
     read(spec_dir / "core.yaml", "core")
     read(spec_dir / "errors.yaml", "errors")
+    read(spec_dir / "shuffle.yaml", "shuffle")
     for path in sorted((spec_dir / "options").glob("*.yaml")):
         read(path, "options")
     docs["options"].sort(key=lambda d: (PHASES.index(d.data["phase"]),
@@ -393,15 +395,20 @@ def _duplicates(items: list[tuple[YamlDoc, tuple[str | int, ...], str]], what: s
     return out
 
 
+def _check_section(cat: Catalogue, doc: YamlDoc, path: tuple[str | int, ...], key: str,
+                   section: str, key_field: str = "key") -> Iterator[Problem]:
+    src = cat.sources.get(key)
+    if src is None:
+        yield doc.problem((*path, key_field), f"unknown source key {key!r}")
+    elif section not in {name for name, _ in src.sections}:
+        yield doc.problem((*path, "section"),
+                          f"{key} has no section {section!r} (see spec/sources.yaml)")
+
+
 def _check_citations(cat: Catalogue, doc: YamlDoc, path: tuple[str | int, ...],
                      cites: tuple[Citation, ...]) -> Iterator[Problem]:
     for j, c in enumerate(cites):
-        src = cat.sources.get(c.key)
-        if src is None:
-            yield doc.problem((*path, j, "key"), f"unknown source key {c.key!r}")
-        elif c.section not in {name for name, _ in src.sections}:
-            yield doc.problem((*path, j, "section"),
-                              f"{c.key} has no section {c.section!r} (see spec/sources.yaml)")
+        yield from _check_section(cat, doc, (*path, j), c.key, c.section)
 
 
 def _check_options(cat: Catalogue, option_docs: list[tuple[YamlDoc, int]]) -> Iterator[Problem]:
@@ -440,6 +447,9 @@ def _check_options(cat: Catalogue, option_docs: list[tuple[YamlDoc, int]]) -> It
         if missing:
             yield doc.problem(base, "every source must be cited or listed as silent; missing: "
                               + ", ".join(sorted(missing)))
+        for k, note in enumerate(doc.data["options"][i].get("notes", ())):
+            yield from _check_section(cat, doc, (*base, "notes", k), note["source"],
+                                      str(note["section"]), key_field="source")
         if opt.silent and not opt.ruling:
             yield doc.problem(base, "an option with silent sources needs a `ruling` for its default")
         for k, conflict in enumerate(opt.conflicts):

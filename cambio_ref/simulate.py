@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cambio_ref.actions import Action
-from cambio_ref.engine import legal_actions
 from cambio_ref.engine import apply as apply_action
+from cambio_ref.engine import legal_actions
 from cambio_ref.rules import Rules
 from cambio_ref.state import HAND, OVER, PEEK, POWER, TURN, State, new_round
 from cambio_ref.views import HIDDEN, view
@@ -116,7 +116,7 @@ def _check(state: State, actions: list[Action], seen: list[set[str]], init: Coun
 
 def _note_seen(events: list[dict[str, Any]], seen: list[set[str]]) -> None:
     for event in events:
-        codes = [event.get("card")] + list(event.get("cards", ()) or ())
+        codes = [event.get("card"), *(event.get("cards", ()) or ())]
         for p in event.get("visible_to", ()):
             for code in codes:
                 if isinstance(code, str):

@@ -32,7 +32,8 @@ from cambio_ref.yamlio import YamlDoc, load_yaml
 _SCHEMA_LINE = re.compile(r"\$schema=\S*?([a-z-]+)\.schema\.json")
 _KIND_BY_SCHEMA = {v.removesuffix(".schema.json"): k for k, v in SCHEMA_FOR_KIND.items()}
 _KIND_BY_KEY = {"extends": "house-rules", "choices": "ruleset", "options": "options",
-                "sources": "sources", "errors": "errors", "rules": "core"}
+                "sources": "sources", "errors": "errors", "rules": "core",
+                "splitmix64": "shuffle"}
 
 
 def file_kind(path: Path, doc: YamlDoc) -> str | None:

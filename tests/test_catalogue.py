@@ -24,10 +24,6 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCES_DIR = ROOT.parent / "shared" / "sources"
 RULESETS = ("memory", "online", "hearts", "official", "awareness")
 SPEC_FILES = sorted(SPEC_DIR.rglob("*.yaml"))
-# Spec files known to lack a schema. Issue 2 asks that every spec file name its
-# schema; spec/shuffle.yaml came with the shuffle work (commit af4c23b) without one.
-# Remove the entry once it has a schema (the xfail is not strict, so nothing breaks).
-WITHOUT_SCHEMA = {"shuffle.yaml"}
 
 
 def spec_id(path: Path) -> str:
@@ -35,11 +31,7 @@ def spec_id(path: Path) -> str:
 
 
 def spec_params() -> list[object]:
-    return [
-        pytest.param(p, id=spec_id(p), marks=pytest.mark.xfail(reason="no schema yet; see WITHOUT_SCHEMA"))
-        if spec_id(p) in WITHOUT_SCHEMA else pytest.param(p, id=spec_id(p))
-        for p in SPEC_FILES
-    ]
+    return [pytest.param(p, id=spec_id(p)) for p in SPEC_FILES]
 
 
 # -- every spec file validates -------------------------------------------------

@@ -121,21 +121,21 @@ def test_int_options_accept_any_value_in_their_range() -> None:
 def test_kitchen_table_house_rules() -> None:
     data = load_yaml(KITCHEN).data
     assert data["extends"] == "hearts"
-    assert data["set"] == {"risky_fives": True, "snap.race-losers": "return-only"}
-    assert read_house_rules(KITCHEN) == ("hearts", {"risky_fives": True, "late_snap": "return-only"})
+    assert data["set"] == {"risky_fives": True, "snap.race-losers": "penalty"}
+    assert read_house_rules(KITCHEN) == ("hearts", {"risky_fives": True, "late_snap": "penalty"})
 
     rules = resolve(KITCHEN)
-    assert rules == parse_rules("hearts(late_snap=return-only, risky_fives=true)")
+    assert rules == parse_rules("hearts(late_snap=penalty, risky_fives=true)")
     assert rules.risky_fives is True
-    assert rules.late_snap == "return-only"
-    # spec/rulesets/hearts.yaml already has snap.race-losers: return-only (hearts is
-    # silent on late snaps, so the option's default ruling applies), so that line of
-    # the file changes nothing and the canonical form lists only risky fives.
+    assert rules.late_snap == "penalty"
+    # hearts is silent on late snaps, so spec/rulesets/hearts.yaml takes the
+    # option's default ruling (return-only); the file changes it.
     assert resolve("hearts").late_snap == "return-only"
-    assert rules.canonical == "hearts(risky_fives=true)"
+    assert rules.canonical == "hearts(late_snap=penalty, risky_fives=true)"
     # A file given as a string path resolves the same way, and overrides apply on top.
     assert resolve(str(KITCHEN)) == rules
-    assert resolve(KITCHEN, {"tie": "shared"}).canonical == "hearts(risky_fives=true, tie=shared)"
+    assert resolve(KITCHEN, {"tie": "shared"}).canonical == (
+        "hearts(late_snap=penalty, risky_fives=true, tie=shared)")
 
 
 def test_a_house_rules_file_round_trips_through_the_one_line_form(tmp_path: Path) -> None:
