@@ -254,7 +254,11 @@ def check(state: State, action: Action) -> None:
         if state.caller is not None:
             raise IllegalAction("E_ALREADY_CALLED", f"player {state.caller} has already called")
         if rules.call_timing == "start-of-turn":
-            _check_turn(state, action, TURN)
+            if action.player != state.current:
+                raise IllegalAction("E_NOT_YOUR_TURN", f"it is player {state.current}'s turn")
+            if state.phase != TURN:
+                raise IllegalAction("E_CALL_TIMING", "Cambio is called at the start of one's"
+                                    " turn, instead of drawing")
         elif state.phase != TURN or action.player != state.end_caller:
             raise IllegalAction("E_CALL_TIMING", "Cambio is called at the end of one's own"
                                 " turn, before the next player acts")

@@ -173,6 +173,37 @@ def first_seat(rules: Rules, players: int, dealer: int) -> int:
     return (dealer + (1 if rules.first_player == "left-of-dealer" else -1)) % players
 
 
+def arrange(rules: Rules, players: int, grids: Sequence[Sequence[str]], *, dealer: int = 0,
+            starting: str | None = None, draws: Sequence[str] = ()) -> list[Card]:
+    """A full deck order (top first) that deals `grids` (slots 0-3 of each seat),
+    turns up `starting` if the rules have a starting discard, and then has `draws`
+    on top of the deck; the other cards follow in the unshuffled order.
+
+    >>> from cambio_ref.rules import resolve
+    >>> deck = arrange(resolve("hearts"), 2, [["AS", "2S", "3S", "4S"], ["AH", "2H", "3H", "4H"]],
+    ...                draws=["KD"])
+    >>> [c.code for c in deck[:9]]
+    ['AH', 'AS', '2H', '2S', '3H', '3S', '4H', '4S', 'KD']
+    """
+    if len(grids) != players or any(len(g) != GRID_SIZE for g in grids):
+        raise SetupError(f"give {GRID_SIZE} cards for each of the {players} players")
+    order: list[Card] = []
+    for slot in range(GRID_SIZE):
+        for i in range(1, players + 1):
+            order.append(Card.parse(grids[(dealer + i) % players][slot]))
+    if rules.starting_discard:
+        if starting is None:
+            raise SetupError("these rules turn up a starting discard: name it")
+        order.append(Card.parse(starting))
+    order.extend(Card.parse(c) for c in draws)
+    rest = list(rules.deck(players))
+    for card in order:
+        if card not in rest:
+            raise SetupError(f"card {card.code} is used more often than the deck holds")
+        rest.remove(card)
+    return order + rest
+
+
 def new_round(rules: Rules, players: int, *, deck: Sequence[Card | str] | None = None,
               seed: int = 0, dealer: int = 0, first: int | None = None) -> State:
     """Deal a round. `deck` is the full order, top card first; without it the
