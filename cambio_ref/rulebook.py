@@ -365,6 +365,10 @@ def _matrix_md(site: _Site) -> str:
     header = "| option | phase | " + " | ".join(
         f"[{rs}]({_rel(src, ruleset_page(rs))}#{rs})" for rs in site.order) + " |"
     return "\n".join([
+        "---",
+        "hide: [navigation, toc]",
+        "---",
+        "",
         "# Variant matrix",
         "",
         f"Every option against every ruleset. The rulesets differ on {differing} of the"
@@ -414,13 +418,16 @@ def _house_rules_md(site: _Site, examples: Sequence[Example]) -> str:
         " ruleset's value.",
         "",
         "```yaml",
-        "# yaml-language-server: $schema=https://YOUR-SITE/schemas/house-rules.schema.json",
-        f"extends: {first}          # a ruleset id: {', '.join(site.order)}",
-        "name: Our table             # optional",
-        "description: Why we play it this way.   # optional",
+        "# yaml-language-server: $schema=schemas/house-rules.schema.json",
+        f"extends: {first}",
+        "name: Our table                  # optional",
+        "description: Why we play so.     # optional",
         "set:",
-        "  option_key: value          # by key, or by option id",
+        "  option_key: value              # an option's key or id",
         "```",
+        "",
+        f"`extends` names one of the rulesets: {', '.join(f'`{rs}`' for rs in site.order)}. The first"
+        " line points editors at the schema (see below); use the path or address where you keep it.",
         "",
         "1. Pick the ruleset closest to how you play from the [rulesets](rulesets/index.md) or the"
         " [variant matrix](matrix.md).",
@@ -443,7 +450,9 @@ def _house_rules_md(site: _Site, examples: Sequence[Example]) -> str:
     ]
     for ex in examples:
         out += [
-            f"## Worked example: `{ex.path}`",
+            f"## Worked example: {posixpath.basename(ex.path)}",
+            "",
+            f"From the repository, `{ex.path}`:",
             "",
             "```yaml",
             ex.text.rstrip("\n"),

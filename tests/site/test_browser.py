@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import re
 import subprocess
 import sys
 import threading
@@ -168,6 +169,13 @@ def test_ruleset_page_shows_the_right_values(visit: Visit) -> None:
     page = visit.goto("rulesets/online/")
     # online.html, "How to play": the red king is worth 40.
     assert value_cell(page, "value.red-king") == "40" == format_value(resolve("online").red_king)
+
+
+@pytest.mark.parametrize("ruleset", sorted(load_catalogue().rulesets))
+def test_ruleset_page_prints_on_one_page(visit: Visit, ruleset: str) -> None:
+    pdf = visit.goto(f"rulesets/{ruleset}/").pdf(format="A4")
+    pages = len(re.findall(rb"/Type\s*/Page\b", pdf))
+    assert pages == 1, f"the {ruleset} rule sheet prints on {pages} A4 pages"
 
 
 def test_variant_matrix_has_one_column_per_ruleset(visit: Visit) -> None:
