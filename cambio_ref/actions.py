@@ -92,12 +92,19 @@ class Look:
 
 @dataclass(frozen=True, slots=True)
 class PowerSwap:
-    """A power's face-down swap of the cards at positions `a` and `b`."""
+    """A power's face-down swap of the cards at positions `a` and `b` (kept in order,
+    so ``PowerSwap(0, (2, 1), (0, 3)) == PowerSwap(0, (0, 3), (2, 1))``)."""
 
     player: int
     a: Pos
     b: Pos
     kind: ClassVar[str] = "power_swap"
+
+    def __post_init__(self) -> None:
+        if self.b < self.a:
+            a, b = self.b, self.a
+            object.__setattr__(self, "a", a)
+            object.__setattr__(self, "b", b)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,193 @@
+"""Calling Cambio, final turns, scoring and winners (cited per test)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cambio_ref.actions import Call, Discard, Draw, Give, PowerSwap, Skip, Snap, Swap
+from cambio_ref.engine import legal_actions, round_result
+from cambio_ref.rules import resolve
+from tests.engine.conftest import G0, G1, G2, Table
+
+ex = pytest.mark.exercises
+
+
+@ex("call.timing=start-of-turn", "call.final-turns=each-other-once")
+def test_official_call_replaces_the_draw_then_each_other_player_once() -> None:
+    # official §Q&A: Calling Cambio: only at the start of your turn, you do not draw,
+    # everyone else gets one more turn, then cards are revealed.
+    t = Table("official", [G0, G1, G2], starting="AC", draws=["9C", "9D", "9H"])
+    t.do(Draw(1), Swap(1, 0))  # official is silent on the first player: the dealer's left
+    assert t.state.current == 2
+    t.reject(Call(0), "E_NOT_YOUR_TURN")
+    t.do(Call(2))
+    assert t.state.caller == 2 and t.state.current == 0
+    t.reject(Call(0), "E_ALREADY_CALLED")
+    t.do(Draw(0), Swap(0, 0))
+    assert t.state.current == 1 and t.state.phase == "turn"
+    t.do(Draw(1), Swap(1, 1))
+    assert t.state.phase == "over"  # seat 2, the caller, did not play again
+    assert t.state.result is not None and t.state.result.caller == 2
+
+
+@ex("call.timing=end-of-turn")
+def test_memory_call_comes_at_the_end_of_a_turn() -> None:
+    # memory §calling: a player may declare Cambio at the end of their turn.
+    t = Table("memory", [G0, G1, G2], draws=["6C", "6D"])
+    t.reject(Call(1), "E_CALL_TIMING")  # not at the start
+    t.do(Draw(1))
+    t.reject(Call(1), "E_CALL_TIMING")  # not in the middle
+    t.do(Swap(1, 0))
+    assert Call(1) in legal_actions(t.state)
+    t.do(Call(1))
+    assert t.state.caller == 1 and t.state.current == 2
+    t.do(Draw(2), Swap(2, 0), Draw(0), Swap(0, 0))
+    assert t.state.phase == "over"
+
+
+@ex("call.caller-locked=true")
+def test_hearts_callers_cards_cannot_be_touched() -> None:
+    # hearts §6: once Cambio is called no one can touch the caller's cards.
+    t = Table("hearts", [G0, G1, ["9S", "3D", "4D", "5D"]], draws=["6C", "8C", "JC"])
+    t.do(Draw(1), Swap(1, 0), Call(1))  # hearts calls after playing a card
+    t.do(Draw(0), Discard(0))  # hearts plays counter-clockwise: 1 -> 0 -> 2; 8 peeks own
+    t.do(Skip(0))
+    t.do(Draw(2), Discard(2))  # a jack: blind swap of any pair, but not the caller's cards
+    t.reject(PowerSwap(2, (1, 0), (0, 0)), "E_LOCKED")
+    t.do(PowerSwap(2, (2, 0), (0, 0)))
+
+
+@ex("call.caller-locked=false")
+def test_online_callers_cards_stay_in_play() -> None:
+    # call.caller-locked ruling: online never protects the caller's cards.
+    t = Table("online", [G0, G1, G2], starting="AC", draws=["JC"])
+    t.do(Call(1), Draw(2), Discard(2))
+    t.do(PowerSwap(2, (1, 0), (2, 0)))
+    assert t.grid(1)[0] == "2D"
+
+
+def test_locked_caller_cannot_be_snapped_or_snap() -> None:
+    # awareness §Play 5: the knocker's cards cannot be touched by anyone, including that player.
+    t = Table("awareness", [["9S", "3S", "4S", "5S"], ["9H", "3H", "4H", "5H"], G2],
+              draws=["9C"])
+    t.do(Call(1), Draw(2), Discard(2), Skip(2))
+    t.reject(Snap(0, ((1, 0),)), "E_LOCKED")
+    t.reject(Snap(1, ((0, 0),)), "E_LOCKED")
+
+
+@ex("call.out-of-cards=true")
+def test_awareness_player_without_cards_knocks_automatically() -> None:
+    # awareness §Play 5a: a player who runs out of cards knocks on their turn.
+    # Seat 0 burns two 8s at once (awareness §Play 3d) on seat 1's 8, then two 9s on
+    # seat 2's 9 while seat 2 is still using its power.
+    t = Table("awareness", [["8S", "8C", "9C", "9S"], G1, G2], draws=["8D", "9D"])
+    t.do(Draw(1), Discard(1), Skip(1))  # 8D: the peek is declined (optional)
+    t.do(Snap(0, ((0, 0), (0, 1))))
+    t.do(Draw(2), Discard(2))
+    t.do(Snap(0, ((0, 2), (0, 3))))
+    events = t.do(Skip(2))
+    assert t.grid(0) == [None, None, None, None]
+    called = [e for e in events if e["t"] == "called"]
+    assert called == [{"t": "called", "player": 0, "auto": True, "visible_to": [0, 1, 2]}]
+    assert t.state.caller == 0 and t.state.current == 1
+
+
+@ex("call.out-of-cards=false")
+def test_hearts_player_without_cards_must_discard_what_they_draw() -> None:
+    # call.out-of-cards ruling: no automatic call; with nothing to swap, a drawn card is
+    # discarded (hearts §3a: the empty hand still scores zero).
+    t = Table("hearts", [G0, G1, ["8S", "8C", "8H", "7S"]], draws=["8D", "7D", "6C"])
+    t.do(Draw(1), Discard(1), Skip(1))  # 8D; hearts plays 1 -> 0 -> 2
+    t.do(Snap(2, ((2, 0),)))
+    t.do(Draw(0), Discard(0))  # 7D: seat 0 peeks at its own card
+    t.do(Snap(2, ((2, 3),)))
+    t.do(Skip(0))
+    assert t.state.current == 2 and t.state.caller is None
+    assert t.grid(2) == [None, "8C", "8H", None]
+
+
+@ex("end.empty-hand=zero")
+def test_hearts_empty_hand_scores_zero() -> None:
+    # hearts §3a: all four cards gone means a score of zero.
+    t = Table("hearts", [G0, G1])
+    t.state.grids[0] = [None, None, None, None]
+    result = round_result(t.state, "called")
+    assert result.raw[0] == 0 and result.winners == (0,)
+
+
+def finished(rules: str, grids: list[list[str]], caller: int | None, n_empty: dict[int, int] | None = None):
+    t = Table(rules, grids, starting="AC" if resolve(rules).starting_discard else None)
+    for seat, count in (n_empty or {}).items():
+        for slot in range(count):
+            t.state.grids[seat][slot] = None
+    t.state.caller = caller
+    return round_result(t.state, "called")
+
+
+@ex("end.tie=caller-loses")
+def test_official_caller_loses_ties_and_tied_non_callers_share() -> None:
+    # official §Q&A: Tied Scores: the caller loses the tie; tied non-callers both win.
+    low = ["AS", "2S", "3S", "4S"]  # 10
+    assert finished("official", [low, ["AH", "2H", "3H", "4H"], G2], caller=1).winners == (0,)
+    r = finished("official", [low, ["AH", "2H", "3H", "4H"], ["AD", "2D", "3D", "5D"]], caller=2)
+    assert r.winners == (0, 1)
+
+
+@ex("end.tie=shared")
+def test_online_tied_players_share() -> None:
+    # end.tie ruling for online's silence: everyone tied on the lowest score wins.
+    low = ["AS", "2S", "3S", "4S"]
+    assert finished("online", [low, ["AH", "2H", "3H", "4H"], G2], caller=1).winners == (0, 1)
+
+
+@ex("end.tie=caller-wins")
+def test_caller_wins_ties_when_chosen() -> None:
+    # The ruling alternative: the caller alone wins a tie it is part of.
+    t = Table(resolve("official", {"tie": "caller-wins"}),
+              [["AS", "2S", "3S", "4S"], ["AH", "2H", "3H", "4H"], G2], starting="AC")
+    t.state.caller = 1
+    assert round_result(t.state, "called").winners == (1,)
+
+
+@ex("end.tie=most-cards")
+def test_awareness_tie_goes_to_most_cards() -> None:
+    # awareness §Play 5b: in a tie the player with the most cards wins.
+    # seat 0: 4S 3S 2S AS = 10 with four cards; seat 1: 10H alone = 10 with one card.
+    r = finished("awareness", [["AS", "2S", "3S", "4S"], ["AH", "2H", "3H", "10H"], G2],
+                 caller=None, n_empty={1: 3})
+    assert r.raw[:2] == (10, 10) and r.winners == (0,)
+    # a tie the rule cannot break: both have four cards.
+    r = finished("awareness", [["AS", "2S", "3S", "4S"], ["AH", "2H", "3H", "4H"], G2], caller=None)
+    assert r.winners == (0, 1)
+
+
+@ex("end.caller-penalty=20")
+def test_awareness_knocker_not_lowest_takes_twenty() -> None:
+    # awareness §Play 5: a knocker without the fewest points gets 20 extra points.
+    r = finished("awareness", [["AS", "2S", "3S", "4S"], ["AH", "2H", "3H", "5H"], G2], caller=1)
+    assert r.raw[1] == 11 and r.scores[1] == 31 and r.winners == (0,)
+
+
+@ex("end.caller-penalty=0")
+def test_hearts_caller_not_lowest_just_loses() -> None:
+    # hearts §9: the lowest sum wins; no penalty is stated.
+    r = finished("hearts", [["AS", "2S", "3S", "4S"], ["AH", "2H", "3H", "5H"], G2], caller=1)
+    assert r.scores == r.raw and r.winners == (0,)
+
+
+@ex("end.empty-hand-exempt=true")
+def test_awareness_knocker_out_of_cards_is_exempt() -> None:
+    # awareness §Play 5a: a knocker with no cards does not collect the extra 20, even
+    # when someone has fewer (negative) points: red kings are -2 (§Points).
+    r = finished("awareness", [["KH", "KD", "AS", "2S"], G1, G2], caller=1, n_empty={1: 4})
+    assert r.raw[0] == -1 and r.scores[1] == 0 and r.winners == (0,)
+
+
+@ex("end.empty-hand-exempt=false")
+def test_no_exemption_when_chosen() -> None:
+    # The ruling alternative: the penalty applies to an empty-handed caller too.
+    t = Table(resolve("awareness", {"empty_hand_exempt": False}),
+              [["KH", "KD", "AS", "2S"], G1, G2])
+    t.state.grids[1] = [None] * 4
+    t.state.caller = 1
+    assert round_result(t.state, "called").scores[1] == 20

@@ -1,0 +1,213 @@
+"""Powers of discarded cards (spec/options/powers.yaml), cited per test."""
+
+from __future__ import annotations
+
+import pytest
+
+from cambio_ref.actions import Discard, Draw, Look, PowerSwap, Skip, Snap, Swap, Take
+from cambio_ref.rules import resolve
+from tests.engine.conftest import G0, G1, G2, Table
+
+ex = pytest.mark.exercises
+
+
+def discard_power(rules: str | object, card: str, grids: list[list[str]] | None = None,
+                  starting: str | None = "KC") -> Table:
+    """Seat 1 draws `card` from the deck and discards it."""
+    r = resolve(rules) if isinstance(rules, str) else rules
+    t = Table(r, grids or [G0, G1, G2], draws=[card],  # type: ignore[arg-type]
+              starting=starting if r.starting_discard else None)  # type: ignore[attr-defined]
+    t.do(Draw(1), Discard(1))
+    return t
+
+
+@ex("power.seven-eight=peek-own")
+def test_hearts_seven_looks_at_own_card() -> None:
+    # hearts §Power of the Card: 7 & 8 look at one of your own cards.
+    t = discard_power("hearts", "7D")
+    t.reject(Look(1, 0, 0), "E_POWER_TARGET")
+    events = t.do(Look(1, 1, 0))
+    assert events[0]["card"] == "2H" and events[0]["visible_to"] == [1]
+    assert t.state.current == 0  # the power is spent; the turn passed (hearts plays counter-clockwise)
+
+
+@ex("power.seven-eight=peek-other")
+def test_online_eight_looks_at_another_players_card() -> None:
+    # online §Special cards: seven or eight look at a card of another player.
+    t = discard_power("online", "8D")
+    t.reject(Look(1, 1, 0), "E_POWER_TARGET")
+    assert t.do(Look(1, 2, 3))[0]["card"] == "5D"
+
+
+@ex("power.nine-ten=peek-other")
+def test_official_nine_spies_on_an_opponent() -> None:
+    # official §Special Card Effects: 9 or 10 look at one opponent's card.
+    t = discard_power("official", "9C")
+    t.reject(Look(1, 1, 1), "E_POWER_TARGET")
+    assert t.do(Look(1, 0, 1))[0]["visible_to"] == [1]
+
+
+@ex("power.nine-ten=peek-own")
+def test_online_ten_looks_at_own_card() -> None:
+    # online §Special cards: nine or ten look at one of your own cards.
+    t = discard_power("online", "10C")
+    t.reject(Look(1, 0, 1), "E_POWER_TARGET")
+    t.do(Look(1, 1, 1))
+
+
+@ex("power.jack=blind-swap-any")
+def test_hearts_jack_swaps_two_opponents_blind() -> None:
+    # hearts §Power of the Card: the jack blind-swaps any pair on the table.
+    t = discard_power("hearts", "JC")
+    t.reject(Look(1, 0, 0), "E_WRONG_PHASE")  # no look: the swap is blind
+    events = t.do(PowerSwap(1, (0, 0), (2, 1)))
+    assert t.grid(0)[0] == "3D" and t.grid(2)[1] == "2S"
+    assert events[0]["visible_to"] == []
+
+
+@ex("power.jack=blind-exchange-own-other")
+def test_online_jack_exchanges_own_with_another() -> None:
+    # online §Special cards: the jack exchanges one of yours with another player's, unseen.
+    t = discard_power("online", "JC")
+    t.reject(PowerSwap(1, (0, 0), (2, 1)), "E_POWER_TARGET")
+    t.reject(PowerSwap(1, (1, 0), (1, 1)), "E_POWER_TARGET")
+    t.do(PowerSwap(1, (1, 0), (2, 1)))
+    assert t.grid(1)[0] == "3D" and t.grid(2)[1] == "2H"
+
+
+@ex("power.queen=blind-swap-any")
+def test_official_queen_is_a_blind_switch() -> None:
+    # official §Q&A: Jack/Queen Blind Switch: any two cards, even two of your own, unseen.
+    t = discard_power("official", "QC")
+    t.reject(Look(1, 0, 0), "E_WRONG_PHASE")
+    t.do(PowerSwap(1, (1, 0), (1, 3)))
+    assert t.grid(1) == ["5H", "3H", "4H", "2H"]
+
+
+@ex("power.queen=look-one-swap-any")
+def test_hearts_queen_looks_then_swaps_any_pair() -> None:
+    # hearts §Power of the Card: look at any one card, then swap any pair.
+    t = discard_power("hearts", "QC")
+    t.do(Look(1, 2, 0))
+    t.reject(Look(1, 2, 1), "E_WRONG_PHASE")  # only one look
+    t.do(PowerSwap(1, (0, 0), (2, 3)))  # need not involve the card looked at
+    assert t.grid(0)[0] == "5D"
+
+
+@ex("power.queen=look-other-exchange-own-other")
+def test_online_queen_looks_at_another_then_exchanges() -> None:
+    # online §Special cards: optionally look at another player's card, then maybe
+    # swap another player's card for one of your own (not necessarily the one seen).
+    t = discard_power("online", "QC")
+    t.reject(Look(1, 1, 0), "E_POWER_TARGET")
+    t.do(Look(1, 0, 0))
+    t.reject(PowerSwap(1, (0, 0), (2, 0)), "E_POWER_TARGET")
+    t.do(PowerSwap(1, (1, 2), (2, 0)))
+    assert t.grid(1)[2] == "2D"
+
+
+@ex("power.king=none")
+def test_online_king_has_no_power() -> None:
+    # online §Special cards lists no king.
+    t = discard_power("online", "KS")
+    assert "power" not in t.kinds(t.events) and t.state.current == 2
+
+
+@ex("power.king=look-two-swap-any", "power.king-colour=both")
+def test_memory_red_king_looks_at_two_and_swaps_two() -> None:
+    # memory §powers: K looks at 2 cards in any grids and swaps 2 cards in any grids;
+    # no colour is named, so a red king has it too.
+    t = discard_power("memory", "KD")
+    t.do(Look(1, 0, 0), Look(1, 2, 2))
+    t.reject(Look(1, 0, 1), "E_WRONG_PHASE")
+    t.do(PowerSwap(1, (0, 1), (2, 3)))
+    assert t.grid(0)[1] == "5D"
+
+
+@ex("power.king=look-one-exchange-own")
+def test_official_body_king_exchanges_the_card_looked_at() -> None:
+    # official §Special Card Effects (the body): look at anyone's card and switch it
+    # with one of your own. Offered as a house rule; the official ruleset follows the Q&A.
+    rules = resolve("official", {"power_king": "look-one-exchange-own"})
+    t = discard_power(rules, "KS")
+    t.do(Look(1, 2, 1))
+    t.reject(PowerSwap(1, (1, 0), (2, 0)), "E_POWER_TARGET")  # not the card looked at
+    t.do(PowerSwap(1, (1, 0), (2, 1)))
+    assert t.grid(1)[0] == "3D"
+
+
+@ex("power.king-colour=black")
+def test_official_red_king_has_no_power() -> None:
+    # official §Special Card Effects gives the power to the black king only.
+    red = discard_power("official", "KH")
+    assert "power" not in red.kinds(red.events)
+    black = discard_power("official", "KS", starting="KD")
+    assert "power" in black.kinds(black.events)
+
+
+@ex("power.king-colour=red")
+def test_red_kings_only_when_chosen() -> None:
+    # The ruling alternative: only red kings carry the king's power.
+    rules = resolve("official", {"king_colour": "red"})
+    red = discard_power(rules, "KD")
+    assert "power" in red.kinds(red.events)
+    black = discard_power(rules, "KS")
+    assert "power" not in black.kinds(black.events)
+
+
+@ex("power.optional=true")
+def test_online_powers_may_be_declined() -> None:
+    # online §Special cards: the queen's look and swap are both optional.
+    t = discard_power("online", "QC")
+    t.do(Skip(1), Skip(1))
+    assert t.state.current == 2
+
+
+@ex("power.optional=false")
+def test_official_powers_must_be_used() -> None:
+    # official §Q&A: Black King Mechanics: when you play the black king you must look, then swap.
+    t = discard_power("official", "KS")
+    t.reject(Skip(1), "E_POWER_REQUIRED")
+
+
+@ex("power.trigger=discarded-from-deck")
+def test_power_card_swapped_in_or_out_fires_nothing() -> None:
+    # official §Q&A: Special Card Effect Activation: effects only for a card drawn from
+    # the deck and discarded at once; not when swapped from the hand.
+    t = Table("official", [G0, ["7H", "3H", "4H", "5H"], G2], starting="KC", draws=["8C"])
+    events = t.do(Draw(1), Swap(1, 0))  # the drawn 8 goes in, the 7 comes out
+    assert "power" not in t.kinds(events)
+
+
+@ex("power.trigger=drawn-from-deck", "power.once-per-turn=once")
+def test_body_example_fires_the_drawn_card_once() -> None:
+    # official §Game Flow Example: a drawn 7 swapped into the hand still fires (the
+    # conflicting reading, as a house rule); the king swapped out does not, so at most
+    # one power fires in the turn (official §Q&A: Special Card Stacking).
+    rules = resolve("official", {"power_trigger": "drawn-from-deck"})
+    t = Table(rules, [G0, ["KS", "3H", "4H", "5H"], G2], starting="KC", draws=["7C"])
+    events = t.do(Draw(1), Swap(1, 0))
+    assert t.kinds(events).count("power") == 1
+    assert [e["card"] for e in events if e["t"] == "power"] == ["7C"]
+    t.do(Look(1, 1, 0))
+    assert t.state.current == 2 and t.state.powers_this_turn == 0
+
+
+@ex("power.snapped-fires=false")
+def test_snapped_power_card_does_not_fire_and_discarder_still_acts() -> None:
+    # online §Snapping: a snapped action card does not act again, and play returns to
+    # the discarder, who takes their action.
+    t = discard_power("online", "7D", grids=[G0, G1, ["7S", "3D", "4D", "5D"]])
+    events = t.do(Snap(2, ((2, 0),)))
+    assert t.kinds(events) == ["snapped"]
+    assert t.state.phase == "power" and t.state.current == 1
+    t.do(Look(1, 0, 0))
+
+
+def test_taken_power_card_fires_nothing() -> None:
+    # hearts §5a: a card taken from the pile must be swapped in; no power.
+    t = Table("hearts", [G0, G1, G2], draws=["9C"])
+    t.do(Draw(1), Discard(1))  # 9: hearts peek at an opponent
+    t.do(Look(1, 0, 0))
+    events = t.do(Take(0), Swap(0, 1))
+    assert "power" not in t.kinds(events)
