@@ -8,6 +8,7 @@ suite if any alternative of any option is exercised by no test.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
@@ -62,7 +63,7 @@ class Table:
     def grid(self, player: int) -> list[str | None]:
         return [c.code if c else None for c in self.state.grids[player]]
 
-    def view(self, player: int) -> dict[str, object]:
+    def view(self, player: int) -> dict[str, Any]:
         return view(self.state, player)
 
     def kinds(self, events: list[dict[str, object]]) -> list[object]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cambio_ref.actions import Call, Discard, Draw, Give, PowerSwap, Skip, Snap, Swap
+from cambio_ref.actions import Call, Discard, Draw, PowerSwap, Skip, Snap, Swap
 from cambio_ref.engine import legal_actions, round_result
 from cambio_ref.rules import resolve
 from tests.engine.conftest import G0, G1, G2, Table

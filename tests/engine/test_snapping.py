@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from cambio_ref.actions import Discard, Draw, Give, Look, Skip, Snap, Swap
+from cambio_ref.actions import Discard, Draw, Give, Look, Skip, Snap
 from cambio_ref.rules import Rules, resolve
 from tests.engine.conftest import G0, G1, G2, Table
 
