@@ -359,7 +359,7 @@ def _matrix_md(site: _Site) -> str:
             for rs, v in zip(site.order, values, strict=True):
                 text = f"[{_code(v)}]({_rel(src, ruleset_page(rs))}#{opt.id})"
                 cells.append(f"<mark>{text}</mark>" if differs and (type(v), v) != common else text)
-            name = f"[`{opt.id}`]({_rel(src, option_page(opt.id))}#{opt.id})"
+            name = f"<span id=\"{opt.id}\"></span>[`{opt.id}`]({_rel(src, option_page(opt.id))}#{opt.id})"
             mark = "≠ " if differs else ""
             rows.append(f"| {mark}{name} | {phase} | " + " | ".join(cells) + " |")
     header = "| option | phase | " + " | ".join(

@@ -39,7 +39,7 @@ def build() -> None:
     """Build the whole site; raise CalledProcessError on any warning."""
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true"}
     started = time.monotonic()
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet"],
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict"],
                    cwd=ROOT, env=env, check=True)
     subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-W", "--keep-going", "-E", "-q",
                     "-d", str(ROOT / "build" / "sphinx-doctrees"), "docs/sphinx", "site/api"],

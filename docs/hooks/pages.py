@@ -11,14 +11,16 @@ from pathlib import Path
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import File, Files, InclusionLevel
 
 from cambio_ref.catalogue import SPEC_DIR, load_catalogue
-from cambio_ref.rulebook import Example, render_site, site_nav
+from cambio_ref.rulebook import Example, option_page, render_site, site_nav
 from cambio_ref.rules import resolve
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "house-rules"
+# Option ids retired by a rename, old id -> new id: each old page redirects to the new one.
+RENAMED: dict[str, str] = {}
 API_PLACEHOLDER = (
     '<!doctype html><html lang="en"><meta charset="utf-8"><title>API reference</title>'
     "<p>The API reference is built by Sphinx: run <code>make docs</code>.</p></html>"
@@ -52,8 +54,10 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     if (SPEC_DIR / "cases").exists():
         log.info("spec/cases exists: render its cases as rulebook.Dispute pages (see render_site)")
-    for path, text in render_site(load_catalogue(), examples=_examples()).items():
-        files.append(File.generated(config, path, content=text))
+    redirects = {option_page(old) for old in RENAMED}
+    for path, text in render_site(load_catalogue(), renamed=RENAMED, examples=_examples()).items():
+        inclusion = InclusionLevel.NOT_IN_NAV if path in redirects else InclusionLevel.UNDEFINED
+        files.append(File.generated(config, path, content=text, inclusion=inclusion))
     for schema in sorted((SPEC_DIR / "schemas").glob("*.schema.json")):
         files.append(File.generated(config, f"schemas/{schema.name}", content=schema.read_bytes()))
     # Sphinx writes the real API reference over this page (see docs/build.py); the

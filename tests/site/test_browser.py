@@ -124,6 +124,18 @@ def visit(browser: Browser, site_url: str) -> Iterator[Visit]:
     v.close()
 
 
+def test_built_site_has_every_page(site_url: str) -> None:
+    # A generator that ignores MkDocs hooks would silently drop these pages.
+    cat = load_catalogue()
+    expected = [f"options/{o.id.replace('.', '-')}/index.html" for o in cat.options]
+    expected += [f"rulesets/{rs}/index.html" for rs in cat.rulesets]
+    expected += ["index.html", "matrix/index.html", "house-rules/index.html", "disputes/index.html",
+                 "developers/index.html", "schemas/house-rules.schema.json", "api/index.html",
+                 "api/modules/cambio_ref.rules.html", "search/search_index.json"]
+    assert [p for p in expected if not (SITE / p).is_file()] == []
+    assert "Sphinx" in (SITE / "api" / "index.html").read_text(encoding="utf-8")
+
+
 def test_home_page_loads_without_errors(visit: Visit) -> None:
     page = visit.goto("")
     assert page.locator("h1").first.inner_text().rstrip("¶") == "The Cambio rulebook"
