@@ -55,7 +55,10 @@ class Match:
         """Add a finished round to the tally and pass the deal (match.dealer-rotation)."""
         if state.phase != OVER or state.result is None:
             raise ValueError("the round is not over")
-        result = state.result
+        return self.add(state.result)
+
+    def add(self, result: RoundResult) -> RoundResult:
+        """Add a round's result to the tally and pass the deal."""
         self.rounds.append(result)
         for seat in range(self.players):
             self.tally[seat] += result.scores[seat]

@@ -26,7 +26,7 @@ from cambio_ref.actions import Action
 from cambio_ref.engine import apply as apply_action
 from cambio_ref.engine import legal_actions
 from cambio_ref.rules import Rules
-from cambio_ref.state import HAND, OVER, PEEK, POWER, TURN, State, new_round
+from cambio_ref.state import HAND, OVER, PEEK, POWER, TURN, State, deal_events, new_round
 from cambio_ref.views import HIDDEN, view
 
 CALL_WEIGHT = 0.1  # how often "call" is picked, relative to the other kinds
@@ -129,6 +129,8 @@ def play_game(rules: Rules, players: int, rng: random.Random, seed: int, report:
     state = new_round(rules, players, seed=seed)
     init = Counter(c.code for c in state.all_cards())
     seen: list[set[str]] = [set() for _ in range(players)]
+    if check:
+        _note_seen(deal_events(state), seen)
     bound = action_bound(rules, players)
     count = 0
     clock = time.perf_counter

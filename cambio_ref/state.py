@@ -164,6 +164,21 @@ class State:
         return (seat + step) % self.n
 
 
+def deal_events(state: State) -> list[Event]:
+    """The events of the deal: every grid card (seen by nobody, or by all with open
+    hands) and the starting discard (seen by all)."""
+    everyone = list(range(state.n))
+    events: list[Event] = []
+    for seat, grid in enumerate(state.grids):
+        for slot, card in enumerate(grid):
+            if card is not None:
+                events.append({"t": "dealt", "player": seat, "slot": slot, "card": card.code,
+                               "visible_to": everyone if state.rules.open_hands else []})
+    if state.pile:
+        events.append({"t": "turned_up", "card": state.pile[-1].code, "visible_to": everyone})
+    return events
+
+
 class SetupError(CambioError):
     """A round that cannot be set up: bad player count, dealer, or deck."""
 

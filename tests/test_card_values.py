@@ -19,6 +19,15 @@ from cambio_ref.scoring import card_points, score_hand
 
 RULESETS = ("memory", "online", "hearts", "official", "awareness")
 
+# The value alternatives this module checks (see tests/engine/test_coverage.py).
+pytestmark = pytest.mark.exercises(
+    "value.number-cards=face", "value.ace=1", "value.ace=0", "value.jack=10", "value.jack=11",
+    "value.queen=10", "value.queen=12", "value.red-king=-1", "value.red-king=-2",
+    "value.red-king=40", "value.black-king=10", "value.black-king=-1", "value.black-king=13",
+    "value.joker=0", "value.joker=-1", "value.six-of-hearts=6", "value.six-of-hearts=-3",
+    "scoring.risky-fives=false", "scoring.risky-fives=true",
+)
+
 
 def hand(*codes: str) -> list[Card]:
     return [Card.parse(c) for c in codes]

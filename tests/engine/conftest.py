@@ -75,3 +75,21 @@ G0 = ["2S", "3S", "4S", "5S"]
 G1 = ["2H", "3H", "4H", "5H"]
 G2 = ["2D", "3D", "4D", "5D"]
 G3 = ["2C", "3C", "4C", "5C"]
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Print which option alternatives the collected tests exercise."""
+    from tests.engine.test_coverage import MODULES, all_alternatives, exercised
+
+    items = getattr(terminalreporter.config, "_cambio_items", None)
+    if not items or not set(MODULES) <= {item.path.name for item in items}:
+        return
+    wanted = all_alternatives()
+    missing = sorted(wanted - exercised(items))
+    terminalreporter.write_line(
+        f"option coverage: {len(wanted) - len(missing)}/{len(wanted)} alternatives exercised"
+        + (f"; missing: {', '.join(missing)}" if missing else ""))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    config._cambio_items = list(items)  # type: ignore[attr-defined]

@@ -1,0 +1,175 @@
+"""Property-based tests of the interpreter with Hypothesis.
+
+A RuleBasedStateMachine draws arbitrary valid rulesets (any option combination,
+not only the five presets), 2 to 8 players and a deck order, then plays legal
+actions drawn from `legal_actions` and illegal ones drawn from a wider action
+space. After every step it checks the invariants of `cambio simulate`; a rejected
+action must leave the state exactly as it was; and a replay of the same rules,
+deck and actions must give identical events.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from cambio_ref.actions import (
+    Action,
+    Call,
+    Discard,
+    Draw,
+    Give,
+    Look,
+    Pass,
+    Peek,
+    PowerSwap,
+    Skip,
+    Snap,
+    Swap,
+    Take,
+)
+from cambio_ref.catalogue import load_catalogue
+from cambio_ref.engine import IllegalAction, apply, legal_actions
+from cambio_ref.rules import Rules, resolve
+from cambio_ref.simulate import action_bound
+from cambio_ref.state import OVER, State, deal_events, new_round
+from cambio_ref.views import HIDDEN, view
+
+CAT = load_catalogue()
+
+
+@st.composite
+def rulesets(draw: st.DrawFn) -> Rules:
+    """Any valid Rules: a preset plus arbitrary overrides (small turn limits keep games short)."""
+    base = draw(st.sampled_from(sorted(CAT.rulesets)))
+    overrides: dict[str, Any] = {}
+    for opt in draw(st.lists(st.sampled_from(CAT.options), unique_by=lambda o: o.id)):
+        if opt.key in ("min_players", "max_players"):
+            continue
+        if opt.key == "max_turns":
+            overrides[opt.key] = draw(st.integers(10, 40))
+        else:
+            overrides[opt.key] = draw(st.sampled_from([a.value for a in opt.alternatives]))
+    overrides.setdefault("max_turns", draw(st.integers(10, 40)))
+    return resolve(base, overrides)
+
+
+def wide_action(n: int) -> st.SearchStrategy[Action]:
+    """Actions of every kind with players and slots slightly out of range too."""
+    p = st.integers(-1, n)
+    slot = st.integers(-1, 6)
+    pos = st.tuples(st.integers(0, n - 1), slot)
+    return st.one_of(
+        st.builds(Peek, p, slot), st.builds(Draw, p), st.builds(Take, p), st.builds(Pass, p),
+        st.builds(Call, p), st.builds(Swap, p, slot), st.builds(Discard, p),
+        st.builds(Look, p, st.integers(-1, n), slot), st.builds(PowerSwap, p, pos, pos),
+        st.builds(Skip, p), st.builds(Snap, p, st.lists(pos, min_size=1, max_size=3).map(tuple)),
+        st.builds(Give, p, st.none() | slot),
+    )
+
+
+def replay(rules: Rules, players: int, deck: list[Any], seed: int,
+           actions: list[Action]) -> list[dict[str, object]]:
+    state = new_round(rules, players, deck=deck, seed=seed)
+    events: list[dict[str, object]] = []
+    for action in actions:
+        events.extend(apply(state, action))
+    return events
+
+
+class RoundMachine(RuleBasedStateMachine):
+    state: State
+
+    @initialize(data=st.data())
+    def deal(self, data: st.DataObject) -> None:
+        self.rules = data.draw(rulesets(), label="rules")
+        self.players = data.draw(st.integers(2, 8), label="players")
+        self.deck = data.draw(st.permutations(self.rules.deck(self.players)), label="deck")
+        self.seed = data.draw(st.integers(0, 2**64 - 1), label="seed")
+        self.state = new_round(self.rules, self.players, deck=self.deck, seed=self.seed)
+        self.init = Counter(c.code for c in self.state.all_cards())
+        self.actions: list[Action] = []
+        self.events: list[dict[str, object]] = []
+        self.seen: list[set[str]] = [set() for _ in range(self.players)]
+        self._note(deal_events(self.state))
+
+    def _applied(self, action: Action, events: list[dict[str, object]]) -> None:
+        self.actions.append(action)
+        self.events.extend(events)
+        self._note(events)
+
+    def _note(self, events: list[dict[str, object]]) -> None:
+        for event in events:
+            cards = [event.get("card"), *(event.get("cards", ()) or ())]  # type: ignore[misc]
+            for p in event.get("visible_to", ()):  # type: ignore[attr-defined]
+                self.seen[p].update(c for c in cards if isinstance(c, str))
+
+    @precondition(lambda self: self.state.phase != OVER)
+    @rule(data=st.data())
+    def legal(self, data: st.DataObject) -> None:
+        actions = legal_actions(self.state)
+        assert actions, "a round in progress always has a legal action"
+        assert actions == sorted(actions, key=__import__("cambio_ref.actions").actions.sort_key)
+        action = data.draw(st.sampled_from(actions), label="legal action")
+        self._applied(action, apply(self.state, action))
+
+    @rule(data=st.data())
+    def illegal(self, data: st.DataObject) -> None:
+        action = data.draw(wide_action(self.players), label="wide action")
+        if action in legal_actions(self.state):
+            return
+        before = self.state.snapshot()
+        try:
+            events = apply(self.state, action)
+        except IllegalAction as exc:
+            assert exc.code in CAT.errors and exc.rule
+            assert self.state.snapshot() == before, f"{action!r} was rejected but changed the state"
+            return
+        # Only burns of three or more cards are legal without being listed.
+        assert isinstance(action, Snap) and len(action.targets) > 2, f"{action!r} accepted"
+        self._applied(action, events)
+
+    @invariant()
+    def cards_are_conserved(self) -> None:
+        if hasattr(self, "state"):
+            assert Counter(c.code for c in self.state.all_cards()) == self.init
+
+    @invariant()
+    def views_show_only_seen_cards(self) -> None:
+        if not hasattr(self, "state") or self.state.phase == OVER:
+            return
+        for p in range(self.players):
+            for grid in view(self.state, p)["grids"]:
+                for code in grid:
+                    assert code is None or code == HIDDEN or code in self.seen[p], (p, code)
+
+    @invariant()
+    def round_is_bounded(self) -> None:
+        if hasattr(self, "state"):
+            assert len(self.actions) <= action_bound(self.rules, self.players)
+
+    def teardown(self) -> None:
+        if hasattr(self, "state") and self.actions:
+            assert replay(self.rules, self.players, self.deck, self.seed, self.actions) == self.events
+
+
+RoundMachine.TestCase.settings = settings(
+    max_examples=60, stateful_step_count=60, deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+TestRoundMachine = RoundMachine.TestCase
+
+
+def test_random_games_of_every_ruleset_have_no_violations() -> None:
+    # The same invariants over many complete random games per preset.
+    from cambio_ref.simulate import simulate
+
+    for name in sorted(CAT.rulesets):
+        for players in (2, 4, 6):
+            report = simulate(resolve(name), players=players, games=40, seed=players)
+            assert report.violations == 0, report.messages[:5]
+            assert report.games == 40
