@@ -29,7 +29,7 @@ def test_online_reshuffles_all_but_the_top_discard() -> None:
     t.do(Draw(1), Discard(1))  # 6C, no power; the deck is now empty
     below_top = [c.code for c in t.state.pile[:-1]]
     events = t.do(Draw(0))
-    shuffled = [e for e in events if e["t"] == "reshuffled"][0]
+    shuffled = next(e for e in events if e["t"] == "reshuffled")
     expected = shuffle(below_top, t.state.seed, 1)  # spec/shuffle.yaml, stream 1
     assert shuffled["order"] == expected and shuffled["visible_to"] == []
     assert [c.code for c in t.state.pile] == ["6C"]
@@ -44,7 +44,7 @@ def test_official_reshuffles_the_whole_pile() -> None:
     t.do(Draw(1), Discard(1))
     whole = [c.code for c in t.state.pile]
     events = t.do(Draw(2))
-    assert [e for e in events if e["t"] == "reshuffled"][0]["order"] == shuffle(whole, 0, 1)
+    assert next(e for e in events if e["t"] == "reshuffled")["order"] == shuffle(whole, 0, 1)
     assert t.state.pile == []
 
 

@@ -86,11 +86,11 @@ class RoundMachine(RuleBasedStateMachine):
 
     @initialize(data=st.data())
     def deal(self, data: st.DataObject) -> None:
-        self.rules = data.draw(rulesets(), label="rules")
+        self.game_rules = data.draw(rulesets(), label="rules")
         self.players = data.draw(st.integers(2, 8), label="players")
-        self.deck = data.draw(st.permutations(self.rules.deck(self.players)), label="deck")
+        self.deck = data.draw(st.permutations(self.game_rules.deck(self.players)), label="deck")
         self.seed = data.draw(st.integers(0, 2**64 - 1), label="seed")
-        self.state = new_round(self.rules, self.players, deck=self.deck, seed=self.seed)
+        self.state = new_round(self.game_rules, self.players, deck=self.deck, seed=self.seed)
         self.init = Counter(c.code for c in self.state.all_cards())
         self.actions: list[Action] = []
         self.events: list[dict[str, object]] = []
@@ -150,11 +150,11 @@ class RoundMachine(RuleBasedStateMachine):
     @invariant()
     def round_is_bounded(self) -> None:
         if hasattr(self, "state"):
-            assert len(self.actions) <= action_bound(self.rules, self.players)
+            assert len(self.actions) <= action_bound(self.game_rules, self.players)
 
     def teardown(self) -> None:
         if hasattr(self, "state") and self.actions:
-            assert replay(self.rules, self.players, self.deck, self.seed, self.actions) == self.events
+            assert replay(self.game_rules, self.players, self.deck, self.seed, self.actions) == self.events
 
 
 RoundMachine.TestCase.settings = settings(
