@@ -141,6 +141,27 @@ def _swap_pairs(state: State) -> list[tuple[Pos, Pos]]:
     return pairs
 
 
+def _any_swap(state: State) -> bool:
+    """True if the power's swap has at least one legal pair (cheaper than listing them)."""
+    power, player = state.power, state.current
+    assert power is not None
+    locked = state.caller if state.rules.caller_locked else None
+    own = others = 0
+    for o in range(state.n):
+        if o == locked:
+            continue
+        for s, c in enumerate(state.grids[o]):
+            if c is None:
+                continue
+            if o == player:
+                own += 1
+            elif not power.swap_looked or (o, s) in state.power_looked:
+                others += 1
+    if power.swap == "own-with-other":
+        return own > 0 and others > 0
+    return own + others >= 2
+
+
 def _turn_actions(state: State) -> list[Action]:
     """Actions of the player whose turn it is (or who may call at its end)."""
     rules, p = state.rules, state.current
@@ -336,6 +357,12 @@ def _check_snap(state: State, action: Snap) -> None:
 def apply(state: State, action: Action) -> list[Event]:
     """Apply a legal action and return the events it caused; raise IllegalAction otherwise."""
     check(state, action)
+    return play(state, action)
+
+
+def play(state: State, action: Action) -> list[Event]:
+    """Apply an action already known to be legal (drawn from `legal_actions` or
+    `cambio_ref.policy.random_action`), skipping the check. Anything else: use `apply`."""
     events: list[Event] = []
     if isinstance(action, Peek):
         _do_peek(state, action, events)
@@ -507,7 +534,7 @@ def _advance_power(state: State, events: list[Event]) -> None:
     if state.power_stage == "look" and (len(state.power_looked) >= power.look
                                         or not _look_targets(state)):
         state.power_stage = "swap"
-    if state.power_stage == "swap" and (power.swap == "none" or not _swap_pairs(state)):
+    if state.power_stage == "swap" and (power.swap == "none" or not _any_swap(state)):
         state.power = state.power_stage = None
         state.power_looked = []
         events.append({"t": "power_done", "player": state.current, "visible_to": _all(state)})

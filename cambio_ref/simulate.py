@@ -1,11 +1,11 @@
 """Random-policy games with invariant checks: `cambio simulate` and the benchmark.
 
-The policy picks a kind of action at random among the legal ones (a call less
-often, so rounds last), then one action of that kind: snaps, right or wrong,
-powers, passes and calls all happen. After every action the invariants are
+The policy (`cambio_ref.policy`) picks a kind of action at random among the
+legal ones (a call less often, so rounds last), then one action of that kind:
+snaps, right or wrong, powers, passes and calls all happen. After every action the invariants are
 checked: the card multiset is conserved, no view shows a card its player never
 saw, only permitted players have actions, and the round ends within a bound.
-Timing counts only `legal_actions` and `apply`, not the checks.
+Timing counts only choosing and applying actions, not the checks.
 
 >>> from cambio_ref.rules import resolve
 >>> report = simulate(resolve("hearts"), players=3, games=5, seed=1)
@@ -23,13 +23,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cambio_ref.actions import Action
-from cambio_ref.engine import apply as apply_action
-from cambio_ref.engine import legal_actions
+from cambio_ref.engine import legal_actions, play
+from cambio_ref.policy import random_action
 from cambio_ref.rules import Rules
 from cambio_ref.state import HAND, OVER, PEEK, POWER, TURN, State, deal_events, new_round
 from cambio_ref.views import HIDDEN, view
-
-CALL_WEIGHT = 0.1  # how often "call" is picked, relative to the other kinds
 
 
 @dataclass
@@ -68,16 +66,6 @@ def _distribution(scores: list[int]) -> dict[str, float]:
         return {}
     return {"min": min(scores), "median": statistics.median(scores), "mean":
             round(statistics.fmean(scores), 2), "max": max(scores)}
-
-
-def choose(actions: list[Action], rng: random.Random) -> Action:
-    """The random policy: a kind first (calls down-weighted), then an action of that kind."""
-    kinds: dict[str, list[Action]] = {}
-    for action in actions:
-        kinds.setdefault(action.kind, []).append(action)
-    names = list(kinds)
-    weights = [CALL_WEIGHT if k == "call" else 1.0 for k in names]
-    return rng.choice(kinds[rng.choices(names, weights)[0]])
 
 
 def action_bound(rules: Rules, players: int) -> int:
@@ -136,14 +124,17 @@ def play_game(rules: Rules, players: int, rng: random.Random, seed: int, report:
     clock = time.perf_counter
     spent = 0.0
     while state.phase != OVER:
+        if check:
+            listed = legal_actions(state)
         t0 = clock()
-        actions = legal_actions(state)
-        action = choose(actions, rng)
-        events = apply_action(state, action)
+        action = random_action(state, rng)
+        events = play(state, action)
         spent += clock() - t0
         count += 1
         if check:
             messages: list[str] = []
+            if action not in listed:
+                messages.append(f"the policy chose {action!r}, which is not a legal action")
             _note_seen(events, seen)
             _check(state, legal_actions(state), seen, init, messages)
             if count > bound:

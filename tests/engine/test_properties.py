@@ -173,3 +173,29 @@ def test_random_games_of_every_ruleset_have_no_violations() -> None:
             report = simulate(resolve(name), players=players, games=40, seed=players)
             assert report.violations == 0, report.messages[:5]
             assert report.games == 40
+
+
+def test_random_policy_draws_like_the_legal_action_list() -> None:
+    # The sampler offers exactly the kinds legal_actions lists, with as many choices
+    # per kind, so "a kind, then an action of it" has the same distribution.
+    import random
+
+    from cambio_ref.policy import kinds, random_action
+
+    rng = random.Random(7)
+    for name in sorted(CAT.rulesets):
+        for game in range(15):
+            state = new_round(resolve(name), 2 + game % 5, seed=game)
+            while state.phase != OVER:
+                listed = legal_actions(state)
+                by_kind = Counter(a.kind for a in listed)
+                offered = kinds(state)
+                assert set(offered) == set(by_kind)
+                for kind, what in offered.items():
+                    if kind == "snap":
+                        assert sum(c for _, c in what) == by_kind["snap"]  # type: ignore[attr-defined]
+                    elif kind != "power_swap":
+                        assert len(what) == by_kind[kind]  # type: ignore[arg-type]
+                action = random_action(state, rng)
+                assert action in listed
+                apply(state, action)
