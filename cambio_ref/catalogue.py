@@ -235,6 +235,7 @@ SCHEMA_FOR_KIND = {
     "errors": "errors.schema.json",
     "core": "core.schema.json",
     "shuffle": "shuffle.schema.json",
+    "case": "case.schema.json",
 }
 
 

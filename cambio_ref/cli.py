@@ -149,6 +149,100 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 1 if report.violations else 0
 
 
+def _coverage() -> dict[str, Any]:
+    from cambio_ref.cases import load_cases
+
+    cat = load_catalogue()
+    cases = load_cases()
+    alternatives = [f"{o.id}={format_value(a.value)}" for o in cat.options for a in o.alternatives]
+    shown: dict[str, list[str]] = {a: [] for a in alternatives}
+    by_option: dict[str, list[str]] = {o.id: [] for o in cat.options}
+    by_ruleset: dict[str, dict[str, str]] = {}
+    for case in cases.values():
+        for item in sorted(case.exercises(cat)):
+            shown.setdefault(item, []).append(case.id)
+        for oid in case.options:
+            by_option[oid].append(case.id)
+        by_ruleset[case.id] = {r: ("runs" if case.applies_to(r) else "n/a") for r in cat.rulesets}
+    return {
+        "cases": len(cases),
+        "alternatives": len(alternatives),
+        "uncovered_alternatives": [a for a in alternatives if not shown[a]],
+        "uncovered_options": [o for o, c in by_option.items() if not c],
+        "options_by_case": by_option,
+        "rulesets_by_case": by_ruleset,
+        "cases_by_alternative": shown,
+    }
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from cambio_ref.cases import load_case_file, load_cases
+    from conformance.scenarios import run_case
+
+    if args.coverage:
+        data = _coverage()
+        if args.json:
+            _print_json(data)
+        else:
+            cat = load_catalogue()
+            names = sorted(cat.rulesets)
+            print(f"{data['cases']} cases; {data['alternatives'] - len(data['uncovered_alternatives'])}"
+                  f"/{data['alternatives']} option alternatives exercised")
+            print("\noptions x cases")
+            for oid, ids in data["options_by_case"].items():
+                print(f"  {oid:<28} {len(ids):>3}  {', '.join(ids[:4])}{' ...' if len(ids) > 4 else ''}")
+            print("\nrulesets x cases  (" + " ".join(f"{n:<9}" for n in names) + ")")
+            for cid, row in data["rulesets_by_case"].items():
+                print(f"  {cid:<40} " + " ".join(f"{row[n]:<9}" for n in names))
+            missing = data["uncovered_alternatives"]
+            print("\nuncovered alternatives: " + (", ".join(missing) if missing else "none"))
+        return 1 if data["uncovered_alternatives"] else 0
+    cases = load_cases()
+    if args.list:
+        rows = [{"id": c.id, "title": c.title, "options": list(c.options),
+                 "rulesets": [r for r in c.rulesets if c.applies_to(r)], "file": c.file}
+                for c in cases.values()]
+        if args.json:
+            _print_json(rows)
+        else:
+            for row in rows:
+                print(f"{row['id']:<40} {row['title']}  [{', '.join(row['rulesets'])}]")
+        return 0
+    if not args.case:
+        raise CambioError("name a case id or file, or use --list or --coverage")
+    if args.case in cases:
+        case = cases[args.case]
+    elif Path(args.case).is_file():
+        case = load_case_file(Path(args.case))
+    else:
+        raise CambioError(f"unknown case {args.case!r}; `cambio replay --list` shows them all")
+    runs = []
+    if args.ruleset:
+        rules = resolve(args.ruleset)
+        base = rules.name
+        if base not in case.rulesets:
+            raise CambioError(f"case {case.id} lists no expectations for {base}")
+        runs.append(run_case(case, base, rules=case.rules_for(rules)))
+    else:
+        runs.extend(run_case(case, name) for name in case.rulesets)
+    if args.json:
+        _print_json([r.to_json() for r in runs] if not args.ruleset else runs[0].to_json())
+    else:
+        print(f"{case.id}: {case.title}")
+        for r in runs:
+            print(f"\n== {r.ruleset}: {r.status.upper()}")
+            if r.status == "not_applicable":
+                print(f"   {r.answer}")
+                continue
+            for line in r.trace:
+                print(f"   {line}")
+            if r.answer:
+                print(f"   answer: {r.answer}")
+            for failure in r.failures:
+                print(f"   FAILED {failure}")
+    return 0 if all(r.ok for r in runs) else 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cambio",
@@ -196,6 +290,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-check", action="store_true",
                    help="skip the invariant checks (pure benchmark)")
     rules_args(p)
+
+    p = add("replay", cmd_replay,
+            "Replay an edge case from spec/cases: who did what, who saw which card, the"
+            " scores and winners, and whether each expectation held. Exit status 1 if one failed.",
+            "cambio replay tie.caller-ties-lowest --ruleset hearts")
+    p.add_argument("case", nargs="?", metavar="CASE|FILE", help="a case id or a case file")
+    p.add_argument("--ruleset", metavar="RULESET|FILE", help="only this ruleset (default: all)")
+    p.add_argument("--list", action="store_true", help="list every case")
+    p.add_argument("--coverage", action="store_true",
+                   help="options x cases and rulesets x cases; exit 1 if an alternative is uncovered")
+    p.add_argument("--json", action="store_true", help="print JSON")
 
     p = add("validate", cmd_validate,
             "Validate spec files and house-rules files against their schemas and the catalogue."

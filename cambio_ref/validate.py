@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from cambio_ref.cases import case_problems, read_cases
 from cambio_ref.catalogue import (
     SCHEMA_FOR_KIND,
     SPEC_DIR,  # noqa: F401 (used by the doctest)
@@ -33,7 +34,7 @@ _SCHEMA_LINE = re.compile(r"\$schema=\S*?([a-z-]+)\.schema\.json")
 _KIND_BY_SCHEMA = {v.removesuffix(".schema.json"): k for k, v in SCHEMA_FOR_KIND.items()}
 _KIND_BY_KEY = {"extends": "house-rules", "choices": "ruleset", "options": "options",
                 "sources": "sources", "errors": "errors", "rules": "core",
-                "splitmix64": "shuffle"}
+                "splitmix64": "shuffle", "steps": "case"}
 
 
 def file_kind(path: Path, doc: YamlDoc) -> str | None:
@@ -79,6 +80,8 @@ def validate_file(path: Path, cat: Catalogue | None = None) -> list[Problem]:
         problems += _check_options(own, [(doc, i) for i in range(len(options))])
     elif kind == "errors":
         problems += _check_errors(cat, [doc])
+    elif kind == "case":
+        problems += case_problems(doc, cat)
     return problems
 
 
@@ -88,6 +91,8 @@ def validate_paths(paths: list[Path]) -> list[Problem]:
     for path in paths:
         if path.is_dir() and (path / "sources.yaml").is_file():
             problems += read_spec(path)[1]
+            if (path / "cases").is_dir():
+                problems += read_cases(path / "cases")[1]
             continue
         files = sorted(path.rglob("*.y*ml")) if path.is_dir() else [path]
         for file in files:

@@ -19,10 +19,6 @@ from cambio_ref.state import PEEK, State, arrange, new_round
 from cambio_ref.views import view
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "exercises(*alternatives): option alternatives a test checks")
-
-
 class Table:
     """A round dealt from chosen grids, with the opening peek done (slots 2 and 3)."""
 

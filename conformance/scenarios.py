@@ -1,0 +1,230 @@
+"""Running edge cases (spec/cases) against an implementation.
+
+`run_case` plays a case against any `Implementation` (the in-process reference
+by default) and reports every expectation that failed, with a readable trace.
+
+>>> from cambio_ref.cases import load_cases
+>>> result = run_case(load_cases()["tie.caller-ties-lowest"], "official")
+>>> result.status, result.winners
+('pass', [0])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from cambio_ref.cases import Case, keys_hold
+from cambio_ref.catalogue import load_catalogue
+from cambio_ref.errors import CambioError
+from cambio_ref.rules import Rules
+from cambio_ref.state import arrange
+from conformance.implementation import Event, Implementation, Reference, Rejection
+from conformance.matching import find_subsequence, mismatch
+
+DEFAULT_PEEK = (2, 3)
+
+
+
+
+@dataclass
+class Failure:
+    step: int | None  # None: the final outcome
+    message: str
+
+    def __str__(self) -> str:
+        where = "outcome" if self.step is None else f"step {self.step + 1}"
+        return f"{where}: {self.message}"
+
+
+@dataclass
+class CaseResult:
+    case: str
+    ruleset: str
+    status: str  # pass, fail, not_applicable
+    failures: list[Failure] = field(default_factory=list)
+    trace: list[str] = field(default_factory=list)
+    scores: list[int] | None = None
+    winners: list[int] | None = None
+    reason: str | None = None
+    answer: str | None = None
+    events: list[Event] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.status in ("pass", "not_applicable")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.case, "ruleset": self.ruleset, "status": self.status,
+                "ok": self.status == "pass", "scores": self.scores, "winners": self.winners,
+                "reason": self.reason, "answer": self.answer,
+                "failures": [str(f) for f in self.failures]}
+
+
+def deck_for(case: Case, rules: Rules) -> list[str]:
+    """The full deck order of the case under `rules`."""
+    setup = case.data["setup"]
+    if "deck" in setup:
+        return [c.upper() for c in setup["deck"]]
+    order = arrange(rules, setup["players"], setup["grids"], dealer=setup.get("dealer", 0),
+                    starting=setup.get("starting"), draws=setup.get("draws", ()))
+    return [c.code for c in order]
+
+
+def _peek_actions(case: Case) -> Iterator[dict[str, Any]]:
+    if case.data["setup"].get("peek", True):
+        for player in range(case.data["setup"]["players"]):
+            for slot in DEFAULT_PEEK:
+                yield {"t": "peek", "player": player, "slot": slot}
+
+
+def run_case(case: Case, ruleset: str, impl: Implementation | None = None,
+             rules: Rules | None = None) -> CaseResult:
+    """Play `case` under `ruleset` against `impl` (the reference by default)."""
+    cat = load_catalogue()
+    outcome = case.rulesets.get(ruleset, {})
+    if not case.applies_to(ruleset):
+        return CaseResult(case.id, ruleset, "not_applicable",
+                          answer=outcome.get("not_applicable", "not listed"))
+    rules = rules or case.rules_for(ruleset)
+    impl = impl or Reference()
+    setup = case.data["setup"]
+    result = CaseResult(case.id, ruleset, "pass", answer=outcome.get("answer"))
+    try:
+        deck = deck_for(case, rules)
+    except CambioError as exc:
+        result.status = "fail"
+        result.failures.append(Failure(None, f"cannot set up the deal: {exc}"))
+        return result
+    events = impl.new_game(rules, setup["players"], setup.get("dealer", 0), deck,
+                           setup.get("seed", 0))
+    result.events.extend(events)
+    result.trace.append(f"deal: {setup['players']} players, dealer {setup.get('dealer', 0)},"
+                        f" rules {rules.canonical}")
+    for action in _peek_actions(case):
+        reply = impl.act(action)
+        if isinstance(reply, Rejection):
+            result.failures.append(Failure(None, f"the opening peek {action} was rejected:"
+                                           f" {reply.code}"))
+            result.status = "fail"
+            return result
+        result.events.extend(reply)
+    if setup.get("peek", True):
+        result.trace.append("opening peek: every player looks at slots 2 and 3")
+    for i, step in enumerate(case.data["steps"]):
+        only = step.get("only")
+        if only and not keys_hold(only, ruleset, rules, cat):
+            continue
+        expectations = [step["expect"][k] for k in keys_hold(
+            list((step.get("expect") or {}).keys()), ruleset, rules, cat)]
+        if "observe" in step:
+            seen = impl.observe(step["observe"])
+            result.trace.append(f"player {step['observe']} looks at the table:"
+                                f" {_describe_view(seen)}")
+            before = len(result.failures)
+            for exp in expectations:
+                _check(exp, None, seen, i, result)
+            if expectations:
+                result.trace.append("    expectation held" if len(result.failures) == before
+                                    else "    expectation FAILED")
+            continue
+        reply = impl.act(step["do"])
+        if isinstance(reply, Rejection):
+            result.trace.append(f"{_describe_action(step['do'])} -> rejected {reply.code}")
+        else:
+            result.events.extend(reply)
+            result.trace.append(_describe_action(step["do"]))
+            result.trace.extend(f"    {describe(e)}" for e in reply)
+        before = len(result.failures)
+        for exp in expectations:
+            needs_view = "view" in exp or "state" in exp
+            view = impl.observe(exp.get("view", {}).get("player", 0)) if needs_view else None
+            _check(exp, reply, view, i, result)
+        if expectations:
+            held = len(result.failures) == before
+            result.trace.append("    expectation held" if held else
+                                "    expectation FAILED: " + "; ".join(
+                                    f.message for f in result.failures[before:]))
+    _check_outcome(outcome, result)
+    if result.failures:
+        result.status = "fail"
+    return result
+
+
+def _check(exp: Mapping[str, Any], reply: list[Event] | Rejection | None,
+           view: Mapping[str, Any] | None, step: int, result: CaseResult) -> None:
+    if reply is not None:
+        if "reject" in exp:
+            if not isinstance(reply, Rejection):
+                result.failures.append(Failure(step, f"expected rejection {exp['reject']},"
+                                               " but the action was accepted"))
+            elif reply.code != exp["reject"]:
+                result.failures.append(Failure(step, f"expected rejection {exp['reject']},"
+                                               f" got {reply.code}"))
+        elif isinstance(reply, Rejection):
+            result.failures.append(Failure(step, f"expected the action to be accepted, got"
+                                           f" {reply.code}: {reply.message}"))
+            return
+        if not isinstance(reply, Rejection):
+            if "events" in exp:
+                problem = find_subsequence(exp["events"], reply)
+                if problem:
+                    result.failures.append(Failure(step, problem))
+            for kind in exp.get("no_events", ()):
+                if any(e.get("t") == kind for e in reply):
+                    result.failures.append(Failure(step, f"unexpected {kind!r} event"))
+    if view is not None:
+        if "view" in exp:
+            pattern = {k: v for k, v in exp["view"].items() if k != "player"}
+            problem = mismatch(pattern, view, "view")
+            if problem:
+                result.failures.append(Failure(step, problem))
+        if "state" in exp:
+            problem = mismatch(exp["state"], view, "state")
+            if problem:
+                result.failures.append(Failure(step, problem))
+
+
+def _check_outcome(outcome: Mapping[str, Any], result: CaseResult) -> None:
+    over = [e for e in result.events if e.get("t") == "round_over"]
+    if over:
+        result.scores = list(over[-1].get("scores", []))
+        result.winners = list(over[-1].get("winners", []))
+        result.reason = over[-1].get("reason")
+        result.trace.append(f"round over ({result.reason}): scores {result.scores},"
+                            f" winners {result.winners}")
+    wanted = {k: outcome[k] for k in ("scores", "winners", "reason") if k in outcome}
+    if wanted and not over:
+        result.failures.append(Failure(None, f"expected the round to be over with {wanted}"))
+        return
+    for key, value in wanted.items():
+        actual = getattr(result, key)
+        if mismatch(value, actual) is not None:
+            result.failures.append(Failure(None, f"{key}: expected {value}, got {actual}"))
+
+
+# -- describing ----------------------------------------------------------------
+
+
+def _describe_action(action: Mapping[str, Any]) -> str:
+    kind, p = action.get("t"), action.get("player")
+    extra = {k: v for k, v in action.items() if k not in ("t", "player")}
+    detail = " ".join(f"{k}={v}" for k, v in extra.items())
+    return f"player {p} {kind}{' ' + detail if detail else ''}"
+
+
+def describe(event: Mapping[str, Any]) -> str:
+    """One line for an event, saying who saw which card."""
+    seen = event.get("visible_to", [])
+    who = "everyone" if seen and len(seen) > 1 and event.get("t") not in ("peeked", "looked",
+                                                                          "drew", "swapped") \
+        else (", ".join(map(str, seen)) if seen else "nobody")
+    fields = {k: v for k, v in event.items() if k not in ("t", "visible_to")}
+    detail = " ".join(f"{k}={v}" for k, v in fields.items())
+    return f"{event.get('t')}: {detail} (seen by {who})"
+
+
+def _describe_view(view: Mapping[str, Any]) -> str:
+    grids = " | ".join(" ".join("--" if c is None else str(c) for c in g) for g in view["grids"])
+    return f"{grids}; pile {view.get('pile_top')}"
