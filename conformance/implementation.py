@@ -31,7 +31,7 @@ class Implementation(Protocol):
     name: str
 
     def new_game(self, rules: Rules, players: int, dealer: int, deck: list[str],
-                 seed: int) -> list[Event]: ...
+                 seed: int, first: int | None = None) -> list[Event]: ...
 
     def act(self, action: dict[str, Any]) -> list[Event] | Rejection: ...
 
@@ -47,8 +47,8 @@ class Reference:
         self.state: State | None = None
 
     def new_game(self, rules: Rules, players: int, dealer: int, deck: list[str],
-                 seed: int) -> list[Event]:
-        self.state = new_round(rules, players, deck=deck, seed=seed, dealer=dealer)
+                 seed: int, first: int | None = None) -> list[Event]:
+        self.state = new_round(rules, players, deck=deck, seed=seed, dealer=dealer, first=first)
         return deal_events(self.state)
 
     def act(self, action: dict[str, Any]) -> list[Event] | Rejection:

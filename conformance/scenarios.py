@@ -18,8 +18,9 @@ from typing import Any
 from cambio_ref.cases import Case, keys_hold
 from cambio_ref.catalogue import load_catalogue
 from cambio_ref.errors import CambioError
+from cambio_ref.match import Match
 from cambio_ref.rules import Rules
-from cambio_ref.state import arrange
+from cambio_ref.state import RoundResult, arrange
 from conformance.implementation import Event, Implementation, Reference, Rejection
 from conformance.matching import find_subsequence, mismatch
 
@@ -30,12 +31,11 @@ DEFAULT_PEEK = (2, 3)
 
 @dataclass
 class Failure:
-    step: int | None  # None: the final outcome
+    step: str | None  # e.g. "step 3" or "round 2 step 1"; None for the final outcome
     message: str
 
     def __str__(self) -> str:
-        where = "outcome" if self.step is None else f"step {self.step + 1}"
-        return f"{where}: {self.message}"
+        return f"{self.step or 'outcome'}: {self.message}"
 
 
 @dataclass
@@ -63,68 +63,104 @@ class CaseResult:
 
 
 def deck_for(case: Case, rules: Rules) -> list[str]:
-    """The full deck order of the case under `rules`."""
+    """The full deck order of the case's first round under `rules`."""
     setup = case.data["setup"]
+    return _deck(setup, rules, setup.get("dealer", 0))
+
+
+def _deck(setup: Mapping[str, Any], rules: Rules, dealer: int) -> list[str]:
     if "deck" in setup:
         return [c.upper() for c in setup["deck"]]
-    order = arrange(rules, setup["players"], setup["grids"], dealer=setup.get("dealer", 0),
+    order = arrange(rules, setup["players"], setup["grids"], dealer=dealer,
                     starting=setup.get("starting"), draws=setup.get("draws", ()))
     return [c.code for c in order]
 
 
-def _peek_actions(case: Case) -> Iterator[dict[str, Any]]:
-    if case.data["setup"].get("peek", True):
-        for player in range(case.data["setup"]["players"]):
-            for slot in DEFAULT_PEEK:
-                yield {"t": "peek", "player": player, "slot": slot}
+def _peek_actions(players: int) -> Iterator[dict[str, Any]]:
+    for player in range(players):
+        for slot in DEFAULT_PEEK:
+            yield {"t": "peek", "player": player, "slot": slot}
 
 
 def run_case(case: Case, ruleset: str, impl: Implementation | None = None,
              rules: Rules | None = None) -> CaseResult:
     """Play `case` under `ruleset` against `impl` (the reference by default)."""
-    cat = load_catalogue()
     outcome = case.rulesets.get(ruleset, {})
     if not case.applies_to(ruleset):
         return CaseResult(case.id, ruleset, "not_applicable",
                           answer=outcome.get("not_applicable", "not listed"))
     rules = rules or case.rules_for(ruleset)
     impl = impl or Reference()
-    setup = case.data["setup"]
     result = CaseResult(case.id, ruleset, "pass", answer=outcome.get("answer"))
-    try:
-        deck = deck_for(case, rules)
-    except CambioError as exc:
+    setup = case.data["setup"]
+    rounds = [(setup, case.data["steps"])]
+    rounds += [({**r["setup"], "players": setup["players"]}, r["steps"])
+               for r in case.data.get("next_rounds", ())]
+    match = Match(rules, setup["players"], dealer=setup.get("dealer", 0))
+    for index, (round_setup, steps) in enumerate(rounds):
+        label = f"round {index + 1} " if len(rounds) > 1 else ""
+        first = match.first_player() if index else None
+        start = len(result.events)
+        if not _play_round(case, round_setup, steps, ruleset, rules, impl, match.dealer, first,
+                           label, result):
+            break
+        over = [e for e in result.events[start:] if e.get("t") == "round_over"]
+        if len(rounds) > 1:
+            if not over:
+                if index < len(rounds) - 1:
+                    result.failures.append(Failure(None, f"{label}did not end"))
+                break
+            match.add(RoundResult(tuple(over[-1]["raw"]), tuple(over[-1]["scores"]),
+                                  tuple(over[-1]["winners"]), over[-1].get("caller"),
+                                  over[-1]["reason"], ()))
+            result.trace.append(f"match after {label.strip()}: {match.summary()}")
+    _check_outcome(outcome, result)
+    if "match" in outcome:
+        problem = mismatch(outcome["match"], {**match.summary(), "first": match.first_player()},
+                           "match")
+        if problem:
+            result.failures.append(Failure(None, problem))
+    if result.failures:
         result.status = "fail"
-        result.failures.append(Failure(None, f"cannot set up the deal: {exc}"))
-        return result
-    events = impl.new_game(rules, setup["players"], setup.get("dealer", 0), deck,
-                           setup.get("seed", 0))
+    return result
+
+
+def _play_round(case: Case, setup: Mapping[str, Any], steps: list[Mapping[str, Any]],
+                ruleset: str, rules: Rules, impl: Implementation, dealer: int,
+                first: int | None, label: str, result: CaseResult) -> bool:
+    cat = load_catalogue()
+    try:
+        deck = _deck(setup, rules, dealer)
+    except CambioError as exc:
+        result.failures.append(Failure(None, f"{label}cannot set up the deal: {exc}"))
+        return False
+    events = impl.new_game(rules, setup["players"], dealer, deck, setup.get("seed", 0), first)
     result.events.extend(events)
-    result.trace.append(f"deal: {setup['players']} players, dealer {setup.get('dealer', 0)},"
+    result.trace.append(f"{label}deal: {setup['players']} players, dealer {dealer},"
                         f" rules {rules.canonical}")
-    for action in _peek_actions(case):
-        reply = impl.act(action)
-        if isinstance(reply, Rejection):
-            result.failures.append(Failure(None, f"the opening peek {action} was rejected:"
-                                           f" {reply.code}"))
-            result.status = "fail"
-            return result
-        result.events.extend(reply)
     if setup.get("peek", True):
-        result.trace.append("opening peek: every player looks at slots 2 and 3")
-    for i, step in enumerate(case.data["steps"]):
+        for action in _peek_actions(setup["players"]):
+            reply = impl.act(action)
+            if isinstance(reply, Rejection):
+                result.failures.append(Failure(None, f"{label}the opening peek {action} was"
+                                               f" rejected: {reply.code}"))
+                return False
+            result.events.extend(reply)
+        result.trace.append(f"{label}opening peek: every player looks at slots 2 and 3")
+    for i, step in enumerate(steps):
         only = step.get("only")
         if only and not keys_hold(only, ruleset, rules, cat):
             continue
         expectations = [step["expect"][k] for k in keys_hold(
             list((step.get("expect") or {}).keys()), ruleset, rules, cat)]
+        where = f"{label}step {i + 1}"
         if "observe" in step:
             seen = impl.observe(step["observe"])
             result.trace.append(f"player {step['observe']} looks at the table:"
                                 f" {_describe_view(seen)}")
             before = len(result.failures)
             for exp in expectations:
-                _check(exp, None, seen, i, result)
+                _check(exp, None, seen, where, result)
             if expectations:
                 result.trace.append("    expectation held" if len(result.failures) == before
                                     else "    expectation FAILED")
@@ -140,20 +176,17 @@ def run_case(case: Case, ruleset: str, impl: Implementation | None = None,
         for exp in expectations:
             needs_view = "view" in exp or "state" in exp
             view = impl.observe(exp.get("view", {}).get("player", 0)) if needs_view else None
-            _check(exp, reply, view, i, result)
+            _check(exp, reply, view, where, result)
         if expectations:
             held = len(result.failures) == before
             result.trace.append("    expectation held" if held else
                                 "    expectation FAILED: " + "; ".join(
                                     f.message for f in result.failures[before:]))
-    _check_outcome(outcome, result)
-    if result.failures:
-        result.status = "fail"
-    return result
+    return True
 
 
 def _check(exp: Mapping[str, Any], reply: list[Event] | Rejection | None,
-           view: Mapping[str, Any] | None, step: int, result: CaseResult) -> None:
+           view: Mapping[str, Any] | None, step: str, result: CaseResult) -> None:
     if reply is not None:
         if "reject" in exp:
             if not isinstance(reply, Rejection):
