@@ -52,5 +52,28 @@ def _write_module_pages(app: Any) -> None:
             path.write_text(text, encoding="utf-8")
 
 
+def _drop_foreign_docstrings(app: Any, what: str, name: str, obj: Any, options: Any,
+                             lines: list[str]) -> None:
+    """Drop a docstring a method inherits from a third-party base class.
+
+    Such docstrings (pytest's ``Item.runtest``, for one) refer to labels of their own
+    project's documentation, which would be undefined references here.
+    """
+    if what != "method" or getattr(obj, "__doc__", None) or not lines:
+        return
+    owner_name, _, attr = getattr(obj, "__qualname__", "").rpartition(".")
+    owner: Any = importlib.import_module(obj.__module__) if hasattr(obj, "__module__") else None
+    for part in owner_name.split(".") if owner_name else ():
+        owner = getattr(owner, part, None)
+    if not isinstance(owner, type):
+        return
+    for base in owner.__mro__[1:]:
+        if getattr(base.__dict__.get(attr), "__doc__", None):
+            if base.__module__.partition(".")[0] not in PACKAGES:
+                lines.clear()
+            return
+
+
 def setup(app: Any) -> None:
     app.connect("builder-inited", _write_module_pages)
+    app.connect("autodoc-process-docstring", _drop_foreign_docstrings)
