@@ -1,7 +1,9 @@
 """MkDocs hook: add the pages rendered from spec/ by `cambio_ref.rulebook.render_site`.
 
 Nothing is written to docs/: the pages are virtual files. The JSON Schemas are
-copied to ``schemas/`` so editors (and readers offline) can reach them.
+copied to ``schemas/`` so editors (and readers offline) can reach them. Each case
+of spec/cases is played against the reference interpreter under every ruleset and
+becomes a dispute page (`cambio_ref.rulebook.case_dispute`).
 """
 
 from __future__ import annotations
@@ -13,9 +15,12 @@ from typing import Any
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files, InclusionLevel
 
+from cambio_ref.cases import CASES_DIR, Case, read_cases
 from cambio_ref.catalogue import SPEC_DIR, load_catalogue
-from cambio_ref.rulebook import Example, option_page, render_site, site_nav
+from cambio_ref.errors import SpecError
+from cambio_ref.rulebook import CaseRun, Dispute, Example, case_dispute, option_page, render_site, site_nav
 from cambio_ref.rules import resolve
+from conformance.scenarios import DEFAULT_PEEK, run_case
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "house-rules"
@@ -26,6 +31,45 @@ API_PLACEHOLDER = (
     "<p>The API reference is built by Sphinx: run <code>make docs</code>.</p></html>"
 )
 log = logging.getLogger("mkdocs.hooks.pages")
+# The disputes of the build in progress: on_config makes them, on_files renders them.
+_disputes: list[Dispute] = []
+
+
+class _Crash:
+    """A run that raised instead of finishing: its page says so; the case tests fail on it."""
+
+    status = "error"
+    scores: None = None
+    winners: None = None
+    reason: None = None
+    trace: tuple[str, ...] = ()
+
+    def __init__(self, exc: Exception) -> None:
+        self.failures = (f"the reference raised {type(exc).__name__}: {exc}",)
+
+
+def _run(case: Case, ruleset: str) -> CaseRun:
+    try:
+        return run_case(case, ruleset)
+    except Exception as exc:  # an engine bug must not hide every other page
+        log.info("case %s under %s raised %r", case.id, ruleset, exc)
+        return _Crash(exc)
+
+
+def load_disputes(root: Path = CASES_DIR) -> list[Dispute]:
+    """Every case under `root` as a dispute, played against the reference under each ruleset.
+
+    Read afresh on each build (unlike the cached `load_cases`), so `mkdocs serve`
+    picks up new cases. Raises SpecError if any case file has a problem.
+    """
+    if not root.exists():
+        return []
+    cases, problems = read_cases(root)
+    if problems:
+        raise SpecError(problems)
+    return [case_dispute(case, {rs: _run(case, rs) for rs in case.rulesets if case.applies_to(rs)},
+                         peek=DEFAULT_PEEK)
+            for case in cases.values()]
 
 
 def _examples() -> list[Example]:
@@ -46,16 +90,16 @@ def _expand(nav: list[Any], sections: dict[str, list[Any]]) -> list[Any]:
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    _disputes[:] = load_disputes()
     if config.nav:
-        config.nav = _expand(config.nav, site_nav(load_catalogue()))
+        config.nav = _expand(config.nav, site_nav(load_catalogue(), disputes=_disputes))
     return config
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
-    if (SPEC_DIR / "cases").exists():
-        log.info("spec/cases exists: render its cases as rulebook.Dispute pages (see render_site)")
     redirects = {option_page(old) for old in RENAMED}
-    for path, text in render_site(load_catalogue(), renamed=RENAMED, examples=_examples()).items():
+    pages = render_site(load_catalogue(), renamed=RENAMED, examples=_examples(), disputes=_disputes)
+    for path, text in pages.items():
         inclusion = InclusionLevel.NOT_IN_NAV if path in redirects else InclusionLevel.UNDEFINED
         files.append(File.generated(config, path, content=text, inclusion=inclusion))
     for schema in sorted((SPEC_DIR / "schemas").glob("*.schema.json")):
