@@ -25,7 +25,9 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, Request, Route, sync_playwright
 
-from cambio_ref.catalogue import SPEC_DIR, load_catalogue
+from cambio_ref.cases import load_cases
+from cambio_ref.catalogue import load_catalogue
+from cambio_ref.rulebook import dispute_page
 from cambio_ref.rules import format_value, resolve
 
 pytestmark = pytest.mark.browser
@@ -38,8 +40,13 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
-CASES = SPEC_DIR / "cases"
-NO_CASES = "spec/cases does not exist yet (the edge-case catalogue): no dispute pages to test"
+# A dispute with one ruleset that cannot play it, shown in the browser and screenshotted.
+DISPUTE = "tie.most-cards-breaks-tie"
+
+
+def url_of(page: str) -> str:
+    """The address of a generated page, from its Markdown path: ``disputes/x.md`` -> ``disputes/x/``."""
+    return page.removesuffix(".md") + "/"
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -129,11 +136,19 @@ def test_built_site_has_every_page(site_url: str) -> None:
     cat = load_catalogue()
     expected = [f"options/{o.id.replace('.', '-')}/index.html" for o in cat.options]
     expected += [f"rulesets/{rs}/index.html" for rs in cat.rulesets]
+    expected += [url_of(dispute_page(case)) + "index.html" for case in load_cases()]
     expected += ["index.html", "matrix/index.html", "house-rules/index.html", "disputes/index.html",
                  "developers/index.html", "schemas/house-rules.schema.json", "api/index.html",
                  "api/modules/cambio_ref.rules.html", "search/search_index.json"]
     assert [p for p in expected if not (SITE / p).is_file()] == []
     assert "Sphinx" in (SITE / "api" / "index.html").read_text(encoding="utf-8")
+    # Each page carries its stable anchor: the option, ruleset or case id on its heading.
+    anchors = {f"options/{o.id.replace('.', '-')}/index.html": o.id for o in cat.options}
+    anchors |= {f"rulesets/{rs}/index.html": rs for rs in cat.rulesets}
+    anchors |= {url_of(dispute_page(case)) + "index.html": case for case in load_cases()}
+    missing = [p for p, anchor in anchors.items()
+               if f'<h1 id="{anchor}">' not in (SITE / p).read_text(encoding="utf-8")]
+    assert missing == []
 
 
 def test_home_page_loads_without_errors(visit: Visit) -> None:
@@ -160,12 +175,28 @@ def test_search_finds_the_tie_option(visit: Visit) -> None:
     assert page.locator("h1").first.get_attribute("id") == "end.tie"
 
 
-def test_search_finds_the_tie_disputes(visit: Visit) -> None:
-    if not CASES.exists():
-        pytest.skip(NO_CASES)
+def search_results(page: Page, wanted: set[str]) -> set[str]:
+    """The pages the open search lists (paths from the site root), scrolling the list
+    (Material renders it in batches) until every `wanted` page is there or no more come."""
+    page.locator(".md-search-result__item").first.wait_for(state="attached")
+    found: set[str] = set()
+    while True:
+        hrefs = page.locator(".md-search-result__item > a").evaluate_all(
+            "links => links.map(a => new URL(a.href).pathname)")
+        if set(hrefs) <= found or wanted <= found | set(hrefs):
+            return found | set(hrefs)
+        found |= set(hrefs)
+        page.locator(".md-search-result__item").last.scroll_into_view_if_needed()
+        page.wait_for_timeout(200)
+
+
+def test_search_finds_the_tie_option_and_the_tie_disputes(visit: Visit) -> None:
+    wanted = {"/" + url_of(dispute_page(case)) for case in load_cases() if case.startswith("tie.")}
+    assert wanted, "spec/cases has no tie case"
+    wanted.add("/options/end-tie/")
     page = visit.goto("")
     search(page, "tie")
-    page.locator(".md-search-result__item a[href*='disputes/']").first.wait_for(state="attached")
+    assert wanted - search_results(page, wanted) == set()
 
 
 def value_cell(page: Page, option_id: str) -> str:
@@ -200,14 +231,35 @@ def test_variant_matrix_has_one_column_per_ruleset(visit: Visit) -> None:
 
 
 def test_dispute_page_shows_an_answer_for_every_ruleset(visit: Visit) -> None:
-    if not CASES.exists():
-        pytest.skip(NO_CASES)
-    pytest.fail("spec/cases exists: render each case as a rulebook.Dispute and test its page here")
+    case = load_cases()[DISPUTE]
+    page = visit.goto(url_of(dispute_page(DISPUTE)))
+    assert page.locator("h1").first.get_attribute("id") == DISPUTE
+    assert page.locator("h1").first.inner_text().rstrip("¶") == case.title
+    applies = [rs for rs in case.rulesets if case.applies_to(rs)]
+    assert applies and len(applies) < len(case.rulesets), f"{DISPUTE} should show both kinds of answer"
+    for rs, outcome in case.rulesets.items():
+        row = page.locator("tr", has=page.locator(f'[id="{DISPUTE}:{rs}"]'))
+        assert row.count() == 1, rs
+        assert row.locator("td").first.inner_text().strip() == rs
+        answer = " ".join(row.locator("td").nth(1).inner_text().split())
+        if rs in applies:
+            # The sentence of the case file, then what the reference did, and that it passed.
+            assert answer.startswith(" ".join(outcome["answer"].split())), rs
+            assert "Reference: round over after a call" in answer and answer.endswith("Passes ✓."), rs
+        else:
+            assert answer.startswith("Not applicable: ") and "Reference" not in answer, rs
+    # One log per ruleset that plays it, folded away until opened.
+    logs = page.locator(".case-logs details")
+    assert logs.count() == len(applies)
+    assert not logs.first.locator("pre").is_visible()
+    logs.first.locator("summary").click()
+    assert logs.first.locator("pre").is_visible()
+    assert "seen by" in logs.first.locator("pre").inner_text()
 
 
 def test_no_request_leaves_localhost(visit: Visit) -> None:
     for path in ("", "options/snap-wrong-own/", "rulesets/awareness/", "matrix/", "house-rules/",
-                 "schemas/house-rules.schema.json", "api/"):
+                 url_of(dispute_page(DISPUTE)), "schemas/house-rules.schema.json", "api/"):
         visit.goto(path)
         visit.page.wait_for_load_state("networkidle")
     search(visit.goto(""), "snap")
@@ -216,7 +268,7 @@ def test_no_request_leaves_localhost(visit: Visit) -> None:
                                   if not url.startswith(("data:", "blob:")))
 
 
-SCREENS = {"home": "", "option": "options/snap-wrong-own/"}
+SCREENS = {"home": "", "option": "options/snap-wrong-own/", "dispute": url_of(dispute_page(DISPUTE))}
 
 
 @pytest.mark.parametrize("name", sorted(SCREENS))
@@ -227,16 +279,11 @@ def test_screenshot_and_no_overflow(browser: Browser, site_url: str, name: str, 
     try:
         page = v.goto(SCREENS[name])
         page.wait_for_load_state("networkidle")
+        for log in page.locator("details").all():  # the dispute's logs, opened: long lines too
+            log.locator("summary").click()
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / f"{name}-{size}.png"), full_page=True)
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= viewport["width"], f"{name} overflows at {viewport['width']}px: {width}px wide"
     finally:
         v.close()
-
-
-@pytest.mark.parametrize(("size", "viewport"), [("phone", PHONE), ("desktop", DESKTOP)])
-def test_dispute_screenshot(browser: Browser, site_url: str, size: str, viewport: dict[str, int]) -> None:
-    if not CASES.exists():
-        pytest.skip(NO_CASES)
-    pytest.fail("spec/cases exists: screenshot a dispute page here, as for home and option")

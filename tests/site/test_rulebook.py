@@ -2,17 +2,36 @@
 
 from __future__ import annotations
 
+import importlib.util
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
 
+from cambio_ref.cases import load_cases
 from cambio_ref.catalogue import Citation, load_catalogue
-from cambio_ref.rulebook import Dispute, dispute_page, option_page, render_site, ruleset_page, site_nav
+from cambio_ref.rulebook import (
+    Answer,
+    Deal,
+    Dispute,
+    Round,
+    Step,
+    case_dispute,
+    dispute_page,
+    option_page,
+    render_site,
+    ruleset_page,
+    site_nav,
+)
 from cambio_ref.rules import explain, format_value, resolve
 
 CAT = load_catalogue()
+CASES = load_cases()
+HOOK = Path(__file__).resolve().parents[2] / "docs" / "hooks" / "pages.py"
 
 
 @pytest.fixture(scope="module")
@@ -117,19 +136,182 @@ def test_bad_renames_are_refused(renamed, message):
 
 
 def test_disputes_plug_in():
-    # A made-up case, only to show that case pages render once spec/cases exists.
+    # A made-up case: every part of a Dispute reaches its page.
     case = Dispute(
         id="demo.case", question="Demo question?", options=("end.tie",),
-        answers=(("hearts", "Demo answer."),), steps=("Seat 0 acts.",),
+        answers=(Answer("hearts", "Demo answer.", outcome="scores 1, 2; seat 0 wins", reference="pass"),
+                 Answer("official", "Not applicable: demo.", applies=False)),
+        rounds=(Round(Deal(grids=(("AS", "2H", "3D", "X"),), starting="KC", peek=(2, 3)),
+                      (Step("Seat 0 acts.", note="why", only=("power.optional=true",), rulesets=("hearts",),
+                            checks=(("all", "events called"),)),)),),
         citations=(Citation("hearts", "9", "stated"),), scenario="spec/cases/demo.yaml",
     )
     pages = render_site(CAT, disputes=[case])
     page = pages[dispute_page("demo.case")]
     assert "# Demo question? { #demo.case }" in page
-    assert "| [hearts](../rulesets/hearts.md#hearts) | Demo answer. |" in page
+    assert ('| <span id="demo.case:hearts"></span>[hearts](../rulesets/hearts.md#hearts) | Demo answer.'
+            "<br><small>Reference: scores 1, 2; seat 0 wins. Passes ✓.</small> |") in page
+    assert '[official](../rulesets/official.md#official) | Not applicable: demo. |' in page
+    assert '| 0 (dealer) | <span class="card">A♠</span> | <span class="card red">2♥</span>' in page
+    assert '<span class="card">Joker</span> |' in page
+    assert ("1. *Why.* Seat 0 acts. Only under [`power.optional=true`](../options/power-optional.md"
+            "#power.optional:true) (hearts).") in page
+    assert "    - Must hold under every ruleset: events called." in page
+    assert "[hearts §9](../sources.md#hearts) (stated)" in page
+    assert "scenario `spec/cases/demo.yaml`" in page
     assert "(../disputes/demo-case.md#demo.case)" in pages[option_page("end.tie")]
     assert "demo.case" in pages["disputes/index.md"]
-    assert site_nav(CAT, disputes=[case])["disputes/index.md"][1] == {"demo.case": "disputes/demo-case.md"}
+    assert site_nav(CAT, disputes=[case])["disputes/index.md"][1] == {"Demo": [{"demo.case": "disputes/demo-case.md"}]}
+
+
+@dataclass
+class Run:
+    """Stands in for conformance.scenarios.CaseResult."""
+
+    status: str = "pass"
+    scores: Sequence[int] | None = None
+    winners: Sequence[int] | None = None
+    reason: str | None = "called"
+    trace: Sequence[str] = ("deal: 2 players", "    drew: player=1 card=10C (seen by 1)")
+    failures: Sequence[object] = field(default_factory=list)
+
+
+def expected_runs(case_id: str) -> dict[str, Run]:
+    """A passing run per applicable ruleset, ending as the case file says."""
+    case = CASES[case_id]
+    return {rs: Run(scores=o.get("scores"), winners=o.get("winners"))
+            for rs, o in case.rulesets.items() if case.applies_to(rs)}
+
+
+def load_hook() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("rulebook_pages_hook", HOOK)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def disputes() -> list[Dispute]:
+    """Every case as the site shows it: played against the reference by the MkDocs hook."""
+    result: list[Dispute] = load_hook().load_disputes()
+    return result
+
+
+@pytest.fixture(scope="module")
+def site(disputes: list[Dispute]) -> dict[str, str]:
+    return render_site(CAT, disputes=disputes)
+
+
+def test_the_hook_turns_every_case_into_a_dispute_played_by_the_reference(disputes):
+    assert [d.id for d in disputes] == list(CASES)
+    for d in disputes:
+        case = CASES[d.id]
+        assert d.question == case.title and d.options == case.options and d.scenario == case.file
+        assert {a.ruleset for a in d.answers} == set(case.rulesets)
+        for a in d.answers:
+            if case.applies_to(a.ruleset):
+                # The reference played it (pass or fail is the conformance tests' business).
+                assert a.reference in ("pass", "fail") and a.trace and a.outcome, (d.id, a.ruleset)
+            else:
+                assert not a.applies and not a.reference and not a.trace, (d.id, a.ruleset)
+
+
+def test_every_case_has_its_page_with_its_anchor_and_every_answer(site):
+    for case in CASES.values():
+        page = site[dispute_page(case.id)]
+        assert f"{{ #{case.id} }}" in page.splitlines()[4], case.id
+        for rs, outcome in case.rulesets.items():
+            row = next(line for line in page.splitlines() if f'<span id="{case.id}:{rs}"></span>' in line)
+            if case.applies_to(rs):
+                assert " ".join(outcome["answer"].split()).split(" (see")[0][:40] in row, (case.id, rs)
+                assert "Reference: " in row
+            else:
+                assert "| Not applicable: " in row and "Reference" not in row, (case.id, rs)
+        assert f"scenario `{case.file}`" in page
+        assert page.count("](../sources.md#") >= len(case.data["sources"])
+
+
+def test_case_dispute_describes_the_scenario():
+    d = case_dispute(CASES["tie.caller-ties-lowest"], {}, peek=(2, 3))
+    (rnd,) = d.rounds
+    assert rnd.deal == Deal(grids=(("AS", "2S", "3S", "4S"), ("AH", "2H", "3H", "4H")), dealer=0,
+                            starting="KC", draws=("10C", "10D", "10S"), peek=(2, 3))
+    assert len(rnd.steps) == len(CASES["tie.caller-ties-lowest"].data["steps"])
+    first, *_ = rnd.steps
+    assert first == Step("Seat 1 calls Cambio.", "seat 1 calls at the start of its turn (official, online, awareness)",
+                         ("call.timing=start-of-turn",), (), ("awareness", "official", "online"))
+    assert rnd.steps[4].checks == (("all", "events called (player=1)"),)
+    assert rnd.steps[-1].text == "Seat 0 uses the power to look at seat 1's top-left card."
+    assert {"end.tie=caller-loses", "end.tie=shared"} <= set(d.exercises)
+    assert [c.key for c in d.citations] == ["official", "hearts", "awareness"]
+    # Without runs, the answers are the case file's alone.
+    assert all(a.applies and not a.reference and not a.outcome for a in d.answers)
+
+
+def test_case_dispute_takes_the_outcome_from_the_runs():
+    d = case_dispute(CASES["tie.most-cards-breaks-tie"], expected_runs("tie.most-cards-breaks-tie"), peek=(2, 3))
+    answers = {a.ruleset: a for a in d.answers}
+    assert answers["hearts"].outcome == "round over after a call with scores 14, 14; seat 0 wins"
+    assert answers["online"].outcome.endswith("seats 0 and 1 win")
+    assert answers["hearts"].reference == "pass"
+    assert answers["official"].text.startswith("Not applicable: official has no snapping")
+    assert not answers["official"].applies
+    assert answers["online"].ruling == "end.tie"
+    page = render_site(CAT, disputes=[d])[dispute_page(d.id)]
+    assert "by the project's ruling on [`end.tie`](../options/end-tie.md#end.tie)" in page
+
+
+def test_a_failing_reference_is_shown_with_why():
+    runs: dict[str, Any] = expected_runs("tie.caller-ties-lowest")
+    runs["hearts"] = Run(status="fail", scores=[9, 9], winners=[0, 1], failures=["outcome: winners: expected [0]"])
+    d = case_dispute(CASES["tie.caller-ties-lowest"], runs, peek=(2, 3))
+    page = render_site(CAT, disputes=[d])[dispute_page(d.id)]
+    row = next(line for line in page.splitlines() if '<span id="tie.caller-ties-lowest:hearts">' in line)
+    assert "Fails ✗ (outcome: winners: expected [0])." in row
+    assert '??? failure "hearts: the reference fails ✗ (outcome: winners: expected [0])"' in page
+    assert '??? success "official: the reference passes ✓"' in page
+
+
+def test_a_match_case_shows_every_round():
+    case = CASES["match.winner-starts-next-round"]
+    runs: dict[str, Any] = {rs: Run(scores=[36, 32, 4], winners=[2]) for rs in case.rulesets}
+    d = case_dispute(case, runs, peek=(2, 3))
+    assert len(d.rounds) == 2 and d.rounds[1].deal.dealer is None
+    hearts = next(a for a in d.answers if a.ruleset == "hearts")
+    assert hearts.outcome.endswith("then, after 1 round, seat 2 deals and seat 2 plays first")
+    page = render_site(CAT, disputes=[d])[dispute_page(d.id)]
+    assert "### Round 2: the deal" in page and "the match rules choose the dealer" in page
+
+
+def test_case_ids_in_prose_link_to_their_cases(site):
+    page = site[dispute_page("tie.most-cards-breaks-tie")]
+    assert "(see [`tie.caller-ties-lowest`](tie-caller-ties-lowest.md#tie.caller-ties-lowest))" in page
+
+
+def test_the_logs_stay_out_of_search(site):
+    page = site[dispute_page("tie.caller-ties-lowest")]
+    logs = page[page.index("## What each player sees"):]
+    assert '<section class="case-logs" data-search-exclude markdown>' in logs
+    assert logs.index("</section>") > logs.rindex("```")
+
+
+def test_option_pages_link_to_the_cases_that_exercise_them(site):
+    for case in CASES.values():
+        for oid in case.options:
+            assert f"(../{dispute_page(case.id)}#{case.id})" in site[option_page(oid)], (case.id, oid)
+    assert "(shows `caller-loses`, `most-cards`, `shared`)" in site[option_page("end.tie")]
+
+
+def test_disputes_are_grouped_by_the_first_part_of_their_id(disputes):
+    nav: list[Any] = site_nav(CAT, disputes=disputes)["disputes/index.md"]
+    assert nav[0] == "disputes/index.md"
+    groups = {title: [next(iter(e)) for e in entries] for g in nav[1:] for title, entries in g.items()}
+    assert groups["Ties"] == sorted(c for c in CASES if c.startswith("tie."))
+    assert sorted(c for ids in groups.values() for c in ids) == sorted(CASES)
+    titles = list(groups)
+    # Groups follow the order of play: ties are settled at scoring, before the next round.
+    assert titles.index("Ties") < titles.index("Matches")
 
 
 def test_without_cases_the_dispute_index_points_to_the_questions(pages):
@@ -138,8 +320,11 @@ def test_without_cases_the_dispute_index_points_to_the_questions(pages):
         assert f"(../{option_page(opt.id)}#{opt.id})" in index
 
 
-def test_nav_covers_every_generated_page(pages):
-    nav = site_nav(CAT)
+@pytest.mark.parametrize("with_cases", [False, True])
+def test_nav_covers_every_generated_page(with_cases, disputes):
+    shown = disputes if with_cases else []
+    pages = render_site(CAT, disputes=shown)
+    nav = site_nav(CAT, disputes=shown)
 
     def paths(entries: list[Any]) -> Iterator[str]:
         for e in entries:
