@@ -17,7 +17,14 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from cambio_ref.catalogue import SPEC_DIR, Catalogue, load_catalogue, schema_problems
+from cambio_ref.catalogue import (
+    SPEC_DIR,
+    Catalogue,
+    _check_citations,
+    _citations,
+    load_catalogue,
+    schema_problems,
+)
 from cambio_ref.errors import CambioError, Problem, SpecError
 from cambio_ref.rules import Rules, format_value, resolve
 from cambio_ref.yamlio import YamlDoc, load_yaml
@@ -91,6 +98,10 @@ def case_problems(doc: YamlDoc, cat: Catalogue) -> list[Problem]:
     if problems:
         return problems
     data = doc.data
+    problems.extend(_check_citations(cat, doc, ("sources",), _citations(data["sources"])))
+    for name, outcome in data["rulesets"].items():
+        problems.extend(_check_citations(cat, doc, ("rulesets", name, "cite"),
+                                         _citations(outcome.get("cite"))))
     for i, oid in enumerate(data["options"]):
         if not cat.has_option(oid) or cat.option(oid).id != oid:
             problems.append(doc.problem(("options", i), f"unknown option id {oid!r}"))

@@ -189,9 +189,16 @@ def _turn_actions(state: State) -> list[Action]:
             out.extend(Look(p, o, s) for o, s in _look_targets(state))
         else:
             out.extend(PowerSwap(p, a, b) for a, b in _swap_pairs(state))
-        if state.rules.optional_powers:
+        if _may_skip(state):
             out.append(Skip(p))
     return out
+
+
+def _may_skip(state: State) -> bool:
+    """Optional powers can always be declined; a mandatory power's looks after the
+    first are "up to" its count (official §Q&A: Black King Mechanics), so only those."""
+    return state.rules.optional_powers or (state.power_stage == "look"
+                                           and len(state.power_looked) >= 1)
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -312,8 +319,9 @@ def check(state: State, action: Action) -> None:
             raise IllegalAction("E_POWER_TARGET", "this power may not swap those two cards")
     elif isinstance(action, Skip):
         _check_turn(state, action, POWER)
-        if not rules.optional_powers:
-            raise IllegalAction("E_POWER_REQUIRED", "powers must be used in full")
+        if not _may_skip(state):
+            raise IllegalAction("E_POWER_REQUIRED", "this power must be used: the first look"
+                                " and the swap cannot be declined")
     elif isinstance(action, Snap):
         _check_snap(state, action)
     elif isinstance(action, Give):

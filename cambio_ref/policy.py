@@ -33,7 +33,7 @@ from cambio_ref.actions import (
     Swap,
     Take,
 )
-from cambio_ref.engine import _can_snap, _cards, _look_targets, _peek_slots, _snap_targets
+from cambio_ref.engine import _can_snap, _cards, _look_targets, _may_skip, _peek_slots, _snap_targets
 from cambio_ref.state import HAND, OVER, PEEK, POWER, TURN, State
 
 CALL_WEIGHT = 0.1  # how often "call" is picked, relative to each other kind
@@ -137,7 +137,7 @@ def kinds(state: State) -> dict[str, object]:
                 found["look"] = looks
         elif state.power is not None and state.power.swap != "none":
             found["power_swap"] = None  # drawn by _pick_power_swap
-        if rules.optional_powers:
+        if _may_skip(state):
             found["skip"] = [Skip(p)]
     if state.window and rules.snap:
         counts = _snap_counts(state)

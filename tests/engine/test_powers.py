@@ -168,6 +168,10 @@ def test_official_powers_must_be_used() -> None:
     # official §Q&A: Black King Mechanics: when you play the black king you must look, then swap.
     t = discard_power("official", "KS")
     t.reject(Skip(1), "E_POWER_REQUIRED")
+    # "look at up to 2 cards": the second look may be skipped, the swap may not.
+    t.do(Look(1, 0, 0), Skip(1))
+    t.reject(Skip(1), "E_POWER_REQUIRED")
+    t.do(PowerSwap(1, (0, 0), (2, 0)))
 
 
 @ex("power.trigger=discarded-from-deck")
