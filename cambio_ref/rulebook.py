@@ -5,7 +5,9 @@ page as ``{path: markdown}``. The MkDocs hook ``docs/hooks/pages.py`` adds these
 pages to the build; anything else (a pre-build script, another generator) can
 write them to disk instead. Every value, citation and ruling comes from
 `cambio_ref.rules.resolve` and `cambio_ref.rules.explain`; nothing here restates
-a rule.
+a rule. The edge cases of spec/cases become `Dispute` pages through `case_dispute`,
+which takes the runs of each case against the reference from its caller (the hook
+runs them with `conformance.scenarios.run_case`), so this module never plays a game.
 
 >>> from cambio_ref.catalogue import load_catalogue
 >>> pages = render_site(load_catalogue())
