@@ -308,6 +308,9 @@ def build_parser() -> argparse.ArgumentParser:
             "cambio validate spec/ examples/house-rules/")
     p.add_argument("paths", nargs="+", metavar="PATH")
     p.add_argument("--json", action="store_true", help="print JSON")
+
+    from conformance.cli import register  # serve, conform
+    register(sub)
     return parser
 
 

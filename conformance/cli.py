@@ -1,0 +1,158 @@
+"""The ``cambio serve`` and ``cambio conform`` subcommands.
+
+`register` adds them to the ``cambio`` parser (cambio_ref.cli calls it). The
+heavy modules (Hypothesis among them) are imported only when a command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from cambio_ref.errors import CambioError
+
+CONFORM_EXAMPLE = """cambio conform --impl "node my-adapter.js" --ruleset hearts --fuzz 100 \\
+      --seed 7 --junit out/junit.xml --report out/report.md --save-failures out/failures
+
+Exit status: 0 when every applicable item passes, 1 on any unsuccessful one,
+2 on a usage error (bad option, a command that cannot start or never answers hello)."""
+
+
+def _formatter(prog: str) -> argparse.HelpFormatter:
+    return argparse.RawDescriptionHelpFormatter(prog, max_help_position=32)
+
+
+def register(sub: Any) -> None:
+    """Add `serve` and `conform` to the subparsers of the ``cambio`` command."""
+    p = sub.add_parser(
+        "serve", help="Run the reference interpreter as an implementation over the protocol.",
+        description="Run the reference interpreter as an implementation: JSON lines on stdin"
+                    " and stdout (protocol 1, see docs/developers/protocol.md). It is the"
+                    " default --impl of `cambio conform`.",
+        epilog="Example:\n  echo '{\"cmd\": \"hello\", \"seq\": 0, \"protocol\": 1}' | cambio serve",
+        formatter_class=_formatter)
+    p.set_defaults(handler=cmd_serve)
+
+    p = sub.add_parser(
+        "conform", help="Check an implementation against every case and by differential fuzzing.",
+        description="Run every case of spec/cases under each ruleset against an implementation"
+                    " (a command that speaks the protocol on stdin/stdout), then fuzz it in"
+                    " lockstep with the reference. Prints a summary per ruleset and status,"
+                    " each failure with a reproducer, and the throughput.",
+        epilog=f"Example:\n  {CONFORM_EXAMPLE}", formatter_class=_formatter)
+    p.set_defaults(handler=cmd_conform)
+    p.add_argument("--impl", metavar="CMD", default="cambio serve",
+                   help="the implementation's command line, or python:MODULE:FACTORY to run a"
+                        " Python implementation in-process (default: cambio serve)")
+    p.add_argument("--ruleset", action="append", metavar="R|FILE",
+                   help="a ruleset id, one-line form or house-rules file (repeatable;"
+                        " default: all five)")
+    p.add_argument("--cases", action="append", type=Path, metavar="PATH",
+                   help="case files or directories instead of spec/cases (repeatable)")
+    p.add_argument("-k", metavar="EXPR", dest="keyword",
+                   help="only items whose name (case-id[ruleset] or fuzz[ruleset]) matches,"
+                        " e.g. -k 'tie and not fuzz'")
+    p.add_argument("--fuzz", type=int, default=None, metavar="N",
+                   help="fuzz games in all, shared by the rulesets (default 200; 0: none)")
+    p.add_argument("--seed", type=int, metavar="S", help="fuzzing seed (default: random, printed)")
+    p.add_argument("--timeout", type=float, default=5.0, metavar="SECONDS",
+                   help="per-request timeout (default 5; the handshake gets at least 30)")
+    p.add_argument("--max-restarts", type=int, default=20, metavar="N",
+                   help="restarts after crashes, hangs and protocol errors before the rest"
+                        " is not run (default 20)")
+    p.add_argument("--junit", type=Path, metavar="FILE", help="write JUnit XML")
+    p.add_argument("--report", type=Path, metavar="FILE.md|FILE.html",
+                   help="write a Markdown or HTML report")
+    p.add_argument("--log", type=Path, metavar="FILE.jsonl",
+                   help="write the JSON-lines run log (header, one line per result, footer)")
+    p.add_argument("--save-failures", type=Path, metavar="DIR",
+                   help="write each shrunk fuzz failure as a case file into DIR")
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from conformance.serve import main
+
+    return main()
+
+
+def _check_args(args: argparse.Namespace) -> None:
+    if args.report is not None and args.report.suffix not in (".md", ".html", ".htm"):
+        raise CambioError(f"--report {args.report}: the name must end in .md or .html")
+    if args.timeout <= 0:
+        raise CambioError(f"--timeout must be positive, not {args.timeout:g}")
+    if args.fuzz is not None and args.fuzz < 0:
+        raise CambioError(f"--fuzz must be 0 or more, not {args.fuzz}")
+    if args.max_restarts < 0:
+        raise CambioError(f"--max-restarts must be 0 or more, not {args.max_restarts}")
+    for option, path in (("--junit", args.junit), ("--report", args.report), ("--log", args.log)):
+        if path is not None and not path.parent.is_dir():
+            raise CambioError(f"{option} {path}: no such directory {str(path.parent)!r}")
+
+
+def cmd_conform(args: argparse.Namespace) -> int:
+    from conformance.conform import DEFAULT_FUZZ, DEFAULT_RULESETS, Runner, load_case_paths, plan
+    from conformance.harness import Driver, parse_impl
+    from conformance.report import Log, Meta, Progress, exit_status, junit, render_text, write_report
+
+    _check_args(args)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(100000)
+    fuzz = DEFAULT_FUZZ if args.fuzz is None else args.fuzz
+    spec = parse_impl(args.impl)
+    items = plan(args.ruleset or DEFAULT_RULESETS, cases=load_case_paths(args.cases or []),
+                 keyword=args.keyword, fuzz=fuzz)
+    if not items:
+        raise CambioError(f"-k {args.keyword!r} selects nothing")
+    rulesets = list(dict.fromkeys(item.ruleset for item in items))
+    driver = Driver(spec, timeout=args.timeout, max_restarts=args.max_restarts)
+    runner = Runner(driver, seed=seed, save_failures=args.save_failures, impl_text=args.impl)
+    started = time.perf_counter()
+    hello = runner.start()
+    meta = Meta(impl=args.impl, implementation=hello.to_json(), seed=seed, rulesets=rulesets,
+                started=datetime.now(UTC).isoformat(timespec="seconds"), fuzz=fuzz,
+                timeout=args.timeout)
+    log = Log(args.log)
+    log.header(meta)
+    progress = Progress(len(items))
+    results = []
+    try:
+        for item in items:
+            progress.show(item.name)
+            result = runner.run(item)
+            results.append(result)
+            log.result(result)
+            progress.update(result)
+    finally:
+        progress.close()
+        runner.close()
+        meta.elapsed = time.perf_counter() - started
+        meta.throughput = _throughput(runner)
+        log.footer(meta, results)
+        log.close()
+        if args.junit:
+            args.junit.write_text(junit(meta, results), encoding="utf-8")
+        if args.report:
+            write_report(args.report, meta, results)
+    sys.stdout.write(render_text(meta, results))
+    return exit_status(results)
+
+
+def _throughput(runner: Any) -> dict[str, Any]:
+    stats = runner.driver.stats
+    if not stats.requests:
+        return {}
+    fuzz_actions = sum(r.actions for r in runner.fuzz_reports)
+    fuzz_seconds = sum(r.seconds for r in runner.fuzz_reports)
+    return {
+        "acts": stats.acts, "requests": stats.requests,
+        "protocol_seconds": round(stats.seconds, 3),
+        "requests_per_second": round(stats.requests / stats.seconds) if stats.seconds else 0,
+        "round_trip_us": round(stats.seconds / stats.requests * 1e6, 1),
+        "lockstep_actions": fuzz_actions,
+        "lockstep_actions_per_second": round(fuzz_actions / fuzz_seconds) if fuzz_seconds else 0,
+        "restarts": stats.restarts,
+    }

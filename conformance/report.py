@@ -1,0 +1,336 @@
+"""The outputs of a run: the JSON-lines log, the terminal summary, JUnit XML, Markdown, HTML.
+
+The log is the record: a header, one line per result written as soon as the
+result is known (so a crash of anything later loses nothing), and a footer.
+Every other output is rendered from the same results.
+
+>>> from conformance.conform import Result
+>>> results = [Result("tie.a", "hearts", "pass"), Result("tie.a", "official", "fail", step="outcome",
+...            message="winners: expected [0], got [0, 1]")]
+>>> print("\\n".join(summary_table(results)))
+ruleset  pass fail
+hearts      1    0
+official    0    1
+total       1    1
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import sys
+import xml.etree.ElementTree as ET
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from conformance.conform import FAILING, LABELS, STATUSES, Result
+
+SHOWN = ("pass", "fail", "rejected_wrongly", "accepted_wrongly", "crash", "timeout",
+         "protocol_error", "not_applicable")
+
+
+@dataclass
+class Meta:
+    """What the run was: the header of every output."""
+
+    impl: str
+    implementation: Mapping[str, Any]
+    seed: int
+    rulesets: Sequence[str]
+    started: str
+    protocol: int = 1
+    fuzz: int = 0
+    timeout: float = 0.0
+    throughput: dict[str, Any] = field(default_factory=dict)
+    elapsed: float = 0.0
+
+    @property
+    def title(self) -> str:
+        impl = self.implementation
+        version = f" {impl['version']}" if impl.get("version") else ""
+        return f"{impl.get('name', self.impl)}{version}"
+
+
+def _compact(value: Any, limit: int = 300) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= limit else text[:limit] + " ..."
+
+
+def totals(results: Iterable[Result]) -> Counter[str]:
+    return Counter(r.status for r in results)
+
+
+def exit_status(results: Sequence[Result]) -> int:
+    """0 when everything applicable passed, 1 otherwise."""
+    return 1 if any(r.failed for r in results) else 0
+
+
+# -- the log ---------------------------------------------------------------------
+
+
+class Log:
+    """The JSON-lines run log (``--log FILE.jsonl``); each line is flushed at once."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.file: IO[str] | None = path.open("w", encoding="utf-8") if path else None
+
+    def write(self, data: Mapping[str, Any]) -> None:
+        if self.file is not None:
+            self.file.write(json.dumps(data, ensure_ascii=False, default=str) + "\n")
+            self.file.flush()
+
+    def header(self, meta: Meta) -> None:
+        self.write({"type": "header", "harness": "cambio conform", "protocol": meta.protocol,
+                    "impl": meta.impl, "implementation": dict(meta.implementation),
+                    "seed": meta.seed, "rulesets": list(meta.rulesets), "fuzz": meta.fuzz,
+                    "timeout": meta.timeout, "started": meta.started})
+
+    def result(self, result: Result) -> None:
+        self.write(result.to_json())
+
+    def footer(self, meta: Meta, results: Sequence[Result]) -> None:
+        self.write({"type": "footer", "totals": dict(totals(results)),
+                    "by_ruleset": {rs: dict(c) for rs, c in by_ruleset(results).items()},
+                    "elapsed": round(meta.elapsed, 3), "throughput": meta.throughput,
+                    "exit": exit_status(results)})
+
+    def close(self) -> None:
+        if self.file is not None:
+            self.file.close()
+            self.file = None
+
+
+# -- the terminal --------------------------------------------------------------------
+
+
+def by_ruleset(results: Iterable[Result]) -> dict[str, Counter[str]]:
+    rows: dict[str, Counter[str]] = {}
+    for r in results:
+        rows.setdefault(r.ruleset, Counter())[r.status] += 1
+    return rows
+
+
+def summary_table(results: Sequence[Result]) -> list[str]:
+    """Results per ruleset and status: the pass and fail columns always, others when used."""
+    rows = by_ruleset(results)
+    total = totals(results)
+    columns = [s for s in STATUSES if s in ("pass", "fail") or total[s]]
+    width = max([len("ruleset"), len("total"), *map(len, rows)])
+    head = f"{'ruleset':<{width}} " + " ".join(f"{LABELS[s]:>{max(4, len(LABELS[s]))}}"
+                                               for s in columns)
+    lines = [head.rstrip()]
+    for name, counts in [*rows.items(), ("total", total)]:
+        lines.append(f"{name:<{width}} " + " ".join(
+            f"{counts[s]:>{max(4, len(LABELS[s]))}}" for s in columns))
+    return lines
+
+
+def failure_lines(result: Result, index: int) -> list[str]:
+    """The terminal description of one unsuccessful result."""
+    where = f" at {result.step}" if result.step else ""
+    lines = [f"{index}. {result.name}: {LABELS[result.status]}{where}",
+             f"   {result.message}"]
+    if result.expected is not None or result.actual is not None:
+        lines.append(f"   expected (reference): {_compact(result.expected)}")
+        lines.append(f"   actual:               {_compact(result.actual)}")
+    if result.stderr.strip():
+        lines.append("   stderr (last lines):")
+        lines += [f"   | {line}" for line in result.stderr.rstrip().splitlines()[-8:]]
+    if result.file:
+        lines.append(f"   saved as a case: {result.file}")
+    for n, command in enumerate(result.repro):
+        lines.append(f"   {'reproduce:' if n == 0 else '          '} {command}")
+    return lines
+
+
+def render_text(meta: Meta, results: Sequence[Result]) -> str:
+    """The summary printed at the end of `cambio conform`."""
+    lines = [f"cambio conform: {meta.title} via {meta.impl} (protocol {meta.protocol},"
+             f" seed {meta.seed})", ""]
+    lines += summary_table(results)
+    bad = [r for r in results if r.failed]
+    if bad:
+        lines += ["", f"{len(bad)} unsuccessful:"]
+        for i, result in enumerate(bad, 1):
+            lines += failure_lines(result, i)
+    lines += ["", throughput_line(meta)]
+    total = totals(results)
+    applicable = len(results) - total["not_applicable"]
+    lines.append(f"{total['pass']}/{applicable} applicable passed"
+                 f" ({total['not_applicable']} not applicable) in {meta.elapsed:.1f} s")
+    return "\n".join(lines) + "\n"
+
+
+def throughput_line(meta: Meta) -> str:
+    t = meta.throughput
+    if not t:
+        return "throughput: nothing was sent"
+    line = (f"throughput: {t['acts']} actions in {t['requests']} requests;"
+            f" {t['requests_per_second']} requests/s, mean round trip {t['round_trip_us']} µs")
+    if t.get("lockstep_actions"):
+        line += (f"; fuzzing {t['lockstep_actions_per_second']} lock-step actions/s"
+                 f" ({t['lockstep_actions']} actions)")
+    return line
+
+
+class Progress:
+    """One progress line on a terminal (nothing when stderr is not one)."""
+
+    def __init__(self, total: int, stream: IO[str] | None = None) -> None:
+        self.total = total
+        self.stream = stream or sys.stderr
+        self.enabled = self.stream.isatty()
+        self.done = 0
+        self.counts: Counter[str] = Counter()
+
+    def show(self, doing: str) -> None:
+        if self.enabled:
+            bad = sum(v for k, v in self.counts.items() if k in FAILING)
+            line = (f"[{self.done}/{self.total}] {self.counts['pass']} passed, {bad} unsuccessful,"
+                    f" {self.counts['not_applicable']} n/a  {doing}")
+            self.stream.write("\r" + line[:110].ljust(110))
+            self.stream.flush()
+
+    def update(self, result: Result) -> None:
+        self.done += 1
+        self.counts[result.status] += 1
+        self.show(result.name)
+
+    def close(self) -> None:
+        if self.enabled:
+            self.stream.write("\r" + " " * 110 + "\r")
+            self.stream.flush()
+
+
+# -- JUnit, Markdown, HTML -------------------------------------------------------------
+
+_XML_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f]")
+
+
+def _x(text: Any) -> str:
+    return _XML_BAD.sub("?", str(text))
+
+
+def junit(meta: Meta, results: Sequence[Result]) -> str:
+    """JUnit XML: one testsuite per ruleset, one testcase per item."""
+    root = ET.Element("testsuites", name="cambio conform", tests=str(len(results)))
+    for ruleset in by_ruleset(results):
+        mine = [r for r in results if r.ruleset == ruleset]
+        total = totals(mine)
+        failures = sum(total[s] for s in ("fail", "rejected_wrongly", "accepted_wrongly",
+                                          "skipped"))
+        errors = sum(total[s] for s in ("crash", "timeout", "protocol_error", "not_run"))
+        suite = ET.SubElement(root, "testsuite", name=ruleset, tests=str(len(mine)),
+                              failures=str(failures), errors=str(errors),
+                              skipped=str(total["not_applicable"]),
+                              time=f"{sum(r.seconds for r in mine):.3f}")
+        props = ET.SubElement(suite, "properties")
+        for key, value in (("implementation", meta.title), ("impl", meta.impl),
+                           ("seed", meta.seed), ("protocol", meta.protocol)):
+            ET.SubElement(props, "property", name=key, value=_x(value))
+        for r in mine:
+            case = ET.SubElement(suite, "testcase", classname=f"cambio.{ruleset}", name=r.id,
+                                 time=f"{r.seconds:.3f}")
+            detail = "\n".join(failure_lines(r, 1)[1:])
+            message = _x(f"{LABELS[r.status]}: {r.message}"[:500])
+            if r.status == "not_applicable":
+                ET.SubElement(case, "skipped", message=_x(f"not applicable: {r.message}"[:500]))
+            elif r.status in ("fail", "rejected_wrongly", "accepted_wrongly", "skipped"):
+                ET.SubElement(case, "failure", type=r.status, message=message).text = _x(detail)
+            elif r.status != "pass":
+                ET.SubElement(case, "error", type=r.status, message=message).text = _x(detail)
+            if r.stderr.strip():
+                ET.SubElement(case, "system-err").text = _x(r.stderr)
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def _md_table(results: Sequence[Result]) -> list[str]:
+    rows = by_ruleset(results)
+    total = totals(results)
+    columns = [s for s in STATUSES if s in ("pass", "fail") or total[s]]
+    out = ["| ruleset | " + " | ".join(LABELS[s] for s in columns) + " |",
+           "|---|" + "---:|" * len(columns)]
+    for name, counts in [*rows.items(), ("**total**", total)]:
+        out.append(f"| {name} | " + " | ".join(str(counts[s]) for s in columns) + " |")
+    return out
+
+
+def markdown(meta: Meta, results: Sequence[Result]) -> str:
+    """A Markdown report (fits ``$GITHUB_STEP_SUMMARY``)."""
+    total = totals(results)
+    applicable = len(results) - total["not_applicable"]
+    lines = [f"# Cambio conformance: {meta.title}", "",
+             f"`{meta.impl}`, protocol {meta.protocol}, seed {meta.seed}, rulesets"
+             f" {', '.join(meta.rulesets)}; {total['pass']}/{applicable} applicable items passed"
+             f" in {meta.elapsed:.1f} s.", ""]
+    lines += _md_table(results)
+    bad = [r for r in results if r.failed]
+    if bad:
+        lines += ["", "## Unsuccessful", ""]
+        for r in bad:
+            lines += [f"### {r.name}: {LABELS[r.status]}" + (f" at {r.step}" if r.step else ""),
+                      "", r.message, ""]
+            if r.expected is not None or r.actual is not None:
+                lines += ["```json", "expected (reference): " + _compact(r.expected, 2000),
+                          "actual:               " + _compact(r.actual, 2000), "```", ""]
+            if r.stderr.strip():
+                lines += ["stderr (last lines):", "", "```",
+                          *r.stderr.rstrip().splitlines()[-15:], "```", ""]
+            if r.repro:
+                lines += ["Reproduce:", "", "```sh", *r.repro, "```", ""]
+    lines += ["", throughput_line(meta), ""]
+    return "\n".join(lines)
+
+
+_CSS = ("body{font-family:system-ui,sans-serif;margin:2rem;max-width:70rem}"
+        "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2rem .6rem;"
+        "text-align:right}td:first-child,th:first-child{text-align:left}"
+        "pre{background:#f6f6f6;padding:.5rem;overflow-x:auto}"
+        ".pass{color:#060}.bad{color:#a00}")
+
+
+def render_html(meta: Meta, results: Sequence[Result]) -> str:
+    """A single static HTML page with the same content as the Markdown report."""
+    e = html.escape
+    total = totals(results)
+    columns = [s for s in STATUSES if s in ("pass", "fail") or total[s]]
+    rows = by_ruleset(results)
+    applicable = len(results) - total["not_applicable"]
+    out = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
+           f"<title>Cambio conformance: {e(meta.title)}</title><style>{_CSS}</style></head><body>",
+           f"<h1>Cambio conformance: {e(meta.title)}</h1>",
+           f"<p><code>{e(meta.impl)}</code>, protocol {meta.protocol}, seed {meta.seed};"
+           f" {total['pass']}/{applicable} applicable items passed in {meta.elapsed:.1f} s.</p>",
+           "<table><tr><th>ruleset</th>" + "".join(f"<th>{e(LABELS[s])}</th>" for s in columns)
+           + "</tr>"]
+    for name, counts in [*rows.items(), ("total", total)]:
+        out.append(f"<tr><td>{e(name)}</td>" + "".join(f"<td>{counts[s]}</td>" for s in columns)
+                   + "</tr>")
+    out.append("</table>")
+    bad = [r for r in results if r.failed]
+    if bad:
+        out.append("<h2>Unsuccessful</h2>")
+    for r in bad:
+        out.append(f'<h3 class="bad">{e(r.name)}: {e(LABELS[r.status])}'
+                   + (f" at {e(r.step)}" if r.step else "") + f"</h3><p>{e(r.message)}</p>")
+        if r.expected is not None or r.actual is not None:
+            out.append("<pre>expected (reference): " + e(_compact(r.expected, 2000))
+                       + "\nactual:               " + e(_compact(r.actual, 2000)) + "</pre>")
+        if r.stderr.strip():
+            tail = "\n".join(r.stderr.rstrip().splitlines()[-15:])
+            out.append(f"<p>stderr (last lines):</p><pre>{e(tail)}</pre>")
+        if r.repro:
+            out.append("<p>Reproduce:</p><pre>" + e("\n".join(r.repro)) + "</pre>")
+    out.append(f"<p>{e(throughput_line(meta))}</p></body></html>")
+    return "\n".join(out) + "\n"
+
+
+def write_report(path: Path, meta: Meta, results: Sequence[Result]) -> None:
+    """``--report``: Markdown for .md, HTML for .html or .htm."""
+    text = render_html(meta, results) if path.suffix in (".html", ".htm") else markdown(meta, results)
+    path.write_text(text, encoding="utf-8")
