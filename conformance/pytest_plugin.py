@@ -1,13 +1,25 @@
 """The pytest plugin: every case x ruleset pair is one test, e.g. ``tie.caller-ties-lowest[hearts]``.
 
-Registered as the ``cambio`` pytest11 entry point. It collects the YAML files of
-a ``cases`` directory (spec/cases in this repository) and runs each case under
-each ruleset it names against the reference interpreter in-process. A case that
-a ruleset cannot express is reported as skipped with its reason.
+Registered as the ``cambio`` pytest11 entry point.
+
+Without options it collects the YAML files of a ``cases`` directory (spec/cases
+in this repository) and runs each case under each ruleset it names against the
+reference interpreter in-process. A case that a ruleset cannot express is
+reported as skipped with its reason.
+
+With ``--cambio-impl=CMD`` it runs what `cambio conform` runs instead, as
+tests named ``cambio::CASE[RULESET]`` and ``cambio::fuzz[RULESET]``: every
+case of spec/cases under each ruleset, then the differential fuzzing, against
+the implementation that CMD starts (``python:module:factory`` runs a Python
+implementation in-process). Not applicable items are skipped; anything else
+that is not a pass fails with the same details and reproducer as `cambio
+conform` prints. ``--cambio-ruleset``, ``--cambio-fuzz``, ``--cambio-seed`` and
+``--cambio-timeout`` work as the `cambio conform` options of the same names.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,6 +29,9 @@ import pytest
 from cambio_ref.cases import Case, load_case_file
 from cambio_ref.errors import CambioError
 from conformance.scenarios import run_case
+
+RUNNER = pytest.StashKey[Any]()
+SEED = pytest.StashKey[int]()
 
 
 class CaseFailed(Exception):
@@ -60,12 +75,122 @@ class CaseItem(pytest.Item):
         return self.path, None, f"case {self.case.id} [{self.ruleset}]"
 
 
+# -- against an implementation (--cambio-impl) ---------------------------------------
+
+
+class ConformFailed(Exception):
+    """An item of the conformance run that did not pass."""
+
+
+class ConformSuite(pytest.Collector):
+    """The items of `cambio conform`, under the node ``cambio``."""
+
+    def collect(self) -> Iterator[pytest.Item]:
+        from conformance.conform import DEFAULT_FUZZ, plan
+
+        config = self.config
+        fuzz = config.getoption("cambio_fuzz")
+        try:
+            items = plan(config.getoption("cambio_ruleset") or (),
+                         fuzz=DEFAULT_FUZZ if fuzz is None else fuzz)
+        except CambioError as exc:
+            raise pytest.UsageError(f"cambio: {exc}") from None
+        for item in items:
+            yield ConformItem.from_parent(self, name=item.name, item=item)
+
+
+class ConformItem(pytest.Item):
+    def __init__(self, *, item: Any, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.item = item
+
+    def runtest(self) -> None:
+        from conformance.report import failure_lines
+
+        result = _runner(self.config).run(self.item)
+        if result.status == "not_applicable":
+            pytest.skip(f"not applicable: {result.message}")
+        if result.status != "pass":
+            raise ConformFailed("\n".join(failure_lines(result, 1)))
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
+                     style: Any = None) -> str:
+        if isinstance(excinfo.value, ConformFailed):
+            return str(excinfo.value)
+        return str(super().repr_failure(excinfo))
+
+    def reportinfo(self) -> tuple[Path, int | None, str]:
+        return self.path, None, f"cambio {self.name}"
+
+
+def _runner(config: pytest.Config) -> Any:
+    """The session's Runner, started on first use (collection alone starts nothing)."""
+    runner = config.stash.get(RUNNER, None)
+    if runner is None:
+        from conformance.conform import HandshakeFailed, Runner
+        from conformance.harness import Driver, parse_impl
+
+        text = config.getoption("cambio_impl")
+        try:
+            driver = Driver(parse_impl(text), timeout=config.getoption("cambio_timeout"))
+        except CambioError as exc:
+            raise pytest.UsageError(f"cambio: {exc}") from None
+        runner = Runner(driver, seed=config.stash[SEED], impl_text=text)
+        config.stash[RUNNER] = runner
+        try:
+            runner.start()
+        except (HandshakeFailed, CambioError) as exc:
+            runner.exhausted = str(exc)
+    return runner
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("cambio", "Cambio conformance (the cambio plugin)")
+    group.addoption("--cambio-impl", metavar="CMD", default=None,
+                    help="run the conformance cases and fuzzing against this implementation"
+                         " (a command speaking the protocol, or python:module:factory)")
+    group.addoption("--cambio-ruleset", metavar="R|FILE", action="append", default=None,
+                    help="ruleset to run under (repeatable; default: all five)")
+    group.addoption("--cambio-fuzz", metavar="N", type=int, default=None,
+                    help="fuzz games in all (default 200; 0: none)")
+    group.addoption("--cambio-seed", metavar="S", type=int, default=None,
+                    help="fuzzing seed (default: random, shown in the header)")
+    group.addoption("--cambio-timeout", metavar="SECONDS", type=float, default=5.0,
+                    help="per-request timeout (default 5)")
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "exercises(*alternatives): option alternatives a test checks"
                             " (option.id=value)")
+    seed = config.getoption("cambio_seed", None)
+    config.stash[SEED] = seed if seed is not None else random.SystemRandom().randrange(100000)
+
+
+def pytest_report_header(config: pytest.Config) -> str | None:
+    impl = config.getoption("cambio_impl", None)
+    if impl is None:
+        return None
+    return f"cambio: --cambio-impl {impl}, fuzzing seed {config.stash[SEED]}"
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    if parent.config.getoption("cambio_impl", None) is not None:
+        return None  # the cases run against the implementation instead (ConformSuite)
     if file_path.suffix == ".yaml" and "cases" in file_path.parts:
         return CaseFile.from_parent(parent, path=file_path)
     return None
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config,
+                                  items: list[pytest.Item]) -> None:
+    """Add the conformance items before -k and -m select among all items."""
+    if config.getoption("cambio_impl", None) is not None:
+        suite = ConformSuite.from_parent(session, name="cambio", nodeid="cambio")
+        items.extend(suite.collect())
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    runner = config.stash.get(RUNNER, None)
+    if runner is not None:
+        runner.close()
