@@ -60,6 +60,8 @@ def register(sub: Any) -> None:
     p.add_argument("--fuzz", type=int, default=None, metavar="N",
                    help="fuzz games in all, shared by the rulesets (default 200; 0: none)")
     p.add_argument("--seed", type=int, metavar="S", help="fuzzing seed (default: random, printed)")
+    p.add_argument("--shrink-time", type=float, default=10.0, metavar="SECONDS",
+                   help="how long to shrink a fuzz disagreement, per ruleset (default 10)")
     p.add_argument("--timeout", type=float, default=5.0, metavar="SECONDS",
                    help="per-request timeout (default 5; the handshake gets at least 30)")
     p.add_argument("--max-restarts", type=int, default=20, metavar="N",
@@ -83,6 +85,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 def _check_args(args: argparse.Namespace) -> None:
     if args.report is not None and args.report.suffix not in (".md", ".html", ".htm"):
         raise CambioError(f"--report {args.report}: the name must end in .md or .html")
+    if args.shrink_time < 0:
+        raise CambioError(f"--shrink-time must be 0 or more, not {args.shrink_time:g}")
     if args.timeout <= 0:
         raise CambioError(f"--timeout must be positive, not {args.timeout:g}")
     if args.fuzz is not None and args.fuzz < 0:
@@ -109,7 +113,8 @@ def cmd_conform(args: argparse.Namespace) -> int:
         raise CambioError(f"-k {args.keyword!r} selects nothing")
     rulesets = list(dict.fromkeys(item.ruleset for item in items))
     driver = Driver(spec, timeout=args.timeout, max_restarts=args.max_restarts)
-    runner = Runner(driver, seed=seed, save_failures=args.save_failures, impl_text=args.impl)
+    runner = Runner(driver, seed=seed, save_failures=args.save_failures, impl_text=args.impl,
+                    shrink_seconds=args.shrink_time)
     started = time.perf_counter()
     hello = runner.start()
     meta = Meta(impl=args.impl, implementation=hello.to_json(), seed=seed, rulesets=rulesets,

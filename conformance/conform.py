@@ -38,7 +38,7 @@ from typing import Any
 from cambio_ref.cases import Case, load_case_file, load_cases, read_cases
 from cambio_ref.errors import CambioError, SpecError
 from cambio_ref.rules import Rules, resolve
-from conformance.fuzz import FuzzReport, fuzz
+from conformance.fuzz import SHRINK_SECONDS, FuzzReport, events_problem, fuzz
 from conformance.harness import (
     Client,
     Driver,
@@ -46,6 +46,7 @@ from conformance.harness import (
     RestartBudgetExhausted,
 )
 from conformance.implementation import Event, Implementation, Reference, Rejection
+from conformance.matching import mismatch
 from conformance.protocol import Hello
 from conformance.regression import save_regression
 from conformance.scenarios import CaseResult, run_case
@@ -257,18 +258,41 @@ def _as_json(reply: Any) -> Any:
     return reply
 
 
-def divergence(expected: Recorder, actual: Recorder) -> tuple[str, Any, Any] | None:
-    """Where the implementation first replied differently from the reference:
-    (what was asked, the reference's reply, the implementation's), or None."""
-    for count, (want, got) in enumerate(zip(expected.calls, actual.calls, strict=False)):
-        same = want[2] == got[2]
-        if isinstance(want[2], Rejection) and isinstance(got[2], Rejection):
-            same = want[2].code == got[2].code
-        if not same:
+@dataclass(frozen=True)
+class Divergence:
+    """The first call the implementation answered differently from the reference."""
+
+    where: str
+    status: str
+    problem: str
+    expected: Any
+    actual: Any
+
+
+def _differs(kind: str, want: Any, got: Any) -> tuple[str, str] | None:
+    """(status, problem) if the implementation's reply `got` differs from `want`."""
+    if isinstance(want, Rejection) or isinstance(got, Rejection):
+        if isinstance(want, Rejection) and isinstance(got, Rejection):
+            if want.code == got.code:
+                return None
+            return "rejected_wrongly", f"rejected with {got.code}, not {want.code}"
+        if isinstance(want, Rejection):
+            return "accepted_wrongly", f"accepted; the reference rejects it with {want.code}"
+        return "rejected_wrongly", f"rejected with {got.code}; the reference accepts it"
+    problem = mismatch(want, got, "view") if kind == "observe" else events_problem(want, got)
+    return ("fail", problem) if problem else None
+
+
+def divergence(expected: Recorder, actual: Recorder) -> Divergence | None:
+    """Where the implementation first replied differently from the reference, if anywhere."""
+    acts = 0
+    for want, got in zip(expected.calls, actual.calls, strict=False):
+        acts += want[0] == "act"
+        found = _differs(want[0], want[2], got[2])
+        if found:
             what = {"new_game": "the deal", "observe": f"observe player {want[1]}"}.get(
-                want[0], f"act {want[1]}")
-            acts = sum(1 for c in expected.calls[:count + 1] if c[0] == "act")
-            return f"{what} (call {count + 1}, action {acts})", _as_json(want[2]), _as_json(got[2])
+                want[0], f"action {acts} {want[1]}")
+            return Divergence(what, found[0], found[1], _as_json(want[2]), _as_json(got[2]))
     return None
 
 
@@ -299,8 +323,9 @@ class Runner:
     """Runs items against one implementation, restarting it after failures."""
 
     def __init__(self, driver: Driver, *, seed: int = 0, save_failures: Path | None = None,
-                 impl_text: str | None = None) -> None:
+                 impl_text: str | None = None, shrink_seconds: float = SHRINK_SECONDS) -> None:
         self.driver = driver
+        self.shrink_seconds = shrink_seconds
         self.seed = seed
         self.save_failures = save_failures
         self.impl_text = impl_text or driver.spec.text
@@ -391,10 +416,12 @@ class Runner:
         if res.failed:
             res.step = result.failures[0].step or "outcome"
             res.message = "; ".join(str(f) for f in result.failures[:3])
-            found = divergence(reference, actual)
-            if found:
-                where_, res.expected, res.actual = found
-                res.message += f" (first difference from the reference: {where_})"
+            first = divergence(reference, actual)
+            if first is not None:
+                # the first difference is the cause; later expectations fail because of it
+                res.status, res.expected, res.actual = first.status, first.expected, first.actual
+                res.message = (f"first difference from the reference at {first.where}:"
+                               f" {first.problem}; then {res.message}")
         return res
 
     def _fuzz(self, item: Item) -> Result:
@@ -403,7 +430,7 @@ class Runner:
         res = Result("fuzz", item.ruleset, "pass", "fuzz")
         # (option values of the base the implementation did not declare are replaced by
         # declared ones, so fuzzing always applies)
-        report = fuzz(self.driver, hello, item.rules, item.games, self.seed)
+        report = fuzz(self.driver, hello, item.rules, item.games, self.seed, self.shrink_seconds)
         self.fuzz_reports.append(report)
         res.actions = report.actions
         res.message = (f"{report.games} games, {report.actions} actions, {report.rounds_over}"

@@ -154,10 +154,13 @@ class Endpoint:
 
 def _check(request: Message, reply: Any, tail: Callable[[], str]) -> Message:
     cmd = request["cmd"]
-    if not isinstance(reply, dict) or reply.get("seq") != request["seq"]:
-        got = reply.get("seq") if isinstance(reply, dict) else None
+    if not isinstance(reply, dict):
         raise ImplementationFailure("protocol_error", f"the reply to {cmd} (seq {request['seq']})"
-                                    f" carries seq {got!r}", tail(), cmd)
+                                    f" is not a JSON object: {json.dumps(reply)[:120]} ({HINT})",
+                                    tail(), cmd)
+    if reply.get("seq") != request["seq"]:
+        raise ImplementationFailure("protocol_error", f"the reply to {cmd} (seq {request['seq']})"
+                                    f" carries seq {reply.get('seq')!r}", tail(), cmd)
     problem = check_reply(cmd, reply)
     if problem:
         raise ImplementationFailure("protocol_error", f"{problem} (seq {request['seq']})", tail(),
@@ -417,9 +420,8 @@ class Driver:
         except ImplementationFailure as exc:
             self._failed(exc)
             raise
-        finally:
-            self.stats.seconds += time.perf_counter() - started
-            self.stats.requests += len(requests)
+        self.stats.seconds += time.perf_counter() - started  # (only answered requests count)
+        self.stats.requests += len(requests)
         return replies
 
     def _failed(self, exc: ImplementationFailure) -> None:
