@@ -1,0 +1,44 @@
+"""The pytest plugin: ``pytest --cambio-impl=...`` runs the same cases and fuzzing as
+`cambio conform`, as tests; without the option nothing changes."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.conformance.conftest import broken
+
+
+def _pytest(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider",
+                           "--rootdir", str(tmp_path), *args], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=600)
+
+
+def test_an_in_process_implementation_passes(tmp_path: Path) -> None:
+    proc = _pytest(tmp_path, "--cambio-impl", "python:conformance.serve:ReferenceEngine",
+                   "--cambio-ruleset", "official", "--cambio-fuzz", "2", "--cambio-seed", "1",
+                   "-k", "tie or fuzz", "-v")
+    assert proc.returncode == 0, proc.stdout
+    assert "cambio: --cambio-impl python:conformance.serve:ReferenceEngine, fuzzing seed 1" \
+        in proc.stdout
+    assert "cambio::tie.caller-ties-lowest[official] PASSED" in proc.stdout
+    assert "cambio::fuzz[official] PASSED" in proc.stdout
+    assert "SKIPPED" in proc.stdout  # a case that official cannot express is skipped
+
+
+def test_a_broken_implementation_fails_with_the_details(tmp_path: Path) -> None:
+    proc = _pytest(tmp_path, "--cambio-impl", broken("tie"), "--cambio-ruleset", "official",
+                   "--cambio-fuzz", "0", "-k", "caller-ties-lowest")
+    assert proc.returncode == 1, proc.stdout
+    assert "FAILED cambio::tie.caller-ties-lowest[official]" in proc.stdout
+    assert "winners: expected [0], got [0, 1]" in proc.stdout
+    assert "reproduce: cambio conform --impl" in proc.stdout
+
+
+def test_without_the_option_the_plugin_adds_nothing(tmp_path: Path) -> None:
+    (tmp_path / "test_one.py").write_text("def test_one():\n    pass\n")
+    proc = _pytest(tmp_path, "-q")
+    assert proc.returncode == 0 and "1 passed" in proc.stdout
+    assert "cambio" not in proc.stdout

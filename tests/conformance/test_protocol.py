@@ -1,0 +1,160 @@
+"""The protocol: its JSON Schemas describe the real traffic, `cambio serve` speaks it over
+stdio, and the handshake is checked."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+from cambio_ref.catalogue import SCHEMA_BASE, SPEC_DIR, _registry
+from cambio_ref.rules import resolve
+from conformance import harness
+from conformance.conform import Runner, plan
+from conformance.harness import Driver, parse_impl
+from conformance.protocol import Hello, ProtocolError, Support, check_reply, rules_from_json
+
+PROTOCOL = SPEC_DIR / "schemas" / "protocol"
+SCHEMAS = sorted(PROTOCOL.glob("*.schema.json"))
+
+
+@pytest.mark.parametrize("path", SCHEMAS, ids=lambda p: p.name)
+def test_each_protocol_schema_is_2020_12_with_an_id(path: Path) -> None:
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert schema["$id"] == f"{SCHEMA_BASE}protocol/{path.name}"
+    jsonschema.Draft202012Validator.check_schema(schema)
+
+
+def test_there_is_a_request_and_a_reply_schema_for_every_command() -> None:
+    names = {p.name for p in SCHEMAS}
+    for cmd in ("hello", "new_game", "act", "observe", "legal", "snapshot", "stop"):
+        assert f"{cmd}.request.schema.json" in names and f"{cmd}.reply.schema.json" in names
+
+
+def _validator(name: str) -> jsonschema.Draft202012Validator:
+    registry = _registry(SPEC_DIR / "schemas")
+    schema = registry.contents(f"{SCHEMA_BASE}protocol/{name}")
+    return jsonschema.Draft202012Validator(schema, registry=registry)
+
+
+def test_the_schemas_describe_the_real_traffic(monkeypatch: pytest.MonkeyPatch) -> None:
+    traffic: list[tuple[dict[str, Any], dict[str, Any]]] = []
+    send = harness.InProcessEndpoint.send
+
+    def tap(self: harness.InProcessEndpoint, requests: Any, timeout: float) -> Any:
+        replies = send(self, requests, timeout)
+        traffic.extend(zip([dict(r) for r in requests], replies, strict=True))
+        return replies
+
+    monkeypatch.setattr(harness.InProcessEndpoint, "send", tap)
+    runner = Runner(Driver(parse_impl("python:conformance.serve:ReferenceEngine")), seed=3)
+    runner.start()
+    for item in plan(["awareness", "online"], keyword="snap or tie or fuzz", fuzz=6):
+        assert runner.run(item).status in ("pass", "not_applicable")
+    runner.close()
+    seen = {(request["cmd"], "rejected" in reply) for request, reply in traffic}
+    assert {("hello", False), ("new_game", False), ("act", False), ("act", True),
+            ("observe", False), ("snapshot", False), ("legal", False)} <= seen
+    any_request = _validator("request.schema.json")
+    kinds: set[str] = set()
+    shapes: set[tuple[object, ...]] = set()
+    for request, reply in traffic:
+        cmd = request["cmd"]
+        shape = (cmd, "rejected" in reply, *sorted({e["t"] for e in reply.get("events", ())}))
+        if shape in shapes:  # one message of each shape is enough (and much faster)
+            continue
+        shapes.add(shape)
+        any_request.validate(request)
+        _validator(f"{cmd}.request.schema.json").validate(request)
+        _validator(f"{cmd}.reply.schema.json").validate(reply)
+        kinds.update(e["t"] for e in reply.get("events", ()))
+    assert {"dealt", "peeked", "drew", "discarded", "snapped", "snap_wrong", "round_over"} <= kinds
+
+
+def test_the_schemas_reject_wrong_messages() -> None:
+    with pytest.raises(jsonschema.ValidationError):
+        _validator("act.reply.schema.json").validate({"seq": 1})
+    with pytest.raises(jsonschema.ValidationError):
+        _validator("observe.reply.schema.json").validate({"seq": 1, "view": {"player": 0}})
+    with pytest.raises(jsonschema.ValidationError):
+        _validator("new_game.reply.schema.json").validate(
+            {"seq": 1, "events": [{"t": "drew", "player": 0, "visible_to": [0]}]})  # no card
+
+
+def _serve(*lines: str) -> list[dict[str, Any]]:
+    proc = subprocess.run([sys.executable, "-m", "cambio_ref.cli", "serve"], check=True,
+                          input="".join(line + "\n" for line in lines), capture_output=True,
+                          text=True, timeout=60)
+    return [json.loads(line) for line in proc.stdout.splitlines()]
+
+
+def test_cambio_serve_speaks_the_protocol_over_stdio() -> None:
+    rules = resolve("hearts")
+    deck = [c.code for c in rules.deck(2)]
+    replies = _serve(
+        json.dumps({"cmd": "hello", "seq": 0, "protocol": 1}),
+        json.dumps({"cmd": "new_game", "seq": 1, "rules": rules.values(), "players": 2,
+                    "dealer": 0, "first": None, "deck": deck, "seed": 0}),
+        json.dumps({"cmd": "act", "seq": 2, "action": {"t": "draw", "player": 1}}),
+        json.dumps({"cmd": "act", "seq": 3, "action": {"t": "peek", "player": 1, "slot": 2}}),
+        json.dumps({"cmd": "observe", "seq": 4, "player": 1}),
+        "this is not JSON",
+        json.dumps({"cmd": "jump", "seq": 5}),
+        json.dumps({"cmd": "stop", "seq": 6}),
+        json.dumps({"cmd": "observe", "seq": 7, "player": 0}),  # after stop: never answered
+    )
+    assert [r["seq"] for r in replies] == [0, 1, 2, 3, 4, None, 5, 6]
+    hello, deal, rejected, peeked, seen, garbage, unknown, stop = replies
+    assert hello["implementation"]["name"] == "cambio-ref"
+    assert set(hello["commands"]) == {"legal", "snapshot"}
+    assert [e["t"] for e in deal["events"]].count("dealt") == 8
+    assert rejected["rejected"]["code"] == "E_WRONG_PHASE"
+    assert peeked["events"][0]["t"] == "peeked"
+    assert seen["view"]["grids"][1][2] == peeked["events"][0]["card"]
+    assert "not JSON" in garbage["error"]["message"]
+    assert "unknown command 'jump'" in unknown["error"]["message"]
+    assert stop == {"seq": 6}
+
+
+def test_cambio_serve_refuses_another_protocol_version_and_incomplete_rules() -> None:
+    replies = _serve(json.dumps({"cmd": "hello", "seq": 0, "protocol": 2}),
+                     json.dumps({"cmd": "new_game", "seq": 1, "rules": {"tie": "shared"},
+                                 "players": 2, "dealer": 0, "deck": [], "seed": 0}))
+    assert "speaks protocol 1, not 2" in replies[0]["error"]["message"]
+    assert "missing option keys" in replies[1]["error"]["message"]
+
+
+def test_rules_travel_complete() -> None:
+    rules = resolve("awareness", {"tie": "shared"})
+    assert rules_from_json(rules.values(), rules.canonical) == rules
+    with pytest.raises(ProtocolError, match="unknown option keys colour"):
+        rules_from_json({**rules.values(), "colour": "red"})
+    with pytest.raises(ProtocolError, match="tie='sometimes' is not allowed"):
+        rules_from_json({**rules.values(), "tie": "sometimes"})
+
+
+def test_the_handshake_declares_option_values() -> None:
+    support = Support.parse({"snap.match": ["rank"], "red_king": [-1, 40], "tie": "*"})
+    assert support.missing(resolve("memory")) == ["snap_match=points"]
+    assert support.missing(resolve("hearts")) == ["red_king=-2"]
+    assert support.choices("tie") == ("shared", "caller-loses", "caller-wins", "most-cards")
+    assert support.choices("red_king") == (-1, 40)
+    for bad, message in [({"colour": ["red"]}, "unknown option 'colour'"),
+                         ({"tie": ["sometimes"]}, "'sometimes' is not a value of end.tie"),
+                         ({"tie": "shared"}, "must be a list of values")]:
+        with pytest.raises(ProtocolError, match=message):
+            Support.parse(bad)
+    reply = {"seq": 0, "protocol": 1, "implementation": {"name": "x"}, "commands": ["undo"]}
+    assert check_reply("hello", reply) is None
+    with pytest.raises(ProtocolError, match="unknown optional commands undo"):
+        Hello.parse(reply)
+    assert "protocol" in (check_reply("hello", {**reply, "protocol": 2}) or "")
+    hello = Hello.parse({**reply, "commands": ["legal"], "skip": ["tie.three-way",
+                                                                 {"case": "x.y", "reason": "later"}]})
+    assert hello.skip == {"tie.three-way": "declared skipped", "x.y": "later"}

@@ -1,0 +1,45 @@
+"""A shrunk fuzz disagreement becomes a case file that `cambio validate` and `cambio
+replay` accept, that the reference passes, and that fails the broken implementation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from cambio_ref.cli import main
+from tests.conformance.conftest import Run, broken
+
+Conform = Callable[..., Run]
+
+
+@pytest.mark.parametrize(("mode", "ruleset", "aspect"), [
+    ("no-penalty", "online", "penalty"),
+    ("leak", "hearts", "view"),
+])
+def test_a_fuzz_failure_is_saved_as_a_case(conform: Conform, tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str], mode: str,
+                                           ruleset: str, aspect: str) -> None:
+    saved = tmp_path / "failures"
+    run = conform("--impl", broken(mode), "--ruleset", ruleset, "-k", "fuzz", "--fuzz", "5",
+                  "--seed", "1", "--save-failures", str(saved))
+    result = run.result(f"fuzz[{ruleset}]")
+    assert result["status"] == "fail"
+    path = Path(result["file"])
+    assert path.parent == saved and path.suffix == ".yaml"
+    text = path.read_text()
+    assert text.startswith("# yaml-language-server: $schema=")
+    assert "reference interpreter's (cambio_ref) reply" in text
+    assert aspect in text
+    assert any(str(path) in line for line in result["repro"])
+
+    assert main(["validate", str(path)]) == 0
+    assert main(["replay", str(path)]) == 0
+    capsys.readouterr()
+
+    again = conform("--impl", broken(mode), "--fuzz", "0", "--cases", str(path))
+    assert again.code == 1
+    (mine,) = [r for r in again.results if r["status"] != "not_applicable"]
+    assert mine["status"] == "fail" and mine["ruleset"] == ruleset
+    assert conform("--fuzz", "0", "--cases", str(path)).code == 0
