@@ -126,7 +126,7 @@ class FuzzReport:
 
 
 @st.composite
-def rules_around(draw: st.DrawFn, base: Rules, support: Support) -> Rules:
+def _rules_around(draw: st.DrawFn, base: Rules, support: Support) -> Rules:
     """The base rules with a few options changed to other declared values (and every
     undeclared value replaced by a declared one)."""
     values = base.values()
@@ -142,9 +142,9 @@ def rules_around(draw: st.DrawFn, base: Rules, support: Support) -> Rules:
 
 
 @st.composite
-def game_strategy(draw: st.DrawFn, base: Rules, support: Support) -> Game:
+def _game_strategy(draw: st.DrawFn, base: Rules, support: Support) -> Game:
     """Rules, players, dealer, reshuffle seed and deck order of one round."""
-    rules = draw(rules_around(base, support))
+    rules = draw(_rules_around(base, support))
     low, high = max(2, rules.min_players), min(MAX_PLAYERS, rules.max_players)
     players = draw(st.integers(low, max(low, high)))
     dealer = draw(st.integers(0, players - 1))
@@ -505,7 +505,7 @@ def fuzz(driver: Driver, hello: Hello, base: Rules, games: int, seed: int,
         stats = driver.stats.failures
         return sum(stats.get(k, 0) for k in ("crash", "timeout", "protocol_error"))
 
-    strategy = game_strategy(base, hello.support)
+    strategy = _game_strategy(base, hello.support)
 
     def test(data: st.DataObject) -> None:
         if budget:
