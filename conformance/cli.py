@@ -135,7 +135,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
         progress.close()
         runner.close()
         meta.elapsed = time.perf_counter() - started
-        meta.throughput = _throughput(runner)
+        meta.throughput = runner.throughput()
         log.footer(meta, results)
         log.close()
         if args.junit:
@@ -144,20 +144,3 @@ def cmd_conform(args: argparse.Namespace) -> int:
             write_report(args.report, meta, results)
     sys.stdout.write(render_text(meta, results))
     return exit_status(results)
-
-
-def _throughput(runner: Any) -> dict[str, Any]:
-    stats = runner.driver.stats
-    if not stats.requests:
-        return {}
-    fuzz_actions = sum(r.actions for r in runner.fuzz_reports)
-    fuzz_seconds = sum(r.seconds for r in runner.fuzz_reports)
-    return {
-        "acts": stats.acts, "requests": stats.requests,
-        "protocol_seconds": round(stats.seconds, 3),
-        "requests_per_second": round(stats.requests / stats.seconds) if stats.seconds else 0,
-        "round_trip_us": round(stats.seconds / stats.requests * 1e6, 1),
-        "lockstep_actions": fuzz_actions,
-        "lockstep_actions_per_second": round(fuzz_actions / fuzz_seconds) if fuzz_seconds else 0,
-        "restarts": stats.restarts,
-    }

@@ -332,6 +332,8 @@ class Runner:
         self.hello: Hello | None = None
         self.exhausted: str | None = None
         self.fuzz_reports: list[FuzzReport] = []
+        # per item kind: requests, round trips, seconds spent in them, actions
+        self.traffic: dict[str, list[float]] = {"case": [0, 0, 0.0, 0], "fuzz": [0, 0, 0.0, 0]}
 
     def start(self) -> Hello:
         """The handshake; HandshakeFailed if the implementation cannot even do that."""
@@ -352,6 +354,8 @@ class Runner:
     def run(self, item: Item) -> Result:
         """Run one item; never raises for anything the implementation does."""
         started = time.perf_counter()
+        stats = self.driver.stats
+        before = (stats.requests, stats.round_trips, stats.seconds, stats.acts)
         if self.exhausted is not None:
             result = Result(item.id, item.ruleset, "not_run", item.kind, message=self.exhausted)
         elif item.kind == "fuzz":
@@ -359,7 +363,33 @@ class Runner:
         else:
             result = self._case(item)
         result.seconds = time.perf_counter() - started
+        after = (stats.requests, stats.round_trips, stats.seconds, stats.acts)
+        for i, (old, new) in enumerate(zip(before, after, strict=True)):
+            self.traffic[item.kind][i] += new - old
         return result
+
+    def throughput(self) -> dict[str, Any]:
+        """Traffic through the protocol: round trips, requests, actions per second."""
+        stats = self.driver.stats
+        if not stats.round_trips:
+            return {}
+        _, trips, seconds, acts = self.traffic["case"]
+        fuzz_actions = sum(r.actions for r in self.fuzz_reports)
+        fuzz_seconds = sum(r.seconds for r in self.fuzz_reports)
+        fuzz_requests = self.traffic["fuzz"][0]
+        return {
+            "acts": stats.acts, "requests": stats.requests, "round_trips": stats.round_trips,
+            "protocol_seconds": round(stats.seconds, 3),
+            "round_trip_us": round(stats.seconds / stats.round_trips * 1e6, 1),
+            "case_actions": int(acts),
+            "case_round_trip_us": round(seconds / trips * 1e6, 1) if trips else None,
+            "case_actions_per_second": round(acts / seconds) if seconds else None,
+            "lockstep_actions": fuzz_actions,
+            "lockstep_actions_per_second": round(fuzz_actions / fuzz_seconds) if fuzz_seconds else 0,
+            "requests_per_lockstep_action": round(fuzz_requests / fuzz_actions, 1)
+            if fuzz_actions else None,
+            "restarts": stats.restarts,
+        }
 
     def _case(self, item: Item) -> Result:
         case, hello = item.case, self.hello

@@ -322,17 +322,22 @@ def score_bounds(rules: Rules, cards: int) -> tuple[int, int]:
 
 
 def conservation(deck: Sequence[str], state: dict[str, Any]) -> str | None:
-    """None if the snapshot holds exactly the cards of the deck, else what went missing."""
+    """None if the snapshot holds exactly the cards of the deck, else what went missing.
+
+    >>> conservation(["AS", "2S", "3S"], {"deck": ["2S"], "pile": ["AS"], "grids": [[None]],
+    ...                                   "held": "2S"})
+    "card conservation: the snapshot holds 3 cards for a 3-card deck (missing ['3S'], extra ['2S'])"
+    """
     cards: list[Any] = [*state["deck"], *state["pile"]]
     for grid in state["grids"]:
         cards.extend(c for c in (grid if isinstance(grid, list) else []) if c is not None)
     if state.get("held") is not None:
         cards.append(state["held"])
-    have, want = Counter(map(str, cards)), Counter(deck)
-    if have == want:
+    if len(cards) == len(deck) and sorted(map(str, cards)) == sorted(deck):
         return None
+    have, want = Counter(map(str, cards)), Counter(deck)
     lost, extra = sorted((want - have).elements()), sorted((have - want).elements())
-    return (f"card conservation: the snapshot holds {sum(have.values())} cards for a"
+    return (f"card conservation: the snapshot holds {len(cards)} cards for a"
             f" {len(deck)}-card deck (missing {lost or 'none'}, extra {extra or 'none'})")
 
 

@@ -344,6 +344,7 @@ class Stats:
     """Traffic through the protocol."""
 
     requests: int = 0
+    round_trips: int = 0  # batches of requests written at once and answered
     acts: int = 0
     seconds: float = 0.0
     restarts: int = 0
@@ -422,6 +423,7 @@ class Driver:
             raise
         self.stats.seconds += time.perf_counter() - started  # (only answered requests count)
         self.stats.requests += len(requests)
+        self.stats.round_trips += 1
         return replies
 
     def _failed(self, exc: ImplementationFailure) -> None:

@@ -166,14 +166,19 @@ def render_text(meta: Meta, results: Sequence[Result]) -> str:
 
 
 def throughput_line(meta: Meta) -> str:
+    """The throughput through the protocol, in one line."""
     t = meta.throughput
     if not t:
         return "throughput: nothing was sent"
-    line = (f"throughput: {t['acts']} actions in {t['requests']} requests;"
-            f" {t['requests_per_second']} requests/s, mean round trip {t['round_trip_us']} µs")
+    line = (f"throughput: {t['acts']} actions in {t['round_trips']} round trips"
+            f" ({t['requests']} requests), mean round trip {t['round_trip_us']} µs")
+    if t.get("case_round_trip_us"):
+        line += (f"; cases {t['case_actions_per_second']} actions/s (one request per round trip,"
+                 f" {t['case_round_trip_us']} µs)")
     if t.get("lockstep_actions"):
         line += (f"; fuzzing {t['lockstep_actions_per_second']} lock-step actions/s"
-                 f" ({t['lockstep_actions']} actions)")
+                 f" ({t['requests_per_lockstep_action']} requests each: the action, every"
+                 " player's view, the snapshot)")
     return line
 
 
