@@ -7,8 +7,10 @@ heavy modules (Hypothesis among them) are imported only when a command runs.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
+import tempfile
 import time
 from datetime import UTC, datetime
 from pathlib import Path
@@ -76,6 +78,14 @@ def register(sub: Any) -> None:
                    help="write each shrunk fuzz failure as a case file into DIR")
 
 
+def _hypothesis_storage() -> None:
+    """Keep Hypothesis's caches out of the user's working directory (under pytest, leave
+    them where the test run keeps its own)."""
+    if "pytest" not in sys.modules:
+        os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY",
+                              str(Path(tempfile.gettempdir()) / f"cambio-hypothesis-{os.getuid()}"))
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from conformance.serve import main
 
@@ -104,6 +114,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
     from conformance.report import Log, Meta, Progress, exit_status, junit, render_text, write_report
 
     _check_args(args)
+    _hypothesis_storage()
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(100000)
     fuzz = DEFAULT_FUZZ if args.fuzz is None else args.fuzz
     spec = parse_impl(args.impl)

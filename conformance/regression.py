@@ -126,6 +126,9 @@ def regression_case(d: Disagreement, *, impl: str, seed: int | None = None,
     if d.aspect in ("snapshot", "legal"):
         lines.append(f"# The disagreement was in the {d.aspect} command, which cases cannot"
                      " check: the steps replay the game up to it.")
+    elif d.where == "deal" and d.aspect == "events":
+        lines.append("# The disagreement was in the events of the deal, which cases cannot"
+                     " check: the case only sets the deal up.")
     lines += [
         f"id: {case_id}",
         f"title: {_flow(f'Does this generated game under {rules.canonical} play as the reference plays it?')}",
