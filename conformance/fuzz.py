@@ -223,9 +223,13 @@ def choose_action(value: int, state: State, players: int, calls: bool) -> Any:
             return action_to_json(_pick_snap(state, counts, digits))  # type: ignore[arg-type]
         if kind == "power_swap":
             pairs = _swap_pairs(state)
+            if not pairs:  # (the policy may offer a swap step that has no pair left)
+                break
             a, b = pairs[digits.take(len(pairs))]
             return action_to_json(PowerSwap(state.current, a, b))
         listed: list[Action] = options  # type: ignore[assignment]
+        if not listed:
+            break
         return action_to_json(listed[digits.take(len(listed))])
     return wide_action(digits, players)
 
