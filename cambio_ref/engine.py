@@ -384,8 +384,11 @@ def play(state: State, action: Action) -> list[Event]:
         _do_snap(state, action, events)
     else:
         _do_give(state, action, events)
-    if state.phase == PEEK and isinstance(action, Snap | Give):
-        _maybe_end_peek(state, events)
+    if isinstance(action, Snap | Give) and not state.pending_give:
+        if state.phase == PEEK:
+            _maybe_end_peek(state, events)
+        elif state.phase == POWER:
+            _advance_power(state, events)  # a snap may have taken the power's last target
     return events
 
 

@@ -33,7 +33,15 @@ from cambio_ref.actions import (
     Swap,
     Take,
 )
-from cambio_ref.engine import _can_snap, _cards, _look_targets, _may_skip, _peek_slots, _snap_targets
+from cambio_ref.engine import (
+    _any_swap,
+    _can_snap,
+    _cards,
+    _look_targets,
+    _may_skip,
+    _peek_slots,
+    _snap_targets,
+)
 from cambio_ref.state import HAND, OVER, PEEK, POWER, TURN, State
 
 CALL_WEIGHT = 0.1  # how often "call" is picked, relative to each other kind
@@ -135,7 +143,7 @@ def kinds(state: State) -> dict[str, object]:
             looks: list[Action] = [Look(p, o, s) for o, s in _look_targets(state)]
             if looks:
                 found["look"] = looks
-        elif state.power is not None and state.power.swap != "none":
+        elif _any_swap(state):
             found["power_swap"] = None  # drawn by _pick_power_swap
         if _may_skip(state):
             found["skip"] = [Skip(p)]

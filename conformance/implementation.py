@@ -1,8 +1,8 @@
 """The interface the conformance suite drives, and the in-process reference.
 
 An implementation under test is anything with these methods: the protocol
-client (`conformance.protocol`) and `Reference`, the bundled interpreter run
-in-process, both provide them. Actions and events use the protocol's JSON forms.
+client (`conformance.harness.Client`) and `Reference`, the bundled interpreter
+run in-process, both provide them. Actions and events use the protocol's JSON forms.
 """
 
 from __future__ import annotations

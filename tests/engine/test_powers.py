@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cambio_ref.actions import Discard, Draw, Look, PowerSwap, Skip, Snap, Swap, Take
+from cambio_ref.actions import Discard, Draw, Give, Look, PowerSwap, Skip, Snap, Swap, Take
 from cambio_ref.rules import resolve
 from tests.engine.conftest import G0, G1, G2, Table
 
@@ -215,3 +215,19 @@ def test_taken_power_card_fires_nothing() -> None:
     t.do(Look(1, 0, 0))
     events = t.do(Take(0), Swap(0, 1))
     assert "power" not in t.kinds(events)
+
+
+def test_a_power_whose_last_target_is_snapped_away_ends() -> None:
+    # Found by `cambio simulate --ruleset online --players 6 --games 10000`: during an
+    # online queen's exchange, the discarder's last card was snapped away, leaving a
+    # swap step with no possible pair. core.snap-window-span keeps snapping open during
+    # the power; the power then has nothing left to do, so it ends with the turn.
+    from cambio_ref.cards import Card
+
+    t = discard_power("online", "QC", grids=[G0, ["QS", "3H", "4H", "5H"], G2])
+    t.do(Skip(1))  # decline the look; the exchange of own-with-other remains
+    t.state.grids[1] = [Card.parse("QS"), None, None, None]  # seat 1 holds only its queen
+    t.do(Snap(2, ((1, 0),)))
+    events = t.do(Give(2, None))
+    assert [e["t"] for e in events][-2:] == ["power_done", "turn"]
+    assert t.state.current == 2 and t.state.phase == "turn"
