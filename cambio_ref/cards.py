@@ -70,6 +70,7 @@ def _parse(code: str) -> Card:
     )
 
 
+@cache
 def standard_deck(jokers: int) -> tuple[Card, ...]:
     """One pack in a fixed order (suits S H D C, ranks A..K), then the jokers.
 

@@ -19,7 +19,8 @@ E_WRONG_PHASE core.turn-sequence
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from cambio_ref.actions import (
     Action,
@@ -372,19 +373,9 @@ def play(state: State, action: Action) -> list[Event]:
     """Apply an action already known to be legal (drawn from `legal_actions` or
     `cambio_ref.policy.random_action`), skipping the check. Anything else: use `apply`."""
     events: list[Event] = []
-    if isinstance(action, Peek):
-        _do_peek(state, action, events)
-    elif isinstance(action, Draw | Take | Pass | Call):
-        _do_turn_start(state, action, events)
-    elif isinstance(action, Swap | Discard):
-        _do_play(state, action, events)
-    elif isinstance(action, Look | PowerSwap | Skip):
-        _do_power(state, action, events)
-    elif isinstance(action, Snap):
-        _do_snap(state, action, events)
-    else:
-        _do_give(state, action, events)
-    if isinstance(action, Snap | Give) and not state.pending_give:
+    kind = type(action)
+    _HANDLERS[kind](state, action, events)
+    if (kind is Snap or kind is Give) and not state.pending_give:
         if state.phase == PEEK:
             _maybe_end_peek(state, events)
         elif state.phase == POWER:
@@ -733,6 +724,13 @@ def _begin_turn(state: State, events: list[Event]) -> None:
         _end_turn(state, events)
         return
     events.append({"t": "turn", "player": state.current, "visible_to": _all(state)})
+
+
+_HANDLERS: dict[type, Callable[[State, Any, list[Event]], None]] = {
+    Peek: _do_peek, Draw: _do_turn_start, Take: _do_turn_start, Pass: _do_turn_start,
+    Call: _do_turn_start, Swap: _do_play, Discard: _do_play, Look: _do_power,
+    PowerSwap: _do_power, Skip: _do_power, Snap: _do_snap, Give: _do_give,
+}
 
 
 def round_result(state: State, reason: str) -> RoundResult:

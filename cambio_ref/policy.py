@@ -35,7 +35,6 @@ from cambio_ref.actions import (
 )
 from cambio_ref.engine import (
     _any_swap,
-    _can_snap,
     _cards,
     _look_targets,
     _may_skip,
@@ -50,17 +49,20 @@ CALL_WEIGHT = 0.1  # how often "call" is picked, relative to each other kind
 def _snap_counts(state: State) -> list[tuple[int, int]]:
     """(player, number of snaps they may make) for every player who may snap."""
     rules = state.rules
-    held = [sum(c is not None for c in g) for g in state.grids]
+    if not state.window or state.pending_give or (state.phase == PEEK and not rules.peek_snap):
+        return []
     locked = state.caller if rules.caller_locked else None
-    free = [0 if q == locked else h for q, h in enumerate(held)]
+    free = [0 if q == locked else sum(map(bool, g)) for q, g in enumerate(state.grids)]
     total = sum(free)
+    tried = state.window_tried
     out = []
     for p in range(state.n):
-        if _can_snap(state, p):
-            t = total if rules.snap_others else free[p]
-            count = t + (t * (t - 1) // 2 if rules.multi_burn else 0)
-            if count:
-                out.append((p, count))
+        if p == locked or (tried >> p) & 1:
+            continue
+        t = total if rules.snap_others else free[p]
+        count = t + (t * (t - 1) // 2 if rules.multi_burn else 0)
+        if count:
+            out.append((p, count))
     return out
 
 
