@@ -41,7 +41,7 @@ from cambio_ref.engine import (
     _peek_slots,
     _snap_targets,
 )
-from cambio_ref.state import HAND, OVER, PEEK, POWER, TURN, State
+from cambio_ref.state import HAND, OVER, PEEK, TURN, State
 
 CALL_WEIGHT = 0.1  # how often "call" is picked, relative to each other kind
 
@@ -106,73 +106,125 @@ def _pick_power_swap(state: State, rng: random.Random) -> PowerSwap | None:
     return PowerSwap(p, rng.choice(own), rng.choice(other))
 
 
-def kinds(state: State) -> dict[str, object]:
-    """The kinds of action available now, each with what is needed to draw one."""
-    found: dict[str, object] = {}
-    if state.phase == OVER:
-        return found
+def kinds(state: State) -> dict[str, int]:
+    """The kinds of action available now, each with how many actions it has.
+
+    >>> from cambio_ref.rules import resolve
+    >>> from cambio_ref.state import new_round
+    >>> kinds(new_round(resolve("hearts"), 2, seed=1))
+    {'peek': 4}
+    """
+    return _kinds(state)[0]
+
+
+def _kinds(state: State) -> tuple[dict[str, int], list[tuple[int, int]]]:
+    """kinds(), plus the snap counts per player (to draw a snap without listing them)."""
+    found: dict[str, int] = {}
+    snaps: list[tuple[int, int]] = []
+    phase = state.phase
+    if phase == OVER:
+        return found, snaps
+    rules, p = state.rules, state.current
     if state.pending_give:
         snapper = state.pending_give[0][0]
-        gives: list[Action] = [Give(snapper, s) for s in _cards(state, snapper)]
-        if state.rules.give_card == "optional" or not gives:
-            gives.insert(0, Give(snapper, None))
-        found["give"] = gives
-        return found
-    rules, p, phase = state.rules, state.current, state.phase
-    if phase == PEEK:
-        peeks: list[Action] = [Peek(q, s) for q in range(state.n) for s in _peek_slots(state, q)]
+        held = len(_cards(state, snapper))
+        found["give"] = held + (1 if rules.give_card == "optional" or not held else 0)
+        return found, snaps
+    if phase == TURN:
+        found["draw"] = 1
+        if rules.take_discard and state.pile and any(c is not None for c in state.grids[p]):
+            found["take"] = 1
+        if rules.pass_turn:
+            found["pass"] = 1
+        if state.caller is None and (rules.call_timing == "start-of-turn"
+                                     or state.end_caller is not None):
+            found["call"] = 1
+    elif phase == HAND:
+        held = sum(map(bool, state.grids[p]))
+        if held:
+            found["swap"] = held
+        if state.held_from == "deck":
+            found["discard"] = 1
+    elif phase == PEEK:
+        peeks = sum(len(_peek_slots(state, q)) for q in range(state.n))
         if peeks:
             found["peek"] = peeks
-    elif phase == TURN:
-        found["draw"] = [Draw(p)]
-        if rules.take_discard and state.pile and _cards(state, p):
-            found["take"] = [Take(p)]
-        if rules.pass_turn:
-            found["pass"] = [Pass(p)]
-        if state.caller is None:
-            if rules.call_timing == "start-of-turn":
-                found["call"] = [Call(p)]
-            elif state.end_caller is not None:
-                found["call"] = [Call(state.end_caller)]
-    elif phase == HAND:
-        swaps: list[Action] = [Swap(p, s) for s in _cards(state, p)]
-        if swaps:
-            found["swap"] = swaps
-        if state.held_from == "deck":
-            found["discard"] = [Discard(p)]
-    elif phase == POWER:
+    else:  # POWER
         if state.power_stage == "look":
-            looks: list[Action] = [Look(p, o, s) for o, s in _look_targets(state)]
+            looks = len(_look_targets(state))
             if looks:
                 found["look"] = looks
         elif _any_swap(state):
-            found["power_swap"] = None  # drawn by _pick_power_swap
+            found["power_swap"] = _swap_count(state)
         if _may_skip(state):
-            found["skip"] = [Skip(p)]
+            found["skip"] = 1
     if state.window and rules.snap:
-        counts = _snap_counts(state)
-        if counts:
-            found["snap"] = counts
-    return found
+        snaps = _snap_counts(state)
+        if snaps:
+            found["snap"] = sum(c for _, c in snaps)
+    return found, snaps
+
+
+def _swap_count(state: State) -> int:
+    power, p = state.power, state.current
+    assert power is not None
+    locked = state.caller if state.rules.caller_locked else None
+    own = other = 0
+    for o in range(state.n):
+        if o == locked:
+            continue
+        for s, c in enumerate(state.grids[o]):
+            if c is None:
+                continue
+            if o == p:
+                own += 1
+            elif not power.swap_looked or (o, s) in state.power_looked:
+                other += 1
+    return own * other if power.swap == "own-with-other" else (own + other) * (own + other - 1) // 2
 
 
 def random_action(state: State, rng: random.Random) -> Action:
-    """Draw one legal action: a kind first (calls down-weighted), then an action of it."""
-    available = kinds(state)
-    names = list(available)
-    if len(names) == 1:
-        kind = names[0]
+    """Draw one legal action: a kind first (calls down-weighted), then an action of it.
+
+    Only the chosen action is built, which keeps random play fast.
+    """
+    available, snaps = _kinds(state)
+    if len(available) == 1:
+        kind = next(iter(available))
     else:
-        x = rng.random() * (len(names) - (1.0 - CALL_WEIGHT if "call" in available else 0.0))
-        for kind in names:
+        x = rng.random() * (len(available) - (1.0 - CALL_WEIGHT if "call" in available else 0.0))
+        for kind in available:
             x -= CALL_WEIGHT if kind == "call" else 1.0
             if x < 0:
                 break
+    p = state.current
+    if kind == "draw":
+        return Draw(p)
+    if kind == "swap":
+        return Swap(p, rng.choice(_cards(state, p)))
     if kind == "snap":
-        return _pick_snap(state, available[kind], rng)  # type: ignore[arg-type]
+        return _pick_snap(state, snaps, rng)
+    if kind == "discard":
+        return Discard(p)
+    if kind == "take":
+        return Take(p)
+    if kind == "pass":
+        return Pass(p)
+    if kind == "call":
+        return Call(p if state.rules.call_timing == "start-of-turn" else state.end_caller or 0)
+    if kind == "skip":
+        return Skip(p)
+    if kind == "look":
+        owner, slot = rng.choice(_look_targets(state))
+        return Look(p, owner, slot)
     if kind == "power_swap":
         swap = _pick_power_swap(state, rng)
-        assert swap is not None, "the engine skips a swap step that has no target"
+        assert swap is not None, "kinds() offers a swap only when one exists"
         return swap
-    options: list[Action] = available[kind]  # type: ignore[assignment]
-    return options[0] if len(options) == 1 else rng.choice(options)
+    if kind == "peek":
+        return rng.choice([Peek(q, s) for q in range(state.n) for s in _peek_slots(state, q)])
+    snapper = state.pending_give[0][0]
+    slots: list[int | None] = list(_cards(state, snapper))
+    if state.rules.give_card == "optional" or not slots:
+        slots.insert(0, None)
+    return Give(snapper, rng.choice(slots))

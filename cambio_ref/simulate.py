@@ -123,27 +123,31 @@ def play_game(rules: Rules, players: int, rng: random.Random, seed: int, report:
     count = 0
     clock = time.perf_counter
     spent = 0.0
-    while state.phase != OVER:
-        if check:
-            listed = legal_actions(state)
+    if not check:  # the pure benchmark: time the whole loop
+        t0 = clock()
+        while state.phase != OVER and count <= bound:
+            play(state, random_action(state, rng))
+            count += 1
+        spent = clock() - t0
+    while state.phase != OVER and check:
+        listed = legal_actions(state)
         t0 = clock()
         action = random_action(state, rng)
         events = play(state, action)
         spent += clock() - t0
         count += 1
-        if check:
-            messages: list[str] = []
-            if action not in listed:
-                messages.append(f"the policy chose {action!r}, which is not a legal action")
-            _note_seen(events, seen)
-            _check(state, legal_actions(state), seen, init, messages)
+        messages: list[str] = []
+        if action not in listed:
+            messages.append(f"the policy chose {action!r}, which is not a legal action")
+        _note_seen(events, seen)
+        _check(state, legal_actions(state), seen, init, messages)
+        if count > bound:
+            messages.append(f"round not over after {bound} actions")
+        if messages:
+            report.violations += len(messages)
+            report.messages.extend(f"game seed {seed}: {m}" for m in messages)
             if count > bound:
-                messages.append(f"round not over after {bound} actions")
-            if messages:
-                report.violations += len(messages)
-                report.messages.extend(f"game seed {seed}: {m}" for m in messages)
-                if count > bound:
-                    break
+                break
     report.games += 1
     report.actions += count
     report.seconds += spent
