@@ -38,7 +38,7 @@ from hypothesis import strategies as st
 
 from cambio_ref.actions import KINDS, Action, MalformedAction, PowerSwap, Snap, action_from_json, action_to_json
 from cambio_ref.engine import _swap_pairs, legal_actions
-from cambio_ref.policy import _pick_snap, kinds
+from cambio_ref.policy import _kinds, _pick_snap
 from cambio_ref.rules import Rules, option_keys, resolve
 from cambio_ref.state import OVER, State
 from cambio_ref.views import HIDDEN, view
@@ -207,7 +207,7 @@ def choose_action(value: int, state: State, players: int, calls: bool) -> Any:
     """A legal action (a kind first, then one of that kind, as `cambio simulate` samples
     them), or now and then one from a wider space, all read from one drawn integer."""
     digits = _Digits(value)
-    available = kinds(state)
+    available, snaps = _kinds(state)
     if not calls and len(available) > 1:
         available.pop("call", None)
     names = sorted(available, key=KIND_ORDER.index)
@@ -217,17 +217,15 @@ def choose_action(value: int, state: State, players: int, calls: bool) -> Any:
         if pick >= weight:
             pick -= weight
             continue
-        options = available[kind]
         if kind == "snap":
-            counts: list[tuple[int, int]] = options  # type: ignore[assignment]
-            return action_to_json(_pick_snap(state, counts, digits))  # type: ignore[arg-type]
+            return action_to_json(_pick_snap(state, snaps, digits))  # type: ignore[arg-type]
         if kind == "power_swap":
             pairs = _swap_pairs(state)
             if not pairs:  # (the policy may offer a swap step that has no pair left)
                 break
             a, b = pairs[digits.take(len(pairs))]
             return action_to_json(PowerSwap(state.current, a, b))
-        listed: list[Action] = options  # type: ignore[assignment]
+        listed: list[Action] = [a for a in legal_actions(state) if a.kind == kind]
         if not listed:
             break
         return action_to_json(listed[digits.take(len(listed))])
