@@ -104,6 +104,7 @@ class Option:
     range: tuple[int, int] | None = None
     conflicts: tuple[Conflict, ...] = ()
     file: str = ""
+    ranks: tuple[str, ...] = ()  # power options: the ranks whose power they set
 
     def alternative(self, value: Value) -> Alternative | None:
         """The alternative with this value, if any."""
@@ -189,6 +190,7 @@ class CoreRule:
     statement: str
     sources: tuple[Citation, ...] = ()
     ruling: str | None = None
+    value: int | None = None
 
 
 @dataclass(frozen=True)
@@ -220,6 +222,17 @@ class Catalogue:
         if found is None:
             raise RulesError(f"unknown option {name!r}; see `cambio show online` for the list")
         return found
+
+    def core_value(self, rule_id: str) -> int:
+        """The number a core rule fixes, e.g. ``core.grid`` (cards per player).
+
+        >>> load_catalogue().core_value("core.peek-count")
+        2
+        """
+        value = self.core_rules[rule_id].value
+        if value is None:
+            raise RulesError(f"core rule {rule_id} has no value in spec/core.yaml")
+        return value
 
     def has_option(self, name: str) -> bool:
         return name.strip().lower() in self._by_name
@@ -307,6 +320,7 @@ def _option(raw: dict[str, Any], phase: str, file: str) -> Option:
             for c in raw.get("conflicts", ())
         ),
         file=file,
+        ranks=tuple(raw.get("ranks", ())),
     )
 
 
@@ -358,7 +372,8 @@ def read_spec(spec_dir: Path = SPEC_DIR) -> tuple[Catalogue | None, list[Problem
             options.append(_option(raw, doc.data["phase"], doc.name))
             option_docs.append((doc, i))
     core = {
-        r["id"]: CoreRule(r["id"], r["statement"], _citations(r.get("sources")), r.get("ruling"))
+        r["id"]: CoreRule(r["id"], r["statement"], _citations(r.get("sources")), r.get("ruling"),
+                          r.get("value"))
         for doc in docs["core"] for r in doc.data["rules"]
     }
     errors = {
@@ -433,8 +448,7 @@ def _check_options(cat: Catalogue, option_docs: list[tuple[YamlDoc, int]]) -> It
         for j, alt in enumerate(opt.alternatives):
             yield from _check_citations(cat, doc, (*base, "alternatives", j, "sources"),
                                         alt.sources)
-            if opt.phase == "powers" and opt.id.startswith("power.") and opt.type == "enum" \
-                    and alt.power is None and opt.id in _POWER_OPTIONS:
+            if opt.ranks and alt.power is None:
                 yield doc.problem((*base, "alternatives", j), "a power alternative needs `power`")
         if opt.alternative(opt.default) is None:
             yield doc.problem((*base, "default"),
@@ -458,9 +472,6 @@ def _check_options(cat: Catalogue, option_docs: list[tuple[YamlDoc, int]]) -> It
                 if opt.alternative(v) is None:
                     yield doc.problem((*base, "conflicts", k),
                                       f"conflict names {_show(v)}, which is not an alternative")
-
-
-_POWER_OPTIONS = {"power.seven-eight", "power.nine-ten", "power.jack", "power.queen", "power.king"}
 
 
 def choice_value(raw: Any) -> Any:

@@ -36,13 +36,6 @@ from cambio_ref.catalogue import (
 from cambio_ref.errors import RulesError, SpecError
 from cambio_ref.yamlio import load_yaml
 
-# Which option holds the power of each rank (kings also depend on `king_colour`).
-POWER_OPTION_BY_RANK = {
-    "7": "power_7_8", "8": "power_7_8", "9": "power_9_10", "10": "power_9_10",
-    "J": "power_jack", "Q": "power_queen", "K": "power_king",
-}
-
-
 _V = TypeVar("_V")
 
 
@@ -230,15 +223,19 @@ def _points(values: Mapping[str, Any]) -> dict[str, int]:
 
 
 def _powers(cat: Catalogue, values: Mapping[str, Any]) -> dict[str, Power]:
+    """Each card's power: the option naming its rank (spec/options/powers.yaml `ranks`);
+    a king has it only if its colour matches `king_colour`."""
     powers: dict[str, Power] = {}
-    for suit in SUITS:
-        for rank, key in POWER_OPTION_BY_RANK.items():
-            card = Card(rank, suit)
-            if rank == "K" and values["king_colour"] != "both" and \
-                    values["king_colour"] != ("red" if card.is_red else "black"):
-                continue
-            alt = cat.option(key).alternative(values[key])
-            if alt is not None and alt.power is not None:
+    for opt in cat.options:
+        alt = opt.alternative(values[opt.key]) if opt.ranks else None
+        if alt is None or alt.power is None:
+            continue
+        for rank in opt.ranks:
+            for suit in SUITS:
+                card = Card(rank, suit)
+                if rank == "K" and values["king_colour"] not in ("both", "red" if card.is_red
+                                                                  else "black"):
+                    continue
                 powers[card.code] = alt.power
     return powers
 

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cambio_ref.cards import Card
-from cambio_ref.catalogue import Power
+from cambio_ref.catalogue import Power, load_catalogue
 from cambio_ref.errors import CambioError, UnknownCardError
 from cambio_ref.rules import Rules
 from cambio_ref.shuffle import shuffle
@@ -26,8 +26,8 @@ Event = dict[str, object]
 
 # phases of a round
 PEEK, TURN, HAND, POWER, OVER = "peek", "turn", "hand", "power", "over"
-GRID_SIZE = 4
-PEEK_COUNT = 2
+GRID_SIZE = load_catalogue().core_value("core.grid")  # cards dealt to each player
+PEEK_COUNT = load_catalogue().core_value("core.peek-count")  # cards seen in the opening peek
 
 
 @dataclass(frozen=True)
