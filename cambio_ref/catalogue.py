@@ -104,7 +104,15 @@ class Option:
     range: tuple[int, int] | None = None
     conflicts: tuple[Conflict, ...] = ()
     file: str = ""
-    ranks: tuple[str, ...] = ()  # power options: the ranks whose power they set
+    ranks: tuple[str, ...] = ()  # power and value options: the ranks they set
+    colour: str | None = None  # with ranks: only this colour
+    suits: tuple[str, ...] = ()  # with ranks: only these suits
+
+    def covers(self, rank: str, suit: str) -> bool:
+        """True if this option sets the power or points of the card `rank` + `suit`."""
+        if rank not in self.ranks or (self.suits and suit not in self.suits):
+            return False
+        return self.colour is None or self.colour == ("red" if suit in ("H", "D") else "black")
 
     def alternative(self, value: Value) -> Alternative | None:
         """The alternative with this value, if any."""
@@ -321,6 +329,8 @@ def _option(raw: dict[str, Any], phase: str, file: str) -> Option:
         ),
         file=file,
         ranks=tuple(raw.get("ranks", ())),
+        colour=raw.get("colour"),
+        suits=tuple(raw.get("suits", ())),
     )
 
 
@@ -448,7 +458,7 @@ def _check_options(cat: Catalogue, option_docs: list[tuple[YamlDoc, int]]) -> It
         for j, alt in enumerate(opt.alternatives):
             yield from _check_citations(cat, doc, (*base, "alternatives", j, "sources"),
                                         alt.sources)
-            if opt.ranks and alt.power is None:
+            if opt.phase == "powers" and opt.ranks and alt.power is None:
                 yield doc.problem((*base, "alternatives", j), "a power alternative needs `power`")
         if opt.alternative(opt.default) is None:
             yield doc.problem((*base, "default"),

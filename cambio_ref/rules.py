@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, TypeVar
 
-from cambio_ref.cards import JOKER, RANKS, SUITS, Card, standard_deck
+from cambio_ref.cards import JOKER, SUITS, Card, standard_deck
 from cambio_ref.catalogue import (
     Catalogue,
     Citation,
@@ -200,25 +200,18 @@ def format_value(value: Value) -> str:
     return str(value)
 
 
-def _points(values: Mapping[str, Any]) -> dict[str, int]:
+def _points(cat: Catalogue, values: Mapping[str, Any]) -> dict[str, int]:
+    """Each card's points, from the value options that name its rank (spec/options/values.yaml);
+    ``face`` means the number on the card."""
     table: dict[str, int] = {}
-    for suit in SUITS:
-        for rank in RANKS:
-            card = Card(rank, suit)
-            if rank == "A":
-                pts = values["ace"]
-            elif rank == "J":
-                pts = values["jack"]
-            elif rank == "Q":
-                pts = values["queen"]
-            elif rank == "K":
-                pts = values["red_king"] if card.is_red else values["black_king"]
-            elif rank == "6" and suit == "H":
-                pts = values["six_of_hearts"]
-            else:
-                pts = int(rank)
-            table[card.code] = pts
-    table[JOKER] = values["joker"]
+    for opt in cat.options:
+        if opt.phase != "scoring" or not opt.ranks:
+            continue
+        value = values[opt.key]
+        for rank in opt.ranks:
+            for suit in ("",) if rank == JOKER else SUITS:
+                if rank == JOKER or opt.covers(rank, suit):
+                    table[rank + suit] = int(rank) if value == "face" else int(value)
     return table
 
 
@@ -227,7 +220,7 @@ def _powers(cat: Catalogue, values: Mapping[str, Any]) -> dict[str, Power]:
     a king has it only if its colour matches `king_colour`."""
     powers: dict[str, Power] = {}
     for opt in cat.options:
-        alt = opt.alternative(values[opt.key]) if opt.ranks else None
+        alt = opt.alternative(values[opt.key]) if opt.phase == "powers" and opt.ranks else None
         if alt is None or alt.power is None:
             continue
         for rank in opt.ranks:
@@ -248,7 +241,7 @@ def _build(cat: Catalogue, name: str, values: dict[str, Value],
     return Rules(
         name=name,
         overrides=overrides,
-        points=ReadOnlyMapping(_points(values)),
+        points=ReadOnlyMapping(_points(cat, values)),
         powers=ReadOnlyMapping(_powers(cat, values)),
         risky_five_points=ReadOnlyMapping(dict(risky.parameters) if risky is not None else {}),
         **values,  # type: ignore[arg-type]
