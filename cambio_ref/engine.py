@@ -125,42 +125,49 @@ def _look_targets(state: State) -> list[Pos]:
     return out
 
 
-def _swap_pairs(state: State) -> list[tuple[Pos, Pos]]:
+def swap_sides(state: State) -> tuple[list[Pos], list[Pos]]:
+    """The cards the current power's swap may move: the player's own, and the others'
+    (only those looked at when the power must swap the card it looked at). Locked
+    cards are left out. An any-two swap pairs any two of them; own-with-other pairs
+    one of each side."""
     power, player = state.power, state.current
     assert power is not None
-    free = [(o, s) for o in range(state.n) if not _locked(state, o) for s in _cards(state, o)]
-    pairs: list[tuple[Pos, Pos]] = []
-    for i, a in enumerate(free):
-        for b in free[i + 1:]:
-            if power.swap == "own-with-other":
-                if (a[0] == player) == (b[0] == player):
-                    continue
-                other = b if a[0] == player else a
-                if power.swap_looked and other not in state.power_looked:
-                    continue
-            pairs.append((a, b))
-    return pairs
-
-
-def _any_swap(state: State) -> bool:
-    """True if the power's swap has at least one legal pair (cheaper than listing them)."""
-    power, player = state.power, state.current
-    assert power is not None
-    locked = state.caller if state.rules.caller_locked else None
-    own = others = 0
+    own: list[Pos] = []
+    other: list[Pos] = []
+    looked_only = power.swap == "own-with-other" and power.swap_looked
     for o in range(state.n):
-        if o == locked:
+        if _locked(state, o):
             continue
-        for s, c in enumerate(state.grids[o]):
-            if c is None:
-                continue
+        for s in _cards(state, o):
             if o == player:
-                own += 1
-            elif not power.swap_looked or (o, s) in state.power_looked:
-                others += 1
+                own.append((o, s))
+            elif not looked_only or (o, s) in state.power_looked:
+                other.append((o, s))
+    return own, other
+
+
+def swap_count(state: State) -> int:
+    """How many pairs the current power's swap may exchange (0 when it cannot swap)."""
+    power = state.power
+    assert power is not None
+    if power.swap == "none":
+        return 0
+    own, other = swap_sides(state)
     if power.swap == "own-with-other":
-        return own > 0 and others > 0
-    return own + others >= 2
+        return len(own) * len(other)
+    free = len(own) + len(other)
+    return free * (free - 1) // 2
+
+
+def _swap_pairs(state: State) -> list[tuple[Pos, Pos]]:
+    """Every pair the current power's swap may exchange, each as (lower, higher), sorted."""
+    power = state.power
+    assert power is not None
+    own, other = swap_sides(state)
+    if power.swap == "own-with-other":
+        return sorted((min(a, b), max(a, b)) for a in own for b in other)
+    free = sorted(own + other)
+    return [(a, b) for i, a in enumerate(free) for b in free[i + 1:]]
 
 
 def _turn_actions(state: State) -> list[Action]:
@@ -536,7 +543,7 @@ def _advance_power(state: State, events: list[Event]) -> None:
     if state.power_stage == "look" and (len(state.power_looked) >= power.look
                                         or not _look_targets(state)):
         state.power_stage = "swap"
-    if state.power_stage == "swap" and (power.swap == "none" or not _any_swap(state)):
+    if state.power_stage == "swap" and (not swap_count(state)):
         state.power = state.power_stage = None
         state.power_looked = []
         events.append({"t": "power_done", "player": state.current, "visible_to": _all(state)})

@@ -34,12 +34,13 @@ from cambio_ref.actions import (
     Take,
 )
 from cambio_ref.engine import (
-    _any_swap,
     _cards,
     _look_targets,
     _may_skip,
     _peek_slots,
     _snap_targets,
+    swap_count,
+    swap_sides,
 )
 from cambio_ref.state import HAND, OVER, PEEK, TURN, State
 
@@ -88,22 +89,17 @@ def _pick_snap(state: State, counts: list[tuple[int, int]], rng: random.Random) 
 
 def _pick_power_swap(state: State, rng: random.Random) -> PowerSwap | None:
     """A uniformly random legal power swap, or None if there is none."""
-    power, p = state.power, state.current
-    assert power is not None
-    locked = state.caller if state.rules.caller_locked else None
-    free = [(o, s) for o in range(state.n) if o != locked for s in _cards(state, o)]
-    if power.swap == "any-two":
-        if len(free) < 2:
+    assert state.power is not None
+    own, other = swap_sides(state)
+    if state.power.swap == "own-with-other":
+        if not own or not other:
             return None
-        a, b = rng.sample(free, 2)
-        return PowerSwap(p, a, b)
-    own = [x for x in free if x[0] == p]
-    other = [x for x in free if x[0] != p]
-    if power.swap_looked:
-        other = [x for x in other if x in state.power_looked]
-    if not own or not other:
+        return PowerSwap(state.current, rng.choice(own), rng.choice(other))
+    free = sorted(own + other)  # table order, as legal_actions lists them
+    if len(free) < 2:
         return None
-    return PowerSwap(p, rng.choice(own), rng.choice(other))
+    a, b = rng.sample(free, 2)
+    return PowerSwap(state.current, a, b)
 
 
 def kinds(state: State) -> dict[str, int]:
@@ -154,8 +150,10 @@ def _kinds(state: State) -> tuple[dict[str, int], list[tuple[int, int]]]:
             looks = len(_look_targets(state))
             if looks:
                 found["look"] = looks
-        elif _any_swap(state):
-            found["power_swap"] = _swap_count(state)
+        else:
+            pairs = swap_count(state)
+            if pairs:
+                found["power_swap"] = pairs
         if _may_skip(state):
             found["skip"] = 1
     if state.window and rules.snap:
@@ -163,24 +161,6 @@ def _kinds(state: State) -> tuple[dict[str, int], list[tuple[int, int]]]:
         if snaps:
             found["snap"] = sum(c for _, c in snaps)
     return found, snaps
-
-
-def _swap_count(state: State) -> int:
-    power, p = state.power, state.current
-    assert power is not None
-    locked = state.caller if state.rules.caller_locked else None
-    own = other = 0
-    for o in range(state.n):
-        if o == locked:
-            continue
-        for s, c in enumerate(state.grids[o]):
-            if c is None:
-                continue
-            if o == p:
-                own += 1
-            elif not power.swap_looked or (o, s) in state.power_looked:
-                other += 1
-    return own * other if power.swap == "own-with-other" else (own + other) * (own + other - 1) // 2
 
 
 def random_action(state: State, rng: random.Random) -> Action:

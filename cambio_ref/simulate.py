@@ -94,15 +94,20 @@ def _check(state: State, actions: list[Action], seen: list[set[str]], init: Coun
         if not ok:
             messages.append(f"{action!r} offered to a player who may not act")
             break
-    if state.phase != OVER:
-        for p in range(state.n):
-            for grid in view(state, p)["grids"]:
-                for code in grid:
-                    if code is not None and code != HIDDEN and code not in seen[p]:
-                        messages.append(f"player {p}'s view shows {code}, never shown to them")
+    messages.extend(view_leaks(state, seen))
 
 
-def _note_seen(events: list[dict[str, Any]], seen: list[set[str]]) -> None:
+def view_leaks(state: State, seen: list[set[str]]) -> list[str]:
+    """Cards a player's view shows that no event ever showed them (information hiding)."""
+    if state.phase == OVER:
+        return []
+    return [f"player {p}'s view shows {code}, never shown to them"
+            for p in range(state.n) for grid in view(state, p)["grids"] for code in grid
+            if code is not None and code != HIDDEN and code not in seen[p]]
+
+
+def note_seen(events: list[dict[str, Any]], seen: list[set[str]]) -> None:
+    """Add to `seen[p]` every card an event showed player p."""
     for event in events:
         codes = [event.get("card"), *(event.get("cards", ()) or ())]
         for p in event.get("visible_to", ()):
@@ -118,7 +123,7 @@ def play_game(rules: Rules, players: int, rng: random.Random, seed: int, report:
     init = Counter(c.code for c in state.all_cards())
     seen: list[set[str]] = [set() for _ in range(players)]
     if check:
-        _note_seen(deal_events(state), seen)
+        note_seen(deal_events(state), seen)
     bound = action_bound(rules, players)
     count = 0
     clock = time.perf_counter
@@ -139,7 +144,7 @@ def play_game(rules: Rules, players: int, rng: random.Random, seed: int, report:
         messages: list[str] = []
         if action not in listed:
             messages.append(f"the policy chose {action!r}, which is not a legal action")
-        _note_seen(events, seen)
+        note_seen(events, seen)
         _check(state, legal_actions(state), seen, init, messages)
         if count > bound:
             messages.append(f"round not over after {bound} actions")
