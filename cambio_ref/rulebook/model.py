@@ -1,0 +1,138 @@
+"""The values the rulebook's pages are rendered from: examples, disputes and their parts."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from cambio_ref.catalogue import Citation
+from cambio_ref.rules import Rules
+
+
+@dataclass(frozen=True)
+class Example:
+    """A house-rules file shown on the house-rules guide: its path, text and resolved rules."""
+
+    path: str
+    text: str
+    rules: Rules
+
+
+class CaseRun(Protocol):
+    """What the site shows of one run of a case under one ruleset.
+
+    `conformance.scenarios.CaseResult` fits; `cambio_ref` never runs a case itself.
+    """
+
+    @property
+    def status(self) -> str: ...  # pass, fail or not_applicable (anything else: could not run)
+
+    @property
+    def scores(self) -> Sequence[int] | None: ...
+
+    @property
+    def winners(self) -> Sequence[int] | None: ...
+
+    @property
+    def reason(self) -> str | None: ...
+
+    @property
+    def trace(self) -> Sequence[str]: ...
+
+    @property
+    def failures(self) -> Sequence[object]: ...
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One ruleset's answer to a dispute, and what the reference did when it played it."""
+
+    ruleset: str
+    text: str  # one sentence; "Not applicable: why." when the case cannot be played
+    applies: bool = True
+    outcome: str = ""  # what the reference ended with, e.g. "scores 10, 10; seat 0 wins"
+    reference: str = ""  # pass, fail, or another word for a run that could not finish; "" when not run
+    problems: tuple[str, ...] = ()  # the expectations the reference did not meet
+    trace: tuple[str, ...] = ()  # the reference's log: every action, event and who saw which card
+    citations: tuple[Citation, ...] = ()
+    ruling: str = ""
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The cards of one round, as a case sets them up."""
+
+    grids: tuple[tuple[str, ...], ...] = ()  # card codes per seat, slot 0 first
+    deck: tuple[str, ...] = ()  # the whole deck, top first (instead of grids)
+    dealer: int | None = 0  # None: as the match rules say (a later round)
+    starting: str = ""  # the starting discard, for rulesets that turn one up
+    draws: tuple[str, ...] = ()  # the next cards of the deck, top first
+    peek: tuple[int, ...] = ()  # the slots every player looks at first; () for no opening peek
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a scenario: who acts (or whose view is checked) and what must hold."""
+
+    text: str  # e.g. "Seat 1 calls Cambio."
+    note: str = ""
+    only: tuple[str, ...] = ()  # taken only under these rulesets or option=value; () always
+    checks: tuple[tuple[str, str], ...] = ()  # (ruleset, option=value or all; what must hold)
+    rulesets: tuple[str, ...] = ()  # with `only`: the rulesets that take the step
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round of a scenario: the deal, then the steps."""
+
+    deal: Deal
+    steps: tuple[Step, ...] = ()
+
+
+@dataclass(frozen=True)
+class Dispute:
+    """One edge case (a file of spec/cases), as the site shows it.
+
+    The MkDocs hook builds these with `case_dispute` and passes them to `render_site`,
+    which gives each its page under ``disputes/`` and links it from the pages of the
+    options it exercises.
+    """
+
+    id: str
+    question: str
+    options: tuple[str, ...]
+    answers: tuple[Answer, ...]
+    rounds: tuple[Round, ...] = ()  # the scenario step by step
+    citations: tuple[Citation, ...] = ()
+    scenario: str = ""  # the scenario file, e.g. spec/cases/ties/caller-ties-lowest.yaml
+    settings: tuple[tuple[str, str], ...] = ()  # options set on top of every ruleset (name, value)
+    rulings: tuple[str, ...] = ()  # option or core rule ids whose project ruling it relies on
+    exercises: tuple[str, ...] = ()  # the option values it shows, as option.id=value
+
+    @property
+    def group(self) -> str:
+        """The section of "Disputes" it is listed under, from the first part of its id.
+
+        >>> Dispute("tie.caller-ties-lowest", "?", ("end.tie",), ()).group
+        'Ties'
+        """
+        return group_title(self.id.partition(".")[0])
+
+
+# Section titles of "Disputes", by the first part of a case id; others are capitalised.
+GROUP_TITLES = {
+    "call": "Calling", "conflict": "Conflicting sources", "deal": "Dealing", "deck": "The deck",
+    "end": "End of the round", "info": "Information", "match": "Matches", "peek": "Peeking",
+    "power": "Powers", "score": "Scoring", "setup": "Setup", "snap": "Snapping", "tie": "Ties",
+    "turn": "Turns", "value": "Card values",
+}
+
+
+def group_title(prefix: str) -> str:
+    """The title of the group of cases whose ids start with `prefix`.
+
+    >>> group_title("snap"), group_title("opening-peek")
+    ('Snapping', 'Opening peek')
+    """
+    return GROUP_TITLES.get(prefix, prefix.replace("-", " ").capitalize())
