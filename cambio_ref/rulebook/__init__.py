@@ -21,12 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from cambio_ref.answers import Answer, CaseRun
 from cambio_ref.catalogue import PHASES, Catalogue
 from cambio_ref.rulebook.common import dispute_page, option_page, phase_title, prepare_site, ruleset_page
 from cambio_ref.rulebook.disputes import dispute_groups, dispute_md, disputes_index_md
 from cambio_ref.rulebook.house_rules import house_rules_md
 from cambio_ref.rulebook.matrix import matrix_md
-from cambio_ref.rulebook.model import Answer, CaseRun, Deal, Dispute, Example, Round, Step, group_title
+from cambio_ref.rulebook.model import Deal, Dispute, Example, Round, Step, group_title
 from cambio_ref.rulebook.options import option_md, options_index_md, redirect_md
 from cambio_ref.rulebook.rulesets import ruleset_md, rulesets_index_md
 from cambio_ref.rulebook.scenario import case_dispute

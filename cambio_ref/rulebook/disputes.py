@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from cambio_ref.answers import Answer
 from cambio_ref.catalogue import PHASES, Catalogue, Value
 from cambio_ref.errors import CambioError
 from cambio_ref.rulebook.common import (
@@ -21,7 +22,7 @@ from cambio_ref.rulebook.common import (
     rel,
     ruleset_page,
 )
-from cambio_ref.rulebook.model import Answer, Deal, Dispute, Step, group_title
+from cambio_ref.rulebook.model import Deal, Dispute, Step, group_title
 from cambio_ref.rules import format_value
 
 
@@ -61,7 +62,7 @@ def ordered_answers(site: Site, d: Dispute) -> list[Answer]:
 def verdict(a: Answer) -> str:
     """The reference's result for one ruleset, in a few words.
 
-    >>> verdict(Answer("hearts", "x", reference="fail", problems=("step 2: expected E_X",)))
+    >>> verdict(Answer("c.x", "hearts", "x", reference="fail", problems=("step 2: expected E_X",)))
     'fails ✗ (step 2: expected E_X)'
     """
     why = f" ({one_line(a.problems[0])})" if a.problems else ""

@@ -1,11 +1,13 @@
-"""The values the rulebook's pages are rendered from: examples, disputes and their parts."""
+"""The values the rulebook's pages are rendered from: examples, disputes and their parts.
+
+`Answer` and `CaseRun` come from `cambio_ref.answers`, the model `cambio ask` shares.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
+from cambio_ref.answers import Answer
 from cambio_ref.catalogue import Citation
 from cambio_ref.rules import Rules
 
@@ -17,46 +19,6 @@ class Example:
     path: str
     text: str
     rules: Rules
-
-
-class CaseRun(Protocol):
-    """What the site shows of one run of a case under one ruleset.
-
-    `conformance.scenarios.CaseResult` fits; `cambio_ref` never runs a case itself.
-    """
-
-    @property
-    def status(self) -> str: ...  # pass, fail or not_applicable (anything else: could not run)
-
-    @property
-    def scores(self) -> Sequence[int] | None: ...
-
-    @property
-    def winners(self) -> Sequence[int] | None: ...
-
-    @property
-    def reason(self) -> str | None: ...
-
-    @property
-    def trace(self) -> Sequence[str]: ...
-
-    @property
-    def failures(self) -> Sequence[object]: ...
-
-
-@dataclass(frozen=True)
-class Answer:
-    """One ruleset's answer to a dispute, and what the reference did when it played it."""
-
-    ruleset: str
-    text: str  # one sentence; "Not applicable: why." when the case cannot be played
-    applies: bool = True
-    outcome: str = ""  # what the reference ended with, e.g. "scores 10, 10; seat 0 wins"
-    reference: str = ""  # pass, fail, or another word for a run that could not finish; "" when not run
-    problems: tuple[str, ...] = ()  # the expectations the reference did not meet
-    trace: tuple[str, ...] = ()  # the reference's log: every action, event and who saw which card
-    citations: tuple[Citation, ...] = ()
-    ruling: str = ""
 
 
 @dataclass(frozen=True)

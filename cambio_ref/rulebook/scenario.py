@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from cambio_ref.answers import CaseRun, answer_for, case_citations
 from cambio_ref.cases import Case, keys_hold
-from cambio_ref.catalogue import Catalogue, Citation, load_catalogue
+from cambio_ref.catalogue import Catalogue, load_catalogue
 from cambio_ref.rulebook.common import SLOT_NAMES
-from cambio_ref.rulebook.model import Answer, CaseRun, Deal, Dispute, Round, Step
+from cambio_ref.rulebook.model import Deal, Dispute, Round, Step
 from cambio_ref.rules import Rules, format_value
 
 
@@ -43,96 +44,14 @@ def case_dispute(case: Case, runs: Mapping[str, CaseRun], *, peek: Sequence[int]
         id=case.id,
         question=case.title,
         options=case.options,
-        answers=tuple(_answer(rs, outcome, runs.get(rs)) for rs, outcome in case.rulesets.items()),
+        answers=tuple(answer_for(case, rs, runs.get(rs)) for rs in case.rulesets),
         rounds=tuple(rounds),
-        citations=_citations(data.get("sources")),
+        citations=case_citations(data.get("sources")),
         scenario=case.file,
         settings=tuple((str(k), format_value(v)) for k, v in (data.get("set") or {}).items()),
         rulings=tuple(str(r) for r in data.get("rulings", ())),
         exercises=tuple(sorted(case.exercises(cat))),
     )
-
-
-def _citations(raw: Iterable[Mapping[str, Any]] | None) -> tuple[Citation, ...]:
-    return tuple(Citation(c["key"], str(c["section"]), c["evidence"], c.get("note")) for c in raw or ())
-
-
-def _answer(rs: str, outcome: Mapping[str, Any], run: CaseRun | None) -> Answer:
-    cites, ruling = _citations(outcome.get("cite")), str(outcome.get("ruling", ""))
-    if "not_applicable" in outcome:
-        why = str(outcome["not_applicable"])
-        if why[:1].isupper() and why[1:2].islower():  # "The conflict ..." but not "QA ..."
-            why = why[0].lower() + why[1:]
-        return Answer(rs, f"Not applicable: {why}", applies=False, citations=cites, ruling=ruling)
-    text = str(outcome["answer"])
-    if run is None:
-        return Answer(rs, text, citations=cites, ruling=ruling)
-    return Answer(rs, text, outcome=_outcome(outcome, run), reference=run.status,
-                  problems=tuple(str(f) for f in run.failures), trace=tuple(run.trace),
-                  citations=cites, ruling=ruling)
-
-
-_ENDINGS = {"called": "after a call", "turn-limit": "at the turn limit", "deck-exhausted": "when the deck ran out"}
-
-
-def seats_text(seats: Sequence[int]) -> str:
-    """
-    >>> seats_text([0]), seats_text([0, 2]), seats_text([0, 1, 3])
-    ('seat 0', 'seats 0 and 2', 'seats 0, 1 and 3')
-    """
-    names = [str(s) for s in seats]
-    if len(names) == 1:
-        return f"seat {names[0]}"
-    return f"seats {', '.join(names[:-1])} and {names[-1]}"
-
-
-def winners_text(seats: Sequence[int]) -> str:
-    if not seats:
-        return "nobody wins"
-    return f"{seats_text(seats)} {'wins' if len(seats) == 1 else 'win'}"
-
-
-def _outcome(outcome: Mapping[str, Any], run: CaseRun) -> str:
-    """What the reference ended with: the last round's scores and winners, and the match."""
-    if run.scores is None:
-        parts = ["the scenario stops before the round is over"]
-    else:
-        ending = _ENDINGS.get(run.reason or "", f"({run.reason})" if run.reason else "")
-        scores = ", ".join(map(str, run.scores))
-        parts = [f"round over {ending} with scores {scores}".replace("  ", " "), winners_text(run.winners or ())]
-    match = outcome.get("match")
-    if isinstance(match, Mapping) and match and run.status == "pass":
-        parts.append(_match(match))
-    return "; ".join(parts)
-
-
-def _match(match: Mapping[str, Any]) -> str:
-    """
-    >>> _match({"rounds": 1, "dealer": 2, "first": 2})
-    'then, after 1 round, seat 2 deals and seat 2 plays first'
-    """
-    said = []
-    if "rounds" in match:
-        n = match["rounds"]
-        said.append(f"after {n} round{'' if n == 1 else 's'}")
-    clauses = []
-    for key, value in match.items():
-        if key == "dealer":
-            clauses.append(f"seat {value} deals")
-        elif key == "first":
-            clauses.append(f"seat {value} plays first")
-        elif key == "over":
-            clauses.append("the match is over" if value else "the match goes on")
-        elif key == "winners":
-            clauses.append(f"{winners_text(value)} the match" if value else "nobody wins the match")
-        elif key == "tally":
-            clauses.append(f"the running totals are {', '.join(map(str, value))}")
-        elif key == "wins":
-            clauses.append(f"the round wins are {', '.join(map(str, value))}")
-        elif key != "rounds":
-            clauses.append(f"{key} is {brief(value)}")
-    lead = f"then, {said[0]}, " if said else "then "
-    return lead + (" and ".join(clauses) if clauses else "the match goes on")
 
 
 def _deal(setup: Mapping[str, Any], dealer: int | None, peek: Sequence[int]) -> Deal:
