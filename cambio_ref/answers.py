@@ -14,8 +14,8 @@ Ann (seat 1), seat 1 is Ben (seat 2), and so on (`seat_name`, `table_words`).
 >>> a = answer_for(load_cases()["tie.caller-ties-lowest"], "hearts")
 >>> a.replay
 'cambio replay tie.caller-ties-lowest --ruleset hearts'
->>> a.applies, [str(c) for c in a.citations][:1]
-(True, ['hearts §9'])
+>>> a.applies, a.citations, [str(c) for c in a.shared]
+(True, (), ['hearts §9'])
 """
 
 from __future__ import annotations
@@ -26,10 +26,11 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from cambio_ref.cases import Case
-from cambio_ref.catalogue import Citation
+from cambio_ref.catalogue import Catalogue, Citation, load_catalogue
+from cambio_ref.rules import Rules, resolve
 
-__all__ = ["SEAT_NAMES", "Answer", "CaseRun", "answer_for", "case_citations", "seat_name", "seats_text",
-           "table_words", "winners_text"]
+__all__ = ["SEAT_NAMES", "Answer", "CaseRun", "answer_for", "answer_for_rules", "case_citations", "seat_name",
+           "seats_text", "table_words", "winners_text"]
 
 # The names the site and `cambio ask` give the seats of a case, seat 0 first.
 SEAT_NAMES = ("Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hal", "Ivy", "Jon")
@@ -74,6 +75,8 @@ class Answer:
     reference: str = ""  # pass, fail, or another word for a run that could not finish; "" when not run
     problems: tuple[str, ...] = ()  # the expectations the reference did not meet
     trace: tuple[str, ...] = ()  # the reference's log: every action, event and who saw which card
+    # The case's own citations of this ruleset's source, shown when the answer cites nothing itself.
+    shared: tuple[Citation, ...] = ()
 
     @property
     def replay(self) -> str:
@@ -82,13 +85,15 @@ class Answer:
 
     @property
     def backed(self) -> bool:
-        """True if a source or a ruling backs the answer."""
-        return bool(self.citations or self.ruling)
+        """True if a source or a ruling backs the answer (the case's own citations count)."""
+        return bool(self.citations or self.ruling or self.shared)
 
     def to_json(self) -> dict[str, Any]:
         return {"case": self.case, "ruleset": self.ruleset, "answer": self.text, "applies": self.applies,
                 "citations": [{"key": c.key, "section": c.section, "evidence": c.evidence, "note": c.note}
                               for c in self.citations],
+                "case_citations": [{"key": c.key, "section": c.section, "evidence": c.evidence, "note": c.note}
+                                   for c in self.shared],
                 "ruling": self.ruling or None, "replay": self.replay}
 
 
@@ -97,20 +102,65 @@ def case_citations(raw: Iterable[Mapping[str, Any]] | None) -> tuple[Citation, .
     return tuple(Citation(c["key"], str(c["section"]), c["evidence"], c.get("note")) for c in raw or ())
 
 
-def answer_for(case: Case, ruleset: str, run: CaseRun | None = None) -> Answer:
+def answer_for(case: Case, ruleset: str, run: CaseRun | None = None, *,
+               catalogue: Catalogue | None = None) -> Answer:
     """What `ruleset` answers to `case`, with what `run` (if given) did when it played it."""
+    cat = catalogue or load_catalogue()
     outcome = case.rulesets.get(ruleset, {"not_applicable": f"the case does not list {ruleset}"})
     cites, ruling = case_citations(outcome.get("cite")), str(outcome.get("ruling", ""))
+    source = cat.rulesets[ruleset].source if ruleset in cat.rulesets else ruleset
+    shared = () if cites or ruling else tuple(
+        c for c in case_citations(case.data.get("sources")) if c.key == source)
     if "not_applicable" in outcome:
         why = table_words(str(outcome["not_applicable"]))
         if why[:1].isupper() and why[1:2].islower():  # "The conflict ..." but not "QA ..."
             why = why[0].lower() + why[1:]
-        return Answer(case.id, ruleset, f"Not applicable: {why}", applies=False, citations=cites, ruling=ruling)
+        return Answer(case.id, ruleset, f"Not applicable: {why}", applies=False, citations=cites, ruling=ruling,
+                      shared=shared)
     text = table_words(str(outcome["answer"]))
     if run is None:
-        return Answer(case.id, ruleset, text, citations=cites, ruling=ruling)
-    return Answer(case.id, ruleset, text, citations=cites, ruling=ruling, outcome=_outcome(outcome, run),
+        return Answer(case.id, ruleset, text, citations=cites, ruling=ruling, shared=shared)
+    return Answer(case.id, ruleset, text, citations=cites, ruling=ruling, shared=shared,
+                  outcome=_outcome(outcome, run),
                   reference=run.status, problems=tuple(str(f) for f in run.failures), trace=tuple(run.trace))
+
+
+def answer_for_rules(case: Case, rules: Rules, *, catalogue: Catalogue | None = None) -> tuple[Answer, str]:
+    """The answer for a table playing `rules` (a ruleset or house rules), and a note on how it was found.
+
+    A ruleset of the case answers for itself. House rules take the answer of the
+    ruleset they extend when they play the case's options as it does; otherwise
+    that of the first ruleset of the case that plays those options as they do; if
+    none does, the extended ruleset's answer, with a warning that it may not hold.
+
+    >>> from cambio_ref.cases import load_cases
+    >>> from cambio_ref.rules import resolve
+    >>> case = load_cases()["tie.caller-ties-lowest"]
+    >>> answer, note = answer_for_rules(case, resolve("online(tie=caller-loses)"))
+    >>> answer.ruleset, note
+    ('official', 'Your house rules play end.tie as official does: its answer.')
+    """
+    cat = catalogue or load_catalogue()
+    keys = [cat.option(o).key for o in case.options]
+    base = rules.name
+    if not rules.overrides or base not in case.rulesets:
+        return answer_for(case, base), ""
+    played = case.rules_for(rules)
+    mine = {k: played.value(k) for k in keys}
+
+    def same(rs: str) -> bool:
+        theirs = case.rules_for(rs)
+        return case.applies_to(rs) and all(theirs.value(k) == v for k, v in mine.items())
+
+    changed = ", ".join(o for o in case.options if resolve(base).value(cat.option(o).key) != mine[cat.option(o).key])
+    if not case.applies_to(base) or same(base):
+        return answer_for(case, base), (f"Your house rules do not change {', '.join(case.options)}:"
+                                        f" {base}'s answer holds." if case.applies_to(base) else "")
+    for rs in case.rulesets:
+        if rs in cat.rulesets and same(rs):
+            return answer_for(case, rs), f"Your house rules play {changed} as {rs} does: its answer."
+    return answer_for(case, base), (f"Your house rules change {changed}, and no ruleset plays it that way:"
+                                    f" {base}'s answer may not hold for your table.")
 
 
 # -- seats in table language ------------------------------------------------------
