@@ -7,11 +7,12 @@
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from cambio_ref.catalogue import Catalogue, Citation, Option, Value
-from cambio_ref.rulebook.model import Dispute
+from cambio_ref.rulebook.model import Dispute, Front
 from cambio_ref.rules import Resolved, Rules, explain, format_value, resolve
 
 
@@ -52,15 +53,27 @@ def value_code(value: Value) -> str:
     return f"`{format_value(value)}`"
 
 
-def cite(c: Citation, src: str, *, note: bool = False) -> str:
+def is_secondary(cat: Catalogue | None, key: str) -> bool:
+    """True if `key` names a secondary source (a source without a kind is primary)."""
+    source = cat.sources.get(key) if cat is not None else None
+    return getattr(source, "kind", "primary") == "secondary"
+
+
+def cite(c: Citation, src: str, *, note: bool = False, cat: Catalogue | None = None) -> str:
+    """A citation as a link to its source, with its evidence; secondary sources are marked.
+
+    >>> cite(Citation("hearts", "3e", "stated"), "disputes/x.md")
+    '[hearts §3e](../sources.md#hearts) (stated)'
+    """
     link = f"[{c.key} §{one_line(c.section)}]({rel(src, 'sources.md')}#{c.key})"
     extra = f": {one_line(c.note)}" if note and c.note else ""
-    return f"{link} ({c.evidence}{extra})"
+    kind = "secondary source, " if is_secondary(cat, c.key) else ""
+    return f"{link} ({kind}{c.evidence}{extra})"
 
 
-def why(r: Resolved, src: str) -> str:
+def why(r: Resolved, src: str, cat: Catalogue | None = None) -> str:
     if r.origin == "source":
-        return "; ".join(cite(c, src) for c in r.citations)
+        return "; ".join(cite(c, src, cat=cat) for c in r.citations)
     return f"*{r.origin}:* {one_line(r.reason)}"
 
 
@@ -75,18 +88,61 @@ class Site:
     rules: Mapping[str, Rules]
     resolved: Mapping[str, Mapping[str, Resolved]]  # ruleset -> option id -> Resolved
     disputes: Sequence[Dispute]
+    front: Front
 
     def values(self, opt: Option) -> list[Value]:
         return [self.resolved[rs][opt.id].value for rs in self.order]
 
 
-def prepare_site(cat: Catalogue, disputes: Sequence[Dispute]) -> Site:
+def prepare_site(cat: Catalogue, disputes: Sequence[Dispute], front: Front | None = None) -> Site:
     source_rank = {key: i for i, key in enumerate(cat.sources)}
     order = tuple(sorted(cat.rulesets,
                          key=lambda r: (source_rank.get(cat.rulesets[r].source, len(source_rank)), r)))
     rules = {rs: resolve(rs, catalogue=cat) for rs in order}
     resolved = {rs: {r.option.id: r for r in explain(rules[rs], catalogue=cat)} for rs in order}
-    return Site(cat, order, rules, resolved, disputes)
+    return Site(cat, order, rules, resolved, disputes, front or Front())
+
+
+def has_ruling(site: Site, opt: Option) -> bool:
+    """True if the option's page has a "The ruling" section."""
+    return bool(opt.ruling or opt.silent or any(site.resolved[rs][opt.id].origin == "ruling" for rs in site.order))
+
+
+def ruling_anchor(site: Site, opt: Option) -> str:
+    """The anchor of an option's ruling on its page (its heading when it has no ruling section)."""
+    return "ruling" if has_ruling(site, opt) else opt.id
+
+
+def glossary_page() -> str:
+    return "glossary.md"
+
+
+def gloss_links(site: Site, src: str, text: str) -> str:
+    """Prose with the first use of each glossary term linked to its entry (not inside code or links).
+
+    >>> from cambio_ref.catalogue import load_catalogue
+    >>> site = prepare_site(load_catalogue(), ())
+    >>> gloss_links(site, "disputes/x.md", "The flipper knocks.")
+    'The [flipper](../glossary.md#snap) [knocks](../glossary.md#call).'
+    """
+    words = sorted(((w, t.id) for t in site.cat.glossary for w in t.words), key=lambda p: -len(p[0]))
+    if not words:
+        return text
+    term_of = {w: t for w, t in words}
+    pattern = re.compile(r"`[^`]*`|\[[^\]]*\]\([^)]*\)|<[^>]*>|\b((" + "|".join(re.escape(w) for w, _ in words)
+                         + r")(?:s|es|ed|d|ing|ped|ping|per|pers)?)\b", re.IGNORECASE)
+    done: set[str] = set()
+
+    def link(m: re.Match[str]) -> str:
+        if not m[1]:
+            return m[0]
+        term = term_of[m[2].lower()]
+        if term in done:
+            return m[0]
+        done.add(term)
+        return f"[{m[1]}]({rel(src, glossary_page())}#{term})"
+
+    return pattern.sub(link, text)
 
 
 SLOT_NAMES = ("top-left", "top-right", "bottom-left", "bottom-right")

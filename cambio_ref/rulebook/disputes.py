@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import html
+import json
 import re
 from collections.abc import Sequence
 
 from cambio_ref.answers import Answer
+from cambio_ref.ask import terms_in
 from cambio_ref.catalogue import PHASES, Catalogue, Value
 from cambio_ref.errors import CambioError
 from cambio_ref.rulebook.common import (
@@ -15,14 +18,18 @@ from cambio_ref.rulebook.common import (
     cards_html,
     cite,
     dispute_page,
+    gloss_links,
+    glossary_page,
     one_line,
     option_link,
     option_page,
     phase_title,
     rel,
     ruleset_page,
+    ruling_anchor,
 )
-from cambio_ref.rulebook.model import Deal, Dispute, Step, group_title
+from cambio_ref.rulebook.model import Deal, Dispute, Front, Step
+from cambio_ref.rulebook.table import scene_html
 from cambio_ref.rules import format_value
 
 
@@ -73,20 +80,48 @@ def verdict(a: Answer) -> str:
     return f"could not play it ✗{why or f' ({one_line(a.reference)})'}" if a.reference else "was not run"
 
 
-def _answer_cell(site: Site, src: str, d: Dispute, a: Answer) -> str:
-    text = mention_cases(site, src, d, one_line(a.text))
-    extra = [cite(c, src) for c in a.citations]
+def why_html(site: Site, src: str, a: Answer) -> str:
+    """What backs an answer: its citations, its ruling (linked to the option's ruling), or "no source given"."""
+    said = [cite(c, src, cat=site.cat) for c in a.citations]
     if a.ruling and site.cat.has_option(a.ruling):
-        extra.append(f"by the project's ruling on {option_link(site, src, a.ruling)}")
+        opt = site.cat.option(a.ruling)
+        target = f"{rel(src, option_page(opt.id))}#{ruling_anchor(site, opt)}"
+        said.append(f"the project's [ruling on {opt.id}]({target})")
     elif a.ruling:
-        extra.append(f"*ruling:* {one_line(a.ruling)}")
-    if extra:
-        text += " (" + "; ".join(extra) + ")"
+        said.append(f"the project's ruling: {one_line(a.ruling)}")
+    if said:
+        return ("Source: " if a.citations else "By ") + "; ".join(said)
+    if a.shared:
+        return "Source (cited by the case): " + "; ".join(cite(c, src, cat=site.cat) for c in a.shared)
+    return "No source given"
+
+
+def _answer_md(site: Site, src: str, d: Dispute, a: Answer) -> list[str]:
+    """One answer as a block: the ruleset, the answer, what backs it, and a link to it."""
+    anchor = f"{d.id}:{a.ruleset}"
+    link = (f"[{a.ruleset}]({rel(src, ruleset_page(a.ruleset))}#{a.ruleset})"
+            if a.ruleset in site.cat.rulesets else f"`{a.ruleset}`")
+    text = mention_cases(site, src, d, gloss_links(site, src, one_line(a.text)))
+    lines = [f'<div class="answer{"" if a.applies else " na"}" id="{anchor}" data-ruleset="{a.ruleset}" markdown>',
+             "", f"**{link}** {text}", "",
+             f'<span class="why">{why_html(site, src, a)}</span> · [link to this answer](#{anchor})'
+             + "{ .answer-link }", ""]
     if a.applies and a.reference:
         what = f"{one_line(a.outcome)}. " if a.outcome else ""
         said = verdict(a)
-        text += f"<br><small>Reference: {what}{said[:1].upper()}{said[1:]}.</small>"
-    return text
+        lines += [f"<small>Reference: {what}{said[:1].upper()}{said[1:]}.</small>", ""]
+    return [*lines, "</div>", ""]
+
+
+def answers_md(site: Site, src: str, d: Dispute) -> list[str]:
+    """Every ruleset's answer, in a block the "we play..." picker narrows (it reads the data attributes)."""
+    values = {rs: dict(kv) for rs, kv in d.values}
+    keys = {site.cat.option(o).key: site.cat.option(o).id for o in d.options if site.cat.has_option(o)}
+    data = html.escape(json.dumps({"values": values, "keys": keys, "sets": list(d.sets)}, sort_keys=True))
+    out = [f'<div class="answers" data-case="{d.id}" data-picker="{data}" markdown>', ""]
+    for a in ordered_answers(site, d):
+        out += _answer_md(site, src, d, a)
+    return [*out, "</div>", ""]
 
 
 def _deal_md(d: Deal, players: int) -> list[str]:
@@ -132,45 +167,69 @@ def _step_md(site: Site, src: str, d: Dispute, n: int, step: Step) -> list[str]:
     return out
 
 
-def dispute_md(site: Site, d: Dispute) -> str:
-    src = dispute_page(d.id)
-    options = ", ".join(option_link(site, src, o) for o in d.options)
-    out = ["---", f"title: \"{d.id}: {d.question.replace(chr(34), chr(39))}\"", "---", "",
-           f"# {one_line(d.question)} {{ #{d.id} }}", "",
-           f"Case `{d.id}` · {'options' if len(d.options) > 1 else 'option'} {options}"
-           + (f" · scenario `{d.scenario}`" if d.scenario else ""), "",
-           "## The answer", "", "| ruleset | answer |", "|---|---|"]
-    for a in ordered_answers(site, d):
-        link = (f"[{a.ruleset}]({rel(src, ruleset_page(a.ruleset))}#{a.ruleset})"
-                if a.ruleset in site.cat.rulesets else f"`{a.ruleset}`")
-        out.append(f"| <span id=\"{d.id}:{a.ruleset}\"></span>{link} | {_answer_cell(site, src, d, a)} |")
-    out.append("")
+def _indent(lines: Sequence[str]) -> list[str]:
+    return [f"    {line}" if line else "" for line in lines]
+
+
+def _also_called(site: Site, d: Dispute) -> list[str]:
+    """The other words for the terms the question and answers use (they also feed the site search)."""
+    text = " ".join([d.question, *(a.text for a in d.answers)])
+    terms = [t for t in terms_in(text, site.cat.glossary) if t.synonyms]
+    if not terms:
+        return []
+    said = "; ".join(f"[{t.name}](../{glossary_page()}#{t.id}): {', '.join(t.synonyms)}" for t in terms)
+    return [f'<p class="also-called" markdown>Other words: {said}.</p>', ""]
+
+
+def scenes_md(site: Site, d: Dispute) -> list[str]:
+    """The table after every step, one folded scene per ruleset (the first open)."""
+    if not d.scenes:
+        return []
+    out = ["## The table, step by step { #scenario }", ""]
+    if d.settings:
+        src = dispute_page(d.id)
+        sets = ", ".join(f"{option_link(site, src, k)} set to `{one_line(v)}`" for k, v in d.settings)
+        out += [f"Every ruleset is played with {sets}.", ""]
+    out += ["Cards lying face down are drawn as backs, with the card named small beneath them for you;"
+            " the cards the step touches are outlined. Seats are numbered from 1.", "",
+            '<section class="scenes" data-search-exclude markdown>', ""]
+    rank = {rs: i for i, rs in enumerate(site.order)}
+    for n, (rs, moments) in enumerate(sorted(d.scenes, key=lambda x: (rank.get(x[0], len(rank)), x[0]))):
+        out += [f'???{"+" if n == 0 else ""} example "Under {rs}"', "",
+                f'    <div class="scene" data-ruleset="{rs}">', "",
+                *_indent(scene_html(moments, site.cat).splitlines()), "", "    </div>", ""]
+    return [*out, "</section>", ""]
+
+
+def _implementers_md(site: Site, src: str, d: Dispute) -> list[str]:
+    """The case as the conformance kit reads it: the deal, every step with its checks, and the logs."""
+    out = ["## For implementers { #for-implementers }", "",
+           f"Case `{d.id}`" + (f", scenario file `{d.scenario}`" if d.scenario else "")
+           + f". Replay it with `cambio replay {d.id}` (add `--ruleset NAME` for one ruleset).", ""]
     if d.rounds:
-        out += ["## The scenario", ""]
-        if d.settings:
-            sets = ", ".join(f"{option_link(site, src, k)} set to `{one_line(v)}`" for k, v in d.settings)
-            out += [f"Every ruleset is played with {sets}.", ""]
+        body: list[str] = []
         players = len(d.rounds[0].deal.grids)
         many = len(d.rounds) > 1
         for i, rnd in enumerate(d.rounds, 1):
             prefix = f"Round {i}: " if many else ""
-            out += [f"### {prefix}{'the deal' if many else 'The deal'}", ""]
-            out += _deal_md(rnd.deal, players)
-            out += [f"### {prefix}{'step by step' if many else 'Step by step'}", ""]
+            body += [f"**{prefix}{'the deal' if many else 'The deal'}.** Seats are numbered from 0 here, as in"
+                     " the case file.", ""]
+            body += _deal_md(rnd.deal, players)
+            body += [f"**{prefix}{'the steps' if many else 'The steps'}.**", ""]
             if rnd.steps:
                 for n, step in enumerate(rnd.steps, 1):
-                    out += _step_md(site, src, d, n, step)
+                    body += _step_md(site, src, d, n, step)
             else:
-                out.append("No one acts: the round is only dealt.")
-            out.append("")
+                body.append("No one acts: the round is only dealt.")
+            body.append("")
+        out += ['??? info "The deal, the steps and what each ruleset must show"', "", *_indent(body), ""]
     runs = [a for a in ordered_answers(site, d) if a.trace or a.problems]
     if runs:
         # The logs stay out of the search index: they would bury the questions and answers.
         # (Material's indexer ends an exclusion at the first closing tag of the same name,
         # hence a <section>, which nothing inside it uses, and not a <div>.)
-        out += ["## What each player sees", "",
-                "The reference interpreter's log of the scenario under each ruleset: every action,"
-                " every event, and who saw each card.", "",
+        out += ["The reference interpreter's log under each ruleset: every action, every event, and who"
+                " saw each card.", "",
                 "<section class=\"case-logs\" data-search-exclude markdown>", ""]
         for a in runs:
             kind = {"pass": "success", "fail": "failure"}.get(a.reference, "warning")
@@ -180,6 +239,17 @@ def dispute_md(site: Site, d: Dispute) -> str:
             out += [f"    {p}" for p in a.problems]
             out += ["    ```", ""]
         out += ["</section>", ""]
+    return out
+
+
+def dispute_md(site: Site, d: Dispute) -> str:
+    src = dispute_page(d.id)
+    out = ["---", f"title: \"{d.question.replace(chr(34), chr(39))}\"", "search:", "  boost: 2", "---", "",
+           f"# {one_line(d.question)} {{ #{d.id} }}", ""]
+    out += answers_md(site, src, d)
+    out += _also_called(site, d)
+    out += scenes_md(site, d)
+    out += _implementers_md(site, src, d)
     out += ["## Options it exercises", ""]
     for o in d.options:
         if not site.cat.has_option(o):
@@ -192,7 +262,7 @@ def dispute_md(site: Site, d: Dispute) -> str:
     out.append("")
     if d.citations or d.rulings:
         out += ["## Citations", ""]
-        out += [f"- {mention_cases(site, src, d, cite(c, src, note=True))}" for c in d.citations]
+        out += [f"- {mention_cases(site, src, d, cite(c, src, note=True, cat=site.cat))}" for c in d.citations]
         for r in d.rulings:
             if site.cat.has_option(r):
                 ruling = site.cat.option(r).ruling
@@ -207,32 +277,36 @@ def dispute_md(site: Site, d: Dispute) -> str:
     return "\n".join(out)
 
 
-def dispute_groups(site: Site | Catalogue, disputes: Sequence[Dispute]) -> list[tuple[str, str, list[Dispute]]]:
-    """The disputes by group (prefix, title, cases), groups in the order of play, cases by id."""
+def dispute_groups(site: Site | Catalogue, disputes: Sequence[Dispute],
+                   front: Front | None = None) -> list[tuple[str, str, list[Dispute]]]:
+    """The disputes by situation (prefix, title, cases): in the order of `front.situations`,
+    then the others in the order of play; the cases by id."""
     cat = site.cat if isinstance(site, Site) else site
+    front = site.front if isinstance(site, Site) else (front or Front())
     phase_rank = {phase: i for i, phase in enumerate(PHASES)}
+    listed = [prefix for prefix, _ in front.situations]
     by_prefix: dict[str, list[Dispute]] = {}
     for d in sorted(disputes, key=lambda d: d.id):
         by_prefix.setdefault(d.id.partition(".")[0], []).append(d)
 
-    def rank(prefix: str) -> tuple[int, str]:
+    def rank(prefix: str) -> tuple[int, int, str]:
         phases = [phase_rank.get(cat.option(o).phase, len(PHASES)) for d in by_prefix[prefix]
                   for o in d.options if cat.has_option(o)]
-        return (min(phases, default=len(PHASES)), prefix)
+        first = listed.index(prefix) if prefix in listed else len(listed)
+        return (first, min(phases, default=len(PHASES)), prefix)
 
-    return [(p, group_title(p), by_prefix[p]) for p in sorted(by_prefix, key=rank)]
+    return [(p, front.situation(p), by_prefix[p]) for p in sorted(by_prefix, key=rank)]
 
 
 def disputes_index_md(site: Site) -> str:
     src = "disputes/index.md"
-    out = ["# Settle a dispute", ""]
+    out = ["---", "search:", "  boost: 1.5", "---", "", "# Settle a dispute", ""]
     if site.disputes:
-        out += [f"{len(site.disputes)} questions tables argue about, each played out step by step: the"
-                " answer under every ruleset, the deal and every move, and what the reference"
-                " interpreter did with it.", ""]
+        out += [f"{len(site.disputes)} questions tables argue about, by situation. Each page gives every"
+                " ruleset's answer with its source, and shows the table after every step.", ""]
         for prefix, title, cases in dispute_groups(site, site.disputes):
             out += [f"## {title} {{ #cases-{prefix} }}", ""]
-            out += [f"- [{one_line(d.question)}]({rel(src, dispute_page(d.id))}#{d.id}) `{d.id}`" for d in cases]
+            out += [f"- [{one_line(d.question)}]({rel(src, dispute_page(d.id))}#{d.id})" for d in cases]
             out.append("")
     else:
         out += ["!!! note \"Step-by-step cases are coming\"",

@@ -5,11 +5,35 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from cambio_ref.answers import Answer
 from cambio_ref.catalogue import Citation
 from cambio_ref.rules import Rules
+
+
+@dataclass(frozen=True)
+class Front:
+    """The front door, as data (docs/front.yaml): the most argued questions and the situations.
+
+    `argued` lists case ids; `situations` titles the disputes index's sections by the
+    first part of a case id.
+    """
+
+    argued: tuple[str, ...] = ()
+    situations: tuple[tuple[str, str], ...] = ()
+
+    def situation(self, prefix: str) -> str:
+        """The section title for case ids starting with `prefix`.
+
+        >>> Front(situations=(("snap", "When someone snaps"),)).situation("snap")
+        'When someone snaps'
+        >>> Front().situation("snap")
+        'Snapping'
+        """
+        return dict(self.situations).get(prefix) or group_title(prefix)
 
 
 @dataclass(frozen=True)
@@ -53,6 +77,35 @@ class Round:
 
 
 @dataclass(frozen=True)
+class Moment:
+    """The table after one step: the state's snapshot, the action and what followed.
+
+    `step` is the step's index in its round (None for the deal and the opening peek);
+    `viewer` is set for a step that observes the table from one seat.
+    """
+
+    round: int
+    step: int | None
+    snapshot: Mapping[str, Any]
+    action: Mapping[str, Any] | None = None
+    events: tuple[Mapping[str, Any], ...] = ()
+    rejected: str = ""  # the rejection code, if the action was refused
+    viewer: int | None = None
+    note: str = ""  # the case author's note on the step
+    before: Mapping[str, Any] | None = None  # the snapshot before the step
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One call a recorder saw: the deal (`action` None) or an action, its reply and the state after it."""
+
+    action: Mapping[str, Any] | None
+    events: tuple[Mapping[str, Any], ...]
+    rejected: str
+    snapshot: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
 class Dispute:
     """One edge case (a file of spec/cases), as the site shows it.
 
@@ -71,6 +124,9 @@ class Dispute:
     settings: tuple[tuple[str, str], ...] = ()  # options set on top of every ruleset (name, value)
     rulings: tuple[str, ...] = ()  # option or core rule ids whose project ruling it relies on
     exercises: tuple[str, ...] = ()  # the option values it shows, as option.id=value
+    scenes: tuple[tuple[str, tuple[Moment, ...]], ...] = ()  # (ruleset, the table after every step)
+    values: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()  # (ruleset, (option key, value)) for the picker
+    sets: tuple[str, ...] = ()  # the option keys the case sets itself (house rules cannot change them)
 
     @property
     def group(self) -> str:

@@ -28,7 +28,7 @@ def option_md(site: Site, opt: Option) -> str:
     src = option_page(opt.id)
     out = [
         "---",
-        f"title: \"{opt.id}: {opt.question.replace(chr(34), chr(39))}\"",
+        f"title: \"{opt.question.replace(chr(34), chr(39))}\"",
         "---",
         "",
         f"# {opt.question} {{ #{opt.id} }}",
@@ -38,14 +38,16 @@ def option_md(site: Site, opt: Option) -> str:
         "",
         "## How the rulesets compare",
         "",
+        "<div class=\"compare\" markdown>",
+        "",
         "| ruleset | value | citation or ruling | evidence |",
         "|---|---|---|---|",
     ]
     for rs in site.order:
         r = site.resolved[rs][opt.id]
-        link = f"[{rs}]({rel(src, ruleset_page(rs))}#{opt.id})"
-        out.append(f"| {link} | {value_code(r.value)} | {why(r, src)} | {r.evidence} |")
-    out += ["", "## The alternatives", ""]
+        link = f"<span data-ruleset=\"{rs}\"></span>[{rs}]({rel(src, ruleset_page(rs))}#{opt.id})"
+        out.append(f"| {link} | {value_code(r.value)} | {why(r, src, site.cat)} | {r.evidence} |")
+    out += ["", "</div>", "", "## The alternatives", ""]
     for alt in opt.alternatives:
         out += [f"### {value_code(alt.value)} {{ #{opt.id}:{format_value(alt.value)} }}", "",
                 one_line(alt.description), ""]
@@ -58,7 +60,7 @@ def option_md(site: Site, opt: Option) -> str:
     rulings = [(rs, site.resolved[rs][opt.id]) for rs in site.order
                if site.resolved[rs][opt.id].origin == "ruling"]
     if opt.ruling or opt.silent or rulings:
-        out += ["## The ruling", ""]
+        out += ["## The ruling { #ruling }", ""]
         if opt.silent:
             out += [f"Silent: {', '.join(opt.silent)}. The default is {value_code(opt.default)}.", ""]
         if opt.ruling:

@@ -37,7 +37,7 @@ def ruleset_md(site: Site, rs: str) -> str:
             alt = opt.alternative(r.value)
             meaning = one_line(alt.description) if alt else "a value inside the option's range"
             link = f"<span id=\"{opt.id}\"></span>[{one_line(opt.question)}]({rel(src, option_page(opt.id))}#{opt.id})"
-            out.append(f"| {link} | {value_code(r.value)} | {meaning} | {why(r, src)} |")
+            out.append(f"| {link} | {value_code(r.value)} | {meaning} | {why(r, src, site.cat)} |")
         out.append("")
     out += ["</div>", ""]
     return "\n".join(out)

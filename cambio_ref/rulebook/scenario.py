@@ -9,17 +9,20 @@ from cambio_ref.answers import CaseRun, answer_for, case_citations
 from cambio_ref.cases import Case, keys_hold
 from cambio_ref.catalogue import Catalogue, load_catalogue
 from cambio_ref.rulebook.common import SLOT_NAMES
-from cambio_ref.rulebook.model import Deal, Dispute, Round, Step
+from cambio_ref.rulebook.model import Deal, Dispute, Moment, Round, Step
 from cambio_ref.rules import Rules, format_value
 
 
 def case_dispute(case: Case, runs: Mapping[str, CaseRun], *, peek: Sequence[int],
-                 catalogue: Catalogue | None = None) -> Dispute:
+                 catalogue: Catalogue | None = None,
+                 scenes: Mapping[str, Sequence[Moment]] | None = None) -> Dispute:
     """A case of spec/cases as its dispute page shows it.
 
     `runs` are the case's runs against the reference, by ruleset (the hook gets
     them from `conformance.scenarios.run_case`); an applicable ruleset without a run
     is shown as not run. `peek` is the slots the runner's opening peek looks at.
+    `scenes` are the moments of each run (`cambio_ref.rulebook.table.case_moments`),
+    drawn as the table after every step.
     The scenario is described from the case file; the outcome, the pass or fail and
     the log of who saw what come from the runs.
 
@@ -44,13 +47,18 @@ def case_dispute(case: Case, runs: Mapping[str, CaseRun], *, peek: Sequence[int]
         id=case.id,
         question=case.title,
         options=case.options,
-        answers=tuple(answer_for(case, rs, runs.get(rs)) for rs in case.rulesets),
+        answers=tuple(answer_for(case, rs, runs.get(rs), catalogue=cat) for rs in case.rulesets),
         rounds=tuple(rounds),
         citations=case_citations(data.get("sources")),
         scenario=case.file,
         settings=tuple((str(k), format_value(v)) for k, v in (data.get("set") or {}).items()),
         rulings=tuple(str(r) for r in data.get("rulings", ())),
         exercises=tuple(sorted(case.exercises(cat))),
+        scenes=tuple((rs, tuple(m)) for rs, m in (scenes or {}).items() if m),
+        values=tuple((rs, tuple((cat.option(o).key, format_value(r.value(cat.option(o).key))) for o in case.options
+                                if cat.has_option(o)))
+                     for rs, r in rules.items()),
+        sets=tuple(cat.option(str(k)).key for k in (data.get("set") or {}) if cat.has_option(str(k))),
     )
 
 
