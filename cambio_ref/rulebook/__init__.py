@@ -93,7 +93,7 @@ def site_nav(catalogue: Catalogue, *, disputes: Sequence[Dispute] = (),
     >>> from cambio_ref.catalogue import load_catalogue
     >>> nav = site_nav(load_catalogue())
     >>> nav["options/index.md"][1]["Setup"][0]
-    {'How many players at least?': 'options/players-minimum.md'}
+    {'How many players must there be at least?': 'options/players-minimum.md'}
     """
     options: list[NavEntry] = ["options/index.md"]
     for phase in PHASES:

@@ -129,8 +129,9 @@ def gloss_links(site: Site, src: str, text: str) -> str:
     if not words:
         return text
     term_of = {w: t for w, t in words}
-    pattern = re.compile(r"`[^`]*`|\[[^\]]*\]\([^)]*\)|<[^>]*>|\b((" + "|".join(re.escape(w) for w, _ in words)
-                         + r")(?:s|es|ed|d|ing|ped|ping|per|pers)?)\b", re.IGNORECASE)
+    alternatives = "|".join(re.escape(w) for w, _ in words)
+    pattern = re.compile(r"`[^`]*`|\[[^\]]*\]\([^)]*\)|<[^>]*>|(?<![\w.-])((" + alternatives
+                         + r")(?:s|es|ed|d|ing|ped|ping|per|pers)?)(?![\w-]|\.\w)", re.IGNORECASE)
     done: set[str] = set()
 
     def link(m: re.Match[str]) -> str:

@@ -117,7 +117,9 @@ def answers_md(site: Site, src: str, d: Dispute) -> list[str]:
     """Every ruleset's answer, in a block the "we play..." picker narrows (it reads the data attributes)."""
     values = {rs: dict(kv) for rs, kv in d.values}
     keys = {site.cat.option(o).key: site.cat.option(o).id for o in d.options if site.cat.has_option(o)}
-    data = html.escape(json.dumps({"values": values, "keys": keys, "sets": list(d.sets)}, sort_keys=True))
+    order = [rs for rs, _ in d.values]  # the case's order: house rules take the first ruleset that fits
+    data = html.escape(json.dumps({"values": values, "keys": keys, "sets": list(d.sets), "order": order},
+                                  sort_keys=True))
     out = [f'<div class="answers" data-case="{d.id}" data-picker="{data}" markdown>', ""]
     for a in ordered_answers(site, d):
         out += _answer_md(site, src, d, a)
@@ -244,7 +246,7 @@ def _implementers_md(site: Site, src: str, d: Dispute) -> list[str]:
 
 def dispute_md(site: Site, d: Dispute) -> str:
     src = dispute_page(d.id)
-    out = ["---", f"title: \"{d.question.replace(chr(34), chr(39))}\"", "search:", "  boost: 2", "---", "",
+    out = ["---", f"title: \"{d.question.replace(chr(34), chr(39))}\"", "search:", "  boost: 3", "---", "",
            f"# {one_line(d.question)} {{ #{d.id} }}", ""]
     out += answers_md(site, src, d)
     out += _also_called(site, d)

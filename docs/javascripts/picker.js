@@ -41,7 +41,7 @@
       if (mine[key] !== values[base][key]) { changed.push(keys[key]); }
     });
     if (!changed.length) { return { ruleset: base, note: "" }; }
-    var names = Object.keys(values);
+    var names = data.order || Object.keys(values);
     for (var i = 0; i < names.length; i++) {
       var same = Object.keys(mine).every(function (k) { return values[names[i]][k] === mine[k]; });
       if (same) {
