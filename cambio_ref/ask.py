@@ -164,10 +164,12 @@ def search(question: str, *, catalogue: Catalogue | None = None,
         got = 0.0
         for alts, weight in zip(wanted, weights, strict=True):
             got += weight * max((w for w, f in d.fields if alts & f), default=0.0)
-        # Among equal matches, the title that says least else is the closer question.
+        # Among equal matches: the title that says least else, then the question whose every
+        # part (title, answers, options) speaks of what was asked.
         title = d.fields[0][1]
         precision = sum(1 for t in title if any(t in alts for alts in wanted)) / max(len(title), 1)
-        score = min(got / total, 1.0) * 0.95 + 0.05 * precision if total else 0.0
+        spread = sum(sum(1 for _, f in d.fields if alts & f) / len(d.fields) for alts in wanted) / len(wanted)
+        score = min(got / total, 1.0) * 0.9 + 0.05 * precision + 0.05 * spread if total else 0.0
         hits.append(Hit(d.kind, d.id, d.title, round(score, 3)))
     return sorted(hits, key=lambda h: (-round(h.score, 2), h.kind != "case", -h.score, h.id))
 
@@ -218,8 +220,9 @@ class Reply:
 def ask(question: str, rules: Rules | None = None, *, most: int = 3) -> Reply:
     """The answers to `question`, for `rules` (a ruleset or house rules) or for every ruleset.
 
-    The good matches (at least `GOOD`, and close to the best) come with their answers;
-    without one, the reply lists the closest questions instead.
+    The good matches (at least `GOOD`, and close to the best: up to `most` cases, then
+    the closest option) come with their answers; without one, the reply lists the
+    closest questions instead.
 
     >>> from cambio_ref.rules import resolve
     >>> reply = ask("caller ties lowest", resolve("hearts"))
@@ -233,7 +236,9 @@ def ask(question: str, rules: Rules | None = None, *, most: int = 3) -> Reply:
     cases = load_cases()
     hits = search(question, catalogue=cat, cases=cases.values())
     best = hits[0].score if hits else 0.0
-    good = [h for h in hits if h.good and h.score >= best - 0.1][:most]
+    close = [h for h in hits if h.good and h.score >= best - 0.1]
+    # The cases first (they answer), then the closest option (it names the rule).
+    good = [h for h in close if h.kind == "case"][:most] + [h for h in close if h.kind == "option"][:1]
     found = []
     for hit in good:
         if hit.kind == "case":

@@ -255,9 +255,9 @@ def scene_html(moments: Sequence[Moment], cat: Catalogue | None = None) -> str:
         label = "The deal" if m.step is None else f"Step {m.step + 1}"
         if m.round:
             label = f"Round {m.round + 1}, {label[:1].lower()}{label[1:]}"
-        note = f' <span class="note">({html.escape(m.note)})</span>' if m.note else ""
+        note = f' <span class="note">({html.escape(m.note, quote=False)})</span>' if m.note else ""
         out.append(f'<figure class="moment" id="m{i}">{picture(m)}'
-                   f'<figcaption><strong>{label}.</strong> {html.escape(caption(m, cat))}{note}</figcaption>'
+                   f'<figcaption><strong>{label}.</strong> {html.escape(caption(m, cat), quote=False)}{note}</figcaption>'
                    f"</figure>")
     return "\n".join(out)
 
