@@ -199,7 +199,7 @@ def scenes_md(site: Site, d: Dispute) -> list[str]:
     for n, (rs, moments) in enumerate(sorted(d.scenes, key=lambda x: (rank.get(x[0], len(rank)), x[0]))):
         out += [f'???{"+" if n == 0 else ""} example "Under {rs}"', "",
                 f'    <div class="scene" data-ruleset="{rs}">', "",
-                *_indent(scene_html(moments, site.cat).splitlines()), "", "    </div>", ""]
+                *_indent(scene_html(moments, site.cat, prefix=f"{rs}-").splitlines()), "", "    </div>", ""]
     return [*out, "</section>", ""]
 
 

@@ -248,17 +248,18 @@ def _learned(m: Moment) -> str:
     return ("Knowledge: " + "; ".join(told) + ".") if told else ""
 
 
-def scene_html(moments: Sequence[Moment], cat: Catalogue | None = None) -> str:
-    """Every moment of one ruleset's run, numbered, each picture with its caption."""
+def scene_html(moments: Sequence[Moment], cat: Catalogue | None = None, *, prefix: str = "m") -> str:
+    """Every moment of one ruleset's run, numbered, each picture with its caption; the figures'
+    ids are `prefix` and their number (one prefix per scene of a page keeps them unique)."""
     out = []
     for i, m in enumerate(moments):
         label = "The deal" if m.step is None else f"Step {m.step + 1}"
         if m.round:
             label = f"Round {m.round + 1}, {label[:1].lower()}{label[1:]}"
         note = f' <span class="note">({html.escape(m.note, quote=False)})</span>' if m.note else ""
-        out.append(f'<figure class="moment" id="m{i}">{picture(m)}'
-                   f'<figcaption><strong>{label}.</strong> {html.escape(caption(m, cat), quote=False)}{note}</figcaption>'
-                   f"</figure>")
+        said = html.escape(caption(m, cat), quote=False)
+        out.append(f'<figure class="moment" id="{prefix}{i}">{picture(m)}'
+                   f"<figcaption><strong>{label}.</strong> {said}{note}</figcaption></figure>")
     return "\n".join(out)
 
 
