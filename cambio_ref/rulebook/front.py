@@ -51,6 +51,6 @@ def front_md(cat: Catalogue, disputes: Sequence[Dispute], front: Front, src: str
     if argued:
         out += ["## The questions tables argue about most { #argued }", ""]
         out += [f"1. [{one_line(d.question)}]({rel(src, dispute_page(d.id))}#{d.id})" for d in argued]
-        out += ["", f"All {len(disputes)} questions, by situation: [settle a dispute]"
+        out += ["", f"All {len(disputes)} questions, by situation: [the disputes index]"
                 f"({rel(src, 'disputes/index.md')}).", ""]
     return "\n".join(out)
