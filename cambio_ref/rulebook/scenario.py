@@ -81,7 +81,9 @@ def _steps(raw: Iterable[Mapping[str, Any]], rules: Mapping[str, Rules], cat: Ca
     for step in raw:
         only = tuple(str(k) for k in step.get("only", ()))
         taken = tuple(sorted(rs for rs, r in rules.items() if keys_hold(list(only), rs, r, cat))) if only else ()
-        checks = tuple((str(k), expectation_text(v)) for k, v in (step.get("expect") or {}).items())
+        # An observed step checks the observing seat's view; an action's check names its seat or means seat 0.
+        seat = int(step.get("observe", 0))
+        checks = tuple((str(k), expectation_text(v, seat)) for k, v in (step.get("expect") or {}).items())
         text = (f"The table as seat {step['observe']} sees it." if "observe" in step
                 else _action(step.get("do") or {}))
         out.append(Step(text, str(step.get("note", "")), only, checks, taken))
@@ -166,11 +168,13 @@ def brief(value: Any) -> str:
     return "none" if value is None else str(value)
 
 
-def expectation_text(exp: Mapping[str, Any]) -> str:
+def expectation_text(exp: Mapping[str, Any], seat: int = 0) -> str:
     """What an expectation of a case file asks for, in words.
 
     >>> expectation_text({"events": [{"t": "called", "player": 1}]})
     'events called (player=1)'
+    >>> expectation_text({"view": {"pile_top": "4S"}}, seat=1)
+    "seat 1's view shows pile_top=4S"
     >>> expectation_text({"reject": "E_NOT_YOUR_TURN", "no_events": ["turn"]})
     'rejected with E_NOT_YOUR_TURN; no turn event'
     """
@@ -188,7 +192,7 @@ def expectation_text(exp: Mapping[str, Any]) -> str:
         parts.append("no " + " or ".join(map(str, exp["no_events"])) + " event")
     if "view" in exp:
         view = {k: v for k, v in exp["view"].items() if k != "player"}
-        parts.append(f"seat {exp['view'].get('player', 0)}'s view shows {brief(view)}")
+        parts.append(f"seat {exp['view'].get('player', seat)}'s view shows {brief(view)}")
     if "state" in exp:
         parts.append(f"the state has {brief(exp['state'])}")
     return "; ".join(parts) or "the action is accepted"

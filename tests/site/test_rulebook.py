@@ -365,3 +365,11 @@ def test_nav_covers_every_generated_page(with_cases, disputes):
     listed = {p for section in nav.values() for p in paths(section)}
     generated = {p for p in pages if p.startswith(("options/", "rulesets/", "disputes/", "sheets/"))}
     assert generated == listed
+
+
+def test_an_observed_step_names_the_seat_that_looks():
+    # The seat-label bug: "the table as seat 1 sees it" must not be followed by seat 0's view.
+    d = case_dispute(CASES["snap.wrong-other-card"], {}, peek=(2, 3))
+    observed = d.rounds[0].steps[-1]
+    assert observed.text == "The table as seat 1 sees it."
+    assert observed.checks and all(what.startswith("seat 1's view shows") for _, what in observed.checks)
