@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from cambio_ref.ask import terms_in
 from cambio_ref.catalogue import Catalogue, Citation, Option, Value
 from cambio_ref.rulebook.model import Dispute, Front
 from cambio_ref.rules import Resolved, Rules, explain, format_value, resolve
@@ -144,6 +145,20 @@ def gloss_links(site: Site, src: str, text: str) -> str:
         return f"[{m[1]}]({rel(src, glossary_page())}#{term})"
 
     return pattern.sub(link, text)
+
+
+def other_words(site: Site, src: str, text: str) -> list[str]:
+    """A line naming the other words for the glossary terms `text` uses (it also feeds the site search).
+
+    >>> from cambio_ref.catalogue import load_catalogue
+    >>> other_words(prepare_site(load_catalogue(), ()), "disputes/x.md", "Who may knock?")[0][:60]
+    '<p class="also-called" markdown>Other words: [call](../gloss'
+    """
+    terms = [t for t in terms_in(text, site.cat.glossary) if t.synonyms]
+    if not terms:
+        return []
+    said = "; ".join(f"[{t.name}]({rel(src, glossary_page())}#{t.id}): {', '.join(t.synonyms)}" for t in terms)
+    return [f'<p class="also-called" markdown>Other words: {said}.</p>', ""]
 
 
 SLOT_NAMES = ("top-left", "top-right", "bottom-left", "bottom-right")

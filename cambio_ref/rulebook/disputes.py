@@ -8,7 +8,6 @@ import re
 from collections.abc import Sequence
 
 from cambio_ref.answers import Answer
-from cambio_ref.ask import terms_in
 from cambio_ref.catalogue import PHASES, Catalogue, Value
 from cambio_ref.errors import CambioError
 from cambio_ref.rulebook.common import (
@@ -19,10 +18,10 @@ from cambio_ref.rulebook.common import (
     cite,
     dispute_page,
     gloss_links,
-    glossary_page,
     one_line,
     option_link,
     option_page,
+    other_words,
     phase_title,
     rel,
     ruleset_page,
@@ -173,16 +172,6 @@ def _indent(lines: Sequence[str]) -> list[str]:
     return [f"    {line}" if line else "" for line in lines]
 
 
-def _also_called(site: Site, d: Dispute) -> list[str]:
-    """The other words for the terms the question and answers use (they also feed the site search)."""
-    text = " ".join([d.question, *(a.text for a in d.answers)])
-    terms = [t for t in terms_in(text, site.cat.glossary) if t.synonyms]
-    if not terms:
-        return []
-    said = "; ".join(f"[{t.name}](../{glossary_page()}#{t.id}): {', '.join(t.synonyms)}" for t in terms)
-    return [f'<p class="also-called" markdown>Other words: {said}.</p>', ""]
-
-
 def scenes_md(site: Site, d: Dispute) -> list[str]:
     """The table after every step, one folded scene per ruleset (the first open)."""
     if not d.scenes:
@@ -249,7 +238,7 @@ def dispute_md(site: Site, d: Dispute) -> str:
     out = ["---", f"title: \"{d.question.replace(chr(34), chr(39))}\"", "search:", "  boost: 3", "---", "",
            f"# {one_line(d.question)} {{ #{d.id} }}", ""]
     out += answers_md(site, src, d)
-    out += _also_called(site, d)
+    out += other_words(site, src, " ".join([d.question, *(a.text for a in d.answers)]))
     out += scenes_md(site, d)
     out += _implementers_md(site, src, d)
     out += ["## Options it exercises", ""]

@@ -9,6 +9,7 @@ from cambio_ref.rulebook.common import (
     dispute_page,
     one_line,
     option_page,
+    other_words,
     phase_title,
     rel,
     ruleset_page,
@@ -36,6 +37,7 @@ def option_md(site: Site, opt: Option) -> str:
         f"Option `{opt.id}` · key `{opt.key}` · phase *{opt.phase}* · type `{opt.type}`"
         + (f" (any integer from {opt.range[0]} to {opt.range[1]})" if opt.range else ""),
         "",
+        *other_words(site, src, " ".join([opt.question, *(a.description or "" for a in opt.alternatives)])),
         "## How the rulesets compare",
         "",
         "<div class=\"compare\" markdown>",
