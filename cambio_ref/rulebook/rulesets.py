@@ -21,7 +21,8 @@ def ruleset_md(site: Site, rs: str) -> str:
         "",
         f"Ruleset `{rs}`, from the source [{spec.source}]({rel(src, 'sources.md')}#{spec.source}).",
         f"Its canonical one-line form is `{rules.canonical}`; a house rule adds the options it changes,"
-        f" as in `{rs}(key=value, ...)`.",
+        f" as in `{rs}(key=value, ...)`. To play from one printed page, use its"
+        f" [quick-reference sheet]({rel(src, f'sheets/{rs}.md')}#sheet-{rs}).",
         "",
         "<div class=\"rule-sheet\" markdown>",
         "",
