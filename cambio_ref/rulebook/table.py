@@ -248,11 +248,22 @@ def _learned(m: Moment) -> str:
     return ("Knowledge: " + "; ".join(told) + ".") if told else ""
 
 
-def scene_html(moments: Sequence[Moment], cat: Catalogue | None = None, *, prefix: str = "m") -> str:
+def scene_html(moments: Sequence[Moment], cat: Catalogue | None = None, *, prefix: str = "m",
+               most: int = 30) -> str:
     """Every moment of one ruleset's run, numbered, each picture with its caption; the figures'
-    ids are `prefix` and their number (one prefix per scene of a page keeps them unique)."""
+    ids are `prefix` and their number (one prefix per scene of a page keeps them unique).
+
+    A run longer than `most` moments shows its first and last `most // 2` (a phone should
+    not load hundreds of pictures); a line says how many steps lie between.
+    """
     out = []
+    half = most // 2
     for i, m in enumerate(moments):
+        if len(moments) > most and half <= i < len(moments) - half:
+            if i == half:
+                out.append(f'<p class="skipped">… {len(moments) - 2 * half} more steps, not drawn here'
+                           " (the log under “for implementers” has every one).</p>")
+            continue
         label = "The deal" if m.step is None else f"Step {m.step + 1}"
         if m.round:
             label = f"Round {m.round + 1}, {label[:1].lower()}{label[1:]}"

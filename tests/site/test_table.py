@@ -93,3 +93,10 @@ def test_an_observed_step_shows_that_seat_s_view_and_says_whose(hearts):
 def test_places_are_named_from_the_player_s_side():
     assert where(1, 0) == "Ben's top-left card"
     assert where(0, 2, 0) == "their bottom-left card"
+
+
+def test_a_long_run_draws_its_first_and_last_steps_only(hearts):
+    long = [hearts[1]] * 50
+    html = scene_html(long, most=10)
+    assert html.count('<figure class="moment"') == 10
+    assert "… 40 more steps, not drawn here" in html
