@@ -16,7 +16,7 @@ def glossary_md(site: Site) -> str:
     (True, True)
     """
     src = glossary_page()
-    out = ["# Glossary", "",
+    out = ["---", "search:", "  boost: 0.7", "---", "", "# Glossary", "",
            "The words of the game as this rulebook uses them, with the other words tables and sources use"
            " for the same thing. Searching the site or asking `cambio ask` with any of them finds the term.",
            ""]

@@ -30,6 +30,8 @@ def option_md(site: Site, opt: Option) -> str:
     out = [
         "---",
         f"title: \"{opt.question.replace(chr(34), chr(39))}\"",
+        "search:",
+        "  boost: 0.6",  # a dispute answers; its option page explains: the dispute comes first
         "---",
         "",
         f"# {opt.question} {{ #{opt.id} }}",

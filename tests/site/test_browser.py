@@ -169,8 +169,9 @@ def search(page: Page, text: str) -> None:
 def test_search_finds_the_tie_option(visit: Visit) -> None:
     page = visit.goto("")
     search(page, "tie")
+    assert "/options/end-tie/" in search_results(page, {"/options/end-tie/"})
     hit = page.locator(".md-search-result__item a[href*='options/end-tie/']").first
-    hit.wait_for(state="attached")
+    hit.scroll_into_view_if_needed()
     hit.click()
     page.wait_for_url("**/options/end-tie/**")
     assert page.locator("h1").first.get_attribute("id") == "end.tie"
