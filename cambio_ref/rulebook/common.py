@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from cambio_ref.ask import terms_in
+from cambio_ref.ask import terms_in, tokens
 from cambio_ref.catalogue import Catalogue, Citation, Option, Value
 from cambio_ref.rulebook.model import Dispute, Front
 from cambio_ref.rules import Resolved, Rules, explain, format_value, resolve
@@ -147,18 +147,37 @@ def gloss_links(site: Site, src: str, text: str) -> str:
     return pattern.sub(link, text)
 
 
+def _distinct(words: Sequence[str]) -> list[str]:
+    """The words without the inflections of an earlier one ("flips" after "flip").
+
+    >>> _distinct(["flip", "flips", "flipping", "burn", "burner", "slap"])
+    ['flip', 'burn', 'burner', 'slap']
+    """
+    seen: set[str] = set()
+    out = []
+    for word in words:
+        stem = " ".join(tokens(word, ()))
+        if stem not in seen:
+            seen.add(stem)
+            out.append(word)
+    return out
+
+
 def other_words(site: Site, src: str, text: str) -> list[str]:
-    """A line naming the other words for the glossary terms `text` uses (it also feeds the site search).
+    """A small heading naming the other words for the glossary terms `text` uses, then links to
+    their entries. As a heading, the words weigh in the site search as much as a title does.
 
     >>> from cambio_ref.catalogue import load_catalogue
-    >>> other_words(prepare_site(load_catalogue(), ()), "disputes/x.md", "Who may knock?")[0][:60]
-    '<p class="also-called" markdown>Other words: [call](../gloss'
+    >>> other_words(prepare_site(load_catalogue(), ()), "disputes/x.md", "Who may knock?")[0][:40]
+    '## Also called: knock, declare, calling,'
     """
     terms = [t for t in terms_in(text, site.cat.glossary) if t.synonyms]
     if not terms:
         return []
-    said = "; ".join(f"[{t.name}]({rel(src, glossary_page())}#{t.id}): {', '.join(t.synonyms)}" for t in terms)
-    return [f'<p class="also-called" markdown>Other words: {said}.</p>', ""]
+    words = "; ".join(", ".join(_distinct(t.synonyms)) for t in terms)
+    links = ", ".join(f"[{t.name}]({rel(src, glossary_page())}#{t.id})" for t in terms)
+    return [f'## Also called: {words} {{ #also-called .also-called data-toc-label="Also called" }}', "",
+            f'<p class="also-called" markdown>The rulebook says {links} (see the glossary).</p>', ""]
 
 
 SLOT_NAMES = ("top-left", "top-right", "bottom-left", "bottom-right")
