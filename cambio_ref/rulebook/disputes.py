@@ -238,7 +238,7 @@ def dispute_md(site: Site, d: Dispute) -> str:
     out = ["---", f"title: \"{d.question.replace(chr(34), chr(39))}\"", "search:", "  boost: 3", "---", "",
            f"# {one_line(d.question)} {{ #{d.id} }}", ""]
     out += answers_md(site, src, d)
-    out += other_words(site, src, " ".join([d.question, *(a.text for a in d.answers)]))
+    out += other_words(site, src, d.question)  # the question's own terms: they are what a table searches for
     out += scenes_md(site, d)
     out += _implementers_md(site, src, d)
     out += ["## Options it exercises", ""]

@@ -39,7 +39,7 @@ def option_md(site: Site, opt: Option) -> str:
         f"Option `{opt.id}` · key `{opt.key}` · phase *{opt.phase}* · type `{opt.type}`"
         + (f" (any integer from {opt.range[0]} to {opt.range[1]})" if opt.range else ""),
         "",
-        *other_words(site, src, " ".join([opt.question, *(a.description or "" for a in opt.alternatives)])),
+        *other_words(site, src, opt.question),
         "## How the rulesets compare",
         "",
         "<div class=\"compare\" markdown>",
