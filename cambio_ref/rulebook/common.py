@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import json
 import posixpath
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -164,20 +165,33 @@ def _distinct(words: Sequence[str]) -> list[str]:
 
 
 def other_words(site: Site, src: str, text: str) -> list[str]:
-    """A small heading naming the other words for the glossary terms `text` uses, then links to
-    their entries. As a heading, the words weigh in the site search as much as a title does.
+    """A line naming the other words for the glossary terms `text` uses, linked to their entries.
 
     >>> from cambio_ref.catalogue import load_catalogue
-    >>> other_words(prepare_site(load_catalogue(), ()), "disputes/x.md", "Who may knock?")[0][:40]
-    '## Also called: knock, declare, calling,'
+    >>> other_words(prepare_site(load_catalogue(), ()), "disputes/x.md", "Who may knock?")[0][:60]
+    '<p class="also-called" markdown>Also called: [call](../gloss'
     """
     terms = [t for t in terms_in(text, site.cat.glossary) if t.synonyms]
     if not terms:
         return []
-    words = "; ".join(", ".join(_distinct(t.synonyms)) for t in terms)
-    links = ", ".join(f"[{t.name}]({rel(src, glossary_page())}#{t.id})" for t in terms)
-    return [f'## Also called: {words} {{ #also-called .also-called data-toc-label="Also called" }}', "",
-            f'<p class="also-called" markdown>The rulebook says {links} (see the glossary).</p>', ""]
+    said = "; ".join(f"[{t.name}]({rel(src, glossary_page())}#{t.id}): {', '.join(_distinct(t.synonyms))}"
+                     for t in terms)
+    return [f'<p class="also-called" markdown>Also called: {said}.</p>', ""]
+
+
+def search_tags(site: Site, text: str) -> list[str]:
+    """Front matter naming the glossary terms of `text` and their other words, for the site search.
+
+    Material indexes a page's `tags` with every section and weighs them above titles, so a
+    table's word ("flip", "knock") finds the page whose question uses the rulebook's word.
+
+    >>> from cambio_ref.catalogue import load_catalogue
+    >>> search_tags(prepare_site(load_catalogue(), ()), "Who may knock?")[:2]
+    ['tags:', '  - "call"']
+    """
+    terms = terms_in(text, site.cat.glossary)
+    words = [w for t in terms for w in _distinct([t.name.lower(), *t.synonyms])]
+    return ["tags:", *(f"  - {json.dumps(w)}" for w in words)] if words else []
 
 
 SLOT_NAMES = ("top-left", "top-right", "bottom-left", "bottom-right")

@@ -26,6 +26,7 @@ from cambio_ref.rulebook.common import (
     rel,
     ruleset_page,
     ruling_anchor,
+    search_tags,
 )
 from cambio_ref.rulebook.model import Deal, Dispute, Front, Step
 from cambio_ref.rulebook.table import scene_html
@@ -235,7 +236,8 @@ def _implementers_md(site: Site, src: str, d: Dispute) -> list[str]:
 
 def dispute_md(site: Site, d: Dispute) -> str:
     src = dispute_page(d.id)
-    out = ["---", f"title: \"{d.question.replace(chr(34), chr(39))}\"", "search:", "  boost: 3", "---", "",
+    out = ["---", f"title: \"{d.question.replace(chr(34), chr(39))}\"", "search:", "  boost: 3",
+           *search_tags(site, d.question), "---", "",
            f"# {one_line(d.question)} {{ #{d.id} }}", ""]
     out += answers_md(site, src, d)
     out += other_words(site, src, d.question)  # the question's own terms: they are what a table searches for

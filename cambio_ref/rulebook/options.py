@@ -13,6 +13,7 @@ from cambio_ref.rulebook.common import (
     phase_title,
     rel,
     ruleset_page,
+    search_tags,
     slug,
     value_code,
     why,
@@ -30,8 +31,7 @@ def option_md(site: Site, opt: Option) -> str:
     out = [
         "---",
         f"title: \"{opt.question.replace(chr(34), chr(39))}\"",
-        "search:",
-        "  boost: 0.6",  # a dispute answers; its option page explains: the dispute comes first
+        *search_tags(site, opt.question),
         "---",
         "",
         f"# {opt.question} {{ #{opt.id} }}",
