@@ -85,6 +85,7 @@ def _steps(raw: Iterable[Mapping[str, Any]], rules: Mapping[str, Rules], cat: Ca
         seat = int(step.get("observe", 0))
         checks = tuple((str(k), expectation_text(v, seat)) for k, v in (step.get("expect") or {}).items())
         text = (f"The table as seat {step['observe']} sees it." if "observe" in step
+                else _repeat(step["repeat"]) if "repeat" in step
                 else _action(step.get("do") or {}))
         out.append(Step(text, str(step.get("note", "")), only, checks, taken))
     return tuple(out)
@@ -100,6 +101,20 @@ def _at(owner: Any, slot: Any, player: Any) -> str:
     if isinstance(slot, int) and 0 <= slot < len(SLOT_NAMES):
         return f"{whose} {SLOT_NAMES[slot]} card"
     return f"{whose} card in slot {slot}"
+
+
+def _repeat(repeat: Mapping[str, Any]) -> str:
+    """A repeat step in words.
+
+    >>> _repeat({"turns": 3, "play": [{"t": "draw"}, {"t": "swap", "slot": 0}]})
+    'For 3 turns, each player in turn plays: draw, swap (slot=0).'
+    >>> _repeat({"until": "deck-empty"})
+    'Until the deck is empty, each player in turn plays: draw, discard.'
+    """
+    kinds = ", ".join(str(a.get("t")) + (f" ({brief({k: v for k, v in a.items() if k != 't'})})" if len(a) > 1 else "")
+                      for a in repeat.get("play") or [{"t": "draw"}, {"t": "discard"}])
+    span = f"For {repeat['turns']} turns" if "turns" in repeat else "Until the deck is empty"
+    return f"{span}, each player in turn plays: {kinds}."
 
 
 def _action(do: Mapping[str, Any]) -> str:
@@ -180,7 +195,7 @@ def expectation_text(exp: Mapping[str, Any], seat: int = 0) -> str:
     """
     parts = []
     if "reject" in exp:
-        parts.append(f"rejected with {exp['reject']}")
+        parts.append("rejected (any code)" if exp["reject"] == "any" else f"rejected with {exp['reject']}")
     if "events" in exp:
         events = []
         for e in exp["events"]:

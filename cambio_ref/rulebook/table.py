@@ -145,6 +145,10 @@ def _said(m: Moment, cat: Catalogue | None) -> str:
         if cat is not None and m.rejected in cat.errors:
             why = f": {cat.errors[m.rejected].summary.rstrip('.')}"
         return f"{who} tries to {_verb(a)}. Refused ({m.rejected}{why}); nothing changes."
+    if a.get("t") == "repeat":
+        plays = ", then ".join(_verb(t) for t in (a.get("play") or [{"t": "draw"}, {"t": "discard"}]))
+        ends = " ".join(x for x in (_event_text(e, m) for e in m.events) if x)
+        return f"{a['actions']} actions later (each player in turn: {plays}), the table looks like this. {ends}".strip()
     parts = [_event_text(e, m) for e in m.events]
     text = " ".join(x for x in parts if x)
     return f"{who} {text}" if text and not text[:1].isupper() else (text or f"{who} {_verb(a)}.")
@@ -311,6 +315,15 @@ def case_moments(case: Case, ruleset: str, log: Sequence[Entry], *, peek_count: 
             if "observe" in step:
                 out.append(Moment(r, j, snap, viewer=int(step["observe"]), note=note))
                 continue
+            if "repeat" in step:
+                taken, i = _repeated(step["repeat"], log, i, snap)
+                if taken:
+                    events = tuple(ev for e in taken for ev in e.events if ev.get("t") in ("reshuffled", "round_over"))
+                    summary = {**step["repeat"], "t": "repeat", "actions": len(taken)}
+                    out.append(Moment(r, j, taken[-1].snapshot, summary, events, taken[-1].rejected, note=note,
+                                      before=snap))
+                    snap = taken[-1].snapshot
+                continue
             if i >= len(log) or log[i].action is None:
                 break
             e = log[i]
@@ -318,3 +331,30 @@ def case_moments(case: Case, ruleset: str, log: Sequence[Entry], *, peek_count: 
             out.append(Moment(r, j, e.snapshot, e.action, e.events, e.rejected, note=note, before=snap))
             snap = e.snapshot
     return tuple(out)
+
+
+MAX_REPEAT = 1000  # turns a repeat step plays at most (as the case runner)
+
+
+def _repeated(repeat: Mapping[str, Any], log: Sequence[Entry], i: int,
+              snap: Mapping[str, Any]) -> tuple[list[Entry], int]:
+    """The entries a repeat step played, as the runner plays it: before each turn it stops when
+    the round is over (or, with ``until: deck-empty``, when the deck is empty), and it stops at a
+    refused action; each turn plays the step's actions (draw and discard by default)."""
+    play = repeat.get("play") or [{"t": "draw"}, {"t": "discard"}]
+    turns = repeat.get("turns")
+    taken: list[Entry] = []
+    done = 0
+    while done < (turns if turns is not None else MAX_REPEAT):
+        state = taken[-1].snapshot if taken else snap
+        if state.get("phase") == "over" or (repeat.get("until") == "deck-empty" and not state.get("deck")):
+            break
+        for _ in play:
+            if i >= len(log) or log[i].action is None:
+                return taken, i
+            taken.append(log[i])
+            i += 1
+            if taken[-1].rejected:
+                return taken, i
+        done += 1
+    return taken, i

@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from cambio_ref.cases import load_cases
+from cambio_ref.cases import Case, load_cases
 from cambio_ref.rulebook.model import Moment
 from cambio_ref.rulebook.table import card_face, case_moments, picture, scene_html, where
 from conformance.scenarios import DEFAULT_PEEK, run_case
@@ -100,3 +100,18 @@ def test_a_long_run_draws_its_first_and_last_steps_only(hearts):
     html = scene_html(long, most=10)
     assert html.count('<figure class="moment"') == 10
     assert "… 40 more steps, not drawn here" in html
+
+
+def test_a_repeat_step_is_one_picture_after_all_its_turns():
+    # The same run, read as if the case had said "repeat one turn of draw and discard" for its
+    # first two steps (the case format's repeat step): one moment covers both actions.
+    recorder = load_hook().Recorder()
+    run_case(CASE, "hearts", recorder)
+    steps = [{"repeat": {"turns": 1}}, *CASE.data["steps"][2:]]
+    repeated = Case(CASE.id, CASE.title, CASE.options, {**CASE.data, "steps": steps}, CASE.file)
+    got = case_moments(repeated, "hearts", recorder.log, peek_count=len(DEFAULT_PEEK) * 3)
+    assert [m.step for m in got] == [None, 0, 1, 2]
+    assert got[1].action is not None and got[1].action["actions"] == 2
+    assert "2 actions later (each player in turn: draw, then discard the card in hand)" in scene_html(got[1:2])
+    # The snap that follows is still the snap: the log stays aligned.
+    assert "which does not match" in scene_html(got[2:3])
