@@ -25,7 +25,9 @@ import pytest
 from cambio_ref.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
-WHEELHOUSE = Path(sys.prefix) / "wheelhouse"  # made by `make setup` in the dev venv
+# made by `make setup` in the dev venv; CAMBIO_WHEELHOUSE names another one, e.g. of the
+# lower bounds of the runtime dependencies (see the README)
+WHEELHOUSE = Path(os.environ.get("CAMBIO_WHEELHOUSE") or Path(sys.prefix) / "wheelhouse")
 # not part of the source: what a build or a test run leaves in the checkout
 NOT_SOURCE = shutil.ignore_patterns(".git", ".venv", "site", "build", "dist", "*.egg-info",
                                     "__pycache__", ".*_cache", ".hypothesis")
