@@ -42,12 +42,12 @@ class Installed:
     work: Path
     env: dict[str, str]
 
-    def run(self, *args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(args, cwd=self.work, env=self.env, capture_output=True, text=True,
-                              timeout=300, check=False)
+    def run(self, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(args, cwd=self.work, env={**self.env, **env}, capture_output=True,
+                              text=True, timeout=300, check=False)
 
-    def cambio(self, *args: str) -> subprocess.CompletedProcess[str]:
-        return self.run(str(self.bin / "cambio"), *args)
+    def cambio(self, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+        return self.run(str(self.bin / "cambio"), *args, **env)
 
 
 def _check(cmd: subprocess.CompletedProcess[str], status: int = 0) -> None:
@@ -168,3 +168,14 @@ def test_an_unknown_schema_is_a_usage_error_listing_them(installed: Installed) -
     result = installed.cambio("schema", "nope")
     _check(result, status=2)
     assert "protocol/hello.request" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_help_needs_no_catalogue_and_a_broken_one_is_one_clean_line(installed: Installed) -> None:
+    broken = installed.work / "broken-spec"
+    shutil.copytree(ROOT / "spec", broken, ignore=NOT_SOURCE)
+    with (broken / "core.yaml").open("a", encoding="utf-8") as f:
+        f.write("rules: [unclosed\n")
+    _check(installed.cambio("--help", CAMBIO_SPEC=str(broken)))
+    result = installed.cambio("rulesets", CAMBIO_SPEC=str(broken))
+    _check(result, status=2)
+    assert result.stderr.count("\n") == 1 and "core.yaml" in result.stderr, result.stderr
