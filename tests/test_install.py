@@ -164,6 +164,12 @@ def test_a_blank_impl_is_a_usage_error(installed: Installed, impl: str) -> None:
     assert "--impl is empty" in result.stderr
 
 
+def test_a_blank_impl_is_a_usage_error_in_the_pytest_plugin_too(installed: Installed) -> None:
+    result = installed.run(str(installed.bin / "pytest"), "-q", "-p", "no:cacheprovider", "--cambio-impl", " ")
+    assert result.returncode == pytest.ExitCode.USAGE_ERROR, result.stdout + result.stderr
+    assert "--impl is empty" in result.stderr and "Traceback" not in result.stdout + result.stderr
+
+
 def test_an_unknown_schema_is_a_usage_error_listing_them(installed: Installed) -> None:
     result = installed.cambio("schema", "nope")
     _check(result, status=2)
