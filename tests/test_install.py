@@ -33,6 +33,9 @@ NOT_SOURCE = shutil.ignore_patterns(".git", ".venv", "site", "build", "dist", "*
                                     "__pycache__", ".*_cache", ".hypothesis")
 CASE = "tie.caller-ties-lowest"
 HOUSE_RULES = ROOT / "examples" / "house-rules" / "kitchen-table.yaml"
+# pytest run inside the fresh venv: no cache, and its own temporary directory (relative to the
+# empty working directory), away from the numbered ones this session's pytest cleans up
+INNER_PYTEST = ("-q", "-p", "no:cacheprovider", "--basetemp", "pytest-tmp")
 
 
 @dataclass(frozen=True)
@@ -141,7 +144,7 @@ def test_conform_the_default_implementation(installed: Installed) -> None:
 
 
 def test_the_pytest_plugin_against_cambio_serve(installed: Installed) -> None:
-    result = installed.run(str(installed.bin / "pytest"), "-q", "-p", "no:cacheprovider",
+    result = installed.run(str(installed.bin / "pytest"), *INNER_PYTEST,
                            "--cambio-impl", "cambio serve", "--cambio-ruleset", "hearts",
                            "--cambio-fuzz", "10", "--cambio-seed", "1")
     _check(result)
@@ -165,7 +168,7 @@ def test_a_blank_impl_is_a_usage_error(installed: Installed, impl: str) -> None:
 
 
 def test_a_blank_impl_is_a_usage_error_in_the_pytest_plugin_too(installed: Installed) -> None:
-    result = installed.run(str(installed.bin / "pytest"), "-q", "-p", "no:cacheprovider", "--cambio-impl", " ")
+    result = installed.run(str(installed.bin / "pytest"), *INNER_PYTEST, "--cambio-impl", " ")
     assert result.returncode == pytest.ExitCode.USAGE_ERROR, result.stdout + result.stderr
     assert "--impl is empty" in result.stderr and "Traceback" not in result.stdout + result.stderr
 
