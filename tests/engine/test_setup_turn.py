@@ -127,6 +127,24 @@ def test_hearts_plays_counter_clockwise() -> None:
     assert t.state.current == 0
 
 
+@ex("turn.first-player=next-in-direction")
+def test_hearts_dealer_plays_last() -> None:
+    # hearts §6 plays counter-clockwise and names no starter; this alternative starts
+    # the next seat in the direction of play, so with dealer 0 of three seat 2 starts,
+    # then seat 1, and the dealer last.
+    t = Table(resolve("hearts", {"first_player": "next-in-direction"}), [G0, G1, G2],
+              draws=["9C", "9D"], dealer=0)
+    assert t.state.current == 2
+    t.do(Draw(2), Swap(2, 0))
+    assert t.state.current == 1
+    t.do(Draw(1), Swap(1, 0))
+    assert t.state.current == 0
+    # Clockwise, the same rule starts on the dealer's left (online §How to play).
+    t = Table(resolve("online", {"first_player": "next-in-direction"}), [G0, G1, G2],
+              starting="KC", dealer=0)
+    assert t.state.current == 1
+
+
 @ex("turn.first-player=right-of-dealer")
 def test_dealers_right_starts_when_chosen() -> None:
     # The ruling alternative (official lists the dealer's right as a possibility).
