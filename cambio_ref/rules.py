@@ -294,7 +294,7 @@ def resolve(ruleset: str | Path = "online",
     >>> resolve("nope")
     Traceback (most recent call last):
     ...
-    cambio_ref.errors.RulesError: unknown ruleset 'nope'; known rulesets: awareness, hearts, memory, official, online
+    cambio_ref.errors.RulesError: unknown ruleset 'nope'; known rulesets: awareness, cambia, cambio-app, cambio-bot, hearts, memory, official, online
     """
     cat = catalogue or load_catalogue()
     text = str(ruleset)
