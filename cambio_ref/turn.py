@@ -97,16 +97,18 @@ def check_call(state: State, action: Call) -> None:
 
 
 def call_round(state: State) -> int:
-    """The round of turns now being played, from 1 (every player's turn is one turn).
+    """The round of turns (from 1) of the turn a call would belong to: the turn now
+    starting, or under end-of-turn calling the turn that has just ended.
 
     >>> from cambio_ref.rules import resolve
     >>> from cambio_ref.state import new_round
     >>> s = new_round(resolve("online"), 3, seed=1)
     >>> s.turns = 4
-    >>> call_round(s)
-    2
+    >>> call_round(s), call_round(new_round(resolve("memory"), 3, seed=1))
+    (2, 1)
     """
-    return max(0, state.turns - 1) // state.n + 1
+    turn = state.turns - (1 if state.rules.call_timing == "end-of-turn" else 0)
+    return max(0, turn - 1) // state.n + 1
 
 
 def call_refusal(state: State, player: int) -> IllegalAction | None:
