@@ -303,7 +303,7 @@ def _schema_message(err: jsonschema.ValidationError) -> str:
         return str(best.message)
     if err.validator == "anyOf" and err.context and all(
             e.validator == "required" for e in err.context):
-        wanted = sorted({str(list(e.validator_value)[0]) for e in err.context})
+        wanted = sorted({str(e.message).split("'")[1] for e in err.context})
         return "needs one of " + ", ".join(f"`{w}`" for w in wanted)
     if err.validator == "additionalProperties":
         return err.message.replace("Additional properties are not allowed", "unknown field")
