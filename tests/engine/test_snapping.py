@@ -24,7 +24,7 @@ def opened(rules: str | Rules, grids: list[list[str]], discard: str, *,
         while t.state.phase == "power" and t.state.current == 1:
             from cambio_ref.engine import legal_actions
             look = [a for a in legal_actions(t.state) if a.player == 1 and a.kind != "snap"]
-            t.do(look[-1] if r.optional_powers else look[0])
+            t.do(Skip(1) if Skip(1) in look else look[0])
     return t
 
 
