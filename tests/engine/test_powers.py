@@ -239,6 +239,20 @@ def test_power_card_swapped_in_or_out_fires_nothing() -> None:
     assert "power" not in t.kinds(events)
 
 
+@ex("power.trigger=discarded-or-swapped-out")
+def test_literal_online_reading_fires_the_swapped_out_card() -> None:
+    # online §Special cards, read literally: a card placed on the pile during the turn
+    # grants its action, and §How to play puts the swapped-out card on the pile.
+    rules = resolve("online", {"power_trigger": "discarded-or-swapped-out"})
+    t = Table(rules, [G0, ["QH", "3H", "4H", "5H"], G2], starting="KC", draws=["2C"])
+    events = t.do(Draw(1), Swap(1, 0))
+    assert [e["card"] for e in events if e["t"] == "power"] == ["QH"]
+    # a card taken from the pile still fires nothing when it goes into the grid
+    t2 = Table(rules, [G0, G1, G2], starting="9C")
+    events = t2.do(Take(1), Swap(1, 0))
+    assert "power" not in t2.kinds(events)
+
+
 @ex("power.trigger=drawn-from-deck", "power.once-per-turn=once")
 def test_body_example_fires_the_drawn_card_once() -> None:
     # official §Game Flow Example: a drawn 7 swapped into the hand still fires (the

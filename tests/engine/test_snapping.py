@@ -30,7 +30,8 @@ def opened(rules: str | Rules, grids: list[list[str]], discard: str, *,
 
 @ex("snap.enabled=false")
 def test_official_has_no_snapping() -> None:
-    # official never mentions snapping (snap.enabled: implied false).
+    # official never mentions snapping; its ruleset plays without it by a project ruling
+    # (snap.enabled notes record official §Ending the Round and §Q&A: Special Card Stacking).
     t = opened("official", [G0, G1, ["7S", "3D", "4D", "5D"]], "7D")
     t.reject(Snap(2, ((2, 0),)), "E_SNAP_DISABLED")
 
