@@ -82,10 +82,22 @@ def swap_pairs(state: State) -> list[tuple[Pos, Pos]]:
 
 
 def may_skip(state: State) -> bool:
-    """Optional powers can always be declined; a mandatory power's looks after the
-    first are "up to" its count (official §Q&A: Black King Mechanics), so only those."""
-    return state.rules.optional_powers or (state.power_stage == "look"
-                                           and len(state.power_looked) >= 1)
+    """True when the current power step may be declined: always, unless the rules make
+    the step compulsory for this power (`power.optional`). A compulsory look binds
+    only the first look; later ones are "up to" the power's count."""
+    power = state.power
+    assert power is not None
+    if state.power_stage == "look":
+        return not power.must_look or len(state.power_looked) >= 1
+    return not power.must_swap
+
+
+def swapper_sees(state: State) -> bool:
+    """True when the current power's swap shows its player the two cards it moves
+    (`info.power-swap-seen`: only powers that grant looks, under that rule)."""
+    power = state.power
+    assert power is not None
+    return state.rules.swap_seen == "swapper-if-looking" and power.look > 0
 
 
 def power_actions(state: State) -> list[Action]:
@@ -185,9 +197,15 @@ def do_power(state: State, action: Look | PowerSwap | Skip, events: list[Event])
         ga[sa], gb[sb] = gb[sb], ga[sa]
         ka, kb = state.known[oa], state.known[ob]
         ka[sa], kb[sb] = kb[sb], ka[sa]
+        seen: list[int] = []
+        if state.rules.open_hands:
+            seen = everyone(state)
+        elif swapper_sees(state):
+            ka[sa] |= 1 << p
+            kb[sb] |= 1 << p
+            seen = [p]
         events.append({"t": "power_swapped", "player": p, "a": [oa, sa], "b": [ob, sb],
-                       "cards": [code(ga[sa]), code(gb[sb])],
-                       "visible_to": everyone(state) if state.rules.open_hands else []})
+                       "cards": [code(ga[sa]), code(gb[sb])], "visible_to": seen})
         state.power_stage = "done"
     else:
         events.append({"t": "skipped", "player": p, "step": state.power_stage,

@@ -250,6 +250,8 @@ def do_play(state: State, action: Swap | Discard, events: list[Event]) -> None:
         open_window(state, old)
         if held_from == "deck" and state.rules.power_trigger == "drawn-from-deck":
             fires = held
+        elif state.rules.power_trigger == "discarded-or-swapped-out":
+            fires = old
     else:
         state.pile.append(held)
         events.append({"t": "discarded", "player": p, "card": held.code, "from": None,
