@@ -39,7 +39,7 @@ from cambio_ref.actions import (
     Take,
     sort_key,
 )
-from cambio_ref.ending import round_result
+from cambio_ref.ending import empty_hand_ends, round_result
 from cambio_ref.illegal import IllegalAction
 from cambio_ref.powers import (
     advance_power,
@@ -155,6 +155,8 @@ def play(state: State, action: Action) -> list[Event]:
     elif isinstance(action, Give):
         do_give(state, action, events)
     if isinstance(action, (Snap, Give)) and not state.pending_give:
+        if empty_hand_ends(state, events):
+            return events
         if state.phase == PEEK:
             maybe_end_peek(state, events)
         elif state.phase == POWER and not advance_power(state, events):

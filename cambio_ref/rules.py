@@ -120,6 +120,8 @@ class Rules:
     caller_locked: bool
     final_turns: str
     auto_call: bool
+    call_from_round: int
+    call_limit: str
     # scoring
     pips: str
     ace: int
@@ -134,17 +136,22 @@ class Rules:
     tie: str
     caller_penalty: int
     empty_hand_exempt: bool
+    caller_score: str
     # match
     match_end: str
     round_wins: int
     target_score: int
     dealer_rotation: str
     next_starter: str
+    exact_reset: bool
+    round_bonus: str
     # derived from the catalogue when resolved; not part of the value's identity
     overrides: tuple[tuple[str, Value], ...] = field(default=(), compare=False)
     points: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
     powers: Mapping[str, Power] = field(default_factory=dict, compare=False, repr=False)
     risky_five_points: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
+    params: Mapping[str, Mapping[str, int]] = field(default_factory=dict, compare=False,
+                                                    repr=False)
 
     @property
     def canonical(self) -> str:
@@ -187,7 +194,7 @@ def option_keys() -> tuple[str, ...]:
     return tuple(f.name for f in fields(Rules) if f.name not in _NOT_OPTIONS)
 
 
-_NOT_OPTIONS = {"name", "overrides", "points", "powers", "risky_five_points"}
+_NOT_OPTIONS = {"name", "overrides", "points", "powers", "risky_five_points", "params"}
 
 
 def format_value(value: Value) -> str:
@@ -239,6 +246,17 @@ def _powers(cat: Catalogue, values: Mapping[str, Any]) -> dict[str, Power]:
     return powers
 
 
+def _params(cat: Catalogue, values: Mapping[str, Any]) -> dict[str, Mapping[str, int]]:
+    """The `parameters` of each chosen alternative that has some, by option key
+    (e.g. ``call_limit`` -> ``{"max_points": 5}``)."""
+    out: dict[str, Mapping[str, int]] = {}
+    for opt in cat.options:
+        alt = opt.alternative(values[opt.key])
+        if alt is not None and alt.parameters:
+            out[opt.key] = ReadOnlyMapping(dict(alt.parameters))
+    return out
+
+
 def _build(cat: Catalogue, name: str, values: dict[str, Value],
            base: Mapping[str, Value]) -> Rules:
     overrides = tuple(sorted((k, v) for k, v in values.items() if base[k] != v
@@ -250,6 +268,7 @@ def _build(cat: Catalogue, name: str, values: dict[str, Value],
         points=ReadOnlyMapping(_points(cat, values)),
         powers=ReadOnlyMapping(_powers(cat, values)),
         risky_five_points=ReadOnlyMapping(dict(risky.parameters) if risky is not None else {}),
+        params=ReadOnlyMapping(_params(cat, values)),
         **values,  # type: ignore[arg-type]
     )
 
@@ -278,10 +297,10 @@ def resolve(ruleset: str | Path = "online",
 
     >>> resolve("hearts", [("tie", "shared")]).canonical
     'hearts(tie=shared)'
-    >>> resolve("nope")
+    >>> resolve("nope")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    cambio_ref.errors.RulesError: unknown ruleset 'nope'; known rulesets: awareness, hearts, memory, official, online
+    cambio_ref.errors.RulesError: unknown ruleset 'nope'; known rulesets: awareness, cambia, ...
     """
     cat = catalogue or load_catalogue()
     text = str(ruleset)

@@ -187,8 +187,17 @@ class SetupError(CambioError):
 
 
 def first_seat(rules: Rules, players: int, dealer: int) -> int:
-    """The seat that takes the first turn when `dealer` deals (turn.first-player)."""
-    return (dealer + (1 if rules.first_player == "left-of-dealer" else -1)) % players
+    """The seat that takes the first turn when `dealer` deals (turn.first-player).
+
+    >>> from cambio_ref.rules import resolve
+    >>> first_seat(resolve("online"), 4, 0), first_seat(resolve("hearts"), 4, 0)
+    (1, 3)
+    """
+    if rules.first_player == "next-in-direction":
+        left = rules.direction == "clockwise"
+    else:
+        left = rules.first_player == "left-of-dealer"
+    return (dealer + (1 if left else -1)) % players
 
 
 def arrange(rules: Rules, players: int, grids: Sequence[Sequence[str]], *, dealer: int = 0,
