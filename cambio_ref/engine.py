@@ -57,6 +57,7 @@ from cambio_ref.snapping import (
     do_give,
     do_snap,
     give_actions,
+    settle_race,
     snap_actions,
     snap_targets,
 )
@@ -138,6 +139,8 @@ def play(state: State, action: Action) -> list[Event]:
     """Apply an action already known to be legal (drawn from `legal_actions` or
     `cambio_ref.policy.random_action`), skipping the check. Anything else: use `apply`."""
     events: list[Event] = []
+    if not isinstance(action, (Snap, Give)):
+        settle_race(state)
     if isinstance(action, Peek):
         do_peek(state, action, events)
     elif isinstance(action, (Draw, Take, Pass, Call)):

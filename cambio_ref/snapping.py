@@ -29,6 +29,7 @@ def open_window(state: State, card: Card) -> None:
         state.window_card = card
         state.window_won = 0
         state.window_tried = 0
+        state.window_winner = None
 
 
 def close_window(state: State) -> None:
@@ -37,6 +38,7 @@ def close_window(state: State) -> None:
     state.window_card = None
     state.window_won = 0
     state.window_tried = 0
+    state.window_winner = None
     state.end_caller = None
 
 
@@ -138,6 +140,34 @@ def matches(state: State, card: Card) -> bool:
     return state.rules.points[card.code] == state.rules.points[target.code]
 
 
+def within_limit(state: State, player: int) -> bool:
+    """True when a correct snap by `player` on the open discard may still succeed
+    (`snap.limit`). Each turn makes one discard, so "per turn" limits count the
+    snaps on that turn's discard.
+
+    >>> from cambio_ref.rules import resolve
+    >>> from cambio_ref.state import new_round
+    >>> s = new_round(resolve("hearts"), 2, seed=3)
+    >>> s.window_won, s.window_winner = 1, 0
+    >>> within_limit(s, 0), within_limit(s, 1)
+    (True, False)
+    """
+    limit = state.rules.snap_limit
+    if limit in ("one-player-per-turn", "once-per-card"):
+        return state.window_won == 0 or state.window_winner == player
+    if limit == "one-per-turn":
+        return state.window_won == 0
+    return True
+
+
+def settle_race(state: State) -> None:
+    """Under `snap.limit=once-per-card`, once play moves on after a correct snap, the
+    snapped card on top of the pile is a card of its own, open to one snap: the
+    window moves to it. Snaps that arrive before that raced for the card below."""
+    if state.window and state.window_won and state.rules.snap_limit == "once-per-card":
+        open_window(state, state.pile[-1])
+
+
 def penalty_slot(state: State, player: int) -> int:
     """Where a card added to `player`'s grid goes."""
     grid = state.grids[player]
@@ -181,8 +211,11 @@ def do_snap(state: State, action: Snap, events: list[Event]) -> None:
     codes = [code(c) for c in cards]
     targets = [[o, s] for o, s in action.targets]
     matching = all(c is not None and matches(state, c) for c in cards)
-    if matching and (rules.snap_limit == "unlimited" or state.window_won == 0):
+    if matching and within_limit(state, p):
         state.window_won += 1
+        state.window_winner = p
+        if rules.snap_limit in ("one-player-per-turn", "once-per-card"):
+            state.window_tried &= ~(1 << p)  # the winner may go on snapping
         for o, s in action.targets:
             card = state.grids[o][s]
             assert card is not None

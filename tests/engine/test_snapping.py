@@ -144,7 +144,7 @@ def test_awareness_wrong_burn_of_another_costs_nothing() -> None:
     assert t.kinds(t.do(Snap(0, ((2, 1),)))) == ["snap_wrong"] and t.grid(2) == G2
 
 
-@ex("snap.limit=one", "snap.race-losers=penalty")
+@ex("snap.limit=once-per-card", "snap.race-losers=penalty")
 def test_online_race_loser_takes_a_penalty() -> None:
     # online §Snapping: each card can be snapped onto once; §Playing offline: the first
     # matching card wins, anyone else who lifted a card takes a penalty.
@@ -155,7 +155,7 @@ def test_online_race_loser_takes_a_penalty() -> None:
     assert t.kinds(events) == ["snap_late", "penalty"] and t.grid(0)[0] == "9S"
 
 
-@ex("snap.race-losers=return-only")
+@ex("snap.limit=one-per-turn", "snap.race-losers=return-only")
 def test_awareness_slow_burner_takes_the_card_back() -> None:
     # awareness §Play 3b: only one burn per turn; the slower one puts the card back.
     t = opened("awareness", [["9S", "3S", "4S", "5S"], G1, ["9C", "3D", "4D", "5D"]], "9D")
@@ -163,11 +163,37 @@ def test_awareness_slow_burner_takes_the_card_back() -> None:
     assert t.kinds(t.do(Snap(0, ((0, 0),)))) == ["snap_late"] and t.grid(0) == ["9S", "3S", "4S", "5S"]
 
 
+@ex("snap.limit=once-per-card")
+def test_online_snapped_card_is_itself_open_to_one_snap() -> None:
+    # online §Snapping: each card can be snapped onto once, so the card a snap puts on
+    # top can be snapped onto in turn: at once by its snapper, by others once play
+    # moves on (here, after the discarder's look; online §Snapping: play returns to
+    # the player who discarded the card).
+    grids = [["9S", "3S", "4S", "5S"], G1, ["9C", "9H", "4D", "5D"]]
+    t = Table("online", grids, starting="AC", draws=["9D"])
+    t.do(Draw(1), Discard(1))  # online's 9 looks at one of the player's own cards
+    t.do(Snap(2, ((2, 0),)))
+    t.do(Snap(2, ((2, 1),)))  # the snapper goes on at once, onto its own 9
+    t.do(Look(1, 1, 0))  # play moves on: the 9 of hearts on top is a card of its own
+    events = t.do(Snap(0, ((0, 0),)))
+    assert t.kinds(events) == ["snapped"] and t.state.pile[-1].code == "9S"
+
+
+@ex("snap.limit=one-player-per-turn")
+def test_hearts_one_flipper_per_turn() -> None:
+    # hearts §3: only one player may flip per turn; here the first flipper flips a
+    # second matching card, and another player's matching flip is too late.
+    t = opened("hearts", [["9S", "3S", "4S", "5S"], G1, ["9C", "9H", "4D", "5D"]], "9D")
+    assert t.kinds(t.do(Snap(2, ((2, 0),)))) == ["snapped"]
+    assert t.kinds(t.do(Snap(0, ((0, 0),)))) == ["snap_late"] and t.grid(0)[0] == "9S"
+    assert t.kinds(t.do(Snap(2, ((2, 1),)))) == ["snapped"]
+
+
 @ex("snap.limit=unlimited")
-def test_unlimited_snaps_all_succeed() -> None:
-    # The ruling alternative for memory's silence: every correct snap succeeds.
-    rules = resolve("memory", {"snap_limit": "unlimited"})
-    t2 = opened(rules, [["6S", "3S", "4S", "5S"], G1, ["6C", "3D", "4D", "5D"]], "6D")
+def test_memory_snaps_all_succeed() -> None:
+    # memory §snapping: any player who knows a card of equal value may reveal it; no
+    # limit is set, so every correct snap succeeds.
+    t2 = opened("memory", [["6S", "3S", "4S", "5S"], G1, ["6C", "3D", "4D", "5D"]], "6D")
     t2.do(Snap(2, ((2, 0),)), Snap(0, ((0, 0),)))
     assert t2.grid(0)[0] is None and t2.grid(2)[0] is None
 
