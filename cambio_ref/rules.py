@@ -112,6 +112,7 @@ class Rules:
     wrong_own: str
     wrong_other: str
     snap_limit: str
+    snap_window: str
     multi_burn: bool
     late_snap: str
     penalty_slot: str

@@ -33,13 +33,31 @@ def open_window(state: State, card: Card) -> None:
 
 
 def close_window(state: State) -> None:
-    """Close snapping (and the end-of-turn call chance that shares its moment)."""
+    """Close snapping: no discard is open to snaps."""
     state.window = False
     state.window_card = None
     state.window_won = 0
     state.window_tried = 0
     state.window_winner = None
-    state.end_caller = None
+
+
+def keeps_window(state: State, first: str) -> bool:
+    """True when the open window survives the next turn's first action `first`
+    (draw, take, pass or call), per `snap.window`. Taking the top discard always
+    closes it: the card to match leaves the pile.
+
+    >>> from cambio_ref.rules import resolve
+    >>> from cambio_ref.state import new_round
+    >>> s = new_round(resolve("online", {"snap_window": "until-next-draw"}), 2, seed=3)
+    >>> keeps_window(s, "pass"), keeps_window(s, "draw"), keeps_window(s, "take")
+    (True, False, False)
+    """
+    span = state.rules.snap_window
+    if first == "take":
+        return False
+    if span == "until-next-discard":
+        return True
+    return span == "until-next-draw" and first in ("pass", "call")
 
 
 # -- what may be snapped --------------------------------------------------------

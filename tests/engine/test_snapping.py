@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from cambio_ref.actions import Discard, Draw, Give, Look, Skip, Snap
+from cambio_ref.actions import Discard, Draw, Give, Look, Pass, Skip, Snap
 from cambio_ref.rules import Rules, resolve
 from tests.engine.conftest import G0, G1, G2, Table
 
@@ -228,13 +228,43 @@ def test_awareness_penalty_goes_beside_the_grid_even_with_a_gap() -> None:
     assert t.grid(0) == [None, "3S", "4S", "5S", "KH"]
 
 
-def test_one_attempt_per_player_per_discard_and_window_closing() -> None:
-    # core.one-attempt (ruling) and core.snap-window-span (ruling).
+def test_one_attempt_per_player_per_discard() -> None:
+    # core.one-attempt (ruling): one try per player per discard, even after a wrong one.
     t = opened("online", [G0, G1, G2], "9D", draws=("KH", "QH"))
     t.do(Snap(0, ((0, 1),)))
     t.reject(Snap(0, ((0, 2),)), "E_ALREADY_SNAPPED")
+
+
+@ex("snap.window=until-next-turn")
+def test_memory_window_closes_when_the_next_turn_begins() -> None:
+    # memory is silent on how long a discard may be snapped; the project ruling closes
+    # the window at the next turn's first action (snap.window, core.snap-window-span).
+    t = opened("memory", [G0, G1, ["9C", "3D", "4D", "5D"]], "9D", draws=("KH",))
     t.do(Draw(2))
-    t.reject(Snap(0, ((0, 2),)), "E_NO_SNAP_WINDOW")
+    t.reject(Snap(2, ((2, 0),)), "E_NO_SNAP_WINDOW")
+
+
+@ex("snap.window=until-next-discard")
+def test_hearts_card_stays_open_until_covered() -> None:
+    # hearts §3: a player may flip regardless of turn onto the most recently discarded
+    # card, so the 9 stays open through the next player's draw, until a new discard.
+    t = opened("hearts", [G0, G1, ["9C", "3D", "4D", "5D"]], "9D", draws=("KH", "2C"))
+    p = t.state.current
+    t.do(Draw(p))
+    assert t.kinds(t.do(Snap(2, ((2, 0),)))) == ["snapped"]
+    t.do(Discard(p))
+    assert t.state.window_card is not None and t.state.window_card.code == "KH"
+
+
+@ex("snap.window=until-next-draw")
+def test_window_closes_at_the_next_draw_not_at_a_pass() -> None:
+    # weijuwang §README: the snap window closes when the next player draws.
+    rules = resolve("online", {"snap_window": "until-next-draw"})
+    t = opened(rules, [G0, G1, ["9C", "9H", "4D", "5D"]], "9D", draws=("KH",))
+    t.do(Pass(2))
+    assert t.state.window
+    t.do(Draw(0))
+    t.reject(Snap(2, ((2, 1),)), "E_NO_SNAP_WINDOW")
 
 
 def test_no_window_before_the_first_discard() -> None:
