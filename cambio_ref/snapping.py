@@ -251,7 +251,7 @@ def do_snap(state: State, action: Snap, events: list[Event]) -> None:
     if matching:
         events.append({"t": "snap_late", "player": p, "targets": targets, "cards": codes,
                        "visible_to": everyone(state)})
-        if rules.late_snap == "penalty":
+        for _ in range(rules.params.get("late_snap", {}).get("penalty_cards", 0)):
             penalty(state, p, events)
         return
     events.append({"t": "snap_wrong", "player": p, "targets": targets, "cards": codes,
@@ -269,8 +269,9 @@ def do_snap(state: State, action: Snap, events: list[Event]) -> None:
             slot = place(state, p, card, state.everyone)
             events.append({"t": "took_wrong", "player": p, "from": [o, s], "slot": slot,
                            "card": card.code, "visible_to": everyone(state)})
-    if (own and rules.wrong_own == "return-and-penalty") or \
-            (other and rules.wrong_other in ("return-and-penalty", "take-and-penalty")):
+    costs = [rules.params.get(key, {}).get("penalty_cards", 0)
+             for key, hit in (("wrong_own", own), ("wrong_other", other)) if hit]
+    for _ in range(max(costs, default=0)):
         penalty(state, p, events)
 
 

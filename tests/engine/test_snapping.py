@@ -111,9 +111,10 @@ def test_hearts_wrong_own_flip_takes_a_blind_penalty() -> None:
 
 
 @ex("snap.wrong-own=return-only")
-def test_awareness_wrong_own_burn_costs_nothing() -> None:
-    # awareness §Play 4: penalty cards are an optional extra; without them the card goes back.
-    t = opened("awareness", [G0, G1, G2], "9D")
+def test_memory_wrong_own_snap_costs_nothing() -> None:
+    # memory never describes a wrong snap; the project ruling on snap.wrong-own adds no
+    # penalty, so the revealed card just goes back.
+    t = opened("memory", [G0, G1, G2], "9D")
     assert t.kinds(t.do(Snap(0, ((0, 1),)))) == ["snap_wrong"]
     assert t.grid(0) == G0
 
@@ -139,9 +140,21 @@ def test_online_wrong_snap_of_another_takes_their_card_and_a_penalty() -> None:
 
 @ex("snap.wrong-other=return-only")
 def test_awareness_wrong_burn_of_another_costs_nothing() -> None:
-    # awareness §Play 4: without the optional penalty cards the card just goes back.
+    # awareness never describes a wrong burn (its penalty cards are an optional extra,
+    # §Play 4); the project ruling adds no penalty, so the card just goes back.
     t = opened("awareness", [G0, G1, G2], "9D")
     assert t.kinds(t.do(Snap(0, ((2, 1),)))) == ["snap_wrong"] and t.grid(2) == G2
+
+
+@ex("snap.wrong-own=return-and-two-penalties", "snap.wrong-other=return-and-two-penalties")
+def test_cambia_wrong_snap_costs_two_cards() -> None:
+    # cambia §5 Snapping: a wrong snap costs two penalty cards, own card or another's.
+    own = opened("cambia", [G0, G1, G2], "9D", draws=("KH", "QH"))
+    assert own.kinds(own.do(Snap(0, ((0, 1),)))) == ["snap_wrong", "penalty", "penalty"]
+    assert own.grid(0) == [*G0, "KH", "QH"]
+    other = opened("cambia", [G0, G1, G2], "9D", draws=("KH", "QH"))
+    assert other.kinds(other.do(Snap(0, ((2, 1),)))) == ["snap_wrong", "penalty", "penalty"]
+    assert other.grid(2) == G2 and len(other.grid(0)) == 6
 
 
 @ex("snap.limit=once-per-card", "snap.race-losers=penalty")
