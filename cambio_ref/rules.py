@@ -100,6 +100,7 @@ class Rules:
     power_queen: str
     power_king: str
     king_colour: str
+    caller_lookable: bool
     optional_powers: str
     power_trigger: str
     power_once: str
@@ -113,6 +114,7 @@ class Rules:
     wrong_other: str
     snap_limit: str
     snap_window: str
+    caller_snaps: bool
     multi_burn: bool
     late_snap: str
     penalty_slot: str

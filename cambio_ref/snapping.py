@@ -78,6 +78,7 @@ def can_snap(state: State, player: int) -> bool:
     """True when `player` may snap now."""
     return (state.window and not state.pending_give and state.phase != OVER
             and not (state.window_tried >> player) & 1 and not locked(state, player)
+            and (state.rules.caller_snaps or state.caller != player)
             and (state.phase != PEEK or state.rules.peek_snap))
 
 
@@ -122,6 +123,8 @@ def check_snap(state: State, action: Snap) -> None:
         raise IllegalAction("E_ALREADY_SNAPPED", f"player {p} has already tried this discard")
     if locked(state, p):
         raise IllegalAction("E_LOCKED", "the caller's cards are locked; the caller cannot snap")
+    if not rules.caller_snaps and state.caller == p:
+        raise IllegalAction("E_LOCKED", "the caller makes no more snaps", rule="snap.caller-snaps")
     if len(action.targets) > 1 and not rules.multi_burn:
         raise IllegalAction("E_SNAP_MULTI", "one card per snap")
     if len(set(action.targets)) != len(action.targets):
