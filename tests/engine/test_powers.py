@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cambio_ref.actions import Discard, Draw, Give, Look, PowerSwap, Skip, Snap, Swap, Take
+from cambio_ref.actions import Call, Discard, Draw, Give, Look, PowerSwap, Skip, Snap, Swap, Take
 from cambio_ref.rules import resolve
 from tests.engine.conftest import G0, G1, G2, Table
 
@@ -301,3 +301,137 @@ def test_a_power_whose_last_target_is_snapped_away_ends() -> None:
     events = t.do(Give(2, None))
     assert [e["t"] for e in events][-2:] == ["power_done", "turn"]
     assert t.state.current == 2 and t.state.phase == "turn"
+
+
+# -- powers from the secondary sources (../shared/research/variants-in-the-wild.md) --
+
+
+@ex("power.jack=blind-swap-different-owners", "power.queen=blind-swap-different-owners")
+def test_domsgameindex_switch_needs_two_owners() -> None:
+    # domsgameindex: the jack and the queen swap two cards of different owners, unseen.
+    for card in ("JC", "QC"):
+        rules = resolve("memory", {"power_jack": "blind-swap-different-owners",
+                                   "power_queen": "blind-swap-different-owners"})
+        t = discard_power(rules, card)
+        t.reject(PowerSwap(1, (0, 0), (0, 1)), "E_POWER_TARGET")
+        t.reject(PowerSwap(1, (1, 0), (1, 1)), "E_POWER_TARGET")
+        events = t.do(PowerSwap(1, (0, 0), (2, 1)))
+        assert events[0]["visible_to"] == [] and t.grid(0)[0] == "3D"
+
+
+@ex("power.queen=blind-exchange-own-other")
+def test_cambia_queen_is_a_blind_exchange() -> None:
+    # cambia §4 Special Abilities: J and Q swap one of yours with an opponent's, blind.
+    t = discard_power("cambia", "QC")
+    t.reject(Look(1, 0, 0), "E_WRONG_PHASE")
+    t.reject(PowerSwap(1, (0, 0), (2, 0)), "E_POWER_TARGET")
+    t.do(PowerSwap(1, (1, 0), (2, 0)))
+    assert t.grid(1)[0] == "2D" and t.grid(2)[0] == "2H"
+
+
+@ex("power.queen=look-one-exchange-own-other")
+def test_cambio_app_queen_looks_anywhere_then_exchanges() -> None:
+    # cambio-app §Special Cards: the queen looks at any one card, then swaps one of
+    # yours with another player's.
+    t = discard_power("cambio-app", "QC", starting=None)
+    t.do(Look(1, 1, 0))  # one of the player's own cards may be the one looked at
+    t.reject(PowerSwap(1, (0, 0), (2, 0)), "E_POWER_TARGET")
+    t.do(PowerSwap(1, (1, 3), (0, 3)))
+    assert t.grid(1)[3] == "5S"
+
+
+@ex("power.queen=look-two-swap-any")
+def test_millsip_queen_looks_at_two() -> None:
+    # millsip §how-to-play: the queen looks at two cards, then may swap.
+    rules = resolve("memory", {"power_queen": "look-two-swap-any"})
+    t = discard_power(rules, "QC")
+    t.do(Look(1, 0, 0), Look(1, 2, 0))
+    assert t.state.power_stage == "swap"
+    t.do(Skip(1))
+    assert t.state.power is None
+
+
+@ex("power.king=look-one-swap-any")
+def test_cambio_bot_king_looks_once_then_swaps_any_two() -> None:
+    # cambio-bot §Powers: the king looks at any one card, then swaps any two.
+    t = discard_power("cambio-bot", "KC")
+    t.do(Look(1, 2, 2))
+    assert t.state.power_stage == "swap"
+    t.do(PowerSwap(1, (0, 0), (0, 1)))
+    assert t.grid(0)[:2] == ["3S", "2S"]
+
+
+@ex("power.king=look-one-exchange-own-other")
+def test_joshaguirre_king_exchanges_any_card_with_one_of_yours() -> None:
+    # joshaguirre: the black king looks at any card, then swaps anyone's card with one
+    # of yours (not necessarily the card looked at).
+    rules = resolve("official", {"power_king": "look-one-exchange-own-other"})
+    t = discard_power(rules, "KS")
+    t.do(Look(1, 0, 0))
+    t.reject(PowerSwap(1, (0, 1), (2, 1)), "E_POWER_TARGET")
+    t.do(PowerSwap(1, (1, 0), (2, 1)))
+
+
+@ex("power.king=look-other-exchange-own")
+def test_weijuwang_king_exchanges_the_card_it_looked_at() -> None:
+    # weijuwang §README: the black king looks at an opponent's card, then may swap
+    # that card with one of yours.
+    rules = resolve("official", {"power_king": "look-other-exchange-own"})
+    t = discard_power(rules, "KS")
+    t.reject(Look(1, 1, 0), "E_POWER_TARGET")
+    t.do(Look(1, 2, 3))
+    t.reject(PowerSwap(1, (1, 0), (2, 0)), "E_POWER_TARGET")
+    t.do(PowerSwap(1, (1, 0), (2, 3)))
+    assert t.grid(1)[0] == "5D"
+
+
+@ex("power.king=look-two-exchange-own-other")
+def test_cambio_app_king_looks_twice_then_exchanges() -> None:
+    # cambio-app §Special Cards: any king looks at two cards anywhere, then swaps one of
+    # yours with another player's.
+    t = discard_power("cambio-app", "KD", starting=None)
+    t.do(Look(1, 1, 0), Look(1, 0, 0))
+    t.reject(PowerSwap(1, (0, 0), (2, 0)), "E_POWER_TARGET")
+    t.do(PowerSwap(1, (1, 0), (0, 0)))
+
+
+@ex("power.king=look-own-and-other-swap-them")
+def test_cambia_king_swaps_the_two_cards_it_looked_at() -> None:
+    # cambia §4 Special Abilities: any king looks at one of yours and one opponent
+    # card, then may swap exactly those two.
+    t = discard_power("cambia", "KH")
+    t.do(Look(1, 2, 1))
+    t.reject(Look(1, 0, 1), "E_POWER_TARGET")  # the second look must be one's own
+    t.do(Look(1, 1, 3))
+    t.reject(PowerSwap(1, (1, 0), (2, 1)), "E_POWER_TARGET")
+    t.do(PowerSwap(1, (1, 3), (2, 1)))
+    assert t.grid(1)[3] == "3D" and t.grid(2)[1] == "5H"
+
+
+@ex("power.king=look-two-owners-swap-them")
+def test_domsgameindex_king_looks_at_two_owners_then_may_swap_them() -> None:
+    # domsgameindex: the black king looks at two cards of different owners, then may
+    # swap those two.
+    rules = resolve("official", {"power_king": "look-two-owners-swap-them"})
+    t = discard_power(rules, "KS")
+    t.do(Look(1, 0, 0))
+    t.reject(Look(1, 0, 1), "E_POWER_TARGET")
+    t.do(Look(1, 2, 0))
+    t.do(PowerSwap(1, (0, 0), (2, 0)))
+    assert t.grid(0)[0] == "2D"
+
+
+@ex("power.caller-lookable=false", "power.caller-lookable=true")
+def test_cambio_app_powers_cannot_look_at_the_caller() -> None:
+    # cambio-app §Special Cards: after the call, the caller's cards cannot be the
+    # target of a look. Under online (the ruling) a look at the caller is fine.
+    for name, allowed in (("cambio-app", False), ("online", True)):
+        rules = resolve(name)
+        t = Table(rules, [G0, G1, G2], draws=["7C"] if name == "online" else ["10C"],
+                  starting="KC" if rules.starting_discard else None)
+        t.do(Call(1), Draw(2), Discard(2))
+        if allowed:
+            t.do(Look(2, 1, 0))
+        else:
+            t.reject(Look(2, 1, 0), "E_POWER_TARGET")
+            t.do(Look(2, 0, 0))

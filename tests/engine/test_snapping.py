@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from cambio_ref.actions import Discard, Draw, Give, Look, Pass, Skip, Snap
+from cambio_ref.actions import Call, Discard, Draw, Give, Look, Pass, Skip, Snap
 from cambio_ref.rules import Rules, resolve
 from tests.engine.conftest import G0, G1, G2, Table
 
@@ -292,3 +292,19 @@ def test_snapping_during_a_power_keeps_the_power() -> None:
     t.do(Draw(1), Discard(1), Snap(2, ((2, 0),)))
     t.do(Look(1, 1, 0) if t.state.power_stage == "look" else Skip(1))
     assert t.state.current == 2
+
+
+@ex("snap.caller-snaps=false", "snap.caller-snaps=true")
+def test_caller_who_cannot_snap() -> None:
+    # chlopez and millsip: the caller cannot snap after calling. Set on online, whose
+    # caller is not locked, it is the only thing stopping the snap; under online itself
+    # (the ruling: no primary source bars it) the caller may snap.
+    for rules, allowed in ((resolve("online", {"caller_snaps": "false"}), False),
+                           (resolve("online"), True)):
+        t = Table(rules, [G0, ["4H", "3H", "6H", "5H"], G2], draws=["4C"], starting="KC")
+        t.do(Call(1), Draw(2), Discard(2))
+        if allowed:
+            assert t.kinds(t.do(Snap(1, ((1, 0),)))) == ["snapped"]
+        else:
+            err = t.reject(Snap(1, ((1, 0),)), "E_LOCKED")
+            assert err.rule == "snap.caller-snaps"
