@@ -23,7 +23,7 @@ def discard_power(rules: str | object, card: str, grids: list[list[str]] | None 
 
 @ex("power.seven-eight=peek-own")
 def test_hearts_seven_looks_at_own_card() -> None:
-    # hearts §Power of the Card: 7 & 8 look at one of your own cards.
+    # hearts §Power of the Card: a 7 or an 8 lets its player see one card of their own.
     t = discard_power("hearts", "7D")
     t.reject(Look(1, 0, 0), "E_POWER_TARGET")
     events = t.do(Look(1, 1, 0))
@@ -41,7 +41,7 @@ def test_online_eight_looks_at_another_players_card() -> None:
 
 @ex("power.nine-ten=peek-other")
 def test_official_nine_spies_on_an_opponent() -> None:
-    # official §Special Card Effects: 9 or 10 look at one opponent's card.
+    # official §Special Card Effects: a 9 or a 10 shows its player one opponent card.
     t = discard_power("official", "9C")
     t.reject(Look(1, 1, 1), "E_POWER_TARGET")
     assert t.do(Look(1, 0, 1))[0]["visible_to"] == [1]
@@ -49,7 +49,7 @@ def test_official_nine_spies_on_an_opponent() -> None:
 
 @ex("power.nine-ten=peek-own")
 def test_online_ten_looks_at_own_card() -> None:
-    # online §Special cards: nine or ten look at one of your own cards.
+    # online §Special cards: a 9 or a 10 lets its player see one card of their own.
     t = discard_power("online", "10C")
     t.reject(Look(1, 0, 1), "E_POWER_TARGET")
     t.do(Look(1, 1, 1))
@@ -96,8 +96,9 @@ def test_hearts_queen_looks_then_swaps_any_pair() -> None:
 
 @ex("power.queen=look-other-exchange-own-other")
 def test_online_queen_looks_at_another_then_exchanges() -> None:
-    # online §Special cards: optionally look at another player's card, then maybe
-    # swap another player's card for one of your own (not necessarily the one seen).
+    # online §Special cards: the queen may first see one card of another player, and
+    # may then trade one of its player's cards with someone else's (any card, not only
+    # the one seen).
     t = discard_power("online", "QC")
     t.reject(Look(1, 1, 0), "E_POWER_TARGET")
     t.do(Look(1, 0, 0))
@@ -115,7 +116,7 @@ def test_online_king_has_no_power() -> None:
 
 @ex("power.king=look-two-swap-any", "power.king-colour=both")
 def test_memory_red_king_looks_at_two_and_swaps_two() -> None:
-    # memory §powers: K looks at 2 cards in any grids and swaps 2 cards in any grids;
+    # memory §powers: the king shows two cards from anyone's grid, then trades two cards anywhere;
     # no colour is named, so a red king has it too.
     t = discard_power("memory", "KD")
     t.do(Look(1, 0, 0), Look(1, 2, 2))

@@ -84,7 +84,7 @@ def test_online_without_snapping_others() -> None:
 
 @ex("snap.give-card=optional")
 def test_online_giving_a_card_is_optional() -> None:
-    # online §Options: a correct snapper *can* place one of their cards in the gap.
+    # online §Options: after a correct snap of another's card, moving one of your cards into the gap is allowed, not required.
     t = opened("online", [G0, G1, ["9S", "3D", "4D", "5D"]], "9D")
     t.do(Snap(0, ((2, 0),)), Give(0, None))
     assert t.grid(2)[0] is None and t.grid(0) == G0
@@ -121,7 +121,7 @@ def test_memory_wrong_own_snap_costs_nothing() -> None:
 
 @ex("snap.wrong-other=return-and-penalty")
 def test_hearts_wrong_flip_of_another_gives_it_back_plus_penalty() -> None:
-    # hearts §3e: give the card back to the player and take a blind penalty card.
+    # hearts §3e: the card returns to its owner and the flipper adds an unseen penalty card.
     t = opened("hearts", [G0, G1, G2], "9D", draws=("KH",))
     assert t.kinds(t.do(Snap(0, ((2, 1),)))) == ["snap_wrong", "penalty"]
     assert t.grid(2) == G2 and t.grid(0) == [*G0, "KH"]
