@@ -84,7 +84,8 @@ def test_online_without_snapping_others() -> None:
 
 @ex("snap.give-card=optional")
 def test_online_giving_a_card_is_optional() -> None:
-    # online §Options: after a correct snap of another's card, moving one of your cards into the gap is allowed, not required.
+    # online §Options: after a correct snap of another's card, moving one of your cards
+    # into the gap is allowed, not required.
     t = opened("online", [G0, G1, ["9S", "3D", "4D", "5D"]], "9D")
     t.do(Snap(0, ((2, 0),)), Give(0, None))
     assert t.grid(2)[0] is None and t.grid(0) == G0
