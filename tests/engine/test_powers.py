@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cambio_ref.actions import Call, Discard, Draw, Give, Look, PowerSwap, Skip, Snap, Swap, Take
+from cambio_ref.cards import Card
 from cambio_ref.rules import resolve
 from tests.engine.conftest import G0, G1, G2, Table
 
@@ -436,3 +437,11 @@ def test_cambio_app_powers_cannot_look_at_the_caller() -> None:
         else:
             t.reject(Look(2, 1, 0), "E_POWER_TARGET")
             t.do(Look(2, 0, 0))
+
+
+@ex("power.king-colour=diamonds")
+def test_playcabo_one_eyed_king_alone_has_the_power() -> None:
+    # playcabo: only the king of diamonds (the one-eyed king) has the look-and-swap power.
+    rules = resolve("hearts", {"king_colour": "diamonds"})
+    assert rules.power_of(Card("K", "D")) is not None
+    assert all(rules.power_of(Card("K", s)) is None for s in "SHC")
