@@ -196,7 +196,7 @@ def test_official_king_looks_up_to_two_then_must_swap() -> None:
 
 @ex("power.optional=all-compulsory")
 def test_every_power_compulsory_as_a_house_rule() -> None:
-    # The ruling alternative: the first look and the swap of every power are required;
+    # alv §page: powers are compulsory; the first look and the swap of every power are required;
     # later looks stay "up to" the power's count.
     rules = resolve("hearts", {"optional_powers": "all-compulsory"})
     t = discard_power(rules, "KC")
