@@ -70,6 +70,7 @@ class Alternative:
     power: Power | None = None
     parameters: tuple[tuple[str, int], ...] = ()
     compulsory: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    suits: tuple[str, ...] = ()
 
     @property
     def evidence(self) -> str:
@@ -332,6 +333,7 @@ def _option(raw: dict[str, Any], phase: str, file: str) -> Option:
             power=Power(**a["power"]) if "power" in a else None,
             parameters=tuple(sorted(a.get("parameters", {}).items())),
             compulsory=tuple(sorted((r, tuple(st)) for r, st in a.get("compulsory", {}).items())),
+            suits=tuple(a.get("suits", ())),
         )
         for a in raw["alternatives"]
     )

@@ -100,6 +100,7 @@ class Rules:
     power_queen: str
     power_king: str
     king_colour: str
+    caller_lookable: bool
     optional_powers: str
     power_trigger: str
     power_once: str
@@ -112,6 +113,8 @@ class Rules:
     wrong_own: str
     wrong_other: str
     snap_limit: str
+    snap_window: str
+    caller_snaps: bool
     multi_burn: bool
     late_snap: str
     penalty_slot: str
@@ -225,11 +228,13 @@ def _points(cat: Catalogue, values: Mapping[str, Any]) -> dict[str, int]:
 
 def _powers(cat: Catalogue, values: Mapping[str, Any]) -> dict[str, Power]:
     """Each card's power: the option naming its rank (spec/options/powers.yaml `ranks`);
-    a king has it only if its colour matches `king_colour`. The steps it must use
+    a king has it only if `king_colour` names its suit. The steps it must use
     come from `optional_powers`."""
     powers: dict[str, Power] = {}
     use = cat.option("optional_powers").alternative(values["optional_powers"])
     compulsory = dict(use.compulsory) if use is not None else {}
+    kings = cat.option("king_colour").alternative(values["king_colour"])
+    king_suits = kings.suits if kings is not None else SUITS
     for opt in cat.options:
         alt = opt.alternative(values[opt.key]) if opt.phase == "powers" and opt.ranks else None
         if alt is None or alt.power is None:
@@ -237,8 +242,7 @@ def _powers(cat: Catalogue, values: Mapping[str, Any]) -> dict[str, Power]:
         for rank in opt.ranks:
             for suit in SUITS:
                 card = Card(rank, suit)
-                if rank == "K" and values["king_colour"] not in ("both", "red" if card.is_red
-                                                                  else "black"):
+                if rank == "K" and suit not in king_suits:
                     continue
                 steps = compulsory.get(rank, ())
                 powers[card.code] = replace(alt.power, must_look="look" in steps,

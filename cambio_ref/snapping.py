@@ -33,13 +33,31 @@ def open_window(state: State, card: Card) -> None:
 
 
 def close_window(state: State) -> None:
-    """Close snapping (and the end-of-turn call chance that shares its moment)."""
+    """Close snapping: no discard is open to snaps."""
     state.window = False
     state.window_card = None
     state.window_won = 0
     state.window_tried = 0
     state.window_winner = None
-    state.end_caller = None
+
+
+def keeps_window(state: State, first: str) -> bool:
+    """True when the open window survives the next turn's first action `first`
+    (draw, take, pass or call), per `snap.window`. Taking the top discard always
+    closes it: the card to match leaves the pile.
+
+    >>> from cambio_ref.rules import resolve
+    >>> from cambio_ref.state import new_round
+    >>> s = new_round(resolve("online", {"snap_window": "until-next-draw"}), 2, seed=3)
+    >>> keeps_window(s, "pass"), keeps_window(s, "draw"), keeps_window(s, "take")
+    (True, False, False)
+    """
+    span = state.rules.snap_window
+    if first == "take":
+        return False
+    if span == "until-next-discard":
+        return True
+    return span == "until-next-draw" and first in ("pass", "call")
 
 
 # -- what may be snapped --------------------------------------------------------
@@ -60,6 +78,7 @@ def can_snap(state: State, player: int) -> bool:
     """True when `player` may snap now."""
     return (state.window and not state.pending_give and state.phase != OVER
             and not (state.window_tried >> player) & 1 and not locked(state, player)
+            and (state.rules.caller_snaps or state.caller != player)
             and (state.phase != PEEK or state.rules.peek_snap))
 
 
@@ -104,6 +123,8 @@ def check_snap(state: State, action: Snap) -> None:
         raise IllegalAction("E_ALREADY_SNAPPED", f"player {p} has already tried this discard")
     if locked(state, p):
         raise IllegalAction("E_LOCKED", "the caller's cards are locked; the caller cannot snap")
+    if not rules.caller_snaps and state.caller == p:
+        raise IllegalAction("E_LOCKED", "the caller makes no more snaps", rule="snap.caller-snaps")
     if len(action.targets) > 1 and not rules.multi_burn:
         raise IllegalAction("E_SNAP_MULTI", "one card per snap")
     if len(set(action.targets)) != len(action.targets):
@@ -233,7 +254,7 @@ def do_snap(state: State, action: Snap, events: list[Event]) -> None:
     if matching:
         events.append({"t": "snap_late", "player": p, "targets": targets, "cards": codes,
                        "visible_to": everyone(state)})
-        if rules.late_snap == "penalty":
+        for _ in range(rules.params.get("late_snap", {}).get("penalty_cards", 0)):
             penalty(state, p, events)
         return
     events.append({"t": "snap_wrong", "player": p, "targets": targets, "cards": codes,
@@ -251,8 +272,9 @@ def do_snap(state: State, action: Snap, events: list[Event]) -> None:
             slot = place(state, p, card, state.everyone)
             events.append({"t": "took_wrong", "player": p, "from": [o, s], "slot": slot,
                            "card": card.code, "visible_to": everyone(state)})
-    if (own and rules.wrong_own == "return-and-penalty") or \
-            (other and rules.wrong_other in ("return-and-penalty", "take-and-penalty")):
+    costs = [rules.params.get(key, {}).get("penalty_cards", 0)
+             for key, hit in (("wrong_own", own), ("wrong_other", other)) if hit]
+    for _ in range(max(costs, default=0)):
         penalty(state, p, events)
 
 

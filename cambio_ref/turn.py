@@ -16,7 +16,7 @@ from cambio_ref.ending import finish
 from cambio_ref.illegal import IllegalAction, check_slot, check_turn
 from cambio_ref.powers import fire_power, power_actions
 from cambio_ref.scoring import score_hand
-from cambio_ref.snapping import close_window, open_window
+from cambio_ref.snapping import close_window, keeps_window, open_window
 from cambio_ref.state import HAND, PEEK, PEEK_COUNT, POWER, TURN, Event, State
 from cambio_ref.table import cards_of, code, everyone, mask_list, seen_by
 
@@ -206,7 +206,9 @@ def do_turn_start(state: State, action: Draw | Take | Pass | Call, events: list[
     if isinstance(action, Call) and state.rules.call_timing == "end-of-turn":
         start_final_round(state, p, events)
         return
-    close_window(state)
+    state.end_caller = None
+    if not keeps_window(state, action.kind):
+        close_window(state)
     if isinstance(action, Draw):
         card = draw_card(state, events)
         if card is None:  # penalties used up the cards since the turn began
@@ -290,7 +292,9 @@ def begin_turn(state: State, events: list[Event]) -> None:
         finish(state, "deck-exhausted", events)
         return
     if rules.auto_call and state.caller is None and not cards_of(state, state.current):
-        close_window(state)
+        state.end_caller = None
+        if not keeps_window(state, "call"):
+            close_window(state)
         start_final_round(state, state.current, events, auto=True)
         end_turn(state, events)
         return
