@@ -347,5 +347,7 @@ def test_only_the_official_black_king_has_a_power() -> None:
     assert official.king_colour == "black"
     assert official.power_of(Card.parse("KH")) is None
     assert official.power_of(Card.parse("KD")) is None
-    assert official.power_of(Card.parse("KS")) == Power(2, "any", "any-two")
-    assert official.power_of(Card.parse("KC")) == Power(2, "any", "any-two")
+    # official §Q&A: Black King Mechanics: up to two looks, then a swap that must be made.
+    king = Power(2, "any", "any-two", must_swap=True)
+    assert official.power_of(Card.parse("KS")) == king
+    assert official.power_of(Card.parse("KC")) == king

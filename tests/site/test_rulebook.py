@@ -142,7 +142,7 @@ def test_disputes_plug_in():
         answers=(Answer("hearts", "Demo answer.", outcome="scores 1, 2; seat 0 wins", reference="pass"),
                  Answer("official", "Not applicable: demo.", applies=False)),
         rounds=(Round(Deal(grids=(("AS", "2H", "3D", "X"),), starting="KC", peek=(2, 3)),
-                      (Step("Seat 0 acts.", note="why", only=("power.optional=true",), rulesets=("hearts",),
+                      (Step("Seat 0 acts.", note="why", only=("power.optional=all-optional",), rulesets=("hearts",),
                             checks=(("all", "events called"),)),)),),
         citations=(Citation("hearts", "9", "stated"),), scenario="spec/cases/demo.yaml",
     )
@@ -154,8 +154,8 @@ def test_disputes_plug_in():
     assert '[official](../rulesets/official.md#official) | Not applicable: demo. |' in page
     assert '| 0 (dealer) | <span class="card">A♠</span> | <span class="card red">2♥</span>' in page
     assert '<span class="card">Joker</span> |' in page
-    assert ("1. *Why.* Seat 0 acts. Only under [`power.optional=true`](../options/power-optional.md"
-            "#power.optional:true) (hearts).") in page
+    assert ("1. *Why.* Seat 0 acts. Only under [`power.optional=all-optional`]"
+            "(../options/power-optional.md#power.optional:all-optional) (hearts).") in page
     assert "    - Must hold under every ruleset: events called." in page
     assert "[hearts §9](../sources.md#hearts) (stated)" in page
     assert "scenario `spec/cases/demo.yaml`" in page
