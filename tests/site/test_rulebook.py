@@ -154,8 +154,8 @@ def test_disputes_plug_in():
     assert '[official](../rulesets/official.md#official) | Not applicable: demo. |' in page
     assert '| 0 (dealer) | <span class="card">A♠</span> | <span class="card red">2♥</span>' in page
     assert '<span class="card">Joker</span> |' in page
-    assert ("1. *Why.* Seat 0 acts. Only under [`power.optional=all-optional`](../options/power-optional.md"
-            "#power.optional:all-optional) (hearts).") in page
+    assert ("1. *Why.* Seat 0 acts. Only under [`power.optional=all-optional`]"
+            "(../options/power-optional.md#power.optional:all-optional) (hearts).") in page
     assert "    - Must hold under every ruleset: events called." in page
     assert "[hearts §9](../sources.md#hearts) (stated)" in page
     assert "scenario `spec/cases/demo.yaml`" in page
