@@ -14,8 +14,8 @@ Ann (seat 1), seat 1 is Ben (seat 2), and so on (`seat_name`, `table_words`).
 >>> a = answer_for(load_cases()["tie.caller-ties-lowest"], "hearts")
 >>> a.replay
 'cambio replay tie.caller-ties-lowest --ruleset hearts'
->>> a.applies, a.citations, [str(c) for c in a.shared]
-(True, (), ['hearts §9'])
+>>> a.applies, [str(c) for c in a.citations]
+(True, ['hearts §9'])
 """
 
 from __future__ import annotations
@@ -216,7 +216,8 @@ def winners_text(seats: Sequence[int]) -> str:
 
 # -- what the reference ended with --------------------------------------------------
 
-_ENDINGS = {"called": "after a call", "turn-limit": "at the turn limit", "deck-exhausted": "when the deck ran out"}
+_ENDINGS = {"called": "after a call", "turn-limit": "at the turn limit", "deck-exhausted": "when the deck ran out",
+            "empty-hand": "when a hand was emptied"}
 
 
 def _outcome(outcome: Mapping[str, Any], run: CaseRun) -> str:

@@ -8,7 +8,7 @@ all of them at once.
 >>> cat.option("risky_fives").id, cat.option("snap.others").key
 ('scoring.risky-fives', 'snap_others')
 >>> sorted(cat.rulesets)
-['awareness', 'hearts', 'memory', 'official', 'online']
+['awareness', 'cambia', 'cambio-app', 'cambio-bot', 'hearts', 'memory', 'official', 'online']
 """
 
 from __future__ import annotations
@@ -54,6 +54,8 @@ class Power:
     look_scope: str
     swap: str
     swap_looked: bool = False
+    must_look: bool = False  # the first look cannot be declined (spec: power.optional)
+    must_swap: bool = False  # the swap cannot be declined (spec: power.optional)
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,8 @@ class Alternative:
     rationale: str | None = None
     power: Power | None = None
     parameters: tuple[tuple[str, int], ...] = ()
+    compulsory: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    suits: tuple[str, ...] = ()
 
     @property
     def evidence(self) -> str:
@@ -172,11 +176,20 @@ def _show(value: object) -> str:
 
 @dataclass(frozen=True)
 class Source:
+    """A document the catalogue cites: a primary file in ../shared/sources/, or a secondary
+    public page (``url``) cited only for what the research note reports."""
+
     key: str
     title: str
     file: str
     description: str
     sections: tuple[tuple[str, str], ...]
+    kind: str = "primary"
+    url: str = ""
+
+    @property
+    def primary(self) -> bool:
+        return self.kind == "primary"
 
 
 @dataclass(frozen=True)
@@ -263,6 +276,14 @@ class Catalogue:
             raise RulesError(f"core rule {rule_id} has no value in spec/core.yaml")
         return value
 
+    def primary_sources(self) -> tuple[str, ...]:
+        """The keys of the primary sources, in file order.
+
+        >>> load_catalogue().primary_sources()
+        ('memory', 'online', 'hearts', 'official', 'awareness')
+        """
+        return tuple(k for k, s in self.sources.items() if s.primary)
+
     def has_option(self, name: str) -> bool:
         return name.strip().lower() in self._by_name
 
@@ -307,6 +328,10 @@ def _schema_message(err: jsonschema.ValidationError) -> str:
     if err.validator == "oneOf" and err.context:
         best = jsonschema.exceptions.best_match(err.context)
         return str(best.message)
+    if err.validator == "anyOf" and err.context and all(
+            e.validator == "required" for e in err.context):
+        wanted = sorted({str(e.message).split("'")[1] for e in err.context})
+        return "needs one of " + ", ".join(f"`{w}`" for w in wanted)
     if err.validator == "additionalProperties":
         return err.message.replace("Additional properties are not allowed", "unknown field")
     return err.message
@@ -330,6 +355,8 @@ def _option(raw: dict[str, Any], phase: str, file: str) -> Option:
             rationale=a.get("rationale"),
             power=Power(**a["power"]) if "power" in a else None,
             parameters=tuple(sorted(a.get("parameters", {}).items())),
+            compulsory=tuple(sorted((r, tuple(st)) for r, st in a.get("compulsory", {}).items())),
+            suits=tuple(a.get("suits", ())),
         )
         for a in raw["alternatives"]
     )
@@ -398,8 +425,9 @@ def read_spec(root: Path | None = None) -> tuple[Catalogue | None, list[Problem]
         return None, problems
 
     sources = {
-        s["key"]: Source(s["key"], s["title"], s["file"], s["description"].strip(),
-                         tuple((str(x["name"]), x["about"]) for x in s["sections"]))
+        s["key"]: Source(s["key"], s["title"], s.get("file", ""), s["description"].strip(),
+                         tuple((str(x["name"]), x["about"]) for x in s["sections"]),
+                         s["kind"], s.get("url", ""))
         for doc in docs["sources"] for s in doc.data["sources"]
     }
     options: list[Option] = []
@@ -501,9 +529,10 @@ def _check_options(cat: Catalogue, option_docs: list[tuple[YamlDoc, int]]) -> It
             if key in cited:
                 yield doc.problem((*base, "silent", k),
                                   f"{key} is listed as silent but is cited for this option")
-        missing = set(cat.sources) - cited - set(opt.silent)
+        missing = set(cat.primary_sources()) - cited - set(opt.silent)
         if missing:
-            yield doc.problem(base, "every source must be cited or listed as silent; missing: "
+            yield doc.problem(base, "every primary source must be cited or listed as silent;"
+                              " missing: "
                               + ", ".join(sorted(missing)))
         for k, note in enumerate(doc.data["options"][i].get("notes", ())):
             yield from _check_section(cat, doc, (*base, "notes", k), note["source"],

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -84,6 +84,7 @@ class Rules:
     peek: str
     peek_snap: bool
     open_hands: bool
+    swap_seen: str
     # turn
     direction: str
     first_player: str
@@ -99,7 +100,8 @@ class Rules:
     power_queen: str
     power_king: str
     king_colour: str
-    optional_powers: bool
+    caller_lookable: bool
+    optional_powers: str
     power_trigger: str
     power_once: str
     snapped_power: bool
@@ -111,6 +113,8 @@ class Rules:
     wrong_own: str
     wrong_other: str
     snap_limit: str
+    snap_window: str
+    caller_snaps: bool
     multi_burn: bool
     late_snap: str
     penalty_slot: str
@@ -119,6 +123,8 @@ class Rules:
     caller_locked: bool
     final_turns: str
     auto_call: bool
+    call_from_round: int
+    call_limit: str
     # scoring
     pips: str
     ace: int
@@ -133,17 +139,22 @@ class Rules:
     tie: str
     caller_penalty: int
     empty_hand_exempt: bool
+    caller_score: str
     # match
     match_end: str
     round_wins: int
     target_score: int
     dealer_rotation: str
     next_starter: str
+    exact_reset: bool
+    round_bonus: str
     # derived from the catalogue when resolved; not part of the value's identity
     overrides: tuple[tuple[str, Value], ...] = field(default=(), compare=False)
     points: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
     powers: Mapping[str, Power] = field(default_factory=dict, compare=False, repr=False)
     risky_five_points: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
+    params: Mapping[str, Mapping[str, int]] = field(default_factory=dict, compare=False,
+                                                    repr=False)
 
     @property
     def canonical(self) -> str:
@@ -186,7 +197,7 @@ def option_keys() -> tuple[str, ...]:
     return tuple(f.name for f in fields(Rules) if f.name not in _NOT_OPTIONS)
 
 
-_NOT_OPTIONS = {"name", "overrides", "points", "powers", "risky_five_points"}
+_NOT_OPTIONS = {"name", "overrides", "points", "powers", "risky_five_points", "params"}
 
 
 def format_value(value: Value) -> str:
@@ -217,8 +228,13 @@ def _points(cat: Catalogue, values: Mapping[str, Any]) -> dict[str, int]:
 
 def _powers(cat: Catalogue, values: Mapping[str, Any]) -> dict[str, Power]:
     """Each card's power: the option naming its rank (spec/options/powers.yaml `ranks`);
-    a king has it only if its colour matches `king_colour`."""
+    a king has it only if `king_colour` names its suit. The steps it must use
+    come from `optional_powers`."""
     powers: dict[str, Power] = {}
+    use = cat.option("optional_powers").alternative(values["optional_powers"])
+    compulsory = dict(use.compulsory) if use is not None else {}
+    kings = cat.option("king_colour").alternative(values["king_colour"])
+    king_suits = kings.suits if kings is not None else SUITS
     for opt in cat.options:
         alt = opt.alternative(values[opt.key]) if opt.phase == "powers" and opt.ranks else None
         if alt is None or alt.power is None:
@@ -226,11 +242,23 @@ def _powers(cat: Catalogue, values: Mapping[str, Any]) -> dict[str, Power]:
         for rank in opt.ranks:
             for suit in SUITS:
                 card = Card(rank, suit)
-                if rank == "K" and values["king_colour"] not in ("both", "red" if card.is_red
-                                                                  else "black"):
+                if rank == "K" and suit not in king_suits:
                     continue
-                powers[card.code] = alt.power
+                steps = compulsory.get(rank, ())
+                powers[card.code] = replace(alt.power, must_look="look" in steps,
+                                            must_swap="swap" in steps)
     return powers
+
+
+def _params(cat: Catalogue, values: Mapping[str, Any]) -> dict[str, Mapping[str, int]]:
+    """The `parameters` of each chosen alternative that has some, by option key
+    (e.g. ``call_limit`` -> ``{"max_points": 5}``)."""
+    out: dict[str, Mapping[str, int]] = {}
+    for opt in cat.options:
+        alt = opt.alternative(values[opt.key])
+        if alt is not None and alt.parameters:
+            out[opt.key] = ReadOnlyMapping(dict(alt.parameters))
+    return out
 
 
 def _build(cat: Catalogue, name: str, values: dict[str, Value],
@@ -244,6 +272,7 @@ def _build(cat: Catalogue, name: str, values: dict[str, Value],
         points=ReadOnlyMapping(_points(cat, values)),
         powers=ReadOnlyMapping(_powers(cat, values)),
         risky_five_points=ReadOnlyMapping(dict(risky.parameters) if risky is not None else {}),
+        params=ReadOnlyMapping(_params(cat, values)),
         **values,  # type: ignore[arg-type]
     )
 
@@ -272,10 +301,10 @@ def resolve(ruleset: str | Path = "online",
 
     >>> resolve("hearts", [("tie", "shared")]).canonical
     'hearts(tie=shared)'
-    >>> resolve("nope")
+    >>> resolve("nope")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    cambio_ref.errors.RulesError: unknown ruleset 'nope'; known rulesets: awareness, hearts, memory, official, online
+    cambio_ref.errors.RulesError: unknown ruleset 'nope'; known rulesets: awareness, cambia, ...
     """
     cat = catalogue or load_catalogue()
     text = str(ruleset)
@@ -392,8 +421,22 @@ def explain(rules: Rules, *, catalogue: Catalogue | None = None) -> list[Resolve
             out.append(Resolved(opt, value, "ruling", (), str(raw["ruling"]).strip()))
         elif cites:
             out.append(Resolved(opt, value, "source", cites, None))
+        elif not cat.sources[spec.source].primary:
+            out.append(Resolved(opt, value, "ruling", (), silent_secondary(spec.source)))
         else:
             alt = opt.alternative(value)
             reason = opt.ruling or (alt.rationale if alt else None)
             out.append(Resolved(opt, value, "ruling", (), (reason or "").strip()))
     return out
+
+
+def silent_secondary(source: str) -> str:
+    """Why a secondary source's ruleset takes an option's default: the source is silent.
+
+    The option's own ruling speaks of the primary sources, so it is not repeated here.
+
+    >>> silent_secondary("cambia")
+    "cambia says nothing on this (as the research note reports it), so the catalogue's default applies."
+    """
+    return (f"{source} says nothing on this (as the research note reports it), so the"
+            " catalogue's default applies.")

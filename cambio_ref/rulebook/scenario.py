@@ -31,7 +31,7 @@ def case_dispute(case: Case, runs: Mapping[str, CaseRun], *, peek: Sequence[int]
     >>> d.question, d.rounds[0].deal.grids[1], d.rounds[0].steps[0].text
     ('Who wins when the caller ties the lowest score?', ('AH', '2H', '3H', '4H'), 'Seat 1 calls Cambio.')
     >>> d.rounds[0].steps[0].only, d.rounds[0].steps[0].rulesets
-    (('call.timing=start-of-turn',), ('awareness', 'official', 'online'))
+    (('call.timing=start-of-turn',), ('awareness', 'cambia', 'cambio-app', 'cambio-bot', 'official', 'online'))
     """
     cat = catalogue or load_catalogue()
     data = case.data

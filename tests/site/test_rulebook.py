@@ -150,7 +150,7 @@ def test_disputes_plug_in():
         answers=(Answer("demo.case", "hearts", "Demo answer.", outcome="scores 1, 2; seat 0 wins", reference="pass"),
                  Answer("demo.case", "official", "Not applicable: demo.", applies=False)),
         rounds=(Round(Deal(grids=(("AS", "2H", "3D", "X"),), starting="KC", peek=(2, 3)),
-                      (Step("Seat 0 acts.", note="why", only=("power.optional=true",), rulesets=("hearts",),
+                      (Step("Seat 0 acts.", note="why", only=("power.optional=all-optional",), rulesets=("hearts",),
                             checks=(("all", "events called"),)),)),),
         citations=(Citation("hearts", "9", "stated"),), scenario="spec/cases/demo.yaml",
     )
@@ -166,8 +166,8 @@ def test_disputes_plug_in():
     assert "**[official](../rulesets/official.md#official)** Not applicable: demo." in page
     assert '| 0 (dealer) | <span class="card">A♠</span> | <span class="card red">2♥</span>' in page
     assert '<span class="card">Joker</span> |' in page
-    assert ("1. *Why.* Seat 0 acts. Only under [`power.optional=true`](../options/power-optional.md"
-            "#power.optional:true) (hearts).") in page
+    assert ("1. *Why.* Seat 0 acts. Only under [`power.optional=all-optional`]"
+            "(../options/power-optional.md#power.optional:all-optional) (hearts).") in page
     assert "        - Must hold under every ruleset: events called." in page
     assert "[hearts §9](../sources.md#hearts) (stated)" in page
     assert "scenario file `spec/cases/demo.yaml`" in page
@@ -258,9 +258,10 @@ def test_case_dispute_describes_the_scenario():
     assert len(rnd.steps) == len(CASES["tie.caller-ties-lowest"].data["steps"])
     first, *_ = rnd.steps
     assert first == Step("Seat 1 calls Cambio.", "seat 1 calls at the start of its turn (official, online, awareness)",
-                         ("call.timing=start-of-turn",), (), ("awareness", "official", "online"))
+                         ("call.timing=start-of-turn",), (),
+                         ("awareness", "cambia", "cambio-app", "cambio-bot", "official", "online"))
     assert rnd.steps[4].checks == (("all", "events called (player=1)"),)
-    assert rnd.steps[-1].text == "Seat 0 uses the power to look at seat 1's top-left card."
+    assert rnd.steps[-1].text == "Seat 0 declines this step of the power."
     assert {"end.tie=caller-loses", "end.tie=shared"} <= set(d.exercises)
     assert [c.key for c in d.citations] == ["official", "hearts", "awareness"]
     # Without runs, the answers are the case file's alone.
@@ -273,7 +274,7 @@ def test_case_dispute_takes_the_outcome_from_the_runs():
     assert answers["hearts"].outcome == "round over after a call with scores 14, 14; Ann wins"
     assert answers["online"].outcome.endswith("Ann and Ben win")
     assert answers["hearts"].reference == "pass"
-    assert answers["official"].text.startswith("Not applicable: official has no snapping")
+    assert answers["official"].text.startswith("Not applicable: the official ruleset has no snapping")
     assert not answers["official"].applies
     assert answers["online"].ruling == "end.tie"
     page = render_site(CAT, disputes=[d])[dispute_page(d.id)]
