@@ -65,7 +65,7 @@ def register(sub: Any) -> None:
                    help="only items whose name (case-id[ruleset] or fuzz[ruleset]) matches,"
                         " e.g. -k 'tie and not fuzz'")
     p.add_argument("--fuzz", type=int, default=None, metavar="N",
-                   help="fuzz games in all, shared by the rulesets (default 200; 0: none)")
+                   help="fuzz games in all, shared by the targets (default 50; 0: none)")
     p.add_argument("--seed", type=int, metavar="S", help="fuzzing seed (default: random, printed)")
     p.add_argument("--shrink-time", type=float, default=10.0, metavar="SECONDS",
                    help="how long to shrink a fuzz disagreement, per ruleset (default 10)")

@@ -43,7 +43,7 @@ from conformance.regression import regression_case, save_regression
 from conformance.results import CHECKS, FAILING, LABELS, STATUSES, Result
 from conformance.targets import DEFAULT_RULESETS, Target
 
-DEFAULT_FUZZ = 200
+DEFAULT_FUZZ = 50
 __all__ = ["CHECKS", "DEFAULT_RULESETS", "FAILING", "LABELS", "STATUSES", "Result"]
 
 

@@ -207,9 +207,11 @@ def twisted(action: Action, digits: _Digits, players: int) -> dict[str, Any]:
     return data
 
 
-def choose_action(value: int, state: State, players: int, calls: bool) -> Any:
+def choose_action(value: int, state: State, players: int, calls: bool,
+                  legal: list[Action] | None = None) -> Any:
     """A legal action (a kind first, then one of that kind, as `cambio simulate` samples
-    them), a twisted one, or one from the wide space, all read from one drawn integer."""
+    them), a twisted one, or one from the wide space, all read from one drawn integer.
+    `legal` is the legal actions now, when already known."""
     digits = _Digits(value)
     available = kinds(state)
     if not calls and len(available) > 1:
@@ -217,12 +219,11 @@ def choose_action(value: int, state: State, players: int, calls: bool) -> Any:
     names = sorted(available, key=KIND_ORDER.index)
     weights = [WEIGHTS.get(k, 4) for k in names]
     pick = digits.take(sum(weights) + TWISTED_WEIGHT + ILLEGAL_WEIGHT)
-    legal: list[Action] | None = None
     for kind, weight in zip(names, weights, strict=True):
         if pick >= weight:
             pick -= weight
             continue
-        legal = legal_actions(state)
+        legal = legal if legal is not None else legal_actions(state)
         listed = [a for a in legal if a.kind == kind]
         if listed:
             return action_to_json(listed[digits.take(len(listed))])
@@ -248,7 +249,7 @@ def play(lock: Lockstep, data: st.DataObject, game: Game) -> None:
         if state.phase == OVER:
             break
         lock.step(choose_action(data.draw(STEP), state, game.players,
-                                not patient or count > 150))
+                                not patient or count > 150, lock.legal))
     else:
         return
     lock.step({"t": "draw", "player": state.current})
