@@ -271,7 +271,7 @@ def _check(exp: Mapping[str, Any], reply: list[Event] | Rejection | None,
 
 def _check_outcome(outcome: Mapping[str, Any], result: CaseResult) -> None:
     over = [e for e in result.events if e.get("t") == "round_over"]
-    if over:
+    if over and result.scores is None:
         result.scores = list(over[-1].get("scores", []))
         result.winners = list(over[-1].get("winners", []))
         result.reason = over[-1].get("reason")
@@ -284,8 +284,9 @@ def _check_outcome(outcome: Mapping[str, Any], result: CaseResult) -> None:
         return
     for key, value in wanted.items():
         actual = getattr(result, key)
-        if mismatch(value, actual) is not None:
-            result.failures.append(Failure(None, f"{key}: expected {value}, got {actual}"))
+        failure = Failure(None, f"{key}: expected {value}, got {actual}")
+        if mismatch(value, actual) is not None and failure not in result.failures:
+            result.failures.append(failure)
 
 
 # -- describing ----------------------------------------------------------------
