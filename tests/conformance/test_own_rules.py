@@ -176,3 +176,18 @@ def test_validate_reports_a_rejected_step_without_expect_reject(
     assert main(["replay", str(path), "--ruleset", "online"]) == 1
     out = capsys.readouterr().out
     assert "E_NOT_YOUR_TURN" in out and "expect: reject" in out and str(path) in out
+
+
+def test_the_hello_schema_describes_declared_rules_players_and_waivers() -> None:
+    from cambio_ref.rules import resolve
+    from conformance.protocol import hello_reply
+    from conformance.serve import declaring
+    from tests.conformance.test_protocol import _validator
+
+    reply = hello_reply(declaring(resolve(NON_SOURCE)))
+    reply["waive"] = [{"id": "snap.wrong-own", "reason": "penalties come in 2.0"}]
+    validator = _validator("hello.reply.schema.json")
+    validator.validate(reply)
+    assert Hello.parse(reply).players == (2, 8)
+    for bad in ({"players": {"min": 2}}, {"waive": [{"id": "end.tie"}]}, {"rules": 3}):
+        assert list(validator.iter_errors({**reply, **bad})), bad

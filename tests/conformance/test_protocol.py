@@ -16,9 +16,9 @@ from cambio_ref.catalogue import SCHEMA_BASE, SPEC_DIR, _registry
 from cambio_ref.rules import resolve
 from conformance import harness
 from conformance.conform import Runner, plan
-from conformance.targets import targets
 from conformance.harness import Driver, parse_impl
 from conformance.protocol import Hello, ProtocolError, Support, check_reply, rules_from_json
+from conformance.targets import targets
 
 PROTOCOL = SPEC_DIR / "schemas" / "protocol"
 SCHEMAS = sorted(PROTOCOL.glob("*.schema.json"))
