@@ -256,12 +256,12 @@ def _repeat(repeat: Mapping[str, Any], where: str, step: tuple[int, int], impl: 
             reply = impl.act(action)
             rejected = reply if isinstance(reply, Rejection) else None
             result.played.append(Played(f"{where} (turn {done + 1})", action, (), rejected, step))
-            if rejected is not None:
+            if isinstance(reply, Rejection):
                 if strict:
                     result.failures.append(Failure(where, f"turn {done + 1} of the repeat:"
                                                    f" {_describe_action(action)} is rejected"
-                                                   f" with {rejected.code} ({file})"))
-                result.trace.append(f"{_describe_action(action)} -> rejected {rejected.code}")
+                                                   f" with {reply.code} ({file})"))
+                result.trace.append(f"{_describe_action(action)} -> rejected {reply.code}")
                 return
             result.events.extend(reply)
         done += 1
