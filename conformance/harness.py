@@ -72,6 +72,9 @@ class ImplementationFailure(Exception):
         self.message = message
         self.stderr = stderr
         self.cmd = cmd
+        # in a batch: the replies to the requests before the one that failed, and its index
+        self.replies: list[Message] = []
+        self.index = 0
 
 
 class CannotStart(CambioError):
@@ -217,24 +220,30 @@ class ProcessEndpoint(Endpoint):
             raise self._died(requests[0]) from None
         replies: list[Message] = []
         reported: ImplementationFailure | None = None
-        for request in requests:
-            line = self._readline(request, timeout)
-            try:
-                reply = json.loads(line)
-            except ValueError:
-                self.kill()
-                raise ImplementationFailure(
-                    "protocol_error", f"not a JSON line in reply to {request['cmd']} (seq"
-                    f" {request['seq']}): {line[:120].decode('utf-8', 'replace')!r} ({HINT})",
-                    self.stderr_tail(), request["cmd"]) from None
-            try:
-                reply = _check(request, reply, self.stderr_tail)
-            except ImplementationFailure:
-                self.kill()
-                raise
-            if "error" in reply and reported is None:
-                reported = _reported(request, reply, self.stderr_tail())
-            replies.append(reply)
+        try:
+            for request in requests:
+                line = self._readline(request, timeout)
+                try:
+                    reply = json.loads(line)
+                except ValueError:
+                    self.kill()
+                    raise ImplementationFailure(
+                        "protocol_error", f"not a JSON line in reply to {request['cmd']} (seq"
+                        f" {request['seq']}): {line[:120].decode('utf-8', 'replace')!r} ({HINT})",
+                        self.stderr_tail(), request["cmd"]) from None
+                try:
+                    reply = _check(request, reply, self.stderr_tail)
+                except ImplementationFailure:
+                    self.kill()
+                    raise
+                if "error" in reply and reported is None:
+                    reported = _reported(request, reply, self.stderr_tail())
+                    reported.replies, reported.index = list(replies), len(replies)
+                replies.append(reply)
+        except ImplementationFailure as exc:  # (after an error reply: that request failed first)
+            exc.replies, exc.index = (reported.replies, reported.index) if reported is not None \
+                else (replies, len(replies))
+            raise
         if reported is not None:
             raise reported
         return replies
@@ -327,11 +336,15 @@ class InProcessEndpoint(Endpoint):
                                         f" {exc}", "", "hello") from None
 
     def send(self, requests: Sequence[Message], timeout: float) -> list[Message]:
-        replies = []
+        replies: list[Message] = []
         for request in requests:
-            reply = _check(request, dispatch(self.impl, request), str)
-            if "error" in reply:
-                raise _reported(request, reply, "")
+            try:
+                reply = _check(request, dispatch(self.impl, request), str)
+                if "error" in reply:
+                    raise _reported(request, reply, "")
+            except ImplementationFailure as exc:
+                exc.replies, exc.index = replies, len(replies)
+                raise
             replies.append(reply)
         return replies
 
