@@ -432,6 +432,8 @@ class Driver:
         try:
             replies = self.endpoint.send(requests, self.timeout)
         except ImplementationFailure as exc:
+            self.stats.requests += exc.index  # (the requests answered before the failure)
+            self.stats.round_trips += 1 if exc.index else 0
             self._failed(exc)
             raise
         self.stats.seconds += time.perf_counter() - started  # (only answered requests count)
