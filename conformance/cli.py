@@ -144,7 +144,9 @@ def cmd_conform(args: argparse.Namespace) -> int:
         runner.close()
         raise
     rulesets = list(dict.fromkeys(item.ruleset for item in items))
+    targets_used = {item.ruleset: item.target.rules.canonical for item in items}
     meta = Meta(impl=args.impl, implementation=hello.to_json(), seed=seed, rulesets=rulesets,
+                targets=targets_used,
                 started=datetime.now(UTC).isoformat(timespec="seconds"), fuzz=fuzz,
                 timeout=args.timeout)
     log = Log(args.log)

@@ -47,6 +47,7 @@ class Meta:
     timeout: float = 0.0
     throughput: dict[str, Any] = field(default_factory=dict)
     elapsed: float = 0.0
+    targets: dict[str, str] = field(default_factory=dict)  # label: rules (one-line form)
 
     @property
     def title(self) -> str:
@@ -86,7 +87,8 @@ class Log:
     def header(self, meta: Meta) -> None:
         self.write({"type": "header", "harness": "cambio conform", "protocol": meta.protocol,
                     "impl": meta.impl, "implementation": dict(meta.implementation),
-                    "seed": meta.seed, "rulesets": list(meta.rulesets), "fuzz": meta.fuzz,
+                    "seed": meta.seed, "rulesets": list(meta.rulesets),
+                    "targets": dict(meta.targets), "fuzz": meta.fuzz,
                     "timeout": meta.timeout, "started": meta.started})
 
     def result(self, result: Result) -> None:
@@ -155,7 +157,9 @@ def failure_lines(result: Result, index: int) -> list[str]:
 def render_text(meta: Meta, results: Sequence[Result]) -> str:
     """The summary printed at the end of `cambio conform`."""
     lines = [f"cambio conform: {meta.title} via {meta.impl} (protocol {meta.protocol},"
-             f" seed {meta.seed})", ""]
+             f" seed {meta.seed})"]
+    lines += [f"  {label} = {rules}" for label, rules in meta.targets.items() if label != rules]
+    lines.append("")
     lines += summary_table(results)
     bad = [r for r in results if r.failed]
     if bad:
@@ -285,6 +289,10 @@ def markdown(meta: Meta, results: Sequence[Result]) -> str:
         for r in bad:
             lines += [f"### {r.name}: {LABELS[r.status]}" + (f" at {r.step}" if r.step else ""),
                       "", r.message, ""]
+            if r.rule:
+                lines += [f"Rule: `{r.rule}`" + (f", signature `{r.signature}`, seen {r.count}"
+                                                 " times" if r.kind == "fuzz" and r.signature
+                                                 else ""), ""]
             if r.expected is not None or r.actual is not None:
                 lines += ["```json", "expected (reference): " + _compact(r.expected, 2000),
                           "actual:               " + _compact(r.actual, 2000), "```", ""]
