@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from cambio_ref.rules import Rules
 from cambio_ref.scoring import score_hand
 from cambio_ref.state import OVER, Event, RoundResult, State
 from cambio_ref.table import code, everyone
@@ -43,6 +44,23 @@ def round_result(state: State, reason: str) -> RoundResult:
             winners = [q for q in tied if len(hands[q]) == most]
     return RoundResult(tuple(raw), tuple(scores), tuple(winners), caller, reason,
                        tuple(len(h) for h in hands))
+
+
+def score_bounds(rules: Rules, cards: int) -> tuple[int, int]:
+    """The lowest and highest score a hand of `cards` cards can have under `rules`,
+    counting risky fives, the caller's penalty and end.caller-score.
+
+    >>> from cambio_ref.rules import resolve
+    >>> score_bounds(resolve("online"), 4)
+    (-4, 160)
+    >>> score_bounds(resolve("official(caller_score=double-if-beaten)"), 4)
+    (-4, 80)
+    """
+    low_card, high_card = min(rules.points.values()), max(rules.points.values())
+    risky = list(rules.risky_five_points.values()) if rules.risky_fives else [0]
+    low = min(0, cards * low_card + min(0, *risky))
+    high = max(0, cards * high_card + max(0, *risky)) + rules.caller_penalty
+    return low, max(high, caller_score(rules.caller_score, high, True))
 
 
 def caller_score(rule: str, score: int, beaten: bool) -> int:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cambio_ref.actions import Action
+from cambio_ref.ending import score_bounds
 from cambio_ref.engine import legal_actions, play
 from cambio_ref.policy import random_action
 from cambio_ref.rules import Rules
@@ -166,14 +167,10 @@ def play_game(rules: Rules, players: int, rng: random.Random, seed: int, report:
 
 
 def _check_scores(state: State, report: Report) -> None:
-    rules, result = state.rules, state.result
+    result = state.result
     assert result is not None
-    lo_card, hi_card = min(rules.points.values()), max(rules.points.values())
-    risky = rules.risky_five_points.values() if rules.risky_fives else (0,)
     for seat in range(state.n):
-        cards = result.cards[seat]
-        lo = min(0, cards * lo_card + min(0, *risky))
-        hi = max(0, cards * hi_card + max(0, *risky)) + rules.caller_penalty
+        lo, hi = score_bounds(state.rules, result.cards[seat])
         if not lo <= result.scores[seat] <= hi:
             report.violations += 1
             report.messages.append(f"score {result.scores[seat]} of seat {seat} outside [{lo}, {hi}]")

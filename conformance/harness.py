@@ -72,6 +72,9 @@ class ImplementationFailure(Exception):
         self.message = message
         self.stderr = stderr
         self.cmd = cmd
+        # in a batch: the replies to the requests before the one that failed, and its index
+        self.replies: list[Message] = []
+        self.index = 0
 
 
 class CannotStart(CambioError):
@@ -196,6 +199,7 @@ class ProcessEndpoint(Endpoint):
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.fd_in = self.proc.stdin.fileno()
         self.fd_out = self.proc.stdout.fileno()
+        os.set_blocking(self.fd_in, False)  # (a batch is written as the pipe takes it)
         self.buffer = bytearray()
         self.closed = False
         self.encode = json.JSONEncoder(separators=(",", ":")).encode
@@ -212,36 +216,67 @@ class ProcessEndpoint(Endpoint):
 
     def send(self, requests: Sequence[Message], timeout: float) -> list[Message]:
         data = b"".join(self.encode(r).encode() + b"\n" for r in requests)
-        try:
-            view = memoryview(data)
-            while view:
-                written = os.write(self.fd_in, view)
-                view = view[written:]
-        except BrokenPipeError:
-            raise self._died(requests[0]) from None
+        self._write(data, requests[0], timeout)
         replies: list[Message] = []
         reported: ImplementationFailure | None = None
-        for request in requests:
-            line = self._readline(request, timeout)
-            try:
-                reply = json.loads(line)
-            except ValueError:
-                self.kill()
-                raise ImplementationFailure(
-                    "protocol_error", f"not a JSON line in reply to {request['cmd']} (seq"
-                    f" {request['seq']}): {line[:120].decode('utf-8', 'replace')!r} ({HINT})",
-                    self.stderr_tail(), request["cmd"]) from None
-            try:
-                reply = _check(request, reply, self.stderr_tail)
-            except ImplementationFailure:
-                self.kill()
-                raise
-            if "error" in reply and reported is None:
-                reported = _reported(request, reply, self.stderr_tail())
-            replies.append(reply)
+        try:
+            for request in requests:
+                line = self._readline(request, timeout)
+                try:
+                    reply = json.loads(line)
+                except ValueError:
+                    self.kill()
+                    raise ImplementationFailure(
+                        "protocol_error", f"not a JSON line in reply to {request['cmd']} (seq"
+                        f" {request['seq']}): {line[:120].decode('utf-8', 'replace')!r} ({HINT})",
+                        self.stderr_tail(), request["cmd"]) from None
+                try:
+                    reply = _check(request, reply, self.stderr_tail)
+                except ImplementationFailure:
+                    self.kill()
+                    raise
+                if "error" in reply and reported is None:
+                    reported = _reported(request, reply, self.stderr_tail())
+                    reported.replies, reported.index = list(replies), len(replies)
+                replies.append(reply)
+        except ImplementationFailure as exc:  # (after an error reply: that request failed first)
+            exc.replies, exc.index = (reported.replies, reported.index) if reported is not None \
+                else (replies, len(replies))
+            raise
         if reported is not None:
             raise reported
         return replies
+
+    def _write(self, data: bytes, request: Message, timeout: float) -> None:
+        """Write a batch of requests, reading replies into the buffer meanwhile, so that
+        an implementation that answers while the batch is still being written never
+        waits on a full pipe (and neither does the harness)."""
+        view = memoryview(data)
+        deadline = time.monotonic() + timeout
+        while view:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                self.kill()
+                raise ImplementationFailure(
+                    "timeout", f"the implementation stopped reading its requests (at"
+                    f" {request['cmd']}, seq {request['seq']}) for {timeout:g} s",
+                    self.stderr_tail(), request["cmd"])
+            readable, writable, _ = select.select([self.fd_out], [self.fd_in], [], remaining)
+            if writable:
+                try:
+                    written = os.write(self.fd_in, view[:65536])
+                except BlockingIOError:
+                    written = 0
+                except BrokenPipeError:
+                    raise self._died(request) from None
+                view = view[written:]
+                if written:
+                    deadline = time.monotonic() + timeout
+            if readable:
+                chunk = os.read(self.fd_out, 65536)
+                if not chunk:
+                    raise self._died(request)
+                self.buffer += chunk
 
     def _readline(self, request: Message, timeout: float) -> bytes:
         deadline = time.monotonic() + timeout
@@ -331,11 +366,15 @@ class InProcessEndpoint(Endpoint):
                                         f" {exc}", "", "hello") from None
 
     def send(self, requests: Sequence[Message], timeout: float) -> list[Message]:
-        replies = []
+        replies: list[Message] = []
         for request in requests:
-            reply = _check(request, dispatch(self.impl, request), str)
-            if "error" in reply:
-                raise _reported(request, reply, "")
+            try:
+                reply = _check(request, dispatch(self.impl, request), str)
+                if "error" in reply:
+                    raise _reported(request, reply, "")
+            except ImplementationFailure as exc:
+                exc.replies, exc.index = replies, len(replies)
+                raise
             replies.append(reply)
         return replies
 
@@ -423,6 +462,8 @@ class Driver:
         try:
             replies = self.endpoint.send(requests, self.timeout)
         except ImplementationFailure as exc:
+            self.stats.requests += exc.index  # (the requests answered before the failure)
+            self.stats.round_trips += 1 if exc.index else 0
             self._failed(exc)
             raise
         self.stats.seconds += time.perf_counter() - started  # (only answered requests count)

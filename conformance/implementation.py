@@ -25,6 +25,18 @@ class Rejection:
 
     code: str
     message: str = ""
+    rule: str | None = None  # the option or core rule it breaks (the reference says)
+
+
+def jsonable(value: Any) -> Any:
+    """A reply as JSON: a rejection becomes ``{"rejected": code, "message": ...}``.
+
+    >>> jsonable(Rejection("E_LOCKED", "locked"))
+    {'rejected': 'E_LOCKED', 'message': 'locked'}
+    """
+    if isinstance(value, Rejection):
+        return {"rejected": value.code, "message": value.message}
+    return value
 
 
 class Implementation(Protocol):
@@ -56,9 +68,9 @@ class Reference:
         try:
             return apply(self.state, action_from_json(action))
         except MalformedAction as exc:
-            return Rejection("E_MALFORMED_ACTION", str(exc))
+            return Rejection("E_MALFORMED_ACTION", str(exc), "core.players")
         except IllegalAction as exc:
-            return Rejection(exc.code, str(exc))
+            return Rejection(exc.code, str(exc), exc.rule)
 
     def observe(self, player: int) -> dict[str, Any]:
         assert self.state is not None, "new_game first"

@@ -4,7 +4,7 @@ The log is the record: a header, one line per result written as soon as the
 result is known (so a crash of anything later loses nothing), and a footer.
 Every other output is rendered from the same results.
 
->>> from conformance.conform import Result
+>>> from conformance.results import Result
 >>> results = [Result("tie.a", "hearts", "pass"), Result("tie.a", "official", "fail", step="outcome",
 ...            message="winners: expected [0], got [0, 1]")]
 >>> print("\\n".join(summary_table(results)))
@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from conformance.conform import FAILING, LABELS, STATUSES, Result
+from conformance.results import FAILING, LABELS, STATUSES, Result
 
 SHOWN = ("pass", "fail", "rejected_wrongly", "accepted_wrongly", "crash", "timeout",
          "protocol_error", "not_applicable")
@@ -47,6 +47,7 @@ class Meta:
     timeout: float = 0.0
     throughput: dict[str, Any] = field(default_factory=dict)
     elapsed: float = 0.0
+    targets: dict[str, str] = field(default_factory=dict)  # label: rules (one-line form)
 
     @property
     def title(self) -> str:
@@ -86,7 +87,8 @@ class Log:
     def header(self, meta: Meta) -> None:
         self.write({"type": "header", "harness": "cambio conform", "protocol": meta.protocol,
                     "impl": meta.impl, "implementation": dict(meta.implementation),
-                    "seed": meta.seed, "rulesets": list(meta.rulesets), "fuzz": meta.fuzz,
+                    "seed": meta.seed, "rulesets": list(meta.rulesets),
+                    "targets": dict(meta.targets), "fuzz": meta.fuzz,
                     "timeout": meta.timeout, "started": meta.started})
 
     def result(self, result: Result) -> None:
@@ -134,6 +136,11 @@ def failure_lines(result: Result, index: int) -> list[str]:
     where = f" at {result.step}" if result.step else ""
     lines = [f"{index}. {result.name}: {LABELS[result.status]}{where}",
              f"   {result.message}"]
+    if result.rule:
+        lines.append(f"   rule: {result.rule}" + (f" (signature {result.signature}, seen"
+                                                    f" {result.count} times)"
+                                                    if result.signature and result.kind == "fuzz"
+                                                    else ""))
     if result.expected is not None or result.actual is not None:
         lines.append(f"   expected (reference): {_compact(result.expected)}")
         lines.append(f"   actual:               {_compact(result.actual)}")
@@ -150,7 +157,9 @@ def failure_lines(result: Result, index: int) -> list[str]:
 def render_text(meta: Meta, results: Sequence[Result]) -> str:
     """The summary printed at the end of `cambio conform`."""
     lines = [f"cambio conform: {meta.title} via {meta.impl} (protocol {meta.protocol},"
-             f" seed {meta.seed})", ""]
+             f" seed {meta.seed})"]
+    lines += [f"  {label} = {rules}" for label, rules in meta.targets.items() if label != rules]
+    lines.append("")
     lines += summary_table(results)
     bad = [r for r in results if r.failed]
     if bad:
@@ -173,12 +182,12 @@ def throughput_line(meta: Meta) -> str:
     line = (f"throughput: {t['acts']} actions in {t['round_trips']} round trips"
             f" ({t['requests']} requests), mean round trip {t['round_trip_us']} µs")
     if t.get("case_round_trip_us"):
-        line += (f"; cases {t['case_actions_per_second']} actions/s (one request per round trip,"
-                 f" {t['case_round_trip_us']} µs)")
+        line += (f"; cases {t['case_actions_per_second']} actions/s (each in lockstep with"
+                 f" the reference, {t['case_round_trip_us']} µs per round trip)")
     if t.get("lockstep_actions"):
         line += (f"; fuzzing {t['lockstep_actions_per_second']} lock-step actions/s"
                  f" ({t['requests_per_lockstep_action']} requests each: the action, every"
-                 " player's view, the snapshot)")
+                 " player's view, the snapshot and the legal actions when offered)")
     return line
 
 
@@ -227,7 +236,7 @@ def junit(meta: Meta, results: Sequence[Result]) -> str:
         mine = [r for r in results if r.ruleset == ruleset]
         total = totals(mine)
         failures = sum(total[s] for s in ("fail", "rejected_wrongly", "accepted_wrongly",
-                                          "skipped"))
+                                          "skipped", "waived"))
         errors = sum(total[s] for s in ("crash", "timeout", "protocol_error", "not_run"))
         suite = ET.SubElement(root, "testsuite", name=ruleset, tests=str(len(mine)),
                               failures=str(failures), errors=str(errors),
@@ -244,7 +253,7 @@ def junit(meta: Meta, results: Sequence[Result]) -> str:
             message = _x(f"{LABELS[r.status]}: {r.message}"[:500])
             if r.status == "not_applicable":
                 ET.SubElement(case, "skipped", message=_x(f"not applicable: {r.message}"[:500]))
-            elif r.status in ("fail", "rejected_wrongly", "accepted_wrongly", "skipped"):
+            elif r.status in ("fail", "rejected_wrongly", "accepted_wrongly", "skipped", "waived"):
                 ET.SubElement(case, "failure", type=r.status, message=message).text = _x(detail)
             elif r.status != "pass":
                 ET.SubElement(case, "error", type=r.status, message=message).text = _x(detail)
@@ -280,6 +289,10 @@ def markdown(meta: Meta, results: Sequence[Result]) -> str:
         for r in bad:
             lines += [f"### {r.name}: {LABELS[r.status]}" + (f" at {r.step}" if r.step else ""),
                       "", r.message, ""]
+            if r.rule:
+                lines += [f"Rule: `{r.rule}`" + (f", signature `{r.signature}`, seen {r.count}"
+                                                 " times" if r.kind == "fuzz" and r.signature
+                                                 else ""), ""]
             if r.expected is not None or r.actual is not None:
                 lines += ["```json", "expected (reference): " + _compact(r.expected, 2000),
                           "actual:               " + _compact(r.actual, 2000), "```", ""]
