@@ -94,8 +94,8 @@ class Case:
         under `rules` too (see docs/developers/protocol.md, "Cases under any rules").
 
         >>> case = load_cases()["tie.caller-ties-lowest"]
-        >>> case.agreeing(resolve("online(ace=0)"))
-        ('online', 'memory')
+        >>> case.agreeing(resolve("hearts(ace=1)"))  # both: the caller loses a tie
+        ('hearts', 'cambio-app')
         """
         cat = cat or load_catalogue()
         keys = [cat.option(oid).key for oid in self.named_options(cat)]
