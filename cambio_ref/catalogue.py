@@ -261,7 +261,8 @@ SCHEMA_FOR_KIND = {
 
 
 @cache
-def _registry(schema_dir: Path) -> referencing.Registry[Any]:
+def schema_registry(schema_dir: Path = SPEC_DIR / "schemas") -> referencing.Registry[Any]:
+    """Every schema under `schema_dir`, by its ``$id`` (read once)."""
     resources = []
     for path in sorted(schema_dir.rglob("*.schema.json")):
         contents = json.loads(path.read_text(encoding="utf-8"))
@@ -271,7 +272,7 @@ def _registry(schema_dir: Path) -> referencing.Registry[Any]:
 
 def schema_problems(doc: YamlDoc, kind: str, spec_dir: Path = SPEC_DIR) -> list[Problem]:
     """Validate `doc` against the schema for `kind`; one Problem per error."""
-    registry = _registry(spec_dir / "schemas")
+    registry = schema_registry(spec_dir / "schemas")
     schema = registry.contents(SCHEMA_BASE + SCHEMA_FOR_KIND[kind])
     validator = jsonschema.Draft202012Validator(schema, registry=registry)
     problems = []

@@ -54,6 +54,8 @@ from conformance.protocol import (
     new_game_request,
     reply_to_act,
 )
+from conformance.schema_check import shown
+from conformance.strict_json import MAX_LINE, StrictJSONError, parse_line
 
 DEFAULT_TIMEOUT = 5.0
 HELLO_TIMEOUT = 30.0
@@ -153,18 +155,19 @@ class Endpoint:
 
 
 def _check(request: Message, reply: Any, tail: Callable[[], str]) -> Message:
+    """`reply` if it fits the schema of the reply to `request` and echoes its seq."""
     cmd = request["cmd"]
     if not isinstance(reply, dict):
         raise ImplementationFailure("protocol_error", f"the reply to {cmd} (seq {request['seq']})"
-                                    f" is not a JSON object: {json.dumps(reply)[:120]} ({HINT})",
+                                    f" is not a JSON object: {shown(reply, 120)} ({HINT})",
                                     tail(), cmd)
-    if reply.get("seq") != request["seq"]:
-        raise ImplementationFailure("protocol_error", f"the reply to {cmd} (seq {request['seq']})"
-                                    f" carries seq {reply.get('seq')!r}", tail(), cmd)
     problem = check_reply(cmd, reply)
     if problem:
         raise ImplementationFailure("protocol_error", f"{problem} (seq {request['seq']})", tail(),
                                     cmd)
+    if reply["seq"] != request["seq"]:
+        raise ImplementationFailure("protocol_error", f"the reply to {cmd} (seq {request['seq']})"
+                                    f" carries seq {reply['seq']}", tail(), cmd)
     return reply
 
 
@@ -220,12 +223,13 @@ class ProcessEndpoint(Endpoint):
         for request in requests:
             line = self._readline(request, timeout)
             try:
-                reply = json.loads(line)
-            except ValueError:
+                reply = parse_line(line)
+            except StrictJSONError as exc:
                 self.kill()
                 raise ImplementationFailure(
                     "protocol_error", f"not a JSON line in reply to {request['cmd']} (seq"
-                    f" {request['seq']}): {line[:120].decode('utf-8', 'replace')!r} ({HINT})",
+                    f" {request['seq']}): {exc}; the line: "
+                    f"{shown(line[:120].decode('utf-8', 'replace'), 130)} ({HINT})",
                     self.stderr_tail(), request["cmd"]) from None
             try:
                 reply = _check(request, reply, self.stderr_tail)
@@ -250,6 +254,12 @@ class ProcessEndpoint(Endpoint):
                 if line.strip():
                     return line
                 continue
+            if len(buffer) > MAX_LINE:
+                self.kill()
+                raise ImplementationFailure(
+                    "protocol_error", f"the reply to {request['cmd']} (seq {request['seq']}) is a"
+                    f" line longer than {MAX_LINE} bytes ({HINT})", self.stderr_tail(),
+                    request["cmd"])
             remaining = deadline - time.monotonic()
             ready = select.select([self.fd_out], [], [], remaining)[0] if remaining > 0 else []
             if not ready:
