@@ -35,15 +35,15 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import Any
 
 from cambio_ref.errors import CambioError
 from cambio_ref.rules import Rules
 from conformance.implementation import Event, Implementation, Rejection
+from conformance.processes import StderrTail, Supervised, become_subreaper
 from conformance.protocol import (
     Hello,
     Message,
@@ -184,15 +184,17 @@ class ProcessEndpoint(Endpoint):
 
     def __init__(self, argv: Sequence[str]) -> None:
         self.argv = list(argv)
-        self.stderr: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115 (closed in close())
+        become_subreaper()
         try:
             self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         stderr=self.stderr, start_new_session=True, bufsize=0)
+                                         stderr=subprocess.PIPE, start_new_session=True, bufsize=0)
         except OSError as exc:
-            self.stderr.close()
             raise CannotStart(f"--impl {shlex.join(self.argv)}: cannot start it:"
                               f" {exc.strerror or exc}") from None
         assert self.proc.stdin is not None and self.proc.stdout is not None
+        assert self.proc.stderr is not None
+        self.supervised = Supervised(self.proc.pid)
+        self.stderr = StderrTail(self.proc.stderr.fileno())
         self.fd_in = self.proc.stdin.fileno()
         self.fd_out = self.proc.stdout.fileno()
         self.buffer = bytearray()
@@ -200,14 +202,7 @@ class ProcessEndpoint(Endpoint):
         self.encode = json.JSONEncoder(separators=(",", ":")).encode
 
     def stderr_tail(self) -> str:
-        try:
-            self.stderr.seek(0, os.SEEK_END)
-            size = self.stderr.tell()
-            self.stderr.seek(max(0, size - STDERR_TAIL))
-            text = self.stderr.read().decode("utf-8", "replace")
-        except (OSError, ValueError):
-            return ""
-        return text if size <= STDERR_TAIL else "..." + text
+        return self.stderr.text(STDERR_TAIL)
 
     def send(self, requests: Sequence[Message], timeout: float) -> list[Message]:
         data = b"".join(self.encode(r).encode() + b"\n" for r in requests)
@@ -300,22 +295,15 @@ class ProcessEndpoint(Endpoint):
             time.sleep(0.005)
 
     def kill(self) -> None:
-        """Kill the whole process group (children included) and reap the process."""
+        """Kill the implementation and every process it started, and reap it."""
         if self.closed:
             return
         self.closed = True
-        if self._wait(0) is None:
-            self._signal(signal.SIGTERM)
-            self._wait(0.2)
-        self._signal(signal.SIGKILL)
+        self.supervised.kill(0 if self._wait(0) is not None else 0.2)
         self.proc.wait()
         for pipe in (self.proc.stdin, self.proc.stdout):
             if pipe is not None:
                 pipe.close()
-
-    def _signal(self, sig: signal.Signals) -> None:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self.proc.pid, sig)
 
     def close(self) -> None:
         if not self.closed:
@@ -323,7 +311,9 @@ class ProcessEndpoint(Endpoint):
                 os.write(self.fd_in, b'{"cmd":"stop","seq":-1}\n')
             self._wait(1.0)
             self.kill()
-        self.stderr.close()
+        self.stderr.join(1.0)
+        if self.proc.stderr is not None:
+            self.proc.stderr.close()
 
 
 class InProcessEndpoint(Endpoint):
