@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import html
 import json
-import re
 import sys
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -27,7 +26,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from conformance import sanitise
 from conformance.conform import FAILING, LABELS, STATUSES, Result
+from conformance.sanitise import json_safe
 
 SHOWN = ("pass", "fail", "rejected_wrongly", "accepted_wrongly", "crash", "timeout",
          "protocol_error", "not_applicable")
@@ -72,6 +73,10 @@ def exit_status(results: Sequence[Result]) -> int:
 # -- the log ---------------------------------------------------------------------
 
 
+# characters that str.splitlines() breaks on and JSON leaves raw: escaped to keep one line a line
+_LINE_BREAKS = {0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"}
+
+
 class Log:
     """The JSON-lines run log (``--log FILE.jsonl``); each line is flushed at once."""
 
@@ -80,7 +85,8 @@ class Log:
 
     def write(self, data: Mapping[str, Any]) -> None:
         if self.file is not None:
-            self.file.write(json.dumps(data, ensure_ascii=False, default=str) + "\n")
+            line = json.dumps(json_safe(data), ensure_ascii=False, allow_nan=False, default=str)
+            self.file.write(line.translate(_LINE_BREAKS) + "\n")
             self.file.flush()
 
     def header(self, meta: Meta) -> None:
@@ -213,23 +219,20 @@ class Progress:
 
 # -- JUnit, Markdown, HTML -------------------------------------------------------------
 
-_XML_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f]")
-
-
-def _x(text: Any) -> str:
-    return _XML_BAD.sub("?", str(text))
+_x = sanitise.text
 
 
 def junit(meta: Meta, results: Sequence[Result]) -> str:
     """JUnit XML: one testsuite per ruleset, one testcase per item."""
     root = ET.Element("testsuites", name="cambio conform", tests=str(len(results)))
+    # (every text from the implementation or the cases goes through _x: XML 1.0 forbids some)
     for ruleset in by_ruleset(results):
         mine = [r for r in results if r.ruleset == ruleset]
         total = totals(mine)
         failures = sum(total[s] for s in ("fail", "rejected_wrongly", "accepted_wrongly",
                                           "skipped"))
         errors = sum(total[s] for s in ("crash", "timeout", "protocol_error", "not_run"))
-        suite = ET.SubElement(root, "testsuite", name=ruleset, tests=str(len(mine)),
+        suite = ET.SubElement(root, "testsuite", name=_x(ruleset), tests=str(len(mine)),
                               failures=str(failures), errors=str(errors),
                               skipped=str(total["not_applicable"]),
                               time=f"{sum(r.seconds for r in mine):.3f}")
@@ -238,7 +241,7 @@ def junit(meta: Meta, results: Sequence[Result]) -> str:
                            ("seed", meta.seed), ("protocol", meta.protocol)):
             ET.SubElement(props, "property", name=key, value=_x(value))
         for r in mine:
-            case = ET.SubElement(suite, "testcase", classname=f"cambio.{ruleset}", name=r.id,
+            case = ET.SubElement(suite, "testcase", classname=_x(f"cambio.{ruleset}"), name=_x(r.id),
                                  time=f"{r.seconds:.3f}")
             detail = "\n".join(failure_lines(r, 1)[1:])
             message = _x(f"{LABELS[r.status]}: {r.message}"[:500])
@@ -301,7 +304,9 @@ _CSS = ("body{font-family:system-ui,sans-serif;margin:2rem;max-width:70rem}"
 
 def render_html(meta: Meta, results: Sequence[Result]) -> str:
     """A single static HTML page with the same content as the Markdown report."""
-    e = html.escape
+    def e(value: Any) -> str:
+        return html.escape(sanitise.text(value))
+
     total = totals(results)
     columns = [s for s in STATUSES if s in ("pass", "fail") or total[s]]
     rows = by_ruleset(results)
@@ -338,4 +343,4 @@ def render_html(meta: Meta, results: Sequence[Result]) -> str:
 def write_report(path: Path, meta: Meta, results: Sequence[Result]) -> None:
     """``--report``: Markdown for .md, HTML for .html or .htm."""
     text = render_html(meta, results) if path.suffix in (".html", ".htm") else markdown(meta, results)
-    path.write_text(text, encoding="utf-8")
+    path.write_text(sanitise.text(text), encoding="utf-8")
