@@ -6,6 +6,7 @@ import json
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 from conformance.conform import Result
 from conformance.report import Log, Meta, junit, render_html, write_report
@@ -26,7 +27,7 @@ def _meta() -> Meta:
                 rulesets=["hearts"], started="now")
 
 
-def _strict(line: str) -> object:
+def _strict(line: str) -> Any:
     def refuse(name: str) -> object:
         raise ValueError(name)
     return json.loads(line, parse_constant=refuse)
