@@ -73,11 +73,44 @@ class Case:
         return out
 
 
-def keys_hold(keys: list[str], ruleset: str, rules: Rules, cat: Catalogue) -> list[str]:
-    """Which of `keys` apply: the ruleset id, option=value pairs that hold, or `all`."""
+    def named_options(self, cat: Catalogue | None = None) -> tuple[str, ...]:
+        """The option ids the case's answers rest on: its `options`, then the options
+        among its `rulings` (each once)."""
+        cat = cat or load_catalogue()
+        ruled = [oid for oid in self.data.get("rulings", ()) if cat.has_option(oid)]
+        return tuple(dict.fromkeys([*self.options, *ruled]))
+
+    def agreeing(self, rules: Rules, cat: Catalogue | None = None) -> tuple[str, ...]:
+        """The source rulesets the case lists with an answer whose values, with the case's
+        `set`, equal `rules` on every option the case names: their expectations apply
+        under `rules` too (see docs/developers/protocol.md, "Cases under any rules").
+
+        >>> case = load_cases()["tie.caller-ties-lowest"]
+        >>> case.agreeing(resolve("online(ace=0)"))
+        ('online', 'memory')
+        """
+        cat = cat or load_catalogue()
+        keys = [cat.option(oid).key for oid in self.named_options(cat)]
+        found = []
+        for name in self.rulesets:
+            if name not in cat.rulesets or not self.applies_to(name):
+                continue
+            theirs = self.rules_for(name)
+            if all(theirs.value(k) == rules.value(k) and type(theirs.value(k)) is
+                   type(rules.value(k)) for k in keys):
+                found.append(name)
+        return tuple(found)
+
+
+def keys_hold(keys: list[str], ruleset: str, rules: Rules, cat: Catalogue,
+              agreeing: tuple[str, ...] = ()) -> list[str]:
+    """Which of `keys` apply: the ruleset id (or, under rules that are no source ruleset,
+    the `agreeing` rulesets' ids), option=value pairs that hold, or `all`."""
     if ruleset in keys:
         return [ruleset]
-    found = []
+    found = [key for key in agreeing if key in keys]
+    if found:
+        return found
     for key in keys:
         if "=" in key:
             oid, _, value = key.partition("=")

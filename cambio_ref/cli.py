@@ -219,10 +219,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     runs = []
     if args.ruleset:
         rules = resolve(args.ruleset)
-        base = rules.name
-        if base not in case.rulesets:
-            raise CambioError(f"case {case.id} lists no expectations for {base}")
-        runs.append(run_case(case, base, rules=case.rules_for(rules)))
+        # under rules that are no source ruleset, the expectations of the rulesets that
+        # agree with them on the case's options apply (as in `cambio conform`)
+        key = rules.name if not rules.overrides else rules.canonical
+        runs.append(run_case(case, key, rules=case.rules_for(rules)))
     else:
         runs.extend(run_case(case, name) for name in case.rulesets)
     if args.json:

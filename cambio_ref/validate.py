@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from cambio_ref.cases import case_problems, read_cases
+from cambio_ref.cases import Case, case_problems, read_cases
 from cambio_ref.catalogue import (
     SCHEMA_FOR_KIND,
     SPEC_DIR,  # noqa: F401 (used by the doctest)
@@ -82,6 +82,43 @@ def validate_file(path: Path, cat: Catalogue | None = None) -> list[Problem]:
         problems += _check_errors(cat, [doc])
     elif kind == "case":
         problems += case_problems(doc, cat)
+        if not problems:
+            problems += rejection_problems(doc, cat)
+    return problems
+
+
+def rejection_problems(doc: YamlDoc, cat: Catalogue) -> list[Problem]:
+    """Steps the reference rejects, under a ruleset the case answers for, where no
+    `expect: reject` applies: a case must say that it expects a rejection."""
+    from conformance.scenarios import run_case  # (the conformance package plays cases)
+
+    data = doc.data
+    case = Case(data["id"], data["title"], tuple(data["options"]), data, doc.name)
+    problems: list[Problem] = []
+    for name in case.rulesets:
+        if name not in cat.rulesets or not case.applies_to(name):
+            continue
+        for played in run_case(case, name, strict=False).unexpected:
+            assert played.step is not None and played.unexpected is not None
+            number, index = played.step
+            path: tuple[str | int, ...] = ("steps", index, "do") if number == 0 else (
+                "next_rounds", number - 1, "steps", index, "do")
+            problems.append(doc.problem(path, f"under {name} the reference rejects this action"
+                                        f" with {played.unexpected.code}, but the step has no"
+                                        f" `expect: reject` for {name}"))
+    return problems
+
+
+def _catalogue_case_rejections(root: Path) -> list[Problem]:
+    cat = load_catalogue()
+    problems: list[Problem] = []
+    for file in sorted(root.rglob("*.yaml")):
+        try:
+            doc = load_yaml(file)
+        except SpecError:
+            continue  # (read_cases reports it)
+        if not case_problems(doc, cat):
+            problems += rejection_problems(doc, cat)
     return problems
 
 
@@ -93,6 +130,7 @@ def validate_paths(paths: list[Path]) -> list[Problem]:
             problems += read_spec(path)[1]
             if (path / "cases").is_dir():
                 problems += read_cases(path / "cases")[1]
+                problems += _catalogue_case_rejections(path / "cases")
             continue
         files = sorted(path.rglob("*.y*ml")) if path.is_dir() else [path]
         for file in files:

@@ -36,9 +36,13 @@ def register(sub: Any) -> None:
         description="Run the reference interpreter as an implementation: JSON lines on stdin"
                     " and stdout (protocol 1, see docs/developers/protocol.md). It is the"
                     " default --impl of `cambio conform`.",
-        epilog="Example:\n  echo '{\"cmd\": \"hello\", \"seq\": 0, \"protocol\": 1}' | cambio serve",
+        epilog="Example:\n  echo '{\"cmd\": \"hello\", \"seq\": 0, \"protocol\": 1}' | cambio serve"
+               "\n  cambio conform --impl \"cambio serve --rules 'online(jokers=0, ace=0)'\"",
         formatter_class=_formatter)
     p.set_defaults(handler=cmd_serve)
+    p.add_argument("--rules", metavar="R|FILE",
+                   help="declare these rules in the handshake (a ruleset id, one-line form or"
+                        " house-rules file), so that `cambio conform` checks it under them")
 
     p = sub.add_parser(
         "conform", help="Check an implementation against every case and by differential fuzzing.",
@@ -52,15 +56,16 @@ def register(sub: Any) -> None:
                    help="the implementation's command line, or python:MODULE:FACTORY to run a"
                         " Python implementation in-process (default: cambio serve)")
     p.add_argument("--ruleset", action="append", metavar="R|FILE",
-                   help="a ruleset id, one-line form or house-rules file (repeatable;"
-                        " default: all five)")
+                   help="check under this ruleset id, one-line form or house-rules file, or"
+                        " 'declared' (the rules the implementation declares); repeatable."
+                        " Default: the declared rules, or all five rulesets if it declares none")
     p.add_argument("--cases", action="append", type=Path, metavar="PATH",
                    help="case files or directories instead of spec/cases (repeatable)")
     p.add_argument("-k", metavar="EXPR", dest="keyword",
                    help="only items whose name (case-id[ruleset] or fuzz[ruleset]) matches,"
                         " e.g. -k 'tie and not fuzz'")
     p.add_argument("--fuzz", type=int, default=None, metavar="N",
-                   help="fuzz games in all, shared by the rulesets (default 200; 0: none)")
+                   help="fuzz games in all, shared by the targets (default 50; 0: none)")
     p.add_argument("--seed", type=int, metavar="S", help="fuzzing seed (default: random, printed)")
     p.add_argument("--shrink-time", type=float, default=10.0, metavar="SECONDS",
                    help="how long to shrink a fuzz disagreement, per ruleset (default 10)")
@@ -87,9 +92,10 @@ def _hypothesis_storage() -> None:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    from cambio_ref.rules import resolve
     from conformance.serve import main
 
-    return main()
+    return main(resolve(args.rules) if args.rules else None)
 
 
 def _check_args(args: argparse.Namespace) -> None:
@@ -109,25 +115,35 @@ def _check_args(args: argparse.Namespace) -> None:
 
 
 def cmd_conform(args: argparse.Namespace) -> int:
-    from conformance.conform import DEFAULT_FUZZ, DEFAULT_RULESETS, Runner, load_case_paths, plan
+    from cambio_ref.rules import resolve
+    from conformance.conform import DEFAULT_FUZZ, Runner, load_case_paths, plan
     from conformance.harness import Driver, parse_impl
     from conformance.report import Log, Meta, Progress, exit_status, junit, render_text, write_report
+    from conformance.targets import DECLARED, targets
 
     _check_args(args)
     _hypothesis_storage()
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(100000)
     fuzz = DEFAULT_FUZZ if args.fuzz is None else args.fuzz
     spec = parse_impl(args.impl)
-    items = plan(args.ruleset or DEFAULT_RULESETS, cases=load_case_paths(args.cases or []),
-                 keyword=args.keyword, fuzz=fuzz)
-    if not items:
-        raise CambioError(f"-k {args.keyword!r} selects nothing")
-    rulesets = list(dict.fromkeys(item.ruleset for item in items))
+    for name in args.ruleset or ():  # (usage errors before anything starts)
+        if name.strip().lower() != DECLARED:
+            resolve(name)
+    cases = load_case_paths(args.cases or [])
     driver = Driver(spec, timeout=args.timeout, max_restarts=args.max_restarts)
     runner = Runner(driver, seed=seed, save_failures=args.save_failures, impl_text=args.impl,
                     shrink_seconds=args.shrink_time)
     started = time.perf_counter()
     hello = runner.start()
+    try:
+        items = plan(targets(args.ruleset or [], hello.rules), cases=cases,
+                     keyword=args.keyword, fuzz=fuzz)
+        if not items:
+            raise CambioError(f"-k {args.keyword!r} selects nothing")
+    except CambioError:
+        runner.close()
+        raise
+    rulesets = list(dict.fromkeys(item.ruleset for item in items))
     meta = Meta(impl=args.impl, implementation=hello.to_json(), seed=seed, rulesets=rulesets,
                 started=datetime.now(UTC).isoformat(timespec="seconds"), fuzz=fuzz,
                 timeout=args.timeout)
@@ -138,10 +154,10 @@ def cmd_conform(args: argparse.Namespace) -> int:
     try:
         for item in items:
             progress.show(item.name)
-            result = runner.run(item)
-            results.append(result)
-            log.result(result)
-            progress.update(result)
+            for result in runner.run(item):
+                results.append(result)
+                log.result(result)
+                progress.update(result)
     finally:
         progress.close()
         runner.close()

@@ -25,6 +25,7 @@ class Rejection:
 
     code: str
     message: str = ""
+    rule: str | None = None  # the option or core rule it breaks (the reference says)
 
 
 class Implementation(Protocol):
@@ -56,9 +57,9 @@ class Reference:
         try:
             return apply(self.state, action_from_json(action))
         except MalformedAction as exc:
-            return Rejection("E_MALFORMED_ACTION", str(exc))
+            return Rejection("E_MALFORMED_ACTION", str(exc), "core.players")
         except IllegalAction as exc:
-            return Rejection(exc.code, str(exc))
+            return Rejection(exc.code, str(exc), exc.rule)
 
     def observe(self, player: int) -> dict[str, Any]:
         assert self.state is not None, "new_game first"

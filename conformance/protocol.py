@@ -156,6 +156,63 @@ class Support:
         return {k: "*" if v is None else list(v) for k, v in self.values.items()}
 
 
+DEFAULT_PLAYERS = (2, 8)
+
+
+def declared_rules(data: Any) -> Rules:
+    """The rules a hello reply declares: a ruleset id, a one-line form, or a complete
+    rules object (every option key).
+
+    >>> declared_rules("online(ace=0)").canonical
+    'online(ace=0)'
+    >>> declared_rules(7)
+    Traceback (most recent call last):
+    ...
+    conformance.protocol.ProtocolError: hello: 'rules' must be a ruleset id, a one-line form or a complete rules object
+    """
+    if isinstance(data, Mapping):
+        return rules_from_json(data)
+    if not isinstance(data, str):
+        raise ProtocolError("hello: 'rules' must be a ruleset id, a one-line form or a complete"
+                            " rules object")
+    try:
+        return resolve(data if "(" in data else data.strip())
+    except CambioError as exc:
+        raise ProtocolError(f"hello: rules {data!r}: {exc}") from None
+
+
+def declared_players(data: Any) -> tuple[int, int]:
+    """The player range of a hello reply (2 to 8 when it says nothing).
+
+    >>> declared_players({"min": 2, "max": 4}), declared_players(None)
+    ((2, 4), (2, 8))
+    """
+    if data is None:
+        return DEFAULT_PLAYERS
+    low, high = (data.get("min"), data.get("max")) if isinstance(data, Mapping) else (None, None)
+    if not (isinstance(low, int) and isinstance(high, int)) or isinstance(low, bool) or \
+            isinstance(high, bool) or not 2 <= low <= high <= DEFAULT_PLAYERS[1]:
+        raise ProtocolError("hello: 'players' must be {\"min\": m, \"max\": n} with"
+                            f" 2 <= m <= n <= {DEFAULT_PLAYERS[1]}")
+    return low, high
+
+
+def _waivers(data: Any) -> dict[str, str]:
+    """``waive``: option ids, core rule ids or deviation signatures, each with a reason."""
+    if data is None:
+        return {}
+    if not isinstance(data, list):
+        raise ProtocolError("hello: 'waive' lists {\"id\": ..., \"reason\": ...} objects")
+    out: dict[str, str] = {}
+    for item in data:
+        if not (isinstance(item, Mapping) and isinstance(item.get("id"), str)
+                and isinstance(item.get("reason"), str) and item["reason"].strip()):
+            raise ProtocolError("hello: each 'waive' entry needs a string 'id' (an option id,"
+                                " a core rule id or a deviation signature) and a 'reason'")
+        out[item["id"]] = item["reason"]
+    return out
+
+
 @dataclass(frozen=True)
 class Hello:
     """What an implementation said about itself in the handshake."""
@@ -166,6 +223,24 @@ class Hello:
     support: Support = field(default_factory=Support)
     commands: frozenset[str] = frozenset()
     skip: Mapping[str, str] = field(default_factory=dict)
+    rules: Rules | None = None  # the rules it plays, when it declares them
+    players: tuple[int, int] = DEFAULT_PLAYERS
+    waive: Mapping[str, str] = field(default_factory=dict)
+
+    def waiver(self, *ids: str | None) -> str | None:
+        """The reason of the first of `ids` the implementation waived (an option id also
+        waives ``id=value``), if any.
+
+        >>> Hello("x", waive={"snap.wrong-own": "not yet"}).waiver("snap.wrong-own=return-only")
+        'snap.wrong-own: not yet'
+        """
+        for key in ids:
+            if not key:
+                continue
+            for candidate in (key, key.partition("=")[0]):
+                if candidate in self.waive:
+                    return f"{candidate}: {self.waive[candidate]}"
+        return None
 
     @classmethod
     def parse(cls, reply: Message) -> Hello:
@@ -184,15 +259,21 @@ class Hello:
                 skip[item["case"]] = str(item.get("reason", "declared skipped"))
             else:
                 raise ProtocolError("hello: 'skip' lists case ids or {case, reason} objects")
+        rules = declared_rules(reply["rules"]) if reply.get("rules") is not None else None
         return cls(name=str(impl["name"]), version=_opt_str(impl.get("version")),
                    language=_opt_str(impl.get("language")),
                    support=Support.parse(reply.get("options")),
-                   commands=frozenset(commands), skip=skip)
+                   commands=frozenset(commands), skip=skip, rules=rules,
+                   players=declared_players(reply.get("players")),
+                   waive=_waivers(reply.get("waive")))
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "version": self.version, "language": self.language,
                 "options": self.support.to_json(), "commands": sorted(self.commands),
-                "skip": dict(self.skip)}
+                "skip": dict(self.skip),
+                "rules": self.rules.canonical if self.rules is not None else None,
+                "players": {"min": self.players[0], "max": self.players[1]},
+                "waive": dict(self.waive)}
 
 
 def _opt_str(value: Any) -> str | None:
@@ -239,15 +320,21 @@ def reply_to_act(reply: Message) -> list[dict[str, Any]] | Rejection:
 
 def hello_reply(impl: Implementation, seq: Any = 0) -> Message:
     """The handshake reply of a Python implementation, from its optional attributes
-    ``version``, ``options``, ``skip``, and its ``legal`` and ``snapshot`` methods."""
+    ``version``, ``options``, ``skip``, ``rules``, ``players`` and ``waive``, and its
+    ``legal`` and ``snapshot`` methods."""
     info: dict[str, Any] = {"name": impl.name, "language": "python"}
     version = getattr(impl, "version", None)
     if version is not None:
         info["version"] = str(version)
-    return {"seq": seq, "protocol": PROTOCOL_VERSION, "implementation": info,
-            "options": dict(getattr(impl, "options", {}) or {}),
-            "commands": [c for c in OPTIONAL_COMMANDS if callable(getattr(impl, c, None))],
-            "skip": list(getattr(impl, "skip", ()) or ())}
+    reply = {"seq": seq, "protocol": PROTOCOL_VERSION, "implementation": info,
+             "options": dict(getattr(impl, "options", {}) or {}),
+             "commands": [c for c in OPTIONAL_COMMANDS if callable(getattr(impl, c, None))],
+             "skip": list(getattr(impl, "skip", ()) or ())}
+    for key in ("rules", "players", "waive"):
+        value = getattr(impl, key, None)
+        if value is not None:
+            reply[key] = value.canonical if isinstance(value, Rules) else value
+    return reply
 
 
 def dispatch(impl: Implementation, request: Any) -> Message:

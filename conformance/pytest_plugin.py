@@ -87,11 +87,15 @@ class ConformSuite(pytest.Collector):
 
     def collect(self) -> Iterator[pytest.Item]:
         from conformance.conform import DEFAULT_FUZZ, plan
+        from conformance.targets import targets
 
         config = self.config
         fuzz = config.getoption("cambio_fuzz")
+        names = config.getoption("cambio_ruleset") or ()
+        # without --cambio-ruleset, the rules the implementation declares (if it answers)
+        hello = None if names else _runner(config).hello
         try:
-            items = plan(config.getoption("cambio_ruleset") or (),
+            items = plan(targets(names, hello.rules if hello else None),
                          fuzz=DEFAULT_FUZZ if fuzz is None else fuzz)
         except CambioError as exc:
             raise pytest.UsageError(f"cambio: {exc}") from None
@@ -107,11 +111,13 @@ class ConformItem(pytest.Item):
     def runtest(self) -> None:
         from conformance.report import failure_lines
 
-        result = _runner(self.config).run(self.item)
-        if result.status == "not_applicable":
-            pytest.skip(f"not applicable: {result.message}")
-        if result.status != "pass":
-            raise ConformFailed("\n".join(failure_lines(result, 1)))
+        results = _runner(self.config).run(self.item)
+        bad = [r for r in results if r.status not in ("pass", "not_applicable")]
+        if bad:
+            raise ConformFailed("\n".join(line for i, r in enumerate(bad, 1)
+                                          for line in failure_lines(r, i)))
+        if all(r.status == "not_applicable" for r in results):
+            pytest.skip(f"not applicable: {results[0].message}")
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
                      style: Any = None) -> str:
@@ -150,9 +156,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="run the conformance cases and fuzzing against this implementation"
                          " (a command speaking the protocol, or python:module:factory)")
     group.addoption("--cambio-ruleset", metavar="R|FILE", action="append", default=None,
-                    help="ruleset to run under (repeatable; default: all five)")
+                    help="ruleset to run under, or 'declared' (repeatable; default: the declared"
+                         " rules, or all five)")
     group.addoption("--cambio-fuzz", metavar="N", type=int, default=None,
-                    help="fuzz games in all (default 200; 0: none)")
+                    help="fuzz games in all (default 50; 0: none)")
     group.addoption("--cambio-seed", metavar="S", type=int, default=None,
                     help="fuzzing seed (default: random, shown in the header)")
     group.addoption("--cambio-timeout", metavar="SECONDS", type=float, default=5.0,

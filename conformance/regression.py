@@ -6,7 +6,7 @@ interpreter's replies (a file comment says so): `cambio replay FILE` and
 against an implementation as a regression test.
 
 >>> from cambio_ref.rules import resolve
->>> from conformance.fuzz import Disagreement, Game, Step
+>>> from conformance.lockstep import Disagreement, Game, Step
 >>> game = Game(resolve("hearts"), 2, 0, 0, [c.code for c in resolve("hearts").deck(2)])
 >>> game.steps.append(Step({"t": "peek", "player": 0, "slot": 2}, [{"t": "peeked"}]))
 >>> case_id, text = regression_case(Disagreement("fail", "step 1", "differs", game), impl="x")
@@ -24,24 +24,9 @@ from typing import Any
 
 from cambio_ref.catalogue import SPEC_DIR, Citation, load_catalogue
 from cambio_ref.rules import Rules
-from conformance.fuzz import Disagreement, Game
+from conformance.diagnosis import OPTION_BY_EVENT
+from conformance.lockstep import Disagreement, Game
 from conformance.implementation import Rejection
-
-# The option a disagreement most likely concerns, by the first event kind that differs.
-OPTION_BY_EVENT = {
-    "dealt": "setup.starting-discard", "turned_up": "setup.starting-discard",
-    "peeked": "peek.which", "peek_over": "peek.which", "turn": "turn.direction",
-    "drew": "turn.take-discard", "took": "turn.take-discard", "passed": "turn.pass",
-    "swapped": "turn.take-discard", "discarded": "turn.take-discard",
-    "called": "call.timing", "power": "power.trigger", "looked": "power.optional",
-    "power_swapped": "power.optional", "skipped": "power.optional",
-    "power_done": "power.optional", "snapped": "snap.match", "gave": "snap.give-card",
-    "snap_late": "snap.race-losers", "snap_wrong": "snap.wrong-own",
-    "took_wrong": "snap.wrong-other", "penalty": "snap.penalty-placement",
-    "penalty_skipped": "snap.penalty-placement", "reshuffled": "deck.empty",
-    "round_over": "end.tie",
-}
-
 
 def _flow(value: Any) -> str:
     """A value in YAML flow style (JSON is valid YAML)."""
@@ -53,7 +38,10 @@ def _options(d: Disagreement) -> list[str]:
     cat = load_catalogue()
     ids = [cat.option(key).id for key, _ in d.game.rules.overrides]
     guess: str | None = None
-    if d.aspect == "view":
+    rule = (d.rule or "").partition("=")[0]
+    if cat.has_option(rule):
+        guess = rule
+    elif d.aspect == "view":
         guess = "info.open-hands"
     elif d.aspect == "rejection" and isinstance(d.expected, str):
         error = cat.errors.get(d.expected)

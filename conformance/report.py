@@ -4,7 +4,7 @@ The log is the record: a header, one line per result written as soon as the
 result is known (so a crash of anything later loses nothing), and a footer.
 Every other output is rendered from the same results.
 
->>> from conformance.conform import Result
+>>> from conformance.results import Result
 >>> results = [Result("tie.a", "hearts", "pass"), Result("tie.a", "official", "fail", step="outcome",
 ...            message="winners: expected [0], got [0, 1]")]
 >>> print("\\n".join(summary_table(results)))
@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from conformance import sanitise
-from conformance.conform import FAILING, LABELS, STATUSES, Result
+from conformance.results import FAILING, LABELS, STATUSES, Result
 from conformance.sanitise import json_safe
 
 SHOWN = ("pass", "fail", "rejected_wrongly", "accepted_wrongly", "crash", "timeout",

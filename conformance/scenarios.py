@@ -27,6 +27,16 @@ from conformance.matching import find_subsequence, mismatch
 DEFAULT_PEEK = (2, 3)
 
 
+@dataclass(frozen=True)
+class Played:
+    """One action the case played: where, what, the expectation keys that applied, and
+    the rejection if it was rejected with no `expect: reject` applying."""
+
+    where: str
+    action: Any
+    keys: tuple[str, ...] = ()
+    unexpected: Rejection | None = None
+    step: tuple[int, int] | None = None  # (round, step index) in the case file; None: peek
 
 
 @dataclass
@@ -50,6 +60,14 @@ class CaseResult:
     reason: str | None = None
     answer: str | None = None
     events: list[Event] = field(default_factory=list)
+    played: list[Played] = field(default_factory=list)
+    setup_problem: str | None = None  # the case could not be set up (deal or opening peek)
+    applied: int = 0  # hand-written expectations checked (steps and outcome)
+
+    @property
+    def unexpected(self) -> list[Played]:
+        """The actions rejected with no `expect: reject` applying."""
+        return [p for p in self.played if p.unexpected is not None]
 
     @property
     def ok(self) -> bool:
@@ -83,15 +101,30 @@ def _peek_actions(players: int) -> Iterator[dict[str, Any]]:
 
 
 def run_case(case: Case, ruleset: str, impl: Implementation | None = None,
-             rules: Rules | None = None) -> CaseResult:
-    """Play `case` under `ruleset` against `impl` (the reference by default)."""
-    outcome = case.rulesets.get(ruleset, {})
-    if not case.applies_to(ruleset):
-        return CaseResult(case.id, ruleset, "not_applicable",
-                          answer=outcome.get("not_applicable", "not listed"))
-    rules = rules or case.rules_for(ruleset)
+             rules: Rules | None = None, *, strict: bool = True) -> CaseResult:
+    """Play `case` under `ruleset` against `impl` (the reference by default).
+
+    `ruleset` is a source ruleset id, or a label for rules that are none (then `rules`
+    is required, and the expectations of the source rulesets that agree with them on
+    the options the case names apply). With `strict`, an action rejected where no
+    `expect: reject` applies is a failure (a case must say so; `cambio validate`).
+    """
+    cat = load_catalogue()
+    if ruleset in cat.rulesets:
+        outcome = case.rulesets.get(ruleset, {})
+        if not case.applies_to(ruleset):
+            return CaseResult(case.id, ruleset, "not_applicable",
+                              answer=outcome.get("not_applicable", "not listed"))
+        rules = rules or case.rules_for(ruleset)
+        agreeing: tuple[str, ...] = ()
+        outcomes = [outcome]
+    else:
+        assert rules is not None, "rules for a target that is no source ruleset"
+        agreeing = case.agreeing(rules, cat)
+        outcomes = [case.rulesets[name] for name in agreeing]
     impl = impl or Reference()
-    result = CaseResult(case.id, ruleset, "pass", answer=outcome.get("answer"))
+    result = CaseResult(case.id, ruleset, "pass",
+                        answer=outcomes[0].get("answer") if outcomes else None)
     setup = case.data["setup"]
     rounds = [(setup, case.data["steps"])]
     rounds += [({**r["setup"], "players": setup["players"]}, r["steps"])
@@ -101,8 +134,8 @@ def run_case(case: Case, ruleset: str, impl: Implementation | None = None,
         label = f"round {index + 1} " if len(rounds) > 1 else ""
         first = match.first_player() if index else None
         start = len(result.events)
-        if not _play_round(case, round_setup, steps, ruleset, rules, impl, match.dealer, first,
-                           label, result):
+        if not _play_round(case, (index, round_setup, steps), ruleset, rules, impl,
+                           (match.dealer, first), label, result, agreeing, strict):
             break
         over = [e for e in result.events[start:] if e.get("t") == "round_over"]
         if len(rounds) > 1:
@@ -114,25 +147,30 @@ def run_case(case: Case, ruleset: str, impl: Implementation | None = None,
                                   tuple(over[-1]["winners"]), over[-1].get("caller"),
                                   over[-1]["reason"], ()))
             result.trace.append(f"match after {label.strip()}: {match.summary()}")
-    _check_outcome(outcome, result)
-    if "match" in outcome:
-        problem = mismatch(outcome["match"], {**match.summary(), "first": match.first_player()},
-                           "match")
-        if problem:
-            result.failures.append(Failure(None, problem))
+    for outcome in outcomes:
+        _check_outcome(outcome, result)
+        if "match" in outcome:
+            result.applied += 1
+            problem = mismatch(outcome["match"], {**match.summary(),
+                                                  "first": match.first_player()}, "match")
+            if problem:
+                result.failures.append(Failure(None, problem))
     if result.failures:
         result.status = "fail"
     return result
 
 
-def _play_round(case: Case, setup: Mapping[str, Any], steps: list[Mapping[str, Any]],
-                ruleset: str, rules: Rules, impl: Implementation, dealer: int,
-                first: int | None, label: str, result: CaseResult) -> bool:
+def _play_round(case: Case, round_: tuple[int, Mapping[str, Any], list[Mapping[str, Any]]],
+                ruleset: str, rules: Rules, impl: Implementation, seats: tuple[int, int | None],
+                label: str, result: CaseResult, agreeing: tuple[str, ...], strict: bool) -> bool:
     cat = load_catalogue()
+    number, setup, steps = round_
+    dealer, first = seats
     try:
         deck = _deck(setup, rules, dealer)
     except CambioError as exc:
-        result.failures.append(Failure(None, f"{label}cannot set up the deal: {exc}"))
+        result.setup_problem = f"{label}cannot set up the deal: {exc}"
+        result.failures.append(Failure(None, result.setup_problem))
         return False
     events = impl.new_game(rules, setup["players"], dealer, deck, setup.get("seed", 0), first)
     result.events.extend(events)
@@ -141,18 +179,21 @@ def _play_round(case: Case, setup: Mapping[str, Any], steps: list[Mapping[str, A
     if setup.get("peek", True):
         for action in _peek_actions(setup["players"]):
             reply = impl.act(action)
+            result.played.append(Played(f"{label}opening peek", action))
             if isinstance(reply, Rejection):
-                result.failures.append(Failure(None, f"{label}the opening peek {action} was"
-                                               f" rejected: {reply.code}"))
+                result.setup_problem = (f"{label}the opening peek {action} is rejected:"
+                                        f" {reply.code}")
+                result.failures.append(Failure(None, result.setup_problem))
                 return False
             result.events.extend(reply)
         result.trace.append(f"{label}opening peek: every player looks at slots 2 and 3")
     for i, step in enumerate(steps):
         only = step.get("only")
-        if only and not keys_hold(only, ruleset, rules, cat):
+        if only and not keys_hold(only, ruleset, rules, cat, agreeing):
             continue
-        expectations = [step["expect"][k] for k in keys_hold(
-            list((step.get("expect") or {}).keys()), ruleset, rules, cat)]
+        keys = keys_hold(list((step.get("expect") or {}).keys()), ruleset, rules, cat, agreeing)
+        expectations = [step["expect"][k] for k in keys]
+        result.applied += len(expectations)
         where = f"{label}step {i + 1}"
         if "observe" in step:
             seen = impl.observe(step["observe"])
@@ -166,6 +207,15 @@ def _play_round(case: Case, setup: Mapping[str, Any], steps: list[Mapping[str, A
                                     else "    expectation FAILED")
             continue
         reply = impl.act(step["do"])
+        unexpected = isinstance(reply, Rejection) and not any("reject" in e for e in expectations)
+        result.played.append(Played(where, step["do"], tuple(keys),
+                                    reply if unexpected else None,  # type: ignore[arg-type]
+                                    (number, i)))
+        if unexpected and strict:
+            assert isinstance(reply, Rejection)
+            result.failures.append(Failure(where, f"{_describe_action(step['do'])} is rejected"
+                                           f" with {reply.code}, but the step carries no"
+                                           f" `expect: reject` ({case.file})"))
         if isinstance(reply, Rejection):
             result.trace.append(f"{_describe_action(step['do'])} -> rejected {reply.code}")
         else:
@@ -221,20 +271,22 @@ def _check(exp: Mapping[str, Any], reply: list[Event] | Rejection | None,
 
 def _check_outcome(outcome: Mapping[str, Any], result: CaseResult) -> None:
     over = [e for e in result.events if e.get("t") == "round_over"]
-    if over:
+    if over and result.scores is None:
         result.scores = list(over[-1].get("scores", []))
         result.winners = list(over[-1].get("winners", []))
         result.reason = over[-1].get("reason")
         result.trace.append(f"round over ({result.reason}): scores {result.scores},"
                             f" winners {result.winners}")
     wanted = {k: outcome[k] for k in ("scores", "winners", "reason") if k in outcome}
+    result.applied += len(wanted)
     if wanted and not over:
         result.failures.append(Failure(None, f"expected the round to be over with {wanted}"))
         return
     for key, value in wanted.items():
         actual = getattr(result, key)
-        if mismatch(value, actual) is not None:
-            result.failures.append(Failure(None, f"{key}: expected {value}, got {actual}"))
+        failure = Failure(None, f"{key}: expected {value}, got {actual}")
+        if mismatch(value, actual) is not None and failure not in result.failures:
+            result.failures.append(failure)
 
 
 # -- describing ----------------------------------------------------------------

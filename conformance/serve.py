@@ -21,6 +21,7 @@ from typing import Any, BinaryIO
 from cambio_ref.actions import action_to_json
 from cambio_ref.catalogue import load_catalogue
 from cambio_ref.engine import legal_actions
+from cambio_ref.rules import Rules, resolve
 from conformance.implementation import Reference
 from conformance.protocol import dispatch
 
@@ -34,6 +35,8 @@ class ReferenceEngine(Reference):
     name = "cambio-ref"
     version = "0.1.0"
     language = "python"
+    rules: Rules | None = None  # declared in the handshake when set (`cambio serve --rules`)
+    players: dict[str, int] | None = None
 
     def legal(self) -> list[dict[str, Any]]:
         """Every legal action now, in the reference's sorted order."""
@@ -46,10 +49,25 @@ class ReferenceEngine(Reference):
         return self.state.snapshot()
 
 
-def serve(stdin: BinaryIO, stdout: BinaryIO) -> int:
-    """Answer requests line by line until `stop` or the end of input; return the exit status."""
-    load_catalogue()  # before the handshake, so the first game is not slow
+def declaring(rules: Rules) -> ReferenceEngine:
+    """The reference declaring `rules` (and their player range) in its handshake.
+
+    >>> from cambio_ref.rules import resolve
+    >>> engine = declaring(resolve("online(ace=0)"))
+    >>> engine.rules.canonical, engine.players
+    ('online(ace=0)', {'min': 2, 'max': 8})
+    """
     engine = ReferenceEngine()
+    engine.rules = rules
+    engine.players = {"min": max(2, rules.min_players), "max": min(8, rules.max_players)}
+    return engine
+
+
+def serve(stdin: BinaryIO, stdout: BinaryIO, rules: Rules | None = None) -> int:
+    """Answer requests line by line until `stop` or the end of input; return the exit status.
+    With `rules`, the handshake declares them."""
+    load_catalogue()  # before the handshake, so the first game is not slow
+    engine = ReferenceEngine() if rules is None else declaring(rules)
     dumps = json.JSONEncoder(separators=(",", ":")).encode
     write, flush = stdout.write, stdout.flush
     for line in stdin:
@@ -69,13 +87,13 @@ def serve(stdin: BinaryIO, stdout: BinaryIO) -> int:
     return 0
 
 
-def main() -> int:
-    """Serve on this process's stdin and stdout."""
+def main(rules: Rules | None = None) -> int:
+    """Serve on this process's stdin and stdout (declaring `rules` when given)."""
     try:
-        return serve(sys.stdin.buffer, sys.stdout.buffer)
+        return serve(sys.stdin.buffer, sys.stdout.buffer, rules)
     except (BrokenPipeError, KeyboardInterrupt):
         return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(resolve(sys.argv[2]) if sys.argv[1:2] == ["--rules"] else None))

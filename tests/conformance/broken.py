@@ -13,7 +13,12 @@ and stdout like `cambio serve`, except for what MODE breaks:
 - ``red-king``: scores the red king as 10 (11 where 10 is right);
 - ``tie``: shares every tie (or lets the caller lose it where sharing is right);
 - ``accept-illegal``: accepts an action out of turn (and does nothing);
-- ``no-reshuffle``: never reshuffles the empty deck (the round ends instead).
+- ``no-reshuffle``: never reshuffles the empty deck (the round ends instead);
+- ``direction``: plays the other turn direction (nothing else changes);
+- ``two-bugs``: both ``no-penalty`` and ``red-king`` (two unrelated bugs).
+
+A second argument ``waive=RULE`` makes the handshake waive RULE (an option id, a
+core rule id or a deviation signature).
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ from conformance.protocol import dispatch
 from conformance.serve import ReferenceEngine
 
 MODES = ("crash", "hang", "hang-with-child", "garbage", "wrong-seq", "leak", "no-penalty",
-         "red-king", "tie", "accept-illegal", "no-reshuffle")
+         "red-king", "tie", "accept-illegal", "no-reshuffle", "direction", "two-bugs")
 
 
 class Broken(ReferenceEngine):
@@ -46,14 +51,18 @@ class Broken(ReferenceEngine):
         super().__init__()
         self.mode = mode
         self.name = f"broken-{mode}"
+        self.waive: list[dict[str, str]] | None = None
 
     def new_game(self, rules: Rules, players: int, dealer: int, deck: list[str],
                  seed: int, first: int | None = None) -> list[Event]:
         changes: list[tuple[str, Any]] = []
-        if self.mode == "no-penalty":
+        if self.mode in ("no-penalty", "two-bugs"):
             changes = [("wrong_own", "return-only"), ("wrong_other", "return-only")]
-        elif self.mode == "red-king":
-            changes = [("red_king", 11 if rules.red_king == 10 else 10)]
+        if self.mode in ("red-king", "two-bugs"):
+            changes += [("red_king", 11 if rules.red_king == 10 else 10)]
+        elif self.mode == "direction":
+            changes = [("direction", "counter-clockwise" if rules.direction == "clockwise"
+                        else "clockwise")]
         elif self.mode == "tie":
             changes = [("tie", "caller-loses" if rules.tie == "shared" else "shared")]
         if changes:
@@ -75,7 +84,7 @@ class Broken(ReferenceEngine):
         return seen
 
 
-def main(mode: str) -> int:
+def main(mode: str, waive: str | None = None) -> int:
     if mode not in MODES:
         print(f"broken.py: unknown mode {mode!r}; one of {', '.join(MODES)}", file=sys.stderr)
         return 2
@@ -86,6 +95,8 @@ def main(mode: str) -> int:
         print(f"broken: child pid {child.pid}", file=sys.stderr, flush=True)
     load_catalogue()
     impl = Broken(mode)
+    if waive:
+        impl.waive = [{"id": waive, "reason": "a known deviation, waived on purpose"}]
     out = sys.stdout.buffer
     for line in sys.stdin.buffer:
         request = json.loads(line)
@@ -109,4 +120,5 @@ def main(mode: str) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else ""))
+    extra = sys.argv[2] if len(sys.argv) > 2 and sys.argv[2].startswith("waive=") else ""
+    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else "", extra.removeprefix("waive=") or None))

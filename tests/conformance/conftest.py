@@ -18,9 +18,9 @@ from cambio_ref.cli import main
 BROKEN = Path(__file__).resolve().with_name("broken.py")
 
 
-def broken(mode: str) -> str:
+def broken(mode: str, waive: str | None = None) -> str:
     """The --impl command of one deliberately broken implementation (see broken.py)."""
-    return shlex.join([sys.executable, str(BROKEN), mode])
+    return shlex.join([sys.executable, str(BROKEN), mode, *([f"waive={waive}"] if waive else [])])
 
 
 @dataclass

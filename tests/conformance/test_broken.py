@@ -42,7 +42,7 @@ def test_crash_on_an_action_is_a_crash_and_the_run_goes_on(conform: Conform) -> 
         result = run.result(name)
         assert result["status"] == "crash"
         assert "exited with status 3 while handling act" in result["message"]
-        assert "'t': 'call'" in result["message"]
+        assert '"t": "call"' in result["message"]
         assert "crashing on purpose" in result["stderr"]
     assert run.log[-1]["throughput"]["restarts"] == 1  # the second item ran in a fresh process
     assert "reproduce: cambio conform --impl" in run.out

@@ -1,0 +1,219 @@
+"""One case under one target, against an implementation, compared step by step.
+
+The case is first played on the reference in-process under the target's rules
+(`conformance.scenarios.run_case`), which settles whether it applies and which
+hand-written expectations hold; then the implementation replays the very same
+calls in lockstep with the reference (`conformance.lockstep`): after the deal
+and every action, the events or the rejection code, every player's view, the
+snapshot and the legal actions (when offered) must equal the reference's.
+
+A case is not applicable only when it cannot be set up under the target: its
+seats are outside the declared player range or the rules' own, its deal cannot
+be built, its opening peek is rejected, the rules need option values the
+implementation does not declare, or the reference rejects one of its actions
+(with no `expect: reject` applying) at or before the point the case is about
+(its first step that carries an expectation). The reason is given.
+
+>>> from conformance.harness import Driver, parse_impl
+>>> from conformance.targets import targets
+>>> from cambio_ref.cases import load_cases
+>>> driver = Driver(parse_impl("python:conformance.serve:ReferenceEngine"))
+>>> hello = driver.start()
+>>> target = targets(["online(black_king=13)"], None)[0]
+>>> r = run(driver, hello, load_cases()["tie.caller-ties-lowest"], target)
+>>> r.status, r.checks
+('pass', 'expectations + reference')
+>>> driver.close()
+"""
+
+from __future__ import annotations
+
+import shlex
+from typing import Any
+
+from cambio_ref.cases import Case
+from cambio_ref.catalogue import load_catalogue
+from cambio_ref.errors import CambioError
+from cambio_ref.rules import Rules, format_value
+from conformance.diagnosis import diagnose
+from conformance.harness import Driver, RestartBudgetExhausted
+from conformance.implementation import Event, Implementation, Reference, Rejection
+from conformance.lockstep import Disagreement, Game, Lockstep, compact
+from conformance.protocol import Hello
+from conformance.results import CHECKS, Result
+from conformance.scenarios import CaseResult, run_case
+from conformance.targets import Target
+
+
+class Recorder:
+    """An Implementation that remembers every call and its reply, to replay them."""
+
+    def __init__(self, impl: Implementation) -> None:
+        self.impl = impl
+        self.name = impl.name
+        self.calls: list[tuple[str, Any]] = []
+
+    def new_game(self, rules: Rules, players: int, dealer: int, deck: list[str],
+                 seed: int, first: int | None = None) -> list[Event]:
+        self.calls.append(("new_game", Game(rules, players, dealer, seed, list(deck),
+                                            first=first)))
+        return self.impl.new_game(rules, players, dealer, deck, seed, first)
+
+    def act(self, action: dict[str, Any]) -> list[Event] | Rejection:
+        self.calls.append(("act", action))
+        return self.impl.act(action)
+
+    def observe(self, player: int) -> dict[str, Any]:
+        return self.impl.observe(player)
+
+
+def point(case: Case) -> tuple[int, int] | None:
+    """The (round, step) the case is about: its first step that carries an expectation.
+
+    >>> from cambio_ref.cases import load_cases
+    >>> point(load_cases()["snap.wrong-own-card"])
+    (0, 2)
+    """
+    rounds = [case.data["steps"], *(r["steps"] for r in case.data.get("next_rounds", ()))]
+    for number, steps in enumerate(rounds):
+        for index, step in enumerate(steps):
+            if step.get("expect"):
+                return number, index
+    return None
+
+
+def exercised(case: Case, rules: Rules) -> list[str]:
+    """The options the case names, with their values under `rules` (``id=value``)."""
+    cat = load_catalogue()
+    return [f"{oid}={format_value(rules.value(cat.option(oid).key))}"
+            for oid in case.named_options(cat)]
+
+
+def not_applicable(case: Case, target: Target, hello: Hello,
+                   rules: Rules) -> str | None:
+    """Why the case cannot be set up under the target before anything is played, if so."""
+    players = case.data["setup"]["players"]
+    low, high = hello.players
+    if not low <= players <= high:
+        return f"the case deals {players} players; the implementation plays {low} to {high}"
+    if not rules.min_players <= players <= rules.max_players:
+        return (f"the case deals {players} players; {target.label} is played by"
+                f" {rules.min_players} to {rules.max_players}")
+    missing = hello.support.missing(rules)
+    if missing:
+        return f"needs {', '.join(missing)}, which the implementation does not declare"
+    return None
+
+
+def _reference(case: Case, target: Target, rules: Rules) -> tuple[CaseResult, Recorder]:
+    key = target.source if target.source and case.applies_to(target.source) else \
+        f"target:{target.label}"
+    recorder = Recorder(Reference())
+    return run_case(case, key, recorder, rules=rules, strict=False), recorder
+
+
+def _cannot_play(case: Case, expected: CaseResult) -> str | None:
+    if expected.setup_problem:
+        return expected.setup_problem
+    about = point(case)
+    for played in expected.unexpected:
+        assert played.step is not None and played.unexpected is not None
+        if about is None or played.step <= about:
+            rejection = played.unexpected
+            return (f"{played.where} ({played.action.get('t')}) is rejected under these rules"
+                    f" with {rejection.code} ({rejection.rule}), at or before the point the"
+                    " case is about")
+    return None
+
+
+def run(driver: Driver, hello: Hello, case: Case, target: Target,
+        impl_text: str | None = None) -> Result:
+    """Run `case` under `target` against the implementation; never raises for what the
+    implementation does (RestartBudgetExhausted aside)."""
+    res = Result(case.id, target.label, "pass", rules=target.rules.canonical)
+    try:
+        rules = case.rules_for(target.rules)
+    except CambioError as exc:
+        res.status, res.message = "not_applicable", f"the case's `set`: {exc}"
+        return res
+    reason = not_applicable(case, target, hello, rules)
+    if reason is None and case.id in hello.skip:
+        res.status, res.message = "skipped", f"the implementation skips it: {hello.skip[case.id]}"
+        return res
+    expected, recorder = (None, None) if reason else _reference(case, target, rules)
+    if expected is not None:
+        reason = _cannot_play(case, expected)
+    if reason:
+        res.status, res.message = "not_applicable", reason
+        return res
+    assert expected is not None and recorder is not None
+    res.checks = CHECKS[0] if expected.applied else CHECKS[1]
+    if expected.failures:
+        first = expected.failures[0]
+        if target.source and case.applies_to(target.source):
+            res.status = "not_applicable"
+            res.message = (f"its expectations do not hold under {target.label} even for the"
+                           f" reference: {first}")
+            return res
+        res.checks = CHECKS[1]
+        res.message = (f"expectations set aside: under {rules.canonical} the reference does not"
+                       f" meet them ({first})")
+    res.repro = _repro(case, target, impl_text or driver.spec.text)
+    lock = Lockstep(driver, hello)
+    wheres = iter(p.where for p in expected.played)
+    try:
+        for what, arg in recorder.calls:
+            if what == "new_game":
+                lock.start(arg)
+            else:
+                lock.step(arg, where=next(wheres, None))
+    except Disagreement as d:
+        _failed(res, d, case, rules, expected, hello)
+    except RestartBudgetExhausted as exc:
+        res.status, res.message = "not_run", str(exc)
+    res.actions = lock.steps
+    res.trace = expected.trace
+    return res
+
+
+def _failed(res: Result, d: Disagreement, case: Case, rules: Rules, expected: CaseResult,
+            hello: Hello) -> None:
+    d.rule = diagnose(d)
+    res.status, res.step, res.stderr = d.status, d.where, d.stderr
+    res.expected, res.actual = _jsonable(d.expected), _jsonable(d.actual)
+    res.rule, res.signature = d.rule, d.signature
+    keys = next((p.keys for p in expected.played if p.where == d.where), ())
+    action = compact(d.game.steps[-1].action, 160) if d.game.steps and d.where != "deal" else ""
+    parts = [f"{d.where}{f' {action}' if action else ''}: {d.message}"]
+    if d.rule:
+        parts.append(f"rule: {d.rule}")
+    parts.append(f"the case exercises {', '.join(exercised(case, rules))} under these rules")
+    if keys:
+        parts.append(f"the case's expectation here: {', '.join(keys)}")
+    if res.message:
+        parts.append(res.message)
+    res.message = "; ".join(parts)
+    waived = hello.waiver(d.rule, d.signature)
+    if waived:
+        res.status, res.message = "waived", f"waived ({waived}); {res.message}"
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, Rejection):
+        return {"rejected": value.code, "message": value.message}
+    return value
+
+
+def _repro(case: Case, target: Target, impl: str) -> list[str]:
+    from cambio_ref.cases import load_cases
+
+    try:
+        in_spec = load_cases().get(case.id) is case
+    except CambioError:
+        in_spec = False
+    where = f" --cases {shlex.quote(case.file)}" if not in_spec else ""
+    ruleset = "declared" if target.label == "declared" else target.rules.canonical
+    return [f"cambio conform --impl {shlex.quote(impl)} --ruleset {shlex.quote(ruleset)}"
+            f" --fuzz 0 -k {shlex.quote(case.id)}{where}",
+            f"cambio replay {shlex.quote(case.id if not where else case.file)}"
+            f" --ruleset {shlex.quote(target.rules.canonical)}"]

@@ -1,0 +1,404 @@
+"""Lockstep: one game played on the reference and the implementation side by side.
+
+After the deal and after every action, `Lockstep` compares the implementation's
+reply with the reference's (the events, or the rejection code), every player's
+view, and, where the implementation offers them, its snapshot and its legal
+actions; and it checks invariants that name the broken property: card
+conservation, information hiding, score bounds and termination. The first
+difference raises `Disagreement`, which says where, what and which field
+differed first. Cases (`conformance.caserun`) and fuzzing (`conformance.fuzz`)
+both play through it.
+
+>>> events_difference([{"t": "drew", "card": "7H"}], [{"t": "drew", "card": "7S"}])
+('drew.card', 'event 1 (drew): card: expected 7H, got 7S')
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from cambio_ref.actions import Action, Snap, action_from_json, action_to_json
+from cambio_ref.engine import legal_actions
+from cambio_ref.rules import Rules
+from cambio_ref.state import OVER
+from cambio_ref.views import HIDDEN, view
+from conformance.harness import Driver, ImplementationFailure
+from conformance.implementation import Event, Reference, Rejection
+from conformance.matching import mismatch
+from conformance.protocol import Hello, Message, new_game_request, reply_to_act
+
+Reply = list[Event] | Rejection
+
+
+@dataclass
+class Step:
+    """One action of a game and the reference's reply to it."""
+
+    action: Any
+    expected: Reply
+
+
+@dataclass
+class Game:
+    """A game: everything needed to replay it or write it as a case."""
+
+    rules: Rules
+    players: int
+    dealer: int
+    seed: int
+    deck: list[str]
+    steps: list[Step] = field(default_factory=list)
+    deal: list[Event] = field(default_factory=list)
+    first: int | None = None
+
+
+class Disagreement(Exception):
+    """The implementation differs from the reference (or broke an invariant, or failed)."""
+
+    def __init__(self, status: str, where: str, message: str, game: Game, *,
+                 expected: Any = None, actual: Any = None, stderr: str = "",
+                 observe: int | None = None, aspect: str = "events",
+                 field: str = "") -> None:
+        super().__init__(f"{where}: {message}")
+        self.status = status
+        self.where = where
+        self.message = message
+        self.game = game
+        self.expected = expected
+        self.actual = actual
+        self.stderr = stderr
+        self.observe = observe  # the player whose view differed
+        self.aspect = aspect  # events, rejection, view, snapshot, legal, failure
+        self.field = field or aspect  # the first field that differs, e.g. "penalty.card"
+        self.rule: str | None = None  # the option or core rule involved, once diagnosed
+
+    @property
+    def kind(self) -> str:
+        """The kind of the action it happened on (``deal`` for the deal)."""
+        if self.where == "deal" or not self.game.steps:
+            return "deal"
+        action = self.game.steps[-1].action
+        kind = action.get("t") if isinstance(action, dict) else None
+        return kind if isinstance(kind, str) else "malformed"
+
+    @property
+    def signature(self) -> str:
+        """What groups disagreements: action kind, first differing field, rule involved.
+
+        >>> from cambio_ref.rules import resolve
+        >>> d = Disagreement("fail", "deal", "x", Game(resolve("online"), 2, 0, 0, []),
+        ...                  field="dealt.card")
+        >>> d.signature
+        'deal/dealt.card/?'
+        """
+        return f"{self.kind}/{self.field}/{self.rule or '?'}"
+
+    def size(self) -> tuple[int, ...]:
+        """Smaller is simpler: fewer steps, players and overrides."""
+        game = self.game
+        return (len(game.steps), game.players, len(game.rules.overrides), game.seed != 0,
+                game.dealer)
+
+
+# -- comparing -------------------------------------------------------------------
+
+
+def _clean(value: Any) -> Any:
+    """Drop the extension fields (``x_...``) an implementation may add to events."""
+    if isinstance(value, dict):
+        return {k: v for k, v in value.items() if not (isinstance(k, str) and k.startswith("x_"))}
+    return value
+
+
+def compact(value: Any, limit: int = 400) -> str:
+    """JSON in one line, cut at `limit` characters."""
+    text = json.dumps(value, separators=(", ", ": "))
+    return text if len(text) <= limit else text[:limit] + " ..."
+
+
+def events_difference(expected: list[Event], actual: list[Event]) -> tuple[str, str] | None:
+    """None if the event lists are equal (ignoring ``x_`` fields), else the first
+    differing field and a description of the difference."""
+    for i, (want, got) in enumerate(zip(expected, actual, strict=False)):
+        got = _clean(got)
+        if want != got:
+            if want.get("t") != got.get("t"):
+                return (f"events[{want.get('t')}]",
+                        f"event {i + 1}: expected {want.get('t')!r}, got {got.get('t')!r}")
+            for key in sorted(set(want) | set(got)):
+                if want.get(key) != got.get(key):
+                    if key not in got:
+                        return f"{want['t']}.{key}", f"event {i + 1} ({want['t']}): missing {key!r}"
+                    return (f"{want['t']}.{key}", f"event {i + 1} ({want['t']}): {key}: expected"
+                            f" {_plain(want.get(key))}, got {_plain(got.get(key))}")
+    if len(expected) != len(actual):
+        want_kinds = [e.get("t") for e in expected]
+        got_kinds = [e.get("t") if isinstance(e, dict) else None for e in actual]
+        longer = want_kinds if len(want_kinds) > len(got_kinds) else got_kinds
+        return (f"events[{longer[min(len(want_kinds), len(got_kinds))]}]",
+                f"expected {len(expected)} events {want_kinds}, got {len(actual)} {got_kinds}")
+    return None
+
+
+def events_problem(expected: list[Event], actual: list[Event]) -> str | None:
+    """None if the event lists are equal (ignoring ``x_`` fields), else the first difference.
+
+    >>> events_problem([{"t": "drew", "card": "7H"}], [{"t": "drew", "card": "7S"}])
+    'event 1 (drew): card: expected 7H, got 7S'
+    """
+    found = events_difference(expected, actual)
+    return found[1] if found else None
+
+
+def _plain(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def leak(expected: dict[str, Any], actual: dict[str, Any]) -> str | None:
+    """A card the implementation shows where the reference's view hides it, if any.
+
+    >>> leak({"player": 0, "grids": [["?"], ["?"]], "held": None},
+    ...      {"player": 0, "grids": [["?"], ["KD"]], "held": None})
+    "player 0's view shows KD at player 1's slot 0, which player 0 has not seen"
+    """
+    player = expected.get("player")
+    grids = actual.get("grids")
+    if isinstance(grids, list):
+        for owner, (want_grid, got_grid) in enumerate(zip(expected["grids"], grids, strict=False)):
+            if not isinstance(got_grid, list):
+                continue
+            for slot, (want, got) in enumerate(zip(want_grid, got_grid, strict=False)):
+                if want == HIDDEN and got not in (HIDDEN, None):
+                    return (f"player {player}'s view shows {got} at player {owner}'s slot {slot},"
+                            f" which player {player} has not seen")
+    if expected.get("held") is None and actual.get("held") not in (None, HIDDEN):
+        return f"player {player}'s view shows the card in another player's hand ({actual['held']})"
+    return None
+
+
+def normal_action(data: Any) -> Action:
+    """An action read from JSON, snap targets in order (the reference lists them so)."""
+    action = action_from_json(data)
+    if isinstance(action, Snap):
+        return Snap(action.player, tuple(sorted(action.targets)))
+    return action
+
+
+@lru_cache(maxsize=1 << 16)
+def action_json(action: Action) -> dict[str, Any]:
+    """`action_to_json`, remembered: the legal actions of one step mostly recur in the
+    next (the caller must not change the dict)."""
+    return action_to_json(action)
+
+
+def action_key(data: Any) -> str:
+    """An action's JSON form as a comparable string: keys sorted, snap targets in order.
+
+    >>> action_key({"t": "snap", "targets": [[1, 0], [0, 2]], "player": 1})
+    '{"player": 1, "t": "snap", "targets": [[0, 2], [1, 0]]}'
+    """
+    if isinstance(data, dict) and data.get("t") == "snap" and isinstance(data.get("targets"), list):
+        try:
+            data = {**data, "targets": sorted(data["targets"])}
+        except TypeError:
+            pass
+    return json.dumps(data, sort_keys=True)
+
+
+def _few(items: list[str]) -> str:
+    return ("[" + ", ".join(items[:3]) + (" ..." if len(items) > 3 else "") + "]") if items else "none"
+
+
+def score_bounds(rules: Rules, cards: int) -> tuple[int, int]:
+    """The lowest and highest score a hand of `cards` cards can have under `rules`.
+
+    >>> from cambio_ref.rules import resolve
+    >>> score_bounds(resolve("online"), 4)
+    (-4, 160)
+    """
+    low_card, high_card = min(rules.points.values()), max(rules.points.values())
+    risky = list(rules.risky_five_points.values()) if rules.risky_fives else [0]
+    low = min(0, cards * low_card + min(0, *risky))
+    high = max(0, cards * high_card + max(0, *risky)) + rules.caller_penalty
+    return low, high
+
+
+def conservation(deck: Sequence[str], state: dict[str, Any]) -> str | None:
+    """None if the snapshot holds exactly the cards of the deck, else what went missing.
+
+    >>> conservation(["AS", "2S", "3S"], {"deck": ["2S"], "pile": ["AS"], "grids": [[None]],
+    ...                                   "held": "2S"})
+    "card conservation: the snapshot holds 3 cards for a 3-card deck (missing ['3S'], extra ['2S'])"
+    """
+    cards: list[Any] = [*state["deck"], *state["pile"]]
+    for grid in state["grids"]:
+        cards.extend(c for c in (grid if isinstance(grid, list) else []) if c is not None)
+    if state.get("held") is not None:
+        cards.append(state["held"])
+    if len(cards) == len(deck) and sorted(map(str, cards)) == sorted(deck):
+        return None
+    have, want = Counter(map(str, cards)), Counter(deck)
+    lost, extra = sorted((want - have).elements()), sorted((have - want).elements())
+    return (f"card conservation: the snapshot holds {len(cards)} cards for a"
+            f" {len(deck)}-card deck (missing {lost or 'none'}, extra {extra or 'none'})")
+
+
+def view_field(problem: str) -> str:
+    """The first field of a view mismatch: ``view.grids`` for ``view.grids[1][0]: ...``.
+
+    >>> view_field("view.grids[1][2]: expected '?', got 'KD'")
+    'view.grids'
+    """
+    head = problem.split(":", 1)[0].split("[", 1)[0].strip()
+    return head if head.startswith("view.") else "view"
+
+
+# -- lockstep -------------------------------------------------------------------
+
+
+class Lockstep:
+    """Plays one game on the reference and the implementation side by side."""
+
+    def __init__(self, driver: Driver, hello: Hello, *, legal: bool = True) -> None:
+        self.driver = driver
+        self.snapshots = "snapshot" in hello.commands
+        self.legals = legal and "legal" in hello.commands
+        self.ref = Reference()
+        self.game: Game | None = None
+        self.steps = 0
+        self.legal: list[Action] | None = None  # the reference's, when last compared
+
+    def _send(self, requests: list[Message], where: str) -> list[Message]:
+        assert self.game is not None
+        try:
+            return self.driver.send(requests)
+        except ImplementationFailure as exc:
+            raise Disagreement(exc.status, where, exc.message, self.game, stderr=exc.stderr,
+                               aspect="failure", field=exc.status) from None
+
+    def start(self, game: Game) -> None:
+        """Deal on both sides and compare the deal, the views and the snapshot."""
+        self.game = game
+        game.deal = self.ref.new_game(game.rules, game.players, game.dealer, game.deck, game.seed,
+                                      game.first)
+        requests = [new_game_request(game.rules, game.players, game.dealer, game.deck, game.seed,
+                                     game.first), *self._looks(True)]
+        replies = self._send(requests, "deal")
+        found = events_difference(game.deal, replies[0]["events"])
+        if found:
+            raise Disagreement("fail", "deal", found[1], game, expected=game.deal,
+                               actual=replies[0]["events"], field=found[0])
+        self._compare_table(replies[1:], "deal", True)
+
+    def _looks(self, legal: bool) -> list[Message]:
+        assert self.game is not None
+        looks: list[Message] = [{"cmd": "observe", "player": p} for p in range(self.game.players)]
+        if self.snapshots:
+            looks.append({"cmd": "snapshot"})
+        if legal and self.legals:
+            looks.append({"cmd": "legal"})
+        return looks
+
+    def step(self, action: Any, check_legal: bool = True, where: str | None = None) -> Reply:
+        """Play `action` on both sides and compare everything; the reference's reply."""
+        game = self.game
+        assert game is not None
+        self.legal = None
+        expected = self.ref.act(action)
+        game.steps.append(Step(action, expected))
+        where = where or f"step {len(game.steps)}"
+        self.steps += 1
+        self.driver.stats.acts += 1
+        replies = self._send([{"cmd": "act", "action": action}, *self._looks(check_legal)], where)
+        actual = reply_to_act(replies[0])
+        self._compare_reply(expected, actual, where)
+        self._compare_table(replies[1:], where, check_legal)
+        return expected
+
+    def _compare_reply(self, expected: Reply, actual: Reply, where: str) -> None:
+        game = self.game
+        assert game is not None
+        action = compact(game.steps[-1].action, 200)
+        if isinstance(expected, Rejection):
+            if not isinstance(actual, Rejection):
+                raise Disagreement("accepted_wrongly", where, f"accepted {action}, which the"
+                                   f" reference rejects: {expected.message}", game,
+                                   expected=expected.code, actual=actual, aspect="rejection",
+                                   field="accepted")
+            if actual.code != expected.code:
+                raise Disagreement("rejected_wrongly", where, f"rejected {action} with"
+                                   f" {actual.code}; the reference rejects it with"
+                                   f" {expected.message}", game, expected=expected.code,
+                                   actual=actual.code, aspect="rejection", field="code")
+            return
+        if isinstance(actual, Rejection):
+            raise Disagreement("rejected_wrongly", where, f"rejected {action}, a legal action,"
+                               f" with {actual.code}: {actual.message}", game,
+                               expected=expected, actual=actual.code, aspect="rejection",
+                               field="rejected")
+        for event in actual:
+            if event.get("t") == "round_over" and isinstance(event.get("scores"), list):
+                grids = event.get("grids") or []
+                for seat, score in enumerate(event["scores"]):
+                    cards = sum(c is not None for c in grids[seat]) if seat < len(grids) else 4
+                    low, high = score_bounds(game.rules, cards)
+                    if not isinstance(score, int) or not low <= score <= high:
+                        raise Disagreement("fail", where, f"score bounds: seat {seat} scores"
+                                           f" {score}, outside [{low}, {high}] for {cards}"
+                                           " cards", game, expected=expected, actual=actual,
+                                           field="round_over.scores")
+        found = events_difference(expected, actual)
+        if found:
+            problem = found[1]
+            if self.ref.state is not None and self.ref.state.phase == OVER and \
+                    not any(e.get("t") == "round_over" for e in actual):
+                problem = f"termination: the round is over but the implementation goes on ({problem})"
+            raise Disagreement("fail", where, problem, game, expected=expected, actual=actual,
+                               field=found[0])
+
+    def _compare_table(self, replies: list[Message], where: str, check_legal: bool) -> None:
+        game, state = self.game, self.ref.state
+        assert game is not None and state is not None
+        for player in range(game.players):
+            want, got = view(state, player), replies[player]["view"]
+            if want == got:
+                continue
+            problem = leak(want, got)
+            name = "view.hiding" if problem else ""
+            problem = f"information hiding: {problem}" if problem else mismatch(want, got, "view")
+            if problem:  # (equal apart from extra fields is fine)
+                raise Disagreement("fail", where, f"player {player}'s {problem}", game,
+                                   expected=want, actual=got, observe=player, aspect="view",
+                                   field=name or view_field(problem))
+        rest = replies[game.players:]
+        if self.snapshots:
+            snap = rest.pop(0)["state"]
+            problem = conservation(game.deck, snap)
+            name = "snapshot.conservation"
+            if problem is None:
+                want_snap = state.snapshot()
+                for key in ("deck", "pile", "grids", "held"):
+                    if snap.get(key) != want_snap[key]:
+                        problem = (f"snapshot: {key}: expected {compact(want_snap[key], 300)},"
+                                   f" got {compact(snap.get(key), 300)}")
+                        name = f"snapshot.{key}"
+                        break
+            if problem:
+                raise Disagreement("fail", where, problem, game, aspect="snapshot", field=name)
+        if check_legal and self.legals:
+            listed = rest.pop(0)["actions"]
+            self.legal = legal_actions(state)
+            want = [action_json(a) for a in self.legal]
+            if listed == want:  # (the usual case: the same actions in the same order)
+                return
+            want_legal, got_legal = set(map(action_key, want)), set(map(action_key, listed))
+            if want_legal != got_legal:
+                missing, extra = sorted(want_legal - got_legal), sorted(got_legal - want_legal)
+                raise Disagreement("fail", where, f"legal actions: missing {_few(missing)},"
+                                   f" extra {_few(extra)}", game, aspect="legal",
+                                   expected=missing, actual=extra)
