@@ -298,12 +298,12 @@ class ProcessEndpoint(Endpoint):
         """Kill the implementation and every process it started, and reap it."""
         if self.closed:
             return
-        self.closed = True
         self.supervised.kill(0 if self._wait(0) is not None else 0.2)
         self.proc.wait()
         for pipe in (self.proc.stdin, self.proc.stdout):
             if pipe is not None:
                 pipe.close()
+        self.closed = True  # (only now: a kill cut short by a signal is done again by close)
 
     def close(self) -> None:
         if not self.closed:

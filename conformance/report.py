@@ -48,6 +48,8 @@ class Meta:
     timeout: float = 0.0
     throughput: dict[str, Any] = field(default_factory=dict)
     elapsed: float = 0.0
+    stopped: str | None = None  # why the run stopped before its end (a signal, the handshake)
+    exit: int | None = None  # the exit status, when not the one the results give
 
     @property
     def title(self) -> str:
@@ -102,7 +104,8 @@ class Log:
         self.write({"type": "footer", "totals": dict(totals(results)),
                     "by_ruleset": {rs: dict(c) for rs, c in by_ruleset(results).items()},
                     "elapsed": round(meta.elapsed, 3), "throughput": meta.throughput,
-                    "exit": exit_status(results)})
+                    "stopped": meta.stopped,
+                    "exit": exit_status(results) if meta.exit is None else meta.exit})
 
     def close(self) -> None:
         if self.file is not None:
@@ -157,6 +160,8 @@ def render_text(meta: Meta, results: Sequence[Result]) -> str:
     """The summary printed at the end of `cambio conform`."""
     lines = [f"cambio conform: {meta.title} via {meta.impl} (protocol {meta.protocol},"
              f" seed {meta.seed})", ""]
+    if meta.stopped:
+        lines += [f"The run stopped early: {meta.stopped}.", ""]
     lines += summary_table(results)
     bad = [r for r in results if r.failed]
     if bad:
@@ -253,6 +258,12 @@ def junit(meta: Meta, results: Sequence[Result]) -> str:
                 ET.SubElement(case, "error", type=r.status, message=message).text = _x(detail)
             if r.stderr.strip():
                 ET.SubElement(case, "system-err").text = _x(r.stderr)
+    if meta.stopped:
+        suite = ET.SubElement(root, "testsuite", name="run", tests="1", failures="0", errors="1",
+                              skipped="0", time=f"{meta.elapsed:.3f}")
+        case = ET.SubElement(suite, "testcase", classname="cambio.run", name="complete", time="0")
+        ET.SubElement(case, "error", type="stopped", message=_x(meta.stopped[:500])).text = \
+            _x(f"the run stopped early: {meta.stopped}")
     ET.indent(root)
     return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
@@ -276,6 +287,8 @@ def markdown(meta: Meta, results: Sequence[Result]) -> str:
              f"`{meta.impl}`, protocol {meta.protocol}, seed {meta.seed}, rulesets"
              f" {', '.join(meta.rulesets)}; {total['pass']}/{applicable} applicable items passed"
              f" in {meta.elapsed:.1f} s.", ""]
+    if meta.stopped:
+        lines += [f"**The run stopped early: {meta.stopped}.**", ""]
     lines += _md_table(results)
     bad = [r for r in results if r.failed]
     if bad:
@@ -316,6 +329,7 @@ def render_html(meta: Meta, results: Sequence[Result]) -> str:
            f"<h1>Cambio conformance: {e(meta.title)}</h1>",
            f"<p><code>{e(meta.impl)}</code>, protocol {meta.protocol}, seed {meta.seed};"
            f" {total['pass']}/{applicable} applicable items passed in {meta.elapsed:.1f} s.</p>",
+           f'<p class="bad">The run stopped early: {e(meta.stopped)}.</p>' if meta.stopped else "",
            "<table><tr><th>ruleset</th>" + "".join(f"<th>{e(LABELS[s])}</th>" for s in columns)
            + "</tr>"]
     for name, counts in [*rows.items(), ("total", total)]:

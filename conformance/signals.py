@@ -1,0 +1,64 @@
+"""Stopping a run cleanly on SIGINT, SIGTERM and SIGHUP.
+
+Inside `interruptible`, each of these signals raises `Interrupted` (a
+BaseException, so that no ``except Exception`` on the way, Hypothesis's
+included, takes it for a failure of the implementation). The run loop then
+kills the implementation and writes every report inside `shielded`, where the
+same signals are ignored until the reports are complete.
+
+>>> import os, signal
+>>> with interruptible():
+...     try:
+...         os.kill(os.getpid(), signal.SIGTERM)
+...         time.sleep(5)
+...     except Interrupted as exc:
+...         print(exc, exc.status)
+interrupted by SIGTERM 143
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from types import FrameType
+
+STOPPING = (signal.SIGINT, signal.SIGTERM, *([signal.SIGHUP] if hasattr(signal, "SIGHUP") else []))
+
+
+class Interrupted(BaseException):
+    """The run was told to stop by a signal; `status` is the conventional 128 + its number."""
+
+    def __init__(self, signum: int) -> None:
+        self.signum = signum
+        self.status = 128 + signum
+        super().__init__(f"interrupted by {signal.Signals(signum).name}")
+
+
+def _raise(signum: int, frame: FrameType | None) -> None:
+    raise Interrupted(signum)
+
+
+@contextlib.contextmanager
+def _handlers(handler: signal.Handlers | object) -> Iterator[None]:
+    if threading.current_thread() is not threading.main_thread():
+        yield  # (signals reach the main thread only; a run elsewhere keeps the defaults)
+        return
+    old = {sig: signal.signal(sig, handler) for sig in STOPPING}  # type: ignore[arg-type]
+    try:
+        yield
+    finally:
+        for sig, previous in old.items():
+            signal.signal(sig, previous)
+
+
+def interruptible() -> contextlib.AbstractContextManager[None]:
+    """While inside, SIGINT, SIGTERM and SIGHUP raise `Interrupted`."""
+    return _handlers(_raise)
+
+
+def shielded() -> contextlib.AbstractContextManager[None]:
+    """While inside, SIGINT, SIGTERM and SIGHUP are ignored (the reports are being written)."""
+    return _handlers(signal.SIG_IGN)
