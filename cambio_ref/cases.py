@@ -48,7 +48,17 @@ class Case:
         return result
 
     def applies_to(self, ruleset: str) -> bool:
+        """True if the case lists `ruleset` with an answer (an unlisted ruleset is not
+        applicable: a case may list only the rulesets it concerns)."""
         return "not_applicable" not in self.rulesets.get(ruleset, {"not_applicable": "unlisted"})
+
+    def why_not(self, ruleset: str) -> str:
+        """Why the case is not applicable under `ruleset` (its reason, or that it is
+        not listed)."""
+        outcome = self.rulesets.get(ruleset)
+        if outcome is None:
+            return f"the case concerns only {', '.join(self.rulesets)}"
+        return str(outcome.get("not_applicable", ""))
 
     def rules_for(self, ruleset: str | Rules) -> Rules:
         """The rules the case runs under: the ruleset plus the case's `set` options."""
@@ -102,21 +112,41 @@ class Case:
         return tuple(found)
 
 
+def key_items(key: str) -> list[str]:
+    """The items of an expectation key: one ruleset id or option=value, or several
+    separated by commas (the key applies when any of them does).
+
+    >>> key_items("online, hearts")
+    ['online', 'hearts']
+    """
+    return [item.strip() for item in key.split(",") if item.strip()]
+
+
 def keys_hold(keys: list[str], ruleset: str, rules: Rules, cat: Catalogue,
               agreeing: tuple[str, ...] = ()) -> list[str]:
-    """Which of `keys` apply: the ruleset id (or, under rules that are no source ruleset,
-    the `agreeing` rulesets' ids), option=value pairs that hold, or `all`."""
-    if ruleset in keys:
-        return [ruleset]
-    found = [key for key in agreeing if key in keys]
+    """Which of `keys` apply: those naming the ruleset id (or, under rules that are no
+    source ruleset, one of the `agreeing` rulesets), else those naming an option=value
+    that holds, else `all`. A key may name several items, separated by commas.
+
+    >>> cat = load_catalogue()
+    >>> keys_hold(["memory, hearts", "all"], "hearts", resolve("hearts"), cat)
+    ['memory, hearts']
+    >>> keys_hold(["end.tie=shared, end.tie=caller-wins", "all"], "x", resolve("online"), cat)
+    ['end.tie=shared, end.tie=caller-wins']
+    """
+    items = {key: key_items(key) for key in keys}
+    found = [key for key, named in items.items() if ruleset in named]
     if found:
         return found
-    for key in keys:
-        if "=" in key:
-            oid, _, value = key.partition("=")
-            opt = cat.option(oid)
-            if format_value(rules.value(opt.key)) == value:
+    found = [key for key, named in items.items() if any(a in named for a in agreeing)]
+    if found:
+        return found
+    for key, named in items.items():
+        for item in named:
+            oid, sep, value = item.partition("=")
+            if sep and format_value(rules.value(cat.option(oid).key)) == value:
                 found.append(key)
+                break
     if found:
         return found
     return ["all"] if "all" in keys else []
@@ -149,16 +179,13 @@ def case_problems(doc: YamlDoc, cat: Catalogue) -> list[Problem]:
     for name in data["rulesets"]:
         if name not in cat.rulesets:
             problems.append(doc.problem(("rulesets", name), f"unknown ruleset {name!r}"))
-    for name in sorted(set(cat.rulesets) - set(data["rulesets"])):
-        problems.append(doc.problem(("rulesets",), f"ruleset {name!r} is not listed: give its"
-                                    " answer or say why the case is not applicable"))
     for i, step in enumerate(data["steps"]):
         for j, key in enumerate(step.get("only", ())):
             problems.extend(_check_key(doc, ("steps", i, "only", j), key, cat))
         for key, exp in (step.get("expect") or {}).items():
             problems.extend(_check_key(doc, ("steps", i, "expect", key), key, cat))
             code = exp.get("reject")
-            if code is not None and code not in cat.errors:
+            if code is not None and code != "any" and code not in cat.errors:
                 problems.append(doc.problem(("steps", i, "expect", key, "reject"),
                                             f"unknown error code {code!r} (see spec/errors.yaml)"))
     if not problems:
@@ -174,6 +201,11 @@ def case_problems(doc: YamlDoc, cat: Catalogue) -> list[Problem]:
 
 def _check_key(doc: YamlDoc, path: tuple[str | int, ...], key: str, cat: Catalogue,
                allow_ruleset: bool = True) -> list[Problem]:
+    items = key_items(key) if allow_ruleset else [key]
+    if len(items) != 1:
+        if "all" in items:
+            return [doc.problem(path, f"{key!r}: `all` stands alone, not in a list")]
+        return [p for item in items for p in _check_key(doc, path, item, cat)]
     if key == "all" or (allow_ruleset and key in cat.rulesets):
         return []
     oid, sep, value = key.partition("=")

@@ -176,7 +176,7 @@ def _coverage() -> dict[str, Any]:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from cambio_ref.cases import load_case_file, load_cases
+    from cambio_ref.cases import load_cases
     from conformance.scenarios import run_case
 
     if args.coverage:
@@ -209,38 +209,57 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 print(f"{row['id']:<40} {row['title']}  [{', '.join(row['rulesets'])}]")
         return 0
     if not args.case:
-        raise CambioError("name a case id or file, or use --list or --coverage")
-    if args.case in cases:
-        case = cases[args.case]
-    elif Path(args.case).is_file():
-        case = load_case_file(Path(args.case))
-    else:
-        raise CambioError(f"unknown case {args.case!r}; `cambio replay --list` shows them all")
-    runs = []
-    if args.ruleset:
-        rules = resolve(args.ruleset)
-        # under rules that are no source ruleset, the expectations of the rulesets that
-        # agree with them on the case's options apply (as in `cambio conform`)
-        key = rules.name if not rules.overrides else rules.canonical
-        runs.append(run_case(case, key, rules=case.rules_for(rules)))
-    else:
-        runs.extend(run_case(case, name) for name in case.rulesets)
+        raise CambioError("name a case id, file or folder, or use --list or --coverage")
+    chosen = [case for name in args.case for case in _cases_named(name, cases)]
+    outputs: list[Any] = []
+    ok = True
+    for n, case in enumerate(chosen):
+        runs = []
+        if args.ruleset:
+            rules = resolve(args.ruleset)
+            # under rules that are no source ruleset, the expectations of the rulesets that
+            # agree with them on the case's options apply (as in `cambio conform`)
+            key = rules.name if not rules.overrides else rules.canonical
+            runs.append(run_case(case, key, rules=case.rules_for(rules)))
+        else:
+            runs.extend(run_case(case, name) for name in case.rulesets)
+        ok = ok and all(r.ok for r in runs)
+        outputs.append([r.to_json() for r in runs] if not args.ruleset else runs[0].to_json())
+        if not args.json:
+            print(("\n" if n else "") + f"{case.id}: {case.title}  ({case.file})")
+            for r in runs:
+                print(f"\n== {r.ruleset}: {r.status.upper()}")
+                if r.status == "not_applicable":
+                    print(f"   {r.answer}")
+                    continue
+                for line in r.trace:
+                    print(f"   {line}")
+                if r.answer:
+                    print(f"   answer: {r.answer}")
+                for failure in r.failures:
+                    print(f"   FAILED {failure}")
     if args.json:
-        _print_json([r.to_json() for r in runs] if not args.ruleset else runs[0].to_json())
-    else:
-        print(f"{case.id}: {case.title}")
-        for r in runs:
-            print(f"\n== {r.ruleset}: {r.status.upper()}")
-            if r.status == "not_applicable":
-                print(f"   {r.answer}")
-                continue
-            for line in r.trace:
-                print(f"   {line}")
-            if r.answer:
-                print(f"   answer: {r.answer}")
-            for failure in r.failures:
-                print(f"   FAILED {failure}")
-    return 0 if all(r.ok for r in runs) else 1
+        _print_json(outputs[0] if len(outputs) == 1 else outputs)
+    return 0 if ok else 1
+
+
+def _cases_named(name: str, cases: dict[str, Any]) -> list[Any]:
+    """The cases `name` stands for: a case id, a case file, or every case in a folder."""
+    from cambio_ref.cases import load_case_file, read_cases
+
+    if name in cases:
+        return [cases[name]]
+    path = Path(name)
+    if path.is_file():
+        return [load_case_file(path)]
+    if path.is_dir():
+        found, problems = read_cases(path)
+        if problems:
+            raise SpecError(problems)
+        if not found:
+            raise CambioError(f"{name}: no case files in this folder")
+        return list(found.values())
+    raise CambioError(f"unknown case {name!r}; `cambio replay --list` shows them all")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -294,8 +313,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("replay", cmd_replay,
             "Replay an edge case from spec/cases: who did what, who saw which card, the"
             " scores and winners, and whether each expectation held. Exit status 1 if one failed.",
-            "cambio replay tie.caller-ties-lowest --ruleset hearts")
-    p.add_argument("case", nargs="?", metavar="CASE|FILE", help="a case id or a case file")
+            "cambio replay tie.caller-ties-lowest spec/cases/snapping --ruleset hearts")
+    p.add_argument("case", nargs="*", metavar="CASE|FILE|DIR",
+                   help="case ids, case files or folders of case files (several at once)")
     p.add_argument("--ruleset", metavar="RULESET|FILE", help="only this ruleset (default: all)")
     p.add_argument("--list", action="store_true", help="list every case")
     p.add_argument("--coverage", action="store_true",

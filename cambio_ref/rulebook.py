@@ -728,6 +728,7 @@ def _steps(raw: Iterable[Mapping[str, Any]], rules: Mapping[str, Rules], cat: Ca
         taken = tuple(sorted(rs for rs, r in rules.items() if keys_hold(list(only), rs, r, cat))) if only else ()
         checks = tuple((str(k), _expectation(v)) for k, v in (step.get("expect") or {}).items())
         text = (f"The table as seat {step['observe']} sees it." if "observe" in step
+                else _repeat(step["repeat"]) if "repeat" in step
                 else _action(step.get("do") or {}))
         out.append(Step(text, str(step.get("note", "")), only, checks, taken))
     return tuple(out)
@@ -746,6 +747,19 @@ def _at(owner: Any, slot: Any, player: Any) -> str:
     if isinstance(slot, int) and 0 <= slot < len(_SLOTS):
         return f"{whose} {_SLOTS[slot]} card"
     return f"{whose} card in slot {slot}"
+
+
+def _repeat(repeat: Mapping[str, Any]) -> str:
+    """A repeat step in words.
+
+    >>> _repeat({"turns": 3, "play": [{"t": "draw"}, {"t": "swap", "slot": 0}]})
+    'For 3 turns, each player in turn plays: draw, swap (slot=0).'
+    """
+    kinds = ", ".join(str(a.get("t")) + (" (" + ", ".join(f"{k}={v}" for k, v in a.items()
+                                                           if k != "t") + ")" if len(a) > 1 else "")
+                      for a in repeat.get("play") or [{"t": "draw"}, {"t": "discard"}])
+    span = f"For {repeat['turns']} turns" if "turns" in repeat else "Until the deck is empty"
+    return f"{span}, each player in turn plays: {kinds}."
 
 
 def _action(do: Mapping[str, Any]) -> str:

@@ -109,7 +109,12 @@ def _reference(case: Case, target: Target, rules: Rules) -> tuple[CaseResult, Re
     key = target.source if target.source and case.applies_to(target.source) else \
         f"target:{target.label}"
     recorder = Recorder(Reference())
-    return run_case(case, key, recorder, rules=rules, strict=False), recorder
+    try:
+        return run_case(case, key, recorder, rules=rules, strict=False), recorder
+    except CambioError as exc:  # the reference cannot deal it (a card the deck lacks)
+        result = CaseResult(case.id, key, "fail")
+        result.setup_problem = f"cannot set up the deal: {exc}"
+        return result, recorder
 
 
 def _cannot_play(case: Case, expected: CaseResult) -> str | None:

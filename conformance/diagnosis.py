@@ -20,6 +20,7 @@ the option that governs it (a guess, written without a value).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from cambio_ref.catalogue import load_catalogue
@@ -84,6 +85,21 @@ def _replays(game: Game, rules: Rules, d: Disagreement) -> bool:
     return False
 
 
+def explains(d: Disagreement, rule: str) -> bool:
+    """True if the reference, with the option value `rule` (``id=value``), replies as the
+    implementation did."""
+    oid, sep, text = rule.partition("=")
+    cat = load_catalogue()
+    if not sep or not cat.has_option(oid) or d.aspect not in ("events", "rejection", "view"):
+        return False
+    try:
+        rules = resolve(d.game.rules.name, [*d.game.rules.overrides,
+                                             (cat.option(oid).key, text)])
+    except CambioError:
+        return False
+    return _replays(d.game, rules, d)
+
+
 def explain(d: Disagreement) -> str | None:
     """The ``option=value`` under which the reference replies as the implementation did."""
     if d.aspect not in ("events", "rejection", "view") or d.actual is None:
@@ -111,10 +127,14 @@ def explain(d: Disagreement) -> str | None:
     return None
 
 
-def diagnose(d: Disagreement) -> str | None:
-    """The option or core rule a disagreement concerns (see the module's docstring)."""
+def diagnose(d: Disagreement, known: Sequence[str] = ()) -> str | None:
+    """The option or core rule a disagreement concerns (see the module's docstring).
+    The `known` rules (found for earlier disagreements) are tried first."""
     if d.aspect == "failure":
         return None
+    for rule in known:
+        if explains(d, rule):
+            return rule
     expected = d.game.steps[-1].expected if d.game.steps and d.where != "deal" else None
     if d.aspect == "rejection" and isinstance(expected, Rejection) and expected.rule:
         return expected.rule

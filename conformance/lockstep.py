@@ -15,6 +15,7 @@ both play through it.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections import Counter
 from collections.abc import Sequence
@@ -22,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from cambio_ref.actions import Action, Snap, action_from_json, action_to_json
+from cambio_ref.actions import Action, action_to_json
 from cambio_ref.engine import legal_actions
 from cambio_ref.rules import Rules
 from cambio_ref.state import OVER
@@ -160,14 +161,6 @@ def _plain(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value)
 
 
-def normal_action(data: Any) -> Action:
-    """An action read from JSON, snap targets in order (the reference lists them so)."""
-    action = action_from_json(data)
-    if isinstance(action, Snap):
-        return Snap(action.player, tuple(sorted(action.targets)))
-    return action
-
-
 @lru_cache(maxsize=1 << 16)
 def action_json(action: Action) -> dict[str, Any]:
     """`action_to_json`, remembered: the legal actions of one step mostly recur in the
@@ -182,10 +175,8 @@ def action_key(data: Any) -> str:
     '{"player": 1, "t": "snap", "targets": [[0, 2], [1, 0]]}'
     """
     if isinstance(data, dict) and data.get("t") == "snap" and isinstance(data.get("targets"), list):
-        try:
+        with contextlib.suppress(TypeError):
             data = {**data, "targets": sorted(data["targets"])}
-        except TypeError:
-            pass
     return json.dumps(data, sort_keys=True)
 
 
@@ -372,10 +363,10 @@ class Lockstep:
         if check_legal and self.legals:
             listed = rest.pop(0)["actions"]
             self.legal = legal_actions(state)
-            want = [action_json(a) for a in self.legal]
-            if listed == want:  # (the usual case: the same actions in the same order)
+            theirs = [action_json(a) for a in self.legal]
+            if listed == theirs:  # (the usual case: the same actions in the same order)
                 return
-            want_legal, got_legal = set(map(action_key, want)), set(map(action_key, listed))
+            want_legal, got_legal = set(map(action_key, theirs)), set(map(action_key, listed))
             if want_legal != got_legal:
                 missing, extra = sorted(want_legal - got_legal), sorted(got_legal - want_legal)
                 raise Disagreement("fail", where, f"legal actions: missing {_few(missing)},"

@@ -25,8 +25,9 @@ from typing import Any
 from cambio_ref.catalogue import SPEC_DIR, Citation, load_catalogue
 from cambio_ref.rules import Rules
 from conformance.diagnosis import OPTION_BY_EVENT
-from conformance.lockstep import Disagreement, Game
 from conformance.implementation import Rejection
+from conformance.lockstep import Disagreement, Game
+
 
 def _flow(value: Any) -> str:
     """A value in YAML flow style (JSON is valid YAML)."""

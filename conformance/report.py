@@ -184,12 +184,12 @@ def throughput_line(meta: Meta) -> str:
     line = (f"throughput: {t['acts']} actions in {t['round_trips']} round trips"
             f" ({t['requests']} requests), mean round trip {t['round_trip_us']} µs")
     if t.get("case_round_trip_us"):
-        line += (f"; cases {t['case_actions_per_second']} actions/s (one request per round trip,"
-                 f" {t['case_round_trip_us']} µs)")
+        line += (f"; cases {t['case_actions_per_second']} actions/s (each in lockstep with"
+                 f" the reference, {t['case_round_trip_us']} µs per round trip)")
     if t.get("lockstep_actions"):
         line += (f"; fuzzing {t['lockstep_actions_per_second']} lock-step actions/s"
                  f" ({t['requests_per_lockstep_action']} requests each: the action, every"
-                 " player's view, the snapshot)")
+                 " player's view, the snapshot and the legal actions when offered)")
     return line
 
 

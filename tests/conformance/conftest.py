@@ -39,6 +39,17 @@ class Run:
     def statuses(self) -> Counter[str]:
         return Counter(r["status"] for r in self.results)
 
+    def fuzz(self, label: str) -> dict[str, Any]:
+        """The first fuzz result under `label`: the first deviation found, or the pass."""
+        found = [r for r in self.results if r["kind"] == "fuzz" and r["ruleset"] == label]
+        assert found, f"no fuzz result for {label}; have {[r['id'] for r in self.results]}"
+        return found[0]
+
+    def deviations(self, label: str) -> list[dict[str, Any]]:
+        """The fuzz deviations found under `label`."""
+        return [r for r in self.results if r["kind"] == "fuzz" and r["ruleset"] == label
+                and r["status"] != "pass"]
+
     def result(self, name: str) -> dict[str, Any]:
         found = [r for r in self.results if f"{r['id']}[{r['ruleset']}]" == name]
         assert found, f"no result {name}; have {[r['id'] for r in self.results]}"

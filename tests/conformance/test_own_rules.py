@@ -18,7 +18,7 @@ import pytest
 
 from cambio_ref.cases import load_cases
 from cambio_ref.cli import main
-from cambio_ref.rules import Rules
+from cambio_ref.rules import Rules, resolve
 from conformance.implementation import Event
 from conformance.protocol import Hello, ProtocolError
 from conformance.serve import ReferenceEngine
@@ -37,7 +37,8 @@ def serve(rules: str) -> str:
 def test_a_non_source_ruleset_is_checked_by_nearly_every_case(conform: Conform) -> None:
     run = conform("--impl", serve(NON_SOURCE), "--fuzz", "2", "--seed", "3")
     assert run.code == 0, run.out
-    assert run.log[0]["implementation"]["rules"] == NON_SOURCE.replace(" ", "")
+    declared = resolve(NON_SOURCE).canonical
+    assert run.log[0]["implementation"]["rules"] == declared
     cases = [r for r in run.results if r["kind"] == "case"]
     assert {r["ruleset"] for r in run.results} == {"declared"}
     assert len(cases) == len(load_cases())
@@ -49,7 +50,7 @@ def test_a_non_source_ruleset_is_checked_by_nearly_every_case(conform: Conform) 
     for r in cases:
         if r["status"] == "not_applicable":
             assert r["message"], r["id"]
-    assert "declared" in run.out and NON_SOURCE.replace(" ", "") not in run.out.split("\n\n")[1]
+    assert "declared" in run.out and declared not in run.out.split("\n\n")[1]  # short labels
 
 
 def test_two_unrelated_bugs_are_both_reported_with_their_own_reproducer(conform: Conform) -> None:
@@ -132,7 +133,7 @@ def test_targets_have_short_labels() -> None:
     house = Path(__file__).resolve().parents[2] / "examples" / "house-rules" / "kitchen-table.yaml"
     long = "online(jokers=0, ace=0, black_king=13, red_king=0, tie=shared)"
     labels = [t.label for t in targets(["hearts", str(house), "online(ace=0)", long], None)]
-    assert labels == ["hearts", "kitchen-table", "online(ace=0)", "online+5"]
+    assert labels == ["hearts", "kitchen-table", "online(ace=0)", "online+4"]  # tie=shared is online's
     declared = targets([], targets(["online(ace=0)"], None)[0].rules)
     assert [t.label for t in declared] == ["declared"]
     assert [t.label for t in targets(["declared", "hearts"], declared[0].rules)] == \
@@ -176,3 +177,17 @@ def test_validate_reports_a_rejected_step_without_expect_reject(
     assert main(["replay", str(path), "--ruleset", "online"]) == 1
     out = capsys.readouterr().out
     assert "E_NOT_YOUR_TURN" in out and "expect: reject" in out and str(path) in out
+
+
+def test_the_hello_schema_describes_declared_rules_players_and_waivers() -> None:
+    from conformance.protocol import hello_reply
+    from conformance.serve import declaring
+    from tests.conformance.test_protocol import _validator
+
+    reply = hello_reply(declaring(resolve(NON_SOURCE)))
+    reply["waive"] = [{"id": "snap.wrong-own", "reason": "penalties come in 2.0"}]
+    validator = _validator("hello.reply.schema.json")
+    validator.validate(reply)
+    assert Hello.parse(reply).players == (2, 8)
+    for bad in ({"players": {"min": 2}}, {"waive": [{"id": "end.tie"}]}, {"rules": 3}):
+        assert list(validator.iter_errors({**reply, **bad})), bad

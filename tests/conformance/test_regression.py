@@ -24,7 +24,7 @@ def test_a_fuzz_failure_is_saved_as_a_case(conform: Conform, tmp_path: Path,
     saved = tmp_path / "failures"
     run = conform("--impl", broken(mode), "--ruleset", ruleset, "-k", "fuzz", "--fuzz", "5",
                   "--seed", "1", "--save-failures", str(saved))
-    result = run.result(f"fuzz[{ruleset}]")
+    result = run.fuzz(ruleset)
     assert result["status"] == "fail"
     path = Path(result["file"])
     assert path.parent == saved and path.suffix == ".yaml"
@@ -38,8 +38,10 @@ def test_a_fuzz_failure_is_saved_as_a_case(conform: Conform, tmp_path: Path,
     assert main(["replay", str(path)]) == 0
     capsys.readouterr()
 
-    again = conform("--impl", broken(mode), "--fuzz", "0", "--cases", str(path))
+    again = conform("--impl", broken(mode), "--fuzz", "0", "--cases", str(path),
+                    "--ruleset", ruleset)
     assert again.code == 1
-    (mine,) = [r for r in again.results if r["status"] != "not_applicable"]
+    (mine,) = again.results
     assert mine["status"] == "fail" and mine["ruleset"] == ruleset
+    assert mine["checks"] == "expectations + reference"
     assert conform("--fuzz", "0", "--cases", str(path)).code == 0
