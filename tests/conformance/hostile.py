@@ -126,6 +126,11 @@ REPLIES: dict[str, tuple[str, Mutation]] = {
     "view-phase-unknown": ("observe", _set(("view", "phase"), "lunch")),
     "view-leak-deck": ("observe", _deck_leak),
     "view-leak-note": ("observe", _grid_leak),
+    # the optional commands
+    "snapshot-deck-int": ("snapshot", _set(("state", "deck"), 5)),
+    "snapshot-bad-card": ("snapshot", _set(("state", "grids"), [["ZZ"]])),
+    "legal-t-list": ("legal", _set(("actions",), [{"t": ["draw"], "player": 0}])),
+    "legal-not-list": ("legal", _set(("actions",), 5)),
     # strict JSON
     "act-nan": ("act", _raw(lambda r: json.dumps({**r, "x_score": float("nan")}).encode())),
     "act-infinity": ("act", _raw(lambda r: json.dumps({**r, "x_score": float("inf")}).encode())),
