@@ -36,7 +36,7 @@ def _traffic() -> list[tuple[str, dict[str, Any]]]:
                                               "ruleset": rules.canonical, "players": 3,
                                               "dealer": 0, "deck": deck, "seed": 0})))
     rng = random.Random(4)
-    for seq in range(2, 40):
+    for seq in range(2, 16):
         legal = dispatch(engine, {"cmd": "legal", "seq": seq})
         out.append(("legal", legal))
         if not legal["actions"]:
@@ -78,7 +78,7 @@ def test_the_fast_checker_agrees_with_jsonschema_on_real_and_broken_replies() ->
         assert reply_problem(cmd, reply) is None, (cmd, reply)
         validator = _validator(cmd)
         paths = _paths(reply)
-        for path in rng.sample(paths, min(len(paths), 12)):
+        for path in rng.sample(paths, min(len(paths), 8)):
             for wrong in rng.sample(WRONG, 3):
                 mutant = _replace(reply, path, wrong)
                 ours = reply_problem(cmd, mutant)
@@ -87,7 +87,7 @@ def test_the_fast_checker_agrees_with_jsonschema_on_real_and_broken_replies() ->
                 assert (ours is not None) == theirs, (cmd, path, wrong, ours)
                 checked += 1
                 broken += ours is not None
-    assert checked > 1000 and broken > checked // 3
+    assert checked > 300 and broken > checked // 3
 
 
 @pytest.mark.parametrize(("cmd", "reply", "problem"), [
