@@ -6,7 +6,7 @@ included, takes it for a failure of the implementation). The run loop then
 kills the implementation and writes every report inside `shielded`, where the
 same signals are ignored until the reports are complete.
 
->>> import os, signal
+>>> import os, signal, time
 >>> with interruptible():
 ...     try:
 ...         os.kill(os.getpid(), signal.SIGTERM)
@@ -21,7 +21,6 @@ from __future__ import annotations
 import contextlib
 import signal
 import threading
-import time
 from collections.abc import Iterator
 from types import FrameType
 
