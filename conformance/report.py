@@ -143,6 +143,11 @@ def failure_lines(result: Result, index: int) -> list[str]:
     where = f" at {result.step}" if result.step else ""
     lines = [f"{index}. {result.name}: {LABELS[result.status]}{where}",
              f"   {result.message}"]
+    if result.rule:
+        lines.append(f"   rule: {result.rule}" + (f" (signature {result.signature}, seen"
+                                                    f" {result.count} times)"
+                                                    if result.signature and result.kind == "fuzz"
+                                                    else ""))
     if result.expected is not None or result.actual is not None:
         lines.append(f"   expected (reference): {_compact(result.expected)}")
         lines.append(f"   actual:               {_compact(result.actual)}")
@@ -235,7 +240,7 @@ def junit(meta: Meta, results: Sequence[Result]) -> str:
         mine = [r for r in results if r.ruleset == ruleset]
         total = totals(mine)
         failures = sum(total[s] for s in ("fail", "rejected_wrongly", "accepted_wrongly",
-                                          "skipped"))
+                                          "skipped", "waived"))
         errors = sum(total[s] for s in ("crash", "timeout", "protocol_error", "not_run"))
         suite = ET.SubElement(root, "testsuite", name=_x(ruleset), tests=str(len(mine)),
                               failures=str(failures), errors=str(errors),
@@ -252,7 +257,7 @@ def junit(meta: Meta, results: Sequence[Result]) -> str:
             message = _x(f"{LABELS[r.status]}: {r.message}"[:500])
             if r.status == "not_applicable":
                 ET.SubElement(case, "skipped", message=_x(f"not applicable: {r.message}"[:500]))
-            elif r.status in ("fail", "rejected_wrongly", "accepted_wrongly", "skipped"):
+            elif r.status in ("fail", "rejected_wrongly", "accepted_wrongly", "skipped", "waived"):
                 ET.SubElement(case, "failure", type=r.status, message=message).text = _x(detail)
             elif r.status != "pass":
                 ET.SubElement(case, "error", type=r.status, message=message).text = _x(detail)

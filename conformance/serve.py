@@ -21,6 +21,7 @@ from typing import Any, BinaryIO
 from cambio_ref.actions import action_to_json
 from cambio_ref.catalogue import load_catalogue
 from cambio_ref.engine import legal_actions
+from cambio_ref.errors import CambioError
 from cambio_ref.rules import Rules, resolve
 from conformance.implementation import Reference
 from conformance.protocol import dispatch
@@ -95,5 +96,20 @@ def main(rules: Rules | None = None) -> int:
         return 0
 
 
+def _main_with_args(argv: list[str]) -> int:
+    """``python -m conformance.serve [--rules R|FILE]`` (what `cambio serve` runs)."""
+    if not argv:
+        return main()
+    if argv[0] != "--rules" or len(argv) != 2:
+        print("usage: python -m conformance.serve [--rules R|FILE]", file=sys.stderr)
+        return 2
+    try:
+        rules = resolve(argv[1])
+    except CambioError as exc:
+        print(f"cambio serve: error: {exc}", file=sys.stderr)
+        return 2
+    return main(rules)
+
+
 if __name__ == "__main__":
-    sys.exit(main(resolve(sys.argv[2]) if sys.argv[1:2] == ["--rules"] else None))
+    sys.exit(_main_with_args(sys.argv[1:]))

@@ -182,11 +182,11 @@ def test_validate_reports_a_rejected_step_without_expect_reject(
 def test_the_hello_schema_describes_declared_rules_players_and_waivers() -> None:
     from conformance.protocol import hello_reply
     from conformance.serve import declaring
-    from tests.conformance.test_protocol import _validator
+    from tests.conformance.test_protocol import validator_for
 
     reply = hello_reply(declaring(resolve(NON_SOURCE)))
     reply["waive"] = [{"id": "snap.wrong-own", "reason": "penalties come in 2.0"}]
-    validator = _validator("hello.reply.schema.json")
+    validator = validator_for("hello.reply.schema.json")
     validator.validate(reply)
     assert Hello.parse(reply).players == (2, 8)
     for bad in ({"players": {"min": 2}}, {"waive": [{"id": "end.tie"}]}, {"rules": 3}):

@@ -42,3 +42,12 @@ def test_without_the_option_the_plugin_adds_nothing(tmp_path: Path) -> None:
     proc = _pytest(tmp_path, "-q")
     assert proc.returncode == 0 and "1 passed" in proc.stdout
     assert "cambio" not in proc.stdout
+
+
+def test_the_declared_rules_are_the_default_target(tmp_path: Path) -> None:
+    impl = "cambio serve --rules 'online(ace=0)'"
+    proc = _pytest(tmp_path, "--cambio-impl", impl, "--cambio-fuzz", "2", "--cambio-seed", "1",
+                   "-k", "caller-ties or fuzz", "-v")
+    assert proc.returncode == 0, proc.stdout
+    assert "cambio::tie.caller-ties-lowest[declared] PASSED" in proc.stdout
+    assert "cambio::fuzz[declared] PASSED" in proc.stdout

@@ -38,7 +38,7 @@ def test_there_is_a_request_and_a_reply_schema_for_every_command() -> None:
         assert f"{cmd}.request.schema.json" in names and f"{cmd}.reply.schema.json" in names
 
 
-def _validator(name: str) -> jsonschema.Draft202012Validator:
+def validator_for(name: str) -> jsonschema.Draft202012Validator:
     registry = schema_registry(SPEC_DIR / "schemas")
     schema = registry.contents(f"{SCHEMA_BASE}protocol/{name}")
     return jsonschema.Draft202012Validator(schema, registry=registry)
@@ -63,7 +63,7 @@ def test_the_schemas_describe_the_real_traffic(monkeypatch: pytest.MonkeyPatch) 
     seen = {(request["cmd"], "rejected" in reply) for request, reply in traffic}
     assert {("hello", False), ("new_game", False), ("act", False), ("act", True),
             ("observe", False), ("snapshot", False), ("legal", False)} <= seen
-    any_request = _validator("request.schema.json")
+    any_request = validator_for("request.schema.json")
     kinds: set[str] = set()
     shapes: set[tuple[object, ...]] = set()
     for request, reply in traffic:
@@ -73,19 +73,19 @@ def test_the_schemas_describe_the_real_traffic(monkeypatch: pytest.MonkeyPatch) 
             continue
         shapes.add(shape)
         any_request.validate(request)
-        _validator(f"{cmd}.request.schema.json").validate(request)
-        _validator(f"{cmd}.reply.schema.json").validate(reply)
+        validator_for(f"{cmd}.request.schema.json").validate(request)
+        validator_for(f"{cmd}.reply.schema.json").validate(reply)
         kinds.update(e["t"] for e in reply.get("events", ()))
     assert {"dealt", "peeked", "drew", "discarded", "snapped", "snap_wrong", "round_over"} <= kinds
 
 
 def test_the_schemas_reject_wrong_messages() -> None:
     with pytest.raises(jsonschema.ValidationError):
-        _validator("act.reply.schema.json").validate({"seq": 1})
+        validator_for("act.reply.schema.json").validate({"seq": 1})
     with pytest.raises(jsonschema.ValidationError):
-        _validator("observe.reply.schema.json").validate({"seq": 1, "view": {"player": 0}})
+        validator_for("observe.reply.schema.json").validate({"seq": 1, "view": {"player": 0}})
     with pytest.raises(jsonschema.ValidationError):
-        _validator("new_game.reply.schema.json").validate(
+        validator_for("new_game.reply.schema.json").validate(
             {"seq": 1, "events": [{"t": "drew", "player": 0, "visible_to": [0]}]})  # no card
 
 
