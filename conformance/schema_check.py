@@ -74,8 +74,10 @@ def json_equal(a: Any, b: Any) -> bool:
 
 
 def _key(path: str, key: str) -> str:
-    return f"{path}.{key}" if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", key) else \
-        f"{path}[{json.dumps(key)}]"
+    return f"{path}.{key}" if _NAME.fullmatch(key) else f"{path}[{json.dumps(key)}]"
+
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 class Compiler:
@@ -136,13 +138,13 @@ def _required(c: Compiler, s: Mapping[str, Any], base: str) -> Check:
 
 
 def _properties(c: Compiler, s: Mapping[str, Any], base: str) -> Check:
-    props = {k: c.compile(sub, base) for k, sub in s["properties"].items()}
+    props = [(k, _key("", k), c.compile(sub, base)) for k, sub in s["properties"].items()]
 
     def check(v: Any, p: str) -> str | None:
         if isinstance(v, dict):
-            for name, sub in props.items():
+            for name, suffix, sub in props:
                 if name in v:
-                    problem = sub(v[name], _key(p, name))
+                    problem = sub(v[name], p + suffix)
                     if problem:
                         return problem
         return None
@@ -177,8 +179,38 @@ def _property_names(c: Compiler, s: Mapping[str, Any], base: str) -> Check:
     return check
 
 
+def _freeze(value: Any) -> Any:
+    """A hashable key equal for equal JSON values (true is not 1)."""
+    tag = _tag(value)
+    if tag is not None:
+        return tag
+    if isinstance(value, list):
+        return ("l", *map(_freeze, value))
+    if isinstance(value, dict):
+        return ("d", *[(k, _freeze(v)) for k, v in value.items()])
+    return ("?", id(value))
+
+
+def _remember_objects(check: Check) -> Check:
+    """`check`, remembering the values that passed: for the items of a list that repeat from
+    one reply to the next (the legal actions)."""
+    passed: set[Any] = set()
+
+    def remembered(v: Any, p: str) -> str | None:
+        key = _freeze(v)
+        if key in passed:
+            return None
+        problem = check(v, p)
+        if problem is None and len(passed) < REMEMBERED:
+            passed.add(key)
+        return problem
+    return remembered
+
+
 def _items(c: Compiler, s: Mapping[str, Any], base: str) -> Check:
     sub = c.compile(s["items"], base)
+    if "$ref" in s["items"]:  # (shared definitions recur: legal actions, turn events)
+        sub = _remember_objects(sub)
     skip = len(s.get("prefixItems", ()))
 
     def check(v: Any, p: str) -> str | None:
@@ -241,16 +273,32 @@ def _le(a: Any, b: Any) -> bool:
     return bool(a <= b)
 
 
+def _tag(value: Any) -> tuple[str, Any] | None:
+    """A hashable key equal for JSON-equal scalars (true is not 1); None for arrays and objects."""
+    if isinstance(value, bool):
+        return ("b", value)
+    if isinstance(value, int | float):
+        return ("n", value)
+    if isinstance(value, str) or value is None:
+        return ("s", value)
+    return None
+
+
 def _const(c: Compiler, s: Mapping[str, Any], base: str) -> Check:
-    want = s["const"]
-    return lambda v, p: None if json_equal(v, want) else f"{p}: expected {shown(want)}, got {shown(v)}"
+    return _enum(c, {"enum": [s["const"]]}, base)
 
 
 def _enum(c: Compiler, s: Mapping[str, Any], base: str) -> Check:
     values = list(s["enum"])
+    scalars = {_tag(x) for x in values} - {None}
     names = ", ".join(shown(x) for x in values)
-    return lambda v, p: None if any(json_equal(v, x) for x in values) else \
-        f"{p}: expected one of {names}, got {shown(v)}"
+    want = f"one of {names}" if len(values) > 1 else names
+
+    def check(v: Any, p: str) -> str | None:
+        tag = _tag(v)
+        found = tag in scalars if tag is not None else any(json_equal(v, x) for x in values)
+        return None if found else f"{p}: expected {want}, got {shown(v)}"
+    return check
 
 
 def _pattern(c: Compiler, s: Mapping[str, Any], base: str) -> Check:
