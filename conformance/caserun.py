@@ -167,11 +167,8 @@ def run(driver: Driver, hello: Hello, case: Case, target: Target,
     lock = Lockstep(driver, hello)
     wheres = iter(p.where for p in expected.played)
     try:
-        for what, arg in recorder.calls:
-            if what == "new_game":
-                lock.start(arg)
-            else:
-                lock.step(arg, where=next(wheres, None))
+        lock.replay([(what, arg, "deal" if what == "new_game" else next(wheres, "step"))
+                     for what, arg in recorder.calls])
     except Disagreement as d:
         _failed(res, d, case, rules, expected, hello)
     except RestartBudgetExhausted as exc:

@@ -74,6 +74,9 @@ class ImplementationFailure(Exception):
         self.message = message
         self.stderr = stderr
         self.cmd = cmd
+        # in a batch: the replies to the requests before the one that failed, and its index
+        self.replies: list[Message] = []
+        self.index = 0
 
 
 class CannotStart(CambioError):
@@ -215,25 +218,31 @@ class ProcessEndpoint(Endpoint):
             raise self._died(requests[0]) from None
         replies: list[Message] = []
         reported: ImplementationFailure | None = None
-        for request in requests:
-            line = self._readline(request, timeout)
-            try:
-                reply = parse_line(line)
-            except StrictJSONError as exc:
-                self.kill()
-                raise ImplementationFailure(
-                    "protocol_error", f"not a JSON line in reply to {request['cmd']} (seq"
-                    f" {request['seq']}): {exc}; the line: "
-                    f"{shown(line[:120].decode('utf-8', 'replace'), 130)} ({HINT})",
-                    self.stderr_tail(), request["cmd"]) from None
-            try:
-                reply = _check(request, reply, self.stderr_tail)
-            except ImplementationFailure:
-                self.kill()
-                raise
-            if "error" in reply and reported is None:
-                reported = _reported(request, reply, self.stderr_tail())
-            replies.append(reply)
+        try:
+            for request in requests:
+                line = self._readline(request, timeout)
+                try:
+                    reply = parse_line(line)
+                except StrictJSONError as exc:
+                    self.kill()
+                    raise ImplementationFailure(
+                        "protocol_error", f"not a JSON line in reply to {request['cmd']} (seq"
+                        f" {request['seq']}): {exc}; the line: "
+                        f"{shown(line[:120].decode('utf-8', 'replace'), 130)} ({HINT})",
+                        self.stderr_tail(), request["cmd"]) from None
+                try:
+                    reply = _check(request, reply, self.stderr_tail)
+                except ImplementationFailure:
+                    self.kill()
+                    raise
+                if "error" in reply and reported is None:
+                    reported = _reported(request, reply, self.stderr_tail())
+                    reported.replies, reported.index = list(replies), len(replies)
+                replies.append(reply)
+        except ImplementationFailure as exc:  # (after an error reply: that request failed first)
+            exc.replies, exc.index = (reported.replies, reported.index) if reported is not None \
+                else (replies, len(replies))
+            raise
         if reported is not None:
             raise reported
         return replies
@@ -327,11 +336,15 @@ class InProcessEndpoint(Endpoint):
                                         f" {exc}", "", "hello") from None
 
     def send(self, requests: Sequence[Message], timeout: float) -> list[Message]:
-        replies = []
+        replies: list[Message] = []
         for request in requests:
-            reply = _check(request, dispatch(self.impl, request), str)
-            if "error" in reply:
-                raise _reported(request, reply, "")
+            try:
+                reply = _check(request, dispatch(self.impl, request), str)
+                if "error" in reply:
+                    raise _reported(request, reply, "")
+            except ImplementationFailure as exc:
+                exc.replies, exc.index = replies, len(replies)
+                raise
             replies.append(reply)
         return replies
 
@@ -419,6 +432,8 @@ class Driver:
         try:
             replies = self.endpoint.send(requests, self.timeout)
         except ImplementationFailure as exc:
+            self.stats.requests += exc.index  # (the requests answered before the failure)
+            self.stats.round_trips += 1 if exc.index else 0
             self._failed(exc)
             raise
         self.stats.seconds += time.perf_counter() - started  # (only answered requests count)

@@ -254,11 +254,19 @@ class Lockstep:
     def start(self, game: Game) -> None:
         """Deal on both sides and compare the deal, the views and the snapshot."""
         self.game = game
+        self.compare_deal(game, self._send(self.deal_requests(game), "deal"))
+
+    def deal_requests(self, game: Game) -> list[Message]:
+        """The requests of a deal: `new_game`, then every view, the snapshot, the legal."""
+        self.game = game
+        return [new_game_request(game.rules, game.players, game.dealer, game.deck, game.seed,
+                                 game.first), *self._looks(True)]
+
+    def compare_deal(self, game: Game, replies: list[Message]) -> None:
+        """Deal on the reference and compare the implementation's `replies` to the deal."""
+        self.game = game
         game.deal = self.ref.new_game(game.rules, game.players, game.dealer, game.deck, game.seed,
                                       game.first)
-        requests = [new_game_request(game.rules, game.players, game.dealer, game.deck, game.seed,
-                                     game.first), *self._looks(True)]
-        replies = self._send(requests, "deal")
         found = events_difference(game.deal, replies[0]["events"])
         if found:
             raise Disagreement("fail", "deal", found[1], game, expected=game.deal,
@@ -276,19 +284,77 @@ class Lockstep:
 
     def step(self, action: Any, check_legal: bool = True, where: str | None = None) -> Reply:
         """Play `action` on both sides and compare everything; the reference's reply."""
+        assert self.game is not None
+        where = where or f"step {len(self.game.steps) + 1}"
+        try:
+            replies = self.driver.send(self.step_requests(action, check_legal))
+        except ImplementationFailure as exc:
+            self.compare_step(action, None, where, check_legal)
+            raise self._failure(exc, where) from None
+        return self.compare_step(action, replies, where, check_legal)
+
+    def step_requests(self, action: Any, check_legal: bool = True) -> list[Message]:
+        """The requests of one step: `act`, then every view, the snapshot, the legal."""
+        return [{"cmd": "act", "action": action}, *self._looks(check_legal)]
+
+    def compare_step(self, action: Any, replies: list[Message] | None, where: str,
+                     check_legal: bool = True) -> Reply:
+        """Play `action` on the reference and compare the implementation's `replies`
+        (None: only advance the reference)."""
         game = self.game
         assert game is not None
         self.legal = None
         expected = self.ref.act(action)
         game.steps.append(Step(action, expected))
-        where = where or f"step {len(game.steps)}"
         self.steps += 1
         self.driver.stats.acts += 1
-        replies = self._send([{"cmd": "act", "action": action}, *self._looks(check_legal)], where)
-        actual = reply_to_act(replies[0])
-        self._compare_reply(expected, actual, where)
-        self._compare_table(replies[1:], where, check_legal)
+        if replies is not None:
+            self._compare_reply(expected, reply_to_act(replies[0]), where)
+            self._compare_table(replies[1:], where, check_legal)
         return expected
+
+    def _failure(self, exc: ImplementationFailure, where: str) -> Disagreement:
+        assert self.game is not None
+        return Disagreement(exc.status, where, exc.message, self.game, stderr=exc.stderr,
+                            aspect="failure", field=exc.status)
+
+    def replay(self, calls: Sequence[tuple[str, Any, str]], batch_bytes: int = 32000) -> None:
+        """Play recorded calls (``("new_game", Game, where)`` or ``("act", action,
+        where)``) with the requests written in batches, each read back and compared in
+        order: far fewer round trips than `start` and `step` (the requests of a batch
+        fit in a pipe, so writing them never waits for the implementation)."""
+        groups = [(what, arg, where, self.deal_requests(arg) if what == "new_game"
+                   else self.step_requests(arg)) for what, arg, where in calls]
+        start = 0
+        while start < len(groups):
+            end, size = start, 0
+            while end < len(groups) and (end == start or size < batch_bytes):
+                size += sum(len(json.dumps(r)) for r in groups[end][3])
+                end += 1
+            batch = groups[start:end]
+            requests = [r for group in batch for r in group[3]]
+            try:
+                replies = self.driver.send(requests)
+                failed = None
+            except ImplementationFailure as exc:
+                replies, failed = exc.replies, exc
+            offset = 0
+            for what, arg, where, group in batch:
+                answered = failed is None or offset + len(group) <= failed.index
+                mine = replies[offset:offset + len(group)] if answered else None
+                offset += len(group)
+                if what == "new_game":
+                    if mine is None:
+                        self.game = arg
+                        assert failed is not None
+                        raise self._failure(failed, where)
+                    self.compare_deal(arg, mine)
+                else:
+                    self.compare_step(arg, mine, where)
+                    if mine is None:
+                        assert failed is not None
+                        raise self._failure(failed, where)
+            start = end
 
     def _compare_reply(self, expected: Reply, actual: Reply, where: str) -> None:
         game = self.game
