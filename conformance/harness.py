@@ -55,7 +55,7 @@ from conformance.protocol import (
     reply_to_act,
 )
 from conformance.schema_check import shown
-from conformance.strict_json import MAX_LINE, StrictJSONError, parse_line
+from conformance.strict_json import MAX_DEPTH, MAX_LINE, StrictJSONError, parse_line
 
 DEFAULT_TIMEOUT = 5.0
 HELLO_TIMEOUT = 30.0
@@ -325,6 +325,22 @@ class ProcessEndpoint(Endpoint):
             self.proc.stderr.close()
 
 
+def _as_sent(request: Message, reply: Any) -> Any:
+    """A Python implementation's reply as it would arrive over a pipe: strict JSON, so that
+    in-process and out-of-process implementations are held to the same rules."""
+    try:
+        line = json.dumps(reply, allow_nan=False, separators=(",", ":")).encode("utf-8")
+        return parse_line(line)
+    except RecursionError:
+        raise ImplementationFailure("protocol_error", f"the reply to {request['cmd']} (seq"
+                                    f" {request['seq']}) is not strict JSON: nested deeper than"
+                                    f" {MAX_DEPTH} levels", "", request["cmd"]) from None
+    except (TypeError, ValueError, UnicodeEncodeError) as exc:
+        raise ImplementationFailure("protocol_error", f"the reply to {request['cmd']} (seq"
+                                    f" {request['seq']}) is not strict JSON: {exc}", "",
+                                    request["cmd"]) from None
+
+
 class InProcessEndpoint(Endpoint):
     """A Python implementation called directly (``--impl python:module:factory``); no timeouts."""
 
@@ -339,7 +355,7 @@ class InProcessEndpoint(Endpoint):
         replies: list[Message] = []
         for request in requests:
             try:
-                reply = _check(request, dispatch(self.impl, request), str)
+                reply = _check(request, _as_sent(request, dispatch(self.impl, request)), str)
                 if "error" in reply:
                     raise _reported(request, reply, "")
             except ImplementationFailure as exc:

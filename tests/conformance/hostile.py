@@ -207,6 +207,40 @@ def _strike(mode: str, out: Any) -> None:
         _hang()
 
 
+class DeepView(ReferenceEngine):
+    """In-process (``python:tests.conformance.hostile:DeepView``): a view nested 5,000 deep."""
+
+    name = "hostile-deep-view"
+
+    def observe(self, player: int) -> dict[str, Any]:
+        deep: list[Any] = []
+        for _ in range(5000):
+            deep = [deep]
+        return {**super().observe(player), "x_deep": deep}
+
+
+class NanView(ReferenceEngine):
+    """In-process: a NaN in every view (it could never be sent over a pipe as strict JSON)."""
+
+    name = "hostile-nan-view"
+
+    def observe(self, player: int) -> dict[str, Any]:
+        return {**super().observe(player), "x_odds": float("nan")}
+
+
+class ObjectView(ReferenceEngine):
+    """In-process: a Python object that is not JSON at all in every view."""
+
+    name = "hostile-object-view"
+
+    def observe(self, player: int) -> dict[str, Any]:
+        return {**super().observe(player), "x_state": object()}
+
+
+IN_PROCESS = {"DeepView": "nested deeper than 100 levels", "NanView": "Out of range float",
+              "ObjectView": "is not JSON serializable"}
+
+
 def main(mode: str) -> int:
     if mode not in MODES:
         print(f"hostile.py: unknown mode {mode!r}; one of {', '.join(MODES)}", file=sys.stderr)

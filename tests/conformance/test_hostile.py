@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from cambio_ref.cli import main
-from tests.conformance.hostile import MODES
+from tests.conformance.hostile import IN_PROCESS, MODES
 
 HOSTILE = Path(__file__).resolve().with_name("hostile.py")
 ROOT = HOSTILE.parents[2]
@@ -164,6 +164,19 @@ def test_conform_survives_a_hostile_implementation(mode: str, tmp_path: Path,
     assert result["status"] == status, result["message"]
     assert fragment in result["message"]
     assert len(result["stderr"]) < 5000  # (a tail, however much it wrote)
+
+
+@pytest.mark.parametrize("factory", sorted(IN_PROCESS))
+def test_an_in_process_implementation_is_held_to_strict_json_too(
+        factory: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["conform", "--impl", f"python:tests.conformance.hostile:{factory}", *CASE,
+                 "--log", str(tmp_path / "log.jsonl"), "--junit", str(tmp_path / "junit.xml"),
+                 "--report", str(tmp_path / "report.html")])
+    captured = capsys.readouterr()
+    assert code == 1 and "Traceback" not in captured.err + captured.out
+    (result,) = check_reports(tmp_path, 1, 1)
+    assert result["status"] == "protocol_error"
+    assert "is not strict JSON" in result["message"] and IN_PROCESS[factory] in result["message"]
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT], ids=lambda s: s.name)
