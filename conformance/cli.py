@@ -146,6 +146,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
     results: list[Result] = []
     log: Log | None = None
     progress: Progress | None = None
+    unwritten: list[str] = []
     try:
         with interruptible():
             try:
@@ -180,11 +181,19 @@ def cmd_conform(args: argparse.Namespace) -> int:
             if log is not None:
                 meta.elapsed = time.perf_counter() - started
                 meta.throughput = runner.throughput()
+                for option, path in (("--junit", args.junit), ("--report", args.report)):
+                    try:
+                        if path is not None and option == "--junit":
+                            path.write_text(junit(meta, results), encoding="utf-8")
+                        elif path is not None:
+                            write_report(path, meta, results)
+                    except OSError as exc:
+                        unwritten.append(f"cambio: error: {option} {path}: cannot write it:"
+                                         f" {exc.strerror or exc}")
+                        meta.exit = 2
                 log.footer(meta, results)
                 log.close()
-                if args.junit:
-                    args.junit.write_text(junit(meta, results), encoding="utf-8")
-                if args.report:
-                    write_report(args.report, meta, results)
     sys.stdout.write(text(render_text(meta, results)))
+    for line in unwritten:
+        print(line, file=sys.stderr)
     return exit_status(results) if meta.exit is None else meta.exit

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from cambio_ref.errors import CambioError
 from conformance import sanitise
 from conformance.results import FAILING, LABELS, STATUSES, Result
 from conformance.sanitise import json_safe
@@ -83,7 +84,10 @@ class Log:
     """The JSON-lines run log (``--log FILE.jsonl``); each line is flushed at once."""
 
     def __init__(self, path: Path | None) -> None:
-        self.file: IO[str] | None = path.open("w", encoding="utf-8") if path else None
+        try:
+            self.file: IO[str] | None = path.open("w", encoding="utf-8") if path else None
+        except OSError as exc:
+            raise CambioError(f"--log {path}: cannot write it: {exc.strerror or exc}") from None
 
     def write(self, data: Mapping[str, Any]) -> None:
         if self.file is not None:

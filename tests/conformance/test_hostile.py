@@ -211,3 +211,18 @@ def test_a_signal_to_conform_mid_run_kills_everything_and_writes_every_report(
     footer = json.loads(log.read_text().splitlines()[-1])
     assert footer["stopped"] == f"interrupted by {sig.name}"
     assert "interrupted by" in (tmp_path / "junit.xml").read_text()
+
+
+def test_a_report_that_cannot_be_written_is_one_line_and_exit_2_with_the_log_saying_so(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    def full(*args: Any) -> str:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("conformance.report.junit", full)  # (the disk fills up during the run)
+    code = main(["conform", "--impl", "python:conformance.serve:ReferenceEngine", *CASE,
+                 "--log", str(tmp_path / "log.jsonl"), "--junit", str(tmp_path / "junit.xml")])
+    captured = capsys.readouterr()
+    assert code == 2 and "Traceback" not in captured.err
+    assert captured.err.strip().endswith("cannot write it: No space left on device")
+    footer = json.loads((tmp_path / "log.jsonl").read_text().splitlines()[-1])
+    assert footer["exit"] == 2 and footer["totals"] == {"pass": 1}
