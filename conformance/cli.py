@@ -162,6 +162,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
                 raise CambioError(f"-k {args.keyword!r} selects nothing")
             meta.implementation = hello.to_json()
             meta.rulesets = list(dict.fromkeys(item.ruleset for item in items))
+            meta.targets = {item.ruleset: item.target.rules.canonical for item in items}
             log = Log(args.log)
             log.header(meta)
             progress = Progress(len(items))

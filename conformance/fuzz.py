@@ -42,7 +42,7 @@ from cambio_ref.rules import Rules, option_keys, resolve
 from cambio_ref.state import OVER, State
 from conformance.diagnosis import diagnose
 from conformance.harness import Driver, RestartBudgetExhausted
-from conformance.implementation import Rejection
+from conformance.implementation import Reference, Rejection
 from conformance.lockstep import Disagreement, Game, Lockstep
 from conformance.protocol import Hello, Support
 from conformance.shrink import shrink
@@ -242,23 +242,38 @@ def choose_action(value: int, state: State, players: int, calls: bool,
 STEP = st.integers(0, 2**64 - 1)
 
 
-def play(lock: Lockstep, data: st.DataObject, game: Game) -> None:
-    """Play one drawn game to its end (or MAX_STEPS), then one action after the end."""
-    lock.start(game)
-    state = lock.ref.state
+def draw_actions(data: st.DataObject, game: Game) -> list[Any]:
+    """The actions of one drawn game, chosen on the reference alone (the choice never
+    depends on the implementation): to the end of the round (or MAX_STEPS), then one
+    action after the end."""
+    ref = Reference()
+    ref.new_game(game.rules, game.players, game.dealer, game.deck, game.seed, game.first)
+    state = ref.state
     assert state is not None
     patient = data.draw(st.integers(0, 3)) == 0  # no calls for a while: decks run out
     # a calm game plays only legal actions and never snaps, so that a deviation met
     # early in most games (snapping, illegal actions) does not hide one met later
     calm = data.draw(st.integers(0, 2)) == 0
+    actions: list[Any] = []
     for count in range(MAX_STEPS):
         if state.phase == OVER:
             break
-        lock.step(choose_action(data.draw(STEP), state, game.players,
-                                not patient or count > 150, lock.legal, calm))
+        action = choose_action(data.draw(STEP), state, game.players,
+                               not patient or count > 150, None, calm)
+        ref.act(action)
+        actions.append(action)
     else:
-        return
-    lock.step({"t": "draw", "player": state.current})
+        return actions
+    actions.append({"t": "draw", "player": state.current})
+    return actions
+
+
+def play(lock: Lockstep, data: st.DataObject, game: Game) -> None:
+    """Draw one game's actions, then play them on both sides in lockstep (the requests
+    sent in batches, the replies compared in order)."""
+    actions = draw_actions(data, game)
+    lock.replay([("new_game", game, "deal"),
+                 *(("act", action, f"step {i + 1}") for i, action in enumerate(actions))])
 
 
 class _Grouper:

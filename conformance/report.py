@@ -51,6 +51,7 @@ class Meta:
     elapsed: float = 0.0
     stopped: str | None = None  # why the run stopped before its end (a signal, the handshake)
     exit: int | None = None  # the exit status, when not the one the results give
+    targets: dict[str, str] = field(default_factory=dict)  # label: rules (one-line form)
 
     @property
     def title(self) -> str:
@@ -98,7 +99,8 @@ class Log:
     def header(self, meta: Meta) -> None:
         self.write({"type": "header", "harness": "cambio conform", "protocol": meta.protocol,
                     "impl": meta.impl, "implementation": dict(meta.implementation),
-                    "seed": meta.seed, "rulesets": list(meta.rulesets), "fuzz": meta.fuzz,
+                    "seed": meta.seed, "rulesets": list(meta.rulesets),
+                    "targets": dict(meta.targets), "fuzz": meta.fuzz,
                     "timeout": meta.timeout, "started": meta.started})
 
     def result(self, result: Result) -> None:
@@ -168,7 +170,9 @@ def failure_lines(result: Result, index: int) -> list[str]:
 def render_text(meta: Meta, results: Sequence[Result]) -> str:
     """The summary printed at the end of `cambio conform`."""
     lines = [f"cambio conform: {meta.title} via {meta.impl} (protocol {meta.protocol},"
-             f" seed {meta.seed})", ""]
+             f" seed {meta.seed})"]
+    lines += [f"  {label} = {rules}" for label, rules in meta.targets.items() if label != rules]
+    lines.append("")
     if meta.stopped:
         lines += [f"The run stopped early: {meta.stopped}.", ""]
     lines += summary_table(results)
@@ -305,6 +309,10 @@ def markdown(meta: Meta, results: Sequence[Result]) -> str:
         for r in bad:
             lines += [f"### {r.name}: {LABELS[r.status]}" + (f" at {r.step}" if r.step else ""),
                       "", r.message, ""]
+            if r.rule:
+                lines += [f"Rule: `{r.rule}`" + (f", signature `{r.signature}`, seen {r.count}"
+                                                 " times" if r.kind == "fuzz" and r.signature
+                                                 else ""), ""]
             if r.expected is not None or r.actual is not None:
                 lines += ["```json", "expected (reference): " + _compact(r.expected, 2000),
                           "actual:               " + _compact(r.actual, 2000), "```", ""]

@@ -77,9 +77,8 @@ def replay(driver: Driver, hello: Hello, game: Game) -> Disagreement | None:
     fresh = _copy(game)
     fresh.steps = []
     try:
-        lock.start(fresh)
-        for step in game.steps:
-            lock.step(step.action)
+        lock.replay([("new_game", fresh, "deal"), *(("act", step.action, f"step {i + 1}")
+                                                    for i, step in enumerate(game.steps))])
     except Disagreement as d:
         return d
     return None
