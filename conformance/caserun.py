@@ -37,7 +37,7 @@ from cambio_ref.errors import CambioError
 from cambio_ref.rules import Rules, format_value
 from conformance.diagnosis import diagnose
 from conformance.harness import Driver, RestartBudgetExhausted
-from conformance.implementation import Event, Implementation, Reference, Rejection
+from conformance.implementation import Event, Implementation, Reference, Rejection, jsonable
 from conformance.lockstep import Disagreement, Game, Lockstep, compact
 from conformance.protocol import Hello
 from conformance.results import CHECKS, Result
@@ -182,7 +182,7 @@ def _failed(res: Result, d: Disagreement, case: Case, rules: Rules, expected: Ca
             hello: Hello) -> None:
     d.rule = diagnose(d)
     res.status, res.step, res.stderr = d.status, d.where, d.stderr
-    res.expected, res.actual = _jsonable(d.expected), _jsonable(d.actual)
+    res.expected, res.actual = jsonable(d.expected), jsonable(d.actual)
     res.rule, res.signature = d.rule, d.signature
     keys = next((p.keys for p in expected.played if p.where == d.where), ())
     action = compact(d.game.steps[-1].action, 160) if d.game.steps and d.where != "deal" else ""
@@ -198,12 +198,6 @@ def _failed(res: Result, d: Disagreement, case: Case, rules: Rules, expected: Ca
     waived = hello.waiver(d.rule, d.signature)
     if waived:
         res.status, res.message = "waived", f"waived ({waived}); {res.message}"
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, Rejection):
-        return {"rejected": value.code, "message": value.message}
-    return value
 
 
 def _repro(case: Case, target: Target, impl: str) -> list[str]:

@@ -38,6 +38,7 @@ from cambio_ref.errors import CambioError, SpecError
 from conformance import caserun
 from conformance.fuzz import SHRINK_SECONDS, Deviation, FuzzReport, fuzz, player_range
 from conformance.harness import Driver, ImplementationFailure
+from conformance.implementation import jsonable
 from conformance.protocol import Hello
 from conformance.regression import regression_case, save_regression
 from conformance.results import CHECKS, FAILING, LABELS, STATUSES, Result
@@ -297,7 +298,7 @@ class Runner:
         res.message = (f"{d.message} (rule: {d.rule or 'not found'}; in {deviation.count} of"
                        f" {report.games} games; shrunk to {len(d.game.steps)} actions,"
                        f" {d.game.players} players, rules {d.game.rules.canonical})")
-        res.expected, res.actual = _jsonable(d.expected), _jsonable(d.actual)
+        res.expected, res.actual = jsonable(d.expected), jsonable(d.actual)
         res.case = regression_case(d, impl=self.impl_text, seed=self.seed)[1]
         res.repro = [rerun]
         if self.save_failures is not None:
@@ -312,14 +313,6 @@ class Runner:
         if waived:
             res.status, res.message = "waived", f"waived ({waived}); {res.message}"
         return res
-
-
-def _jsonable(value: Any) -> Any:
-    from conformance.implementation import Rejection
-
-    if isinstance(value, Rejection):
-        return {"rejected": value.code, "message": value.message}
-    return value
 
 
 def run_all(runner: Runner, items: Iterable[Item]) -> Iterable[Result]:

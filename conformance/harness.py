@@ -200,6 +200,7 @@ class ProcessEndpoint(Endpoint):
         self.stderr = StderrTail(self.proc.stderr.fileno())
         self.fd_in = self.proc.stdin.fileno()
         self.fd_out = self.proc.stdout.fileno()
+        os.set_blocking(self.fd_in, False)  # (a batch is written as the pipe takes it)
         self.buffer = bytearray()
         self.closed = False
         self.encode = json.JSONEncoder(separators=(",", ":")).encode
@@ -209,13 +210,7 @@ class ProcessEndpoint(Endpoint):
 
     def send(self, requests: Sequence[Message], timeout: float) -> list[Message]:
         data = b"".join(self.encode(r).encode() + b"\n" for r in requests)
-        try:
-            view = memoryview(data)
-            while view:
-                written = os.write(self.fd_in, view)
-                view = view[written:]
-        except BrokenPipeError:
-            raise self._died(requests[0]) from None
+        self._write(data, requests[0], timeout)
         replies: list[Message] = []
         reported: ImplementationFailure | None = None
         try:
@@ -246,6 +241,37 @@ class ProcessEndpoint(Endpoint):
         if reported is not None:
             raise reported
         return replies
+
+    def _write(self, data: bytes, request: Message, timeout: float) -> None:
+        """Write a batch of requests, reading replies into the buffer meanwhile, so that
+        an implementation that answers while the batch is still being written never
+        waits on a full pipe (and neither does the harness)."""
+        view = memoryview(data)
+        deadline = time.monotonic() + timeout
+        while view:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                self.kill()
+                raise ImplementationFailure(
+                    "timeout", f"the implementation stopped reading its requests (at"
+                    f" {request['cmd']}, seq {request['seq']}) for {timeout:g} s",
+                    self.stderr_tail(), request["cmd"])
+            readable, writable, _ = select.select([self.fd_out], [self.fd_in], [], remaining)
+            if writable:
+                try:
+                    written = os.write(self.fd_in, view[:65536])
+                except BlockingIOError:
+                    written = 0
+                except BrokenPipeError:
+                    raise self._died(request) from None
+                view = view[written:]
+                if written:
+                    deadline = time.monotonic() + timeout
+            if readable:
+                chunk = os.read(self.fd_out, 65536)
+                if not chunk:
+                    raise self._died(request)
+                self.buffer += chunk
 
     def _readline(self, request: Message, timeout: float) -> bytes:
         deadline = time.monotonic() + timeout

@@ -28,6 +28,17 @@ class Rejection:
     rule: str | None = None  # the option or core rule it breaks (the reference says)
 
 
+def jsonable(value: Any) -> Any:
+    """A reply as JSON: a rejection becomes ``{"rejected": code, "message": ...}``.
+
+    >>> jsonable(Rejection("E_LOCKED", "locked"))
+    {'rejected': 'E_LOCKED', 'message': 'locked'}
+    """
+    if isinstance(value, Rejection):
+        return {"rejected": value.code, "message": value.message}
+    return value
+
+
 class Implementation(Protocol):
     name: str
 

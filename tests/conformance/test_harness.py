@@ -41,3 +41,22 @@ def test_an_error_reply_keeps_the_process_and_a_failure_restarts_it() -> None:
     assert driver.endpoint is not None and driver.endpoint is not endpoint
     assert driver.stats.restarts == 1
     driver.close()
+
+
+def test_a_batch_larger_than_a_pipe_does_not_deadlock() -> None:
+    """One batch of requests well over a pipe's 64 KB, each answered by a longer reply:
+    the harness reads replies while it writes, so neither side waits on the other."""
+    import json
+
+    from cambio_ref.rules import resolve
+    from conformance.protocol import new_game_request
+
+    driver = Driver(parse_impl("cambio serve"), timeout=20)
+    driver.start()
+    rules = resolve("online")
+    driver.send([new_game_request(rules, 8, 0, [c.code for c in rules.deck(8)], 3)])
+    batch = [{"cmd": "observe", "player": n % 8} for n in range(3000)]
+    assert sum(len(json.dumps(r)) for r in batch) > 65536
+    replies = driver.send(batch)
+    assert [r["view"]["player"] for r in replies] == [n % 8 for n in range(3000)]
+    driver.close()
