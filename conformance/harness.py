@@ -272,6 +272,12 @@ class ProcessEndpoint(Endpoint):
                 if not chunk:
                     raise self._died(request)
                 self.buffer += chunk
+                if len(self.buffer) > 2 * MAX_LINE:  # (a flood while the batch is written)
+                    self.kill()
+                    raise ImplementationFailure(
+                        "protocol_error", f"more than {2 * MAX_LINE} bytes of output while its"
+                        f" requests were still being written (at {request['cmd']}, seq"
+                        f" {request['seq']}) ({HINT})", self.stderr_tail(), request["cmd"])
 
     def _readline(self, request: Message, timeout: float) -> bytes:
         deadline = time.monotonic() + timeout
