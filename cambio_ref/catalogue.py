@@ -14,7 +14,6 @@ all of them at once.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -25,11 +24,11 @@ import jsonschema
 import referencing
 
 from cambio_ref.errors import Problem, RulesError, SpecError
+from cambio_ref.resources import schema_dir, spec_dir
 from cambio_ref.yamlio import YamlDoc, load_yaml
 
 Value = bool | int | str
 
-SPEC_DIR = Path(os.environ.get("CAMBIO_SPEC", Path(__file__).resolve().parent.parent / "spec"))
 SCHEMA_BASE = "https://cambio-rulebook.invalid/schemas/"
 PHASES = ("setup", "turn", "powers", "snapping", "calling", "scoring", "match")
 
@@ -261,18 +260,19 @@ SCHEMA_FOR_KIND = {
 
 
 @cache
-def schema_registry(schema_dir: Path = SPEC_DIR / "schemas") -> referencing.Registry[Any]:
-    """Every schema under `schema_dir`, by its ``$id`` (read once)."""
+def schema_registry(directory: Path | None = None) -> referencing.Registry[Any]:
+    """Every schema under `directory` (by default the catalogue's), by its ``$id`` (read once)."""
     resources = []
-    for path in sorted(schema_dir.rglob("*.schema.json")):
+    for path in sorted((directory or schema_dir()).rglob("*.schema.json")):
         contents = json.loads(path.read_text(encoding="utf-8"))
         resources.append((contents["$id"], referencing.Resource.from_contents(contents)))
     return referencing.Registry().with_resources(resources)
 
 
-def schema_problems(doc: YamlDoc, kind: str, spec_dir: Path = SPEC_DIR) -> list[Problem]:
-    """Validate `doc` against the schema for `kind`; one Problem per error."""
-    registry = schema_registry(spec_dir / "schemas")
+def schema_problems(doc: YamlDoc, kind: str, root: Path | None = None) -> list[Problem]:
+    """Validate `doc` against the schema for `kind` (from the catalogue at `root`, by default
+    the installed one); one Problem per error."""
+    registry = schema_registry(root / "schemas" if root else None)
     schema = registry.contents(SCHEMA_BASE + SCHEMA_FOR_KIND[kind])
     validator = jsonschema.Draft202012Validator(schema, registry=registry)
     problems = []
@@ -342,31 +342,33 @@ def _rel(path: Path, root: Path) -> str:
         return str(path)
 
 
-def read_spec(spec_dir: Path = SPEC_DIR) -> tuple[Catalogue | None, list[Problem]]:
-    """Read and check the whole catalogue; return it (if readable) and every problem."""
+def read_spec(root: Path | None = None) -> tuple[Catalogue | None, list[Problem]]:
+    """Read and check the whole catalogue at `root` (default: `spec_dir()`); return it (if
+    readable) and every problem."""
+    spec = root or spec_dir()
     problems: list[Problem] = []
     docs: dict[str, list[YamlDoc]] = {k: [] for k in SCHEMA_FOR_KIND}
 
     def read(path: Path, kind: str) -> None:
         try:
-            doc = load_yaml(path, _rel(path, spec_dir))
+            doc = load_yaml(path, _rel(path, spec))
         except SpecError as exc:
             problems.extend(exc.problems)
             return
-        found = schema_problems(doc, kind, spec_dir)
+        found = schema_problems(doc, kind, spec)
         problems.extend(found)
         if not found:
             docs[kind].append(doc)
 
-    read(spec_dir / "sources.yaml", "sources")
-    read(spec_dir / "core.yaml", "core")
-    read(spec_dir / "errors.yaml", "errors")
-    read(spec_dir / "shuffle.yaml", "shuffle")
-    for path in sorted((spec_dir / "options").glob("*.yaml")):
+    read(spec / "sources.yaml", "sources")
+    read(spec / "core.yaml", "core")
+    read(spec / "errors.yaml", "errors")
+    read(spec / "shuffle.yaml", "shuffle")
+    for path in sorted((spec / "options").glob("*.yaml")):
         read(path, "options")
     docs["options"].sort(key=lambda d: (PHASES.index(d.data["phase"]),
                                         Path(d.name).stem != d.data["phase"], d.name))
-    for path in sorted((spec_dir / "rulesets").glob("*.yaml")):
+    for path in sorted((spec / "rulesets").glob("*.yaml")):
         read(path, "ruleset")
     if problems:
         return None, problems
@@ -534,10 +536,15 @@ def _check_errors(cat: Catalogue, docs: list[YamlDoc]) -> Iterator[Problem]:
                                   f"unknown rule {e['rule']!r}: not an option or core rule id")
 
 
+def load_catalogue(root: Path | None = None) -> Catalogue:
+    """Load the catalogue at `root` (default: `spec_dir()`) once per process, raising
+    SpecError with every problem found."""
+    return _load_catalogue(root or spec_dir())
+
+
 @cache
-def load_catalogue(spec_dir: Path = SPEC_DIR) -> Catalogue:
-    """Load spec/ (cached), raising SpecError with every problem found."""
-    cat, problems = read_spec(spec_dir)
+def _load_catalogue(root: Path) -> Catalogue:
+    cat, problems = read_spec(root)
     if problems or cat is None:
         raise SpecError(problems)
     return cat

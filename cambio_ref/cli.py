@@ -16,6 +16,7 @@ from typing import Any
 from cambio_ref.cards import Card
 from cambio_ref.catalogue import load_catalogue
 from cambio_ref.errors import CambioError, SpecError
+from cambio_ref.resources import schema_names, schema_path
 from cambio_ref.rules import Rules, explain, format_value, resolve
 from cambio_ref.scoring import score_hand
 from cambio_ref.validate import validate_paths
@@ -262,6 +263,14 @@ def _cases_named(name: str, cases: dict[str, Any]) -> list[Any]:
     raise CambioError(f"unknown case {name!r}; `cambio replay --list` shows them all")
 
 
+def cmd_schema(args: argparse.Namespace) -> int:
+    if args.name is None:
+        print("\n".join(schema_names()))
+    else:
+        sys.stdout.write(schema_path(args.name).read_text(encoding="utf-8"))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cambio",
@@ -328,6 +337,13 @@ def build_parser() -> argparse.ArgumentParser:
             "cambio validate spec/ examples/house-rules/")
     p.add_argument("paths", nargs="+", metavar="PATH")
     p.add_argument("--json", action="store_true", help="print JSON")
+
+    p = add("schema", cmd_schema,
+            "Print a JSON Schema of the catalogue's files or of the protocol (for editors and"
+            " adapters working offline); without NAME, list the schemas.",
+            "cambio schema protocol/act.reply > act.reply.schema.json")
+    p.add_argument("name", nargs="?", metavar="NAME",
+                   help="a schema name from the list, e.g. house-rules or protocol/hello.request")
 
     from conformance.cli import register  # serve, conform
     register(sub)

@@ -44,7 +44,7 @@ from cambio_ref.catalogue import load_catalogue
 from cambio_ref.errors import CambioError
 from cambio_ref.scoring import score_hand
 from cambio_ref.shuffle import shuffle
-from cambio_ref.state import HAND, OVER, PEEK, PEEK_COUNT, POWER, TURN, Event, RoundResult, State
+from cambio_ref.state import HAND, OVER, PEEK, POWER, TURN, Event, RoundResult, State, peek_count
 
 
 class IllegalAction(CambioError):
@@ -267,7 +267,7 @@ def check(state: State, action: Action) -> None:
         if rules.peek == "closest-two" and action.slot not in (2, 3):
             raise IllegalAction("E_PEEK_SLOT", "only the two closest cards (slots 2 and 3)"
                                 " may be looked at")
-        if state.peeked[action.player].bit_count() >= PEEK_COUNT or \
+        if state.peeked[action.player].bit_count() >= peek_count() or \
                 (state.peeked[action.player] >> action.slot) & 1:
             raise IllegalAction("E_PEEK_DONE", f"player {action.player} has already looked"
                                 " at that card or at two cards")
@@ -402,7 +402,7 @@ def _do_peek(state: State, action: Peek, events: list[Event]) -> None:
 def _peek_slots(state: State, player: int) -> list[int]:
     """Slots `player` may still look at in the opening peek (none once two are seen)."""
     mask = state.peeked[player]
-    if mask.bit_count() >= PEEK_COUNT:
+    if mask.bit_count() >= peek_count():
         return []
     slots = (2, 3) if state.rules.peek == "closest-two" else (0, 1, 2, 3)
     return [s for s in slots if state.grids[player][s] is not None and not (mask >> s) & 1]

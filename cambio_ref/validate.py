@@ -3,8 +3,8 @@
 A file's kind comes from its ``# yaml-language-server: $schema=...`` line or,
 failing that, from its top-level keys.
 
->>> from pathlib import Path
->>> validate_paths([SPEC_DIR])
+>>> from cambio_ref.resources import spec_dir
+>>> validate_paths([spec_dir()])
 []
 """
 
@@ -16,7 +16,6 @@ from pathlib import Path
 from cambio_ref.cases import Case, case_problems, read_cases
 from cambio_ref.catalogue import (
     SCHEMA_FOR_KIND,
-    SPEC_DIR,  # noqa: F401 (used by the doctest)
     Catalogue,
     _check_errors,
     _check_options,

@@ -1,7 +1,9 @@
 """MkDocs hook: add the pages rendered from spec/ by `cambio_ref.rulebook.render_site`.
 
-Nothing is written to docs/: the pages are virtual files. The JSON Schemas are
-copied to ``schemas/`` so editors (and readers offline) can reach them. Each case
+Nothing is written to docs/: the pages are virtual files. The files implementers need
+(`cambio_ref.resources.published_files`: every JSON Schema, including the protocol's, under
+``schemas/`` where their ``$id`` points, and spec/shuffle.yaml and spec/errors.yaml under
+``spec/``) are copied into the site as-is, so editors and readers offline reach them. Each case
 of spec/cases is played against the reference interpreter under every ruleset and
 becomes a dispute page (`cambio_ref.rulebook.case_dispute`).
 """
@@ -15,9 +17,10 @@ from typing import Any
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files, InclusionLevel
 
-from cambio_ref.cases import CASES_DIR, Case, read_cases
-from cambio_ref.catalogue import SPEC_DIR, load_catalogue
+from cambio_ref.cases import Case, read_cases
+from cambio_ref.catalogue import load_catalogue
 from cambio_ref.errors import SpecError
+from cambio_ref.resources import cases_dir, published_files
 from cambio_ref.rulebook import CaseRun, Dispute, Example, case_dispute, option_page, render_site, site_nav
 from cambio_ref.rules import resolve
 from conformance.scenarios import DEFAULT_PEEK, run_case
@@ -56,12 +59,13 @@ def _run(case: Case, ruleset: str) -> CaseRun:
         return _Crash(exc)
 
 
-def load_disputes(root: Path = CASES_DIR) -> list[Dispute]:
-    """Every case under `root` as a dispute, played against the reference under each ruleset.
+def load_disputes(root: Path | None = None) -> list[Dispute]:
+    """Every case under `root` (default: spec/cases) as a dispute, played against the reference under each ruleset.
 
     Read afresh on each build (unlike the cached `load_cases`), so `mkdocs serve`
     picks up new cases. Raises SpecError if any case file has a problem.
     """
+    root = root or cases_dir()
     if not root.exists():
         return []
     cases, problems = read_cases(root)
@@ -102,8 +106,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     for path, text in pages.items():
         inclusion = InclusionLevel.NOT_IN_NAV if path in redirects else InclusionLevel.UNDEFINED
         files.append(File.generated(config, path, content=text, inclusion=inclusion))
-    for schema in sorted((SPEC_DIR / "schemas").glob("*.schema.json")):
-        files.append(File.generated(config, f"schemas/{schema.name}", content=schema.read_bytes()))
+    for path, source in published_files().items():
+        files.append(File.generated(config, path, content=source.read_bytes()))
     # Sphinx writes the real API reference over this page (see docs/build.py); the
     # placeholder keeps the nav link valid for `mkdocs build` and `mkdocs serve` alone.
     files.append(File.generated(config, "api/index.html", content=API_PLACEHOLDER))

@@ -12,13 +12,16 @@ from typing import Any
 import jsonschema
 import pytest
 
-from cambio_ref.catalogue import SCHEMA_BASE, SPEC_DIR, schema_registry
+from cambio_ref.catalogue import SCHEMA_BASE, schema_registry
+from cambio_ref.resources import spec_dir
 from cambio_ref.rules import resolve
 from conformance import harness
 from conformance.conform import Runner, plan
 from conformance.harness import Driver, parse_impl
 from conformance.protocol import Hello, ProtocolError, Support, check_reply, rules_from_json
 from conformance.targets import targets
+
+SPEC_DIR = spec_dir()
 
 PROTOCOL = SPEC_DIR / "schemas" / "protocol"
 SCHEMAS = sorted(PROTOCOL.glob("*.schema.json"))
