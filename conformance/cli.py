@@ -124,7 +124,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
     from conformance.report import Log, Meta, Progress, exit_status, junit, render_text, write_report
     from conformance.results import Result
     from conformance.sanitise import text
-    from conformance.signals import Interrupted, interruptible, shielded
+    from conformance.signals import interruptible, received, shielded
     from conformance.targets import DECLARED, targets
 
     _check_args(args)
@@ -172,8 +172,14 @@ def cmd_conform(args: argparse.Namespace) -> int:
                     results.append(result)
                     log.result(result)
                     progress.update(result)
-    except Interrupted as exc:
-        meta.stopped, meta.exit = str(exc), exc.status
+                stop = received()  # (in case something on the way caught the exception)
+                if stop is not None:
+                    raise stop
+    except BaseException:
+        stop = received()
+        if stop is None:
+            raise
+        meta.stopped, meta.exit = str(stop), stop.status
     finally:
         with shielded():
             if progress is not None:

@@ -55,6 +55,7 @@ from conformance.protocol import (
     reply_to_act,
 )
 from conformance.schema_check import shown
+from conformance.signals import received
 from conformance.strict_json import MAX_DEPTH, MAX_LINE, StrictJSONError, parse_line
 
 DEFAULT_TIMEOUT = 5.0
@@ -469,6 +470,9 @@ class Driver:
 
     def send(self, requests: Sequence[Message]) -> list[Message]:
         """Send requests (a batch, answered in order); restart first if the last one failed."""
+        stop = received()
+        if stop is not None:  # (the run is stopping: a library that caught it cannot go on)
+            raise stop
         if self.endpoint is None:
             if self.hello is not None:
                 if self.stats.restarts >= self.max_restarts:

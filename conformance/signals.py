@@ -36,8 +36,18 @@ class Interrupted(BaseException):
         super().__init__(f"interrupted by {signal.Signals(signum).name}")
 
 
+_received: list[int] = []  # the signals received inside `interruptible`
+
+
 def _raise(signum: int, frame: FrameType | None) -> None:
+    _received.append(signum)
     raise Interrupted(signum)
+
+
+def received() -> Interrupted | None:
+    """The first stopping signal received inside `interruptible`, if any (even when a library
+    on the way, such as Hypothesis, wrapped the exception in another)."""
+    return Interrupted(_received[0]) if _received else None
 
 
 @contextlib.contextmanager
@@ -55,6 +65,7 @@ def _handlers(handler: signal.Handlers | object) -> Iterator[None]:
 
 def interruptible() -> contextlib.AbstractContextManager[None]:
     """While inside, SIGINT, SIGTERM and SIGHUP raise `Interrupted`."""
+    _received.clear()
     return _handlers(_raise)
 
 
