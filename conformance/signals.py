@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import contextlib
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 from types import FrameType
+from typing import Any
 
 STOPPING = (signal.SIGINT, signal.SIGTERM, *([signal.SIGHUP] if hasattr(signal, "SIGHUP") else []))
 
@@ -63,10 +65,29 @@ def _handlers(handler: signal.Handlers | object) -> Iterator[None]:
             signal.signal(sig, previous)
 
 
-def interruptible() -> contextlib.AbstractContextManager[None]:
+@contextlib.contextmanager
+def _quiet_unraisable() -> Iterator[None]:
+    """`Interrupted` raised where Python cannot pass it on (a garbage-collector callback,
+    a ``__del__``) is dropped silently: `received` still tells, and the next request stops."""
+    previous = sys.unraisablehook
+
+    def hook(unraisable: Any) -> None:
+        if not isinstance(unraisable.exc_value, Interrupted):
+            previous(unraisable)
+
+    sys.unraisablehook = hook
+    try:
+        yield
+    finally:
+        sys.unraisablehook = previous
+
+
+@contextlib.contextmanager
+def interruptible() -> Iterator[None]:
     """While inside, SIGINT, SIGTERM and SIGHUP raise `Interrupted`."""
     _received.clear()
-    return _handlers(_raise)
+    with _quiet_unraisable(), _handlers(_raise):
+        yield
 
 
 def shielded() -> contextlib.AbstractContextManager[None]:
