@@ -208,6 +208,27 @@ class ErrorCode:
 
 
 @dataclass(frozen=True)
+class Term:
+    """A word of the game (spec/glossary.yaml): its name, synonyms, definition and rules."""
+
+    id: str
+    name: str
+    synonyms: tuple[str, ...]
+    definition: str
+    see: tuple[str, ...] = ()
+    sources: tuple[Citation, ...] = ()
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The name and every synonym, lower case.
+
+        >>> Term("snap", "snap", ("flip", "burn"), "...").words
+        ('snap', 'flip', 'burn')
+        """
+        return (self.name.lower(), *self.synonyms)
+
+
+@dataclass(frozen=True)
 class Catalogue:
     """Everything in spec/, validated."""
 
@@ -216,6 +237,7 @@ class Catalogue:
     rulesets: Mapping[str, RulesetSpec]
     core_rules: Mapping[str, CoreRule]
     errors: Mapping[str, ErrorCode]
+    glossary: tuple[Term, ...] = ()
     _by_name: dict[str, Option] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -256,6 +278,7 @@ SCHEMA_FOR_KIND = {
     "core": "core.schema.json",
     "shuffle": "shuffle.schema.json",
     "case": "case.schema.json",
+    "glossary": "glossary.schema.json",
 }
 
 
@@ -364,6 +387,8 @@ def read_spec(root: Path | None = None) -> tuple[Catalogue | None, list[Problem]
     read(spec / "core.yaml", "core")
     read(spec / "errors.yaml", "errors")
     read(spec / "shuffle.yaml", "shuffle")
+    if (spec / "glossary.yaml").exists():
+        read(spec / "glossary.yaml", "glossary")
     for path in sorted((spec / "options").glob("*.yaml")):
         read(path, "options")
     docs["options"].sort(key=lambda d: (PHASES.index(d.data["phase"]),
@@ -398,10 +423,16 @@ def read_spec(root: Path | None = None) -> tuple[Catalogue | None, list[Problem]
                                     doc.data["summary"].strip(), doc.data["choices"], doc.name)
         for doc in docs["ruleset"]
     }
-    cat = Catalogue(sources, tuple(options), rulesets, core, errors)
+    glossary = tuple(
+        Term(t["id"], t["name"], tuple(t.get("synonyms", ())), " ".join(t["definition"].split()),
+             tuple(t.get("see", ())), _citations(t.get("sources")))
+        for doc in docs["glossary"] for t in doc.data["terms"]
+    )
+    cat = Catalogue(sources, tuple(options), rulesets, core, errors, glossary)
     problems += list(_check_options(cat, option_docs))
     problems += list(_check_rulesets(cat, docs["ruleset"]))
     problems += list(_check_errors(cat, docs["errors"]))
+    problems += list(_check_glossary(cat, docs["glossary"]))
     problems += _duplicates([(d, ("sources", i, "key"), s["key"])
                              for d in docs["sources"] for i, s in enumerate(d.data["sources"])],
                             "source key")
@@ -534,6 +565,20 @@ def _check_errors(cat: Catalogue, docs: list[YamlDoc]) -> Iterator[Problem]:
             if e["rule"] not in cat.core_rules and not cat.has_option(e["rule"]):
                 yield doc.problem(("errors", i, "rule"),
                                   f"unknown rule {e['rule']!r}: not an option or core rule id")
+
+
+def _check_glossary(cat: Catalogue, docs: list[YamlDoc]) -> Iterator[Problem]:
+    for doc in docs:
+        terms = doc.data["terms"]
+        yield from _duplicates([(doc, ("terms", i, "id"), t["id"]) for i, t in enumerate(terms)], "term id")
+        yield from _duplicates([(doc, ("terms", i), w) for i, t in enumerate(terms)
+                                for w in [t["name"].lower(), *t.get("synonyms", ())]], "glossary word")
+        for i, t in enumerate(terms):
+            for j, rule in enumerate(t.get("see", ())):
+                if rule not in cat.core_rules and not cat.has_option(rule):
+                    yield doc.problem(("terms", i, "see", j),
+                                      f"unknown rule {rule!r}: not an option or core rule id")
+            yield from _check_citations(cat, doc, ("terms", i, "sources"), _citations(t.get("sources")))
 
 
 def load_catalogue(root: Path | None = None) -> Catalogue:

@@ -18,6 +18,7 @@ from cambio_ref.catalogue import (
     SCHEMA_FOR_KIND,
     Catalogue,
     _check_errors,
+    _check_glossary,
     _check_options,
     _check_rulesets,
     _option,
@@ -33,7 +34,7 @@ _SCHEMA_LINE = re.compile(r"\$schema=\S*?([a-z-]+)\.schema\.json")
 _KIND_BY_SCHEMA = {v.removesuffix(".schema.json"): k for k, v in SCHEMA_FOR_KIND.items()}
 _KIND_BY_KEY = {"extends": "house-rules", "choices": "ruleset", "options": "options",
                 "sources": "sources", "errors": "errors", "rules": "core",
-                "splitmix64": "shuffle", "steps": "case"}
+                "splitmix64": "shuffle", "steps": "case", "terms": "glossary"}
 
 
 def file_kind(path: Path, doc: YamlDoc) -> str | None:
@@ -83,6 +84,8 @@ def validate_file(path: Path, cat: Catalogue | None = None) -> list[Problem]:
         problems += case_problems(doc, cat)
         if not problems:
             problems += rejection_problems(doc, cat)
+    elif kind == "glossary":
+        problems += _check_glossary(cat, [doc])
     return problems
 
 
