@@ -304,9 +304,10 @@ SCHEMA_FOR_KIND = {
 
 
 @cache
-def _registry(schema_dir: Path) -> referencing.Registry[Any]:
+def schema_registry(directory: Path | None = None) -> referencing.Registry[Any]:
+    """Every schema under `directory` (by default the catalogue's), by its ``$id`` (read once)."""
     resources = []
-    for path in sorted(schema_dir.rglob("*.schema.json")):
+    for path in sorted((directory or schema_dir()).rglob("*.schema.json")):
         contents = json.loads(path.read_text(encoding="utf-8"))
         resources.append((contents["$id"], referencing.Resource.from_contents(contents)))
     return referencing.Registry().with_resources(resources)
@@ -315,7 +316,7 @@ def _registry(schema_dir: Path) -> referencing.Registry[Any]:
 def schema_problems(doc: YamlDoc, kind: str, root: Path | None = None) -> list[Problem]:
     """Validate `doc` against the schema for `kind` (from the catalogue at `root`, by default
     the installed one); one Problem per error."""
-    registry = _registry(root / "schemas" if root else schema_dir())
+    registry = schema_registry(root / "schemas" if root else None)
     schema = registry.contents(SCHEMA_BASE + SCHEMA_FOR_KIND[kind])
     validator = jsonschema.Draft202012Validator(schema, registry=registry)
     problems = []

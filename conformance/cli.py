@@ -115,10 +115,16 @@ def _check_args(args: argparse.Namespace) -> None:
 
 
 def cmd_conform(args: argparse.Namespace) -> int:
+    """Run everything; each result is logged as soon as it is known. On SIGINT, SIGTERM or
+    SIGHUP, or when the handshake fails, the implementation and everything it started are
+    killed and every report is still written, its footer giving the real exit status."""
     from cambio_ref.rules import resolve
-    from conformance.conform import DEFAULT_FUZZ, Runner, load_case_paths, plan
+    from conformance.conform import DEFAULT_FUZZ, HandshakeFailed, Runner, load_case_paths, plan
     from conformance.harness import Driver, parse_impl
     from conformance.report import Log, Meta, Progress, exit_status, junit, render_text, write_report
+    from conformance.results import Result
+    from conformance.sanitise import text
+    from conformance.signals import interruptible, received, shielded
     from conformance.targets import DECLARED, targets
 
     _check_args(args)
@@ -133,43 +139,68 @@ def cmd_conform(args: argparse.Namespace) -> int:
     driver = Driver(spec, timeout=args.timeout, max_restarts=args.max_restarts)
     runner = Runner(driver, seed=seed, save_failures=args.save_failures, impl_text=args.impl,
                     shrink_seconds=args.shrink_time)
-    started = time.perf_counter()
-    hello = runner.start()
-    try:
-        items = plan(targets(args.ruleset or [], hello.rules), cases=cases,
-                     keyword=args.keyword, fuzz=fuzz)
-        if not items:
-            raise CambioError(f"-k {args.keyword!r} selects nothing")
-    except CambioError:
-        runner.close()
-        raise
-    rulesets = list(dict.fromkeys(item.ruleset for item in items))
-    targets_used = {item.ruleset: item.target.rules.canonical for item in items}
-    meta = Meta(impl=args.impl, implementation=hello.to_json(), seed=seed, rulesets=rulesets,
-                targets=targets_used,
+    meta = Meta(impl=args.impl, implementation={}, seed=seed, rulesets=[],
                 started=datetime.now(UTC).isoformat(timespec="seconds"), fuzz=fuzz,
                 timeout=args.timeout)
-    log = Log(args.log)
-    log.header(meta)
-    progress = Progress(len(items))
-    results = []
+    started = time.perf_counter()
+    results: list[Result] = []
+    log: Log | None = None
+    progress: Progress | None = None
+    unwritten: list[str] = []
     try:
-        for item in items:
-            progress.show(item.name)
-            for result in runner.run(item):
-                results.append(result)
-                log.result(result)
-                progress.update(result)
+        with interruptible():
+            try:
+                hello = runner.start()
+            except HandshakeFailed as exc:
+                meta.stopped, meta.exit = f"the handshake failed: {exc}", 2
+                log = Log(args.log)
+                log.header(meta)
+                raise
+            items = plan(targets(args.ruleset or [], hello.rules), cases=cases,
+                         keyword=args.keyword, fuzz=fuzz)
+            if not items:
+                raise CambioError(f"-k {args.keyword!r} selects nothing")
+            meta.implementation = hello.to_json()
+            meta.rulesets = list(dict.fromkeys(item.ruleset for item in items))
+            meta.targets = {item.ruleset: item.target.rules.canonical for item in items}
+            log = Log(args.log)
+            log.header(meta)
+            progress = Progress(len(items))
+            for item in items:
+                progress.show(item.name)
+                for result in runner.run(item):
+                    results.append(result)
+                    log.result(result)
+                    progress.update(result)
+                stop = received()  # (in case something on the way caught the exception)
+                if stop is not None:
+                    raise stop
+    except BaseException:
+        stop = received()
+        if stop is None:
+            raise
+        meta.stopped, meta.exit = str(stop), stop.status
     finally:
-        progress.close()
-        runner.close()
-        meta.elapsed = time.perf_counter() - started
-        meta.throughput = runner.throughput()
-        log.footer(meta, results)
-        log.close()
-        if args.junit:
-            args.junit.write_text(junit(meta, results), encoding="utf-8")
-        if args.report:
-            write_report(args.report, meta, results)
-    sys.stdout.write(render_text(meta, results))
-    return exit_status(results)
+        with shielded():
+            if progress is not None:
+                progress.close()
+            runner.close()  # (the implementation and all its descendants)
+            if log is not None:
+                meta.elapsed = time.perf_counter() - started
+                meta.throughput = runner.throughput()
+                for option, path in (("--junit", args.junit), ("--report", args.report)):
+                    try:
+                        if path is not None and option == "--junit":
+                            path.write_text(junit(meta, results), encoding="utf-8")
+                        elif path is not None:
+                            write_report(path, meta, results)
+                    except OSError as exc:
+                        unwritten.append(f"cambio: error: {option} {path}: cannot write it:"
+                                         f" {exc.strerror or exc}")
+                        meta.exit = 2
+                log.footer(meta, results)
+                log.close()
+    sys.stdout.write(text(render_text(meta, results)))
+    for line in unwritten:
+        print(line, file=sys.stderr)
+    return exit_status(results) if meta.exit is None else meta.exit

@@ -35,15 +35,15 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import Any
 
 from cambio_ref.errors import CambioError
 from cambio_ref.rules import Rules
 from conformance.implementation import Event, Implementation, Rejection
+from conformance.processes import StderrTail, Supervised, become_subreaper
 from conformance.protocol import (
     Hello,
     Message,
@@ -54,6 +54,9 @@ from conformance.protocol import (
     new_game_request,
     reply_to_act,
 )
+from conformance.schema_check import shown
+from conformance.signals import received
+from conformance.strict_json import MAX_DEPTH, MAX_LINE, StrictJSONError, parse_line
 
 DEFAULT_TIMEOUT = 5.0
 HELLO_TIMEOUT = 30.0
@@ -160,18 +163,19 @@ class Endpoint:
 
 
 def _check(request: Message, reply: Any, tail: Callable[[], str]) -> Message:
+    """`reply` if it fits the schema of the reply to `request` and echoes its seq."""
     cmd = request["cmd"]
     if not isinstance(reply, dict):
         raise ImplementationFailure("protocol_error", f"the reply to {cmd} (seq {request['seq']})"
-                                    f" is not a JSON object: {json.dumps(reply)[:120]} ({HINT})",
+                                    f" is not a JSON object: {shown(reply, 120)} ({HINT})",
                                     tail(), cmd)
-    if reply.get("seq") != request["seq"]:
-        raise ImplementationFailure("protocol_error", f"the reply to {cmd} (seq {request['seq']})"
-                                    f" carries seq {reply.get('seq')!r}", tail(), cmd)
     problem = check_reply(cmd, reply)
     if problem:
         raise ImplementationFailure("protocol_error", f"{problem} (seq {request['seq']})", tail(),
                                     cmd)
+    if reply["seq"] != request["seq"]:
+        raise ImplementationFailure("protocol_error", f"the reply to {cmd} (seq {request['seq']})"
+                                    f" carries seq {reply['seq']}", tail(), cmd)
     return reply
 
 
@@ -188,15 +192,17 @@ class ProcessEndpoint(Endpoint):
 
     def __init__(self, argv: Sequence[str]) -> None:
         self.argv = list(argv)
-        self.stderr: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115 (closed in close())
+        become_subreaper()
         try:
             self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         stderr=self.stderr, start_new_session=True, bufsize=0)
+                                         stderr=subprocess.PIPE, start_new_session=True, bufsize=0)
         except OSError as exc:
-            self.stderr.close()
             raise CannotStart(f"--impl {shlex.join(self.argv)}: cannot start it:"
                               f" {exc.strerror or exc}") from None
         assert self.proc.stdin is not None and self.proc.stdout is not None
+        assert self.proc.stderr is not None
+        self.supervised = Supervised(self.proc.pid)
+        self.stderr = StderrTail(self.proc.stderr.fileno())
         self.fd_in = self.proc.stdin.fileno()
         self.fd_out = self.proc.stdout.fileno()
         os.set_blocking(self.fd_in, False)  # (a batch is written as the pipe takes it)
@@ -205,14 +211,7 @@ class ProcessEndpoint(Endpoint):
         self.encode = json.JSONEncoder(separators=(",", ":")).encode
 
     def stderr_tail(self) -> str:
-        try:
-            self.stderr.seek(0, os.SEEK_END)
-            size = self.stderr.tell()
-            self.stderr.seek(max(0, size - STDERR_TAIL))
-            text = self.stderr.read().decode("utf-8", "replace")
-        except (OSError, ValueError):
-            return ""
-        return text if size <= STDERR_TAIL else "..." + text
+        return self.stderr.text(STDERR_TAIL)
 
     def send(self, requests: Sequence[Message], timeout: float) -> list[Message]:
         data = b"".join(self.encode(r).encode() + b"\n" for r in requests)
@@ -223,12 +222,13 @@ class ProcessEndpoint(Endpoint):
             for request in requests:
                 line = self._readline(request, timeout)
                 try:
-                    reply = json.loads(line)
-                except ValueError:
+                    reply = parse_line(line)
+                except StrictJSONError as exc:
                     self.kill()
                     raise ImplementationFailure(
                         "protocol_error", f"not a JSON line in reply to {request['cmd']} (seq"
-                        f" {request['seq']}): {line[:120].decode('utf-8', 'replace')!r} ({HINT})",
+                        f" {request['seq']}): {exc}; the line: "
+                        f"{shown(line[:120].decode('utf-8', 'replace'), 130)} ({HINT})",
                         self.stderr_tail(), request["cmd"]) from None
                 try:
                     reply = _check(request, reply, self.stderr_tail)
@@ -277,6 +277,12 @@ class ProcessEndpoint(Endpoint):
                 if not chunk:
                     raise self._died(request)
                 self.buffer += chunk
+                if len(self.buffer) > 2 * MAX_LINE:  # (a flood while the batch is written)
+                    self.kill()
+                    raise ImplementationFailure(
+                        "protocol_error", f"more than {2 * MAX_LINE} bytes of output while its"
+                        f" requests were still being written (at {request['cmd']}, seq"
+                        f" {request['seq']}) ({HINT})", self.stderr_tail(), request["cmd"])
 
     def _readline(self, request: Message, timeout: float) -> bytes:
         deadline = time.monotonic() + timeout
@@ -289,6 +295,12 @@ class ProcessEndpoint(Endpoint):
                 if line.strip():
                     return line
                 continue
+            if len(buffer) > MAX_LINE:
+                self.kill()
+                raise ImplementationFailure(
+                    "protocol_error", f"the reply to {request['cmd']} (seq {request['seq']}) is a"
+                    f" line longer than {MAX_LINE} bytes ({HINT})", self.stderr_tail(),
+                    request["cmd"])
             remaining = deadline - time.monotonic()
             ready = select.select([self.fd_out], [], [], remaining)[0] if remaining > 0 else []
             if not ready:
@@ -329,22 +341,15 @@ class ProcessEndpoint(Endpoint):
             time.sleep(0.005)
 
     def kill(self) -> None:
-        """Kill the whole process group (children included) and reap the process."""
+        """Kill the implementation and every process it started, and reap it."""
         if self.closed:
             return
-        self.closed = True
-        if self._wait(0) is None:
-            self._signal(signal.SIGTERM)
-            self._wait(0.2)
-        self._signal(signal.SIGKILL)
+        self.supervised.kill(0 if self._wait(0) is not None else 0.2)
         self.proc.wait()
         for pipe in (self.proc.stdin, self.proc.stdout):
             if pipe is not None:
                 pipe.close()
-
-    def _signal(self, sig: signal.Signals) -> None:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self.proc.pid, sig)
+        self.closed = True  # (only now: a kill cut short by a signal is done again by close)
 
     def close(self) -> None:
         if not self.closed:
@@ -352,7 +357,25 @@ class ProcessEndpoint(Endpoint):
                 os.write(self.fd_in, b'{"cmd":"stop","seq":-1}\n')
             self._wait(1.0)
             self.kill()
-        self.stderr.close()
+        self.stderr.join(1.0)
+        if self.proc.stderr is not None:
+            self.proc.stderr.close()
+
+
+def _as_sent(request: Message, reply: Any) -> Any:
+    """A Python implementation's reply as it would arrive over a pipe: strict JSON, so that
+    in-process and out-of-process implementations are held to the same rules."""
+    try:
+        line = json.dumps(reply, allow_nan=False, separators=(",", ":")).encode("utf-8")
+        return parse_line(line)
+    except RecursionError:
+        raise ImplementationFailure("protocol_error", f"the reply to {request['cmd']} (seq"
+                                    f" {request['seq']}) is not strict JSON: nested deeper than"
+                                    f" {MAX_DEPTH} levels", "", request["cmd"]) from None
+    except (TypeError, ValueError, UnicodeEncodeError) as exc:
+        raise ImplementationFailure("protocol_error", f"the reply to {request['cmd']} (seq"
+                                    f" {request['seq']}) is not strict JSON: {exc}", "",
+                                    request["cmd"]) from None
 
 
 class InProcessEndpoint(Endpoint):
@@ -369,7 +392,7 @@ class InProcessEndpoint(Endpoint):
         replies: list[Message] = []
         for request in requests:
             try:
-                reply = _check(request, dispatch(self.impl, request), str)
+                reply = _check(request, _as_sent(request, dispatch(self.impl, request)), str)
                 if "error" in reply:
                     raise _reported(request, reply, "")
             except ImplementationFailure as exc:
@@ -447,6 +470,9 @@ class Driver:
 
     def send(self, requests: Sequence[Message]) -> list[Message]:
         """Send requests (a batch, answered in order); restart first if the last one failed."""
+        stop = received()
+        if stop is not None:  # (the run is stopping: a library that caught it cannot go on)
+            raise stop
         if self.endpoint is None:
             if self.hello is not None:
                 if self.stats.restarts >= self.max_restarts:

@@ -28,9 +28,10 @@ from cambio_ref.ending import score_bounds
 from cambio_ref.engine import legal_actions
 from cambio_ref.rules import Rules
 from cambio_ref.state import OVER
-from cambio_ref.views import HIDDEN, view
+from cambio_ref.views import view
 from conformance.harness import Driver, ImplementationFailure
 from conformance.implementation import Event, Reference, Rejection
+from conformance.leaks import leak, secrets
 from conformance.matching import mismatch
 from conformance.protocol import Hello, Message, new_game_request, reply_to_act
 
@@ -159,28 +160,6 @@ def events_problem(expected: list[Event], actual: list[Event]) -> str | None:
 
 def _plain(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value)
-
-
-def leak(expected: dict[str, Any], actual: dict[str, Any]) -> str | None:
-    """A card the implementation shows where the reference's view hides it, if any.
-
-    >>> leak({"player": 0, "grids": [["?"], ["?"]], "held": None},
-    ...      {"player": 0, "grids": [["?"], ["KD"]], "held": None})
-    "player 0's view shows KD at player 1's slot 0, which player 0 has not seen"
-    """
-    player = expected.get("player")
-    grids = actual.get("grids")
-    if isinstance(grids, list):
-        for owner, (want_grid, got_grid) in enumerate(zip(expected["grids"], grids, strict=False)):
-            if not isinstance(got_grid, list):
-                continue
-            for slot, (want, got) in enumerate(zip(want_grid, got_grid, strict=False)):
-                if want == HIDDEN and got not in (HIDDEN, None):
-                    return (f"player {player}'s view shows {got} at player {owner}'s slot {slot},"
-                            f" which player {player} has not seen")
-    if expected.get("held") is None and actual.get("held") not in (None, HIDDEN):
-        return f"player {player}'s view shows the card in another player's hand ({actual['held']})"
-    return None
 
 
 @lru_cache(maxsize=1 << 16)
@@ -412,7 +391,7 @@ class Lockstep:
             want, got = view(state, player), replies[player]["view"]
             if want == got:
                 continue
-            problem = leak(want, got)
+            problem = leak(want, got, secrets(state, player, want))
             name = "view.hiding" if problem else ""
             problem = f"information hiding: {problem}" if problem else mismatch(want, got, "view")
             if problem:  # (equal apart from extra fields is fine)

@@ -15,7 +15,7 @@ all `cambio serve` does, line by line).
 True
 >>> check_reply("act", {"seq": 3, "rejected": {"code": "E_NOT_YOUR_TURN"}})
 >>> check_reply("observe", {"seq": 4, "events": []})
-"observe reply needs 'view' (an object)"
+"the observe reply: $: missing the required field 'view'"
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from cambio_ref.catalogue import Value, load_catalogue
 from cambio_ref.errors import CambioError
 from cambio_ref.rules import Rules, format_value, option_keys, resolve
 from conformance.implementation import Implementation, Rejection
+from conformance.replies import reply_problem
 
 PROTOCOL_VERSION = 1
 COMMANDS = ("hello", "new_game", "act", "observe", "legal", "snapshot", "stop")
@@ -295,61 +296,14 @@ def new_game_request(rules: Rules, players: int, dealer: int, deck: Iterable[str
 # -- checking replies ------------------------------------------------------------
 
 
-def _events_problem(events: Any, what: str) -> str | None:
-    if not isinstance(events, list):
-        return f"{what} needs 'events' (a list of event objects)"
-    for i, event in enumerate(events):
-        if not isinstance(event, dict) or not isinstance(event.get("t"), str):
-            return f"{what}: events[{i}] must be an object with a string 't', got {event!r:.80}"
-    return None
-
-
 def check_reply(cmd: str, reply: Any) -> str | None:
-    """None if `reply` has the shape the protocol requires for `cmd`, else what is wrong.
+    """None if `reply` fits the protocol schema of the reply to `cmd`, else what is wrong
+    (the field and what was expected). The ``seq`` is compared by the caller.
 
-    The ``seq`` is checked by the caller; an ``error`` reply is well formed.
+    >>> check_reply("legal", {"seq": 2, "actions": [{"t": ["draw"], "player": 0}]})[:45]
+    'the legal reply: $.actions[0].t: expected one'
     """
-    if not isinstance(reply, dict):
-        return f"a reply must be a JSON object, got {reply!r:.80}"
-    if "error" in reply:
-        err = reply["error"]
-        ok = isinstance(err, dict) and isinstance(err.get("message"), str)
-        return None if ok else "'error' must be an object with a string 'message'"
-    what = f"{cmd} reply"
-    if cmd == "hello":
-        if reply.get("protocol") != PROTOCOL_VERSION:
-            return f"hello reply must say \"protocol\": {PROTOCOL_VERSION}, got {reply.get('protocol')!r}"
-        impl = reply.get("implementation")
-        if not isinstance(impl, dict) or not isinstance(impl.get("name"), str):
-            return "hello reply needs 'implementation' with a string 'name'"
-        if not isinstance(reply.get("commands", []), list):
-            return "hello reply: 'commands' must be a list"
-        if not isinstance(reply.get("skip", []), list):
-            return "hello reply: 'skip' must be a list"
-        return None
-    if cmd == "new_game":
-        return _events_problem(reply.get("events"), what)
-    if cmd == "act":
-        if "rejected" in reply:
-            rej = reply["rejected"]
-            if not isinstance(rej, dict) or not isinstance(rej.get("code"), str):
-                return "act reply: 'rejected' must be an object with a string 'code'"
-            return None
-        return _events_problem(reply.get("events"), what)
-    if cmd == "observe":
-        return None if isinstance(reply.get("view"), dict) else f"{what} needs 'view' (an object)"
-    if cmd == "legal":
-        actions = reply.get("actions")
-        if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
-            return f"{what} needs 'actions' (a list of action objects)"
-        return None
-    if cmd == "snapshot":
-        state = reply.get("state")
-        if not isinstance(state, dict) or not all(
-                isinstance(state.get(k), list) for k in ("deck", "pile", "grids")):
-            return f"{what} needs 'state' with lists 'deck', 'pile' and 'grids'"
-        return None
-    return None
+    return reply_problem(cmd, reply)
 
 
 def reply_to_act(reply: Message) -> list[dict[str, Any]] | Rejection:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import html
 import json
-import re
 import sys
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -27,7 +26,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from cambio_ref.errors import CambioError
+from conformance import sanitise
 from conformance.results import FAILING, LABELS, STATUSES, Result
+from conformance.sanitise import json_safe
 
 SHOWN = ("pass", "fail", "rejected_wrongly", "accepted_wrongly", "crash", "timeout",
          "protocol_error", "not_applicable")
@@ -47,6 +49,8 @@ class Meta:
     timeout: float = 0.0
     throughput: dict[str, Any] = field(default_factory=dict)
     elapsed: float = 0.0
+    stopped: str | None = None  # why the run stopped before its end (a signal, the handshake)
+    exit: int | None = None  # the exit status, when not the one the results give
     targets: dict[str, str] = field(default_factory=dict)  # label: rules (one-line form)
 
     @property
@@ -73,15 +77,23 @@ def exit_status(results: Sequence[Result]) -> int:
 # -- the log ---------------------------------------------------------------------
 
 
+# characters that str.splitlines() breaks on and JSON leaves raw: escaped to keep one line a line
+_LINE_BREAKS = {0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"}
+
+
 class Log:
     """The JSON-lines run log (``--log FILE.jsonl``); each line is flushed at once."""
 
     def __init__(self, path: Path | None) -> None:
-        self.file: IO[str] | None = path.open("w", encoding="utf-8") if path else None
+        try:
+            self.file: IO[str] | None = path.open("w", encoding="utf-8") if path else None
+        except OSError as exc:
+            raise CambioError(f"--log {path}: cannot write it: {exc.strerror or exc}") from None
 
     def write(self, data: Mapping[str, Any]) -> None:
         if self.file is not None:
-            self.file.write(json.dumps(data, ensure_ascii=False, default=str) + "\n")
+            line = json.dumps(json_safe(data), ensure_ascii=False, allow_nan=False, default=str)
+            self.file.write(line.translate(_LINE_BREAKS) + "\n")
             self.file.flush()
 
     def header(self, meta: Meta) -> None:
@@ -98,7 +110,8 @@ class Log:
         self.write({"type": "footer", "totals": dict(totals(results)),
                     "by_ruleset": {rs: dict(c) for rs, c in by_ruleset(results).items()},
                     "elapsed": round(meta.elapsed, 3), "throughput": meta.throughput,
-                    "exit": exit_status(results)})
+                    "stopped": meta.stopped,
+                    "exit": exit_status(results) if meta.exit is None else meta.exit})
 
     def close(self) -> None:
         if self.file is not None:
@@ -160,6 +173,8 @@ def render_text(meta: Meta, results: Sequence[Result]) -> str:
              f" seed {meta.seed})"]
     lines += [f"  {label} = {rules}" for label, rules in meta.targets.items() if label != rules]
     lines.append("")
+    if meta.stopped:
+        lines += [f"The run stopped early: {meta.stopped}.", ""]
     lines += summary_table(results)
     bad = [r for r in results if r.failed]
     if bad:
@@ -222,23 +237,20 @@ class Progress:
 
 # -- JUnit, Markdown, HTML -------------------------------------------------------------
 
-_XML_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f]")
-
-
-def _x(text: Any) -> str:
-    return _XML_BAD.sub("?", str(text))
+_x = sanitise.text
 
 
 def junit(meta: Meta, results: Sequence[Result]) -> str:
     """JUnit XML: one testsuite per ruleset, one testcase per item."""
     root = ET.Element("testsuites", name="cambio conform", tests=str(len(results)))
+    # (every text from the implementation or the cases goes through _x: XML 1.0 forbids some)
     for ruleset in by_ruleset(results):
         mine = [r for r in results if r.ruleset == ruleset]
         total = totals(mine)
         failures = sum(total[s] for s in ("fail", "rejected_wrongly", "accepted_wrongly",
                                           "skipped", "waived"))
         errors = sum(total[s] for s in ("crash", "timeout", "protocol_error", "not_run"))
-        suite = ET.SubElement(root, "testsuite", name=ruleset, tests=str(len(mine)),
+        suite = ET.SubElement(root, "testsuite", name=_x(ruleset), tests=str(len(mine)),
                               failures=str(failures), errors=str(errors),
                               skipped=str(total["not_applicable"]),
                               time=f"{sum(r.seconds for r in mine):.3f}")
@@ -247,7 +259,7 @@ def junit(meta: Meta, results: Sequence[Result]) -> str:
                            ("seed", meta.seed), ("protocol", meta.protocol)):
             ET.SubElement(props, "property", name=key, value=_x(value))
         for r in mine:
-            case = ET.SubElement(suite, "testcase", classname=f"cambio.{ruleset}", name=r.id,
+            case = ET.SubElement(suite, "testcase", classname=_x(f"cambio.{ruleset}"), name=_x(r.id),
                                  time=f"{r.seconds:.3f}")
             detail = "\n".join(failure_lines(r, 1)[1:])
             message = _x(f"{LABELS[r.status]}: {r.message}"[:500])
@@ -259,6 +271,12 @@ def junit(meta: Meta, results: Sequence[Result]) -> str:
                 ET.SubElement(case, "error", type=r.status, message=message).text = _x(detail)
             if r.stderr.strip():
                 ET.SubElement(case, "system-err").text = _x(r.stderr)
+    if meta.stopped:
+        suite = ET.SubElement(root, "testsuite", name="run", tests="1", failures="0", errors="1",
+                              skipped="0", time=f"{meta.elapsed:.3f}")
+        case = ET.SubElement(suite, "testcase", classname="cambio.run", name="complete", time="0")
+        ET.SubElement(case, "error", type="stopped", message=_x(meta.stopped[:500])).text = \
+            _x(f"the run stopped early: {meta.stopped}")
     ET.indent(root)
     return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
@@ -282,6 +300,8 @@ def markdown(meta: Meta, results: Sequence[Result]) -> str:
              f"`{meta.impl}`, protocol {meta.protocol}, seed {meta.seed}, rulesets"
              f" {', '.join(meta.rulesets)}; {total['pass']}/{applicable} applicable items passed"
              f" in {meta.elapsed:.1f} s.", ""]
+    if meta.stopped:
+        lines += [f"**The run stopped early: {meta.stopped}.**", ""]
     lines += _md_table(results)
     bad = [r for r in results if r.failed]
     if bad:
@@ -314,7 +334,9 @@ _CSS = ("body{font-family:system-ui,sans-serif;margin:2rem;max-width:70rem}"
 
 def render_html(meta: Meta, results: Sequence[Result]) -> str:
     """A single static HTML page with the same content as the Markdown report."""
-    e = html.escape
+    def e(value: Any) -> str:
+        return html.escape(sanitise.text(value))
+
     total = totals(results)
     columns = [s for s in STATUSES if s in ("pass", "fail") or total[s]]
     rows = by_ruleset(results)
@@ -324,6 +346,7 @@ def render_html(meta: Meta, results: Sequence[Result]) -> str:
            f"<h1>Cambio conformance: {e(meta.title)}</h1>",
            f"<p><code>{e(meta.impl)}</code>, protocol {meta.protocol}, seed {meta.seed};"
            f" {total['pass']}/{applicable} applicable items passed in {meta.elapsed:.1f} s.</p>",
+           f'<p class="bad">The run stopped early: {e(meta.stopped)}.</p>' if meta.stopped else "",
            "<table><tr><th>ruleset</th>" + "".join(f"<th>{e(LABELS[s])}</th>" for s in columns)
            + "</tr>"]
     for name, counts in [*rows.items(), ("total", total)]:
@@ -351,4 +374,4 @@ def render_html(meta: Meta, results: Sequence[Result]) -> str:
 def write_report(path: Path, meta: Meta, results: Sequence[Result]) -> None:
     """``--report``: Markdown for .md, HTML for .html or .htm."""
     text = render_html(meta, results) if path.suffix in (".html", ".htm") else markdown(meta, results)
-    path.write_text(text, encoding="utf-8")
+    path.write_text(sanitise.text(text), encoding="utf-8")

@@ -1,0 +1,95 @@
+"""Stopping a run cleanly on SIGINT, SIGTERM and SIGHUP.
+
+Inside `interruptible`, each of these signals raises `Interrupted` (a
+BaseException, so that no ``except Exception`` on the way, Hypothesis's
+included, takes it for a failure of the implementation). The run loop then
+kills the implementation and writes every report inside `shielded`, where the
+same signals are ignored until the reports are complete.
+
+>>> import os, signal, time
+>>> with interruptible():
+...     try:
+...         os.kill(os.getpid(), signal.SIGTERM)
+...         time.sleep(5)
+...     except Interrupted as exc:
+...         print(exc, exc.status)
+interrupted by SIGTERM 143
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import sys
+import threading
+from collections.abc import Iterator
+from types import FrameType
+from typing import Any
+
+STOPPING = (signal.SIGINT, signal.SIGTERM, *([signal.SIGHUP] if hasattr(signal, "SIGHUP") else []))
+
+
+class Interrupted(BaseException):
+    """The run was told to stop by a signal; `status` is the conventional 128 + its number."""
+
+    def __init__(self, signum: int) -> None:
+        self.signum = signum
+        self.status = 128 + signum
+        super().__init__(f"interrupted by {signal.Signals(signum).name}")
+
+
+_received: list[int] = []  # the signals received inside `interruptible`
+
+
+def _raise(signum: int, frame: FrameType | None) -> None:
+    _received.append(signum)
+    raise Interrupted(signum)
+
+
+def received() -> Interrupted | None:
+    """The first stopping signal received inside `interruptible`, if any (even when a library
+    on the way, such as Hypothesis, wrapped the exception in another)."""
+    return Interrupted(_received[0]) if _received else None
+
+
+@contextlib.contextmanager
+def _handlers(handler: signal.Handlers | object) -> Iterator[None]:
+    if threading.current_thread() is not threading.main_thread():
+        yield  # (signals reach the main thread only; a run elsewhere keeps the defaults)
+        return
+    old = {sig: signal.signal(sig, handler) for sig in STOPPING}  # type: ignore[arg-type]
+    try:
+        yield
+    finally:
+        for sig, previous in old.items():
+            signal.signal(sig, previous)
+
+
+@contextlib.contextmanager
+def _quiet_unraisable() -> Iterator[None]:
+    """`Interrupted` raised where Python cannot pass it on (a garbage-collector callback,
+    a ``__del__``) is dropped silently: `received` still tells, and the next request stops."""
+    previous = sys.unraisablehook
+
+    def hook(unraisable: Any) -> None:
+        if not isinstance(unraisable.exc_value, Interrupted):
+            previous(unraisable)
+
+    sys.unraisablehook = hook
+    try:
+        yield
+    finally:
+        sys.unraisablehook = previous
+
+
+@contextlib.contextmanager
+def interruptible() -> Iterator[None]:
+    """While inside, SIGINT, SIGTERM and SIGHUP raise `Interrupted`."""
+    _received.clear()
+    with _quiet_unraisable(), _handlers(_raise):
+        yield
+
+
+def shielded() -> contextlib.AbstractContextManager[None]:
+    """While inside, SIGINT, SIGTERM and SIGHUP are ignored (the reports are being written)."""
+    return _handlers(signal.SIG_IGN)

@@ -1,0 +1,108 @@
+"""Strict JSON for the replies of an implementation: one clear message for anything else.
+
+Python's `json` module accepts things the protocol does not: ``NaN`` and
+``Infinity``, lone surrogates (escaped ``"\\ud800"`` or raw), and it crashes with
+a `RecursionError` on deep nesting. `parse_line` refuses all of them, and lines
+longer than `MAX_LINE` bytes, with a `StrictJSONError` that names the problem.
+
+>>> parse_line(b'{"seq": 1, "events": []}')
+{'seq': 1, 'events': []}
+>>> parse_line(b'{"seq": NaN}')
+Traceback (most recent call last):
+...
+conformance.strict_json.StrictJSONError: NaN is not JSON (numbers must be finite)
+>>> parse_line(b'"\\\\ud800"')
+Traceback (most recent call last):
+...
+conformance.strict_json.StrictJSONError: a lone surrogate (escaped \\ud800) is not a character
+>>> parse_line(b"[" * 100_000)
+Traceback (most recent call last):
+...
+conformance.strict_json.StrictJSONError: nested deeper than 100 levels
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from cambio_ref.errors import CambioError
+
+MAX_LINE = 8 * 1024 * 1024  # bytes in one reply line
+MAX_DEPTH = 100  # nested arrays and objects in one reply
+
+_STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+class StrictJSONError(CambioError):
+    """A reply line that is not strict JSON."""
+
+
+def depth(data: bytes) -> int:
+    """How deeply arrays and objects nest in the JSON text `data` (strings are skipped).
+
+    >>> depth(b'[1, {"a": [2, "]]]"]}]')
+    3
+    """
+    brackets = _STRINGS.sub(b"", data).translate(None, _NOT_BRACKETS)
+    deepest = level = 0
+    for byte in brackets:
+        level += 1 if byte in b"[{" else -1
+        deepest = max(deepest, level)
+    return deepest
+
+
+def _constant(name: str) -> Any:
+    raise StrictJSONError(f"{name} is not JSON (numbers must be finite)")
+
+
+def lone_surrogate(value: Any) -> str | None:
+    """The first lone surrogate in the strings (keys included) of a parsed JSON value, if any.
+
+    >>> lone_surrogate({"a": ["backslash-u d800", chr(0x1F600)]}) is None
+    True
+    >>> lone_surrogate({"a": [1, "x" + chr(0xDC00)]})
+    '\\\\udc00'
+    """
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError as exc:
+                return f"\\u{ord(item[exc.start]):04x}"
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            stack.extend(item)
+            stack.extend(item.values())
+    return None
+
+
+def parse_line(line: bytes, max_depth: int = MAX_DEPTH, max_line: int = MAX_LINE) -> Any:
+    """Parse one reply line as strict JSON, or raise StrictJSONError naming the problem."""
+    if len(line) > max_line:
+        raise StrictJSONError(f"a line of {len(line)} bytes, more than the {max_line} allowed")
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise StrictJSONError(f"not UTF-8 at byte {exc.start}: {line[exc.start:exc.start + 4]!r}"
+                              ) from None
+    if (line.count(b"[") + line.count(b"{") > max_depth) and depth(line) > max_depth:
+        raise StrictJSONError(f"nested deeper than {max_depth} levels")
+    try:
+        value = json.loads(text, parse_constant=_constant)
+    except StrictJSONError:
+        raise
+    except RecursionError:
+        raise StrictJSONError(f"nested deeper than {max_depth} levels") from None
+    except ValueError as exc:
+        raise StrictJSONError(f"not JSON: {exc}") from None
+    surrogate = lone_surrogate(value) if _SURROGATE_ESCAPE.search(text) else None
+    if surrogate is not None:
+        raise StrictJSONError(f"a lone surrogate (escaped {surrogate}) is not a character")
+    return value

@@ -1,0 +1,228 @@
+"""`cambio conform` survives hostile implementations (tests/conformance/hostile.py): for each
+mode it finishes, with no traceback, the right classification and exit status, every report
+well formed and complete, and no process of the implementation left behind."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import signal
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cambio_ref.cli import main
+from tests.conformance.hostile import IN_PROCESS, MODES
+
+HOSTILE = Path(__file__).resolve().with_name("hostile.py")
+ROOT = HOSTILE.parents[2]
+CASE = ["--ruleset", "online", "--fuzz", "0", "-k", "call.final-round"]
+
+# mode -> (exit status, status of the one item or "handshake", a fragment of its message)
+HANDSHAKE = {
+    "hello-protocol-true": "$.protocol: expected 1, got true",
+    "hello-protocol-2": "$.protocol: expected 1, got 2",
+    "hello-seq-false": "$.seq: expected an integer, got false",
+    "hello-commands-nested": "$.commands[0]: expected one of",
+    "hello-commands-unknown": "$.commands[0]: expected one of",
+    "hello-options-list-in-list": "$.options.tie[0]: expected a boolean or an integer or a string",
+    "hello-options-unknown": "unknown option 'colour'",
+    "hello-players-reversed": "'players'",
+    "hello-name-int": "$.implementation.name: expected a string, got 5",
+    "hello-rules-bogus": "rules",
+    "hello-not-object": "is not a JSON object",
+    "hello-nan": "NaN is not JSON",
+    "hello-deep": "nested deeper than 100 levels",
+}
+ITEM = {
+    "act-seq-true": ("protocol_error", "$.seq: expected an integer, got true"),
+    "act-wrong-seq": ("protocol_error", "carries seq"),
+    "event-visible-to-int": ("protocol_error", ".visible_to: expected an array, got 7"),
+    "event-visible-to-bool": ("protocol_error", ".visible_to[0]: expected an integer, got true"),
+    "event-not-object": ("protocol_error", ": expected an object, got 5"),
+    "event-t-list": ("protocol_error", ".t: expected a string"),
+    "event-card-int": ("protocol_error", ".card: expected a string, got 5"),
+    "events-not-list": ("protocol_error", "$.events: expected an array"),
+    "round-over-scores-int": ("protocol_error", ".scores: expected an array, got 5"),
+    "round-over-grids-int": ("protocol_error", ".grids: expected an array, got 5"),
+    "round-over-winners-str": ("protocol_error", '.winners: expected an array, got "0"'),
+    "rejected-code-int": ("protocol_error", "$.rejected.code: expected a string, got 5"),
+    "rejected-not-object": ("protocol_error", "$.rejected: expected an object"),
+    "rejected-and-events": ("protocol_error", "matches more than one"),
+    "error-not-object": ("protocol_error", "$.error: expected an object, got 5"),
+    "view-grids-int": ("protocol_error", "$.view.grids: expected an array, got 5"),
+    "view-not-object": ("protocol_error", "$.view: expected an object, got []"),
+    "view-held-int": ("protocol_error", "$.view.held: expected"),
+    "view-phase-unknown": ("protocol_error", "$.view.phase: expected one of"),
+    "view-leak-deck": ("fail", "information hiding"),
+    "view-leak-note": ("fail", "information hiding"),
+    "snapshot-deck-int": ("protocol_error", "$.state.deck: expected an array, got 5"),
+    "snapshot-bad-card": ("protocol_error", '$.state.grids[0][0]: "ZZ" does not match'),
+    "legal-t-list": ("protocol_error", "$.actions[0].t: expected one of"),
+    "legal-not-list": ("protocol_error", "$.actions: expected an array, got 5"),
+    "act-nan": ("protocol_error", "NaN is not JSON"),
+    "act-infinity": ("protocol_error", "Infinity is not JSON"),
+    "act-lone-surrogate": ("protocol_error", r"lone surrogate (escaped \ud800)"),
+    "act-raw-surrogate": ("protocol_error", "not UTF-8"),
+    "act-deep": ("protocol_error", "nested deeper than 100 levels"),
+    "act-huge-line": ("protocol_error", "longer than"),
+    "act-endless": ("protocol_error", "longer than"),
+    "act-endless-lines": ("protocol_error", "carries seq -5"),
+    "stderr-uffff-crash": ("crash", "exited with status 3"),
+    "stderr-flood-crash": ("crash", "exited with status 3"),
+    "kill-self": ("crash", "killed by signal SIGKILL"),
+    "segfault": ("crash", "killed by signal SIGSEGV"),
+    "exit-3": ("crash", "exited with status 3"),
+    "ignore-sigterm-hang": ("timeout", "no reply to act"),
+    "close-stdout-hang": ("crash", "closed its stdout"),
+    "setsid-hang": ("timeout", "no reply to act"),
+    "name-uffff": ("pass", ""),
+    "stderr-flood-pass": ("pass", ""),
+    "setsid-child": ("pass", ""),
+    "double-fork": ("pass", ""),
+    "setsid-many": ("pass", ""),
+}
+
+
+def test_every_mode_has_an_expectation_and_there_are_forty_or_more() -> None:
+    assert set(MODES) == set(HANDSHAKE) | set(ITEM)
+    assert len(MODES) >= 40
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rfind(")") + 2] != "Z"
+
+
+def _left(pids: Path) -> list[int]:
+    if not pids.exists():
+        return []
+    found = [int(x) for x in pids.read_text().split()]
+    deadline = time.monotonic() + 5  # (a SIGKILLed process needs a moment to be gone)
+    while any(map(_alive, found)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return [pid for pid in found if _alive(pid)]
+
+
+def _strict(line: str) -> Any:
+    def refuse(name: str) -> Any:
+        raise AssertionError(f"{name} in the log")
+    return json.loads(line, parse_constant=refuse)
+
+
+def check_reports(out: Path, code: int, items: int | None) -> list[dict[str, Any]]:
+    """The log is strict JSON (header, results, footer with the real exit status), JUnit XML
+    parses, the HTML report has no forbidden character and parses; the results, when
+    `items` is given, are all there."""
+    lines = [_strict(x) for x in (out / "log.jsonl").read_text(encoding="utf-8").split("\n") if x]
+    assert lines[0]["type"] == "header" and lines[-1]["type"] == "footer"
+    assert lines[-1]["exit"] == code
+    results = [x for x in lines if x["type"] == "result"]
+    if items is not None:
+        assert len(results) == items
+    ET.fromstring((out / "junit.xml").read_bytes())
+    page = (out / "report.html").read_text(encoding="utf-8")
+    assert not any(c in page for c in "\x00\x07\x1b\uffff\ufffe")
+    parser = HTMLParser()
+    parser.feed(page)
+    parser.close()
+    return results
+
+
+@pytest.mark.parametrize("mode", sorted(MODES))
+def test_conform_survives_a_hostile_implementation(mode: str, tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    pids = tmp_path / "pids"
+    monkeypatch.setenv("HOSTILE_PIDS", str(pids))
+    impl = shlex.join([sys.executable, str(HOSTILE), mode])
+    code = main(["conform", "--impl", impl, *CASE, "--timeout", "1", "--max-restarts", "1",
+                 "--log", str(tmp_path / "log.jsonl"), "--junit", str(tmp_path / "junit.xml"),
+                 "--report", str(tmp_path / "report.html")])
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err + captured.out
+    assert _left(pids) == []
+    if mode in HANDSHAKE:
+        assert code == 2
+        message = captured.err.strip()
+        assert "\n" not in message and HANDSHAKE[mode] in message
+        check_reports(tmp_path, 2, 0)
+        return
+    status, fragment = ITEM[mode]
+    assert code == (0 if status == "pass" else 1)
+    (result,) = check_reports(tmp_path, code, 1)
+    assert result["status"] == status, result["message"]
+    assert fragment in result["message"]
+    assert len(result["stderr"]) < 5000  # (a tail, however much it wrote)
+
+
+@pytest.mark.parametrize("factory", sorted(IN_PROCESS))
+def test_an_in_process_implementation_is_held_to_strict_json_too(
+        factory: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["conform", "--impl", f"python:tests.conformance.hostile:{factory}", *CASE,
+                 "--log", str(tmp_path / "log.jsonl"), "--junit", str(tmp_path / "junit.xml"),
+                 "--report", str(tmp_path / "report.html")])
+    captured = capsys.readouterr()
+    assert code == 1 and "Traceback" not in captured.err + captured.out
+    (result,) = check_reports(tmp_path, 1, 1)
+    assert result["status"] == "protocol_error"
+    assert "is not strict JSON" in result["message"] and IN_PROCESS[factory] in result["message"]
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT], ids=lambda s: s.name)
+def test_a_signal_to_conform_mid_run_kills_everything_and_writes_every_report(
+        sig: signal.Signals, tmp_path: Path) -> None:
+    pids = tmp_path / "pids"
+    log = tmp_path / "log.jsonl"
+    impl = shlex.join([sys.executable, str(HOSTILE), "setsid-child"])
+    argv = [sys.executable, "-m", "cambio_ref.cli", "conform", "--impl", impl, "--ruleset", "online",
+            "--fuzz", "100000", "-k", "fuzz", "--seed", "1", "--log", str(log),
+            "--junit", str(tmp_path / "junit.xml"), "--report", str(tmp_path / "report.html")]
+    proc = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env={**os.environ, "HOSTILE_PIDS": str(pids)}, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not (log.exists() and log.read_text()) and time.monotonic() < deadline:
+            assert proc.poll() is None, proc.communicate()
+            time.sleep(0.1)
+        time.sleep(1.0)  # (well into the fuzzing)
+        proc.send_signal(sig)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 128 + sig, err
+    assert "Traceback" not in out + err
+    assert f"interrupted by {sig.name}" in out
+    assert len(pids.read_text().split()) == 2  # the implementation and its escaped grandchild
+    assert _left(pids) == []
+    check_reports(tmp_path, 128 + sig, None)
+    footer = json.loads(log.read_text().splitlines()[-1])
+    assert footer["stopped"] == f"interrupted by {sig.name}"
+    assert "interrupted by" in (tmp_path / "junit.xml").read_text()
+
+
+def test_a_report_that_cannot_be_written_is_one_line_and_exit_2_with_the_log_saying_so(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    def full(*args: Any) -> str:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("conformance.report.junit", full)  # (the disk fills up during the run)
+    code = main(["conform", "--impl", "python:conformance.serve:ReferenceEngine", *CASE,
+                 "--log", str(tmp_path / "log.jsonl"), "--junit", str(tmp_path / "junit.xml")])
+    captured = capsys.readouterr()
+    assert code == 2 and "Traceback" not in captured.err
+    assert captured.err.strip().endswith("cannot write it: No space left on device")
+    footer = json.loads((tmp_path / "log.jsonl").read_text().splitlines()[-1])
+    assert footer["exit"] == 2 and footer["totals"] == {"pass": 1}

@@ -1,0 +1,131 @@
+"""Replies are checked against the protocol schemas: the fast checker agrees with jsonschema,
+and every wrong type is named by its field."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import jsonschema
+import pytest
+
+from cambio_ref.catalogue import SCHEMA_BASE, schema_registry
+from cambio_ref.rules import resolve
+from conformance.protocol import dispatch
+from conformance.replies import reply_problem
+from conformance.schema_check import compile_schema
+from conformance.serve import ReferenceEngine
+
+WRONG = [None, True, 7, -1, 1.5, "x", "", [], [1], {}, {"t": 1}, "\uffff"]
+
+
+def _validator(cmd: str) -> jsonschema.Draft202012Validator:
+    registry = schema_registry()
+    schema = registry.contents(f"{SCHEMA_BASE}protocol/{cmd}.reply.schema.json")
+    return jsonschema.Draft202012Validator(schema, registry=registry)
+
+
+def _traffic() -> list[tuple[str, dict[str, Any]]]:
+    """Real replies of the reference: a deal, some actions, views, snapshots and legal sets."""
+    engine = ReferenceEngine()
+    rules = resolve("online")
+    deck = [card.code for card in rules.deck(3)]
+    out = [("hello", dispatch(engine, {"cmd": "hello", "seq": 0, "protocol": 1}))]
+    out.append(("new_game", dispatch(engine, {"cmd": "new_game", "seq": 1, "rules": rules.values(),
+                                              "ruleset": rules.canonical, "players": 3,
+                                              "dealer": 0, "deck": deck, "seed": 0})))
+    rng = random.Random(4)
+    for seq in range(2, 16):
+        legal = dispatch(engine, {"cmd": "legal", "seq": seq})
+        out.append(("legal", legal))
+        if not legal["actions"]:
+            break
+        out.append(("act", dispatch(engine, {"cmd": "act", "seq": seq,
+                                             "action": rng.choice(legal["actions"])})))
+        out.append(("observe", dispatch(engine, {"cmd": "observe", "seq": seq, "player": seq % 3})))
+        out.append(("snapshot", dispatch(engine, {"cmd": "snapshot", "seq": seq})))
+    out.append(("act", dispatch(engine, {"cmd": "act", "seq": 99, "action": {"t": "peek"}})))
+    return out
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _paths(item, (*path, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            found += _paths(item, (*path, i))
+    return found
+
+
+def _replace(value: Any, path: tuple[Any, ...], new: Any) -> Any:
+    if not path:
+        return new
+    out = copy.deepcopy(value)
+    target = out
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = new
+    return out
+
+
+def test_the_fast_checker_agrees_with_jsonschema_on_real_and_broken_replies() -> None:
+    rng = random.Random(12)
+    checked = broken = 0
+    for cmd, reply in _traffic():
+        assert reply_problem(cmd, reply) is None, (cmd, reply)
+        validator = _validator(cmd)
+        paths = _paths(reply)
+        for path in rng.sample(paths, min(len(paths), 8)):
+            for wrong in rng.sample(WRONG, 3):
+                mutant = _replace(reply, path, wrong)
+                ours = reply_problem(cmd, mutant)
+                errors = isinstance(mutant, dict) and "error" in mutant
+                theirs = not (_validator("error") if errors else validator).is_valid(mutant)
+                assert (ours is not None) == theirs, (cmd, path, wrong, ours)
+                checked += 1
+                broken += ours is not None
+    assert checked > 300 and broken > checked // 3
+
+
+@pytest.mark.parametrize(("cmd", "reply", "problem"), [
+    ("hello", {"seq": 0, "protocol": True, "implementation": {"name": "x"}}, "$.protocol: expected 1"),
+    ("hello", {"seq": True, "protocol": 1, "implementation": {"name": "x"}},
+     "$.seq: expected an integer, got true"),
+    ("hello", {"seq": 0, "protocol": 1, "implementation": {"name": "x"}, "commands": [[1]]},
+     "$.commands[0]: expected one of"),
+    ("hello", {"seq": 0, "protocol": 1, "implementation": {"name": "x"}, "options": {"tie": []}},
+     None),
+    ("hello", {"seq": 0, "protocol": 1, "implementation": {"name": "x"}, "options": {"tie": [[]]}},
+     "$.options.tie[0]: expected a boolean or an integer or a string, got []"),
+    ("act", {"seq": 1, "events": [{"t": "drew", "player": 0, "card": "5H", "visible_to": 7}]},
+     "$.events[0].visible_to: expected an array, got 7"),
+    ("act", {"seq": 1, "events": [{"t": "round_over", "visible_to": [0], "reason": "called",
+                                   "caller": 0, "grids": [], "raw": [], "scores": 5,
+                                   "winners": []}]}, "$.events[0].scores: expected an array, got 5"),
+    ("act", {"seq": 1, "rejected": {"code": ["E_X"]}}, "$.rejected.code: expected a string"),
+    ("legal", {"seq": 1, "actions": [{"t": ["draw"], "player": 0}]}, "$.actions[0].t: expected one of"),
+    ("snapshot", {"seq": 1, "state": {"deck": 5, "pile": [], "grids": [], "held": None}},
+     "$.state.deck: expected an array, got 5"),
+    ("observe", {"seq": 1, "view": []}, "$.view: expected an object, got []"),
+])
+def test_a_wrong_reply_is_named_by_its_field(cmd: str, reply: dict[str, Any], problem: str | None) -> None:
+    found = reply_problem(cmd, reply)
+    if problem is None:
+        assert found is None
+    else:
+        assert found is not None and problem in found and found.startswith(f"the {cmd} reply: $")
+
+
+def test_a_keyword_outside_the_checked_subset_is_refused_when_compiled() -> None:
+    with pytest.raises(ValueError, match="dependentRequired"):
+        compile_schema({"type": "object", "dependentRequired": {"a": ["b"]}})
+
+
+def test_a_schema_may_refer_to_itself() -> None:
+    tree = {"$id": "https://x.invalid/tree.json", "type": "array", "items": {"$ref": "tree.json"}}
+    check = compile_schema(tree, lambda uri: tree, "https://x.invalid/tree.json")
+    assert check([[], [[]]], "$") is None
+    assert check([[], [[1]]], "$") == "$[1][0][0]: expected an array, got 1"
