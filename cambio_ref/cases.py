@@ -26,8 +26,8 @@ from cambio_ref.catalogue import (
     schema_problems,
 )
 from cambio_ref.errors import CambioError, Problem, SpecError
-from cambio_ref.rules import Rules, format_value, resolve
-from cambio_ref.yamlio import YamlDoc, load_yaml
+from cambio_ref.rules import Rules, format_value, overrides_by_key, resolve
+from cambio_ref.yamlio import YamlDoc, load_yaml, yaml_files
 
 CASES_DIR = SPEC_DIR / "cases"
 
@@ -56,7 +56,8 @@ class Case:
         extra = self.data.get("set") or {}
         if not extra:
             return base
-        return resolve(base.name, [*base.overrides, *extra.items()])
+        layered = {**dict(base.overrides), **overrides_by_key(load_catalogue(), extra)}
+        return resolve(base.name, layered)
 
     def exercises(self, cat: Catalogue | None = None) -> set[str]:
         """The option alternatives this case shows (``option.id=value``)."""
@@ -160,8 +161,8 @@ def read_cases(root: Path = CASES_DIR) -> tuple[dict[str, Case], list[Problem]]:
     """Every case under `root`, and every problem found (including duplicate ids)."""
     cat = load_catalogue()
     cases: dict[str, Case] = {}
-    problems: list[Problem] = []
-    for path in sorted(root.rglob("*.yaml")):
+    paths, problems = yaml_files(root, "*.yaml")
+    for path in paths:
         try:
             doc = load_yaml(path, str(path.relative_to(root.parent.parent))
                             if root.parent.parent in path.parents else str(path))

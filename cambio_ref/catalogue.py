@@ -25,6 +25,7 @@ import jsonschema
 import referencing
 
 from cambio_ref.errors import Problem, RulesError, SpecError
+from cambio_ref.names import did_you_mean, fold
 from cambio_ref.yamlio import YamlDoc, load_yaml
 
 Value = bool | int | str
@@ -138,6 +139,10 @@ class Option:
         Raises RulesError naming the option and the allowed values.
         """
         value: object = raw
+        if isinstance(raw, str) and not raw.isascii():
+            hint = did_you_mean(raw, {_show(a.value) for a in self.alternatives})
+            raise RulesError(f"option {self.key} ({self.id}): {_show(raw)} is not allowed;"
+                             f" expected {self.allowed()}{hint}")
         if isinstance(raw, str):
             text = raw.strip().lower()
             if self.type == "bool" and text in ("true", "false"):
@@ -168,7 +173,8 @@ class Option:
 def _show(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
-    return str(value)
+    text = str(value)
+    return text if len(text) <= 40 else text[:20] + f"... ({len(text)} characters)"
 
 
 @dataclass(frozen=True)
@@ -226,9 +232,10 @@ class Catalogue:
 
     def option(self, name: str) -> Option:
         """Find an option by id (``snap.others``) or key (``snap_others``)."""
-        found = self._by_name.get(name.strip().lower())
+        found = self._by_name.get(fold(name))
         if found is None:
-            raise RulesError(f"unknown option {name!r}; see `cambio show online` for the list")
+            hint = did_you_mean(name, self._by_name) or "; see `cambio show online` for the list"
+            raise RulesError(f"unknown option {name!r}{hint}")
         return found
 
     def core_value(self, rule_id: str) -> int:
@@ -242,8 +249,12 @@ class Catalogue:
             raise RulesError(f"core rule {rule_id} has no value in spec/core.yaml")
         return value
 
+    def option_names(self) -> frozenset[str]:
+        """Every option id and key."""
+        return frozenset(self._by_name)
+
     def has_option(self, name: str) -> bool:
-        return name.strip().lower() in self._by_name
+        return fold(name) in self._by_name
 
 
 # -- schemas -----------------------------------------------------------------

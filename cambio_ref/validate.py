@@ -28,7 +28,7 @@ from cambio_ref.catalogue import (
 )
 from cambio_ref.errors import Problem, SpecError
 from cambio_ref.rules import read_house_rules
-from cambio_ref.yamlio import YamlDoc, load_yaml
+from cambio_ref.yamlio import YamlDoc, load_yaml_text, read_text_file, yaml_files
 
 _SCHEMA_LINE = re.compile(r"\$schema=\S*?([a-z-]+)\.schema\.json")
 _KIND_BY_SCHEMA = {v.removesuffix(".schema.json"): k for k, v in SCHEMA_FOR_KIND.items()}
@@ -37,13 +37,9 @@ _KIND_BY_KEY = {"extends": "house-rules", "choices": "ruleset", "options": "opti
                 "splitmix64": "shuffle", "steps": "case"}
 
 
-def file_kind(path: Path, doc: YamlDoc) -> str | None:
-    """Which kind of spec file `doc` is, or None if it cannot tell."""
-    try:
-        head = path.read_text(encoding="utf-8")[:500]
-    except OSError:
-        head = ""
-    match = _SCHEMA_LINE.search(head)
+def file_kind(text: str, doc: YamlDoc) -> str | None:
+    """Which kind of spec file `doc` (read from `text`) is, or None if it cannot tell."""
+    match = _SCHEMA_LINE.search(text[:500])
     if match and match.group(1) in _KIND_BY_SCHEMA:
         return _KIND_BY_SCHEMA[match.group(1)]
     if isinstance(doc.data, dict):
@@ -56,10 +52,11 @@ def file_kind(path: Path, doc: YamlDoc) -> str | None:
 def validate_file(path: Path, cat: Catalogue | None = None) -> list[Problem]:
     """Every problem in one file: YAML, schema, and cross-references to the catalogue."""
     try:
-        doc = load_yaml(path)
+        text = read_text_file(path)
+        doc = load_yaml_text(text, str(path))
     except SpecError as exc:
         return list(exc.problems)
-    kind = file_kind(path, doc)
+    kind = file_kind(text, doc)
     if kind is None:
         return [Problem(str(path), 1, "", "cannot tell what kind of file this is: add a"
                         " `# yaml-language-server: $schema=...` line naming its schema")]
@@ -94,10 +91,10 @@ def validate_paths(paths: list[Path]) -> list[Problem]:
             if (path / "cases").is_dir():
                 problems += read_cases(path / "cases")[1]
             continue
-        files = sorted(path.rglob("*.y*ml")) if path.is_dir() else [path]
+        files = [path]
+        if path.is_dir():
+            files, found = yaml_files(path)
+            problems += found
         for file in files:
-            if not file.exists():
-                problems.append(Problem(str(file), None, "", "no such file or directory"))
-            else:
-                problems += validate_file(file)
+            problems += validate_file(file)
     return sorted(set(problems), key=lambda p: (p.file, p.line or 0, p.path, p.message))
