@@ -8,19 +8,25 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from cambio_ref.arguments import MAX_SEED, Parser, integer
 from cambio_ref.cards import Card
 from cambio_ref.catalogue import load_catalogue
 from cambio_ref.errors import CambioError, SpecError
 from cambio_ref.rules import Rules, explain, format_value, resolve
 from cambio_ref.scoring import score_hand
 from cambio_ref.validate import validate_paths
+from cambio_ref.yamlio import check_text
 
 Handler = Callable[[argparse.Namespace], int]
+
+MAX_PLAYERS = 1000  # a sanity bound before the rules' own range (players.maximum) is checked
+MAX_GAMES = 1_000_000  # simulate keeps one score per player and game
 
 
 def _print_json(data: Any) -> None:
@@ -30,7 +36,7 @@ def _print_json(data: Any) -> None:
 def _rules(args: argparse.Namespace) -> Rules:
     sets = []
     for item in args.set or ():
-        key, sep, value = item.partition("=")
+        key, sep, value = check_text(item, "--set").partition("=")
         if not sep:
             raise CambioError(f"--set {item!r}: expected OPTION=VALUE, e.g. --set risky_fives=true")
         sets.append((key.strip(), value.strip()))
@@ -127,8 +133,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from cambio_ref.simulate import simulate
 
     rules = _rules(args)
-    if args.games < 1:
-        raise CambioError(f"--games must be at least 1, not {args.games}")
     report = simulate(rules, players=args.players, games=args.games, seed=args.seed,
                       check=not args.no_check)
     data = report.to_json()
@@ -212,8 +216,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         raise CambioError("name a case id or file, or use --list or --coverage")
     if args.case in cases:
         case = cases[args.case]
-    elif Path(args.case).is_file():
-        case = load_case_file(Path(args.case))
+    elif os.path.lexists(args.case) or args.case.endswith((".yaml", ".yml")):
+        case = load_case_file(Path(args.case))  # the input layer refuses FIFOs, folders...
     else:
         raise CambioError(f"unknown case {args.case!r}; `cambio replay --list` shows them all")
     runs = []
@@ -244,7 +248,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="cambio",
         description="The Cambio rulebook: rule catalogue, reference interpreter and conformance kit.",
         epilog="Example: cambio show hearts --set risky_fives=true",
@@ -284,9 +288,12 @@ def build_parser() -> argparse.ArgumentParser:
             " throughput (the interpreter's benchmark). Exit status 1 on any violation.",
             "cambio simulate --ruleset hearts --players 4 --games 10000 --seed 1")
     p.add_argument("--ruleset", required=True, metavar="RULESET|FILE")
-    p.add_argument("--players", type=int, default=4)
-    p.add_argument("--games", type=int, default=1000)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--players", type=integer(1, MAX_PLAYERS), default=4,
+                   help="players per game (the ruleset sets the range; default 4)")
+    p.add_argument("--games", type=integer(1, MAX_GAMES), default=1000,
+                   help=f"games to play (1 to {MAX_GAMES:,}; default 1000)")
+    p.add_argument("--seed", type=integer(0, MAX_SEED), default=0,
+                   help="game g is dealt from seed SEED + g (default 0)")
     p.add_argument("--no-check", action="store_true",
                    help="skip the invariant checks (pure benchmark)")
     rules_args(p)
@@ -317,9 +324,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     parser = build_parser()
-    args = parser.parse_args(argv)
-    handler: Handler = args.handler
     try:
+        args = parser.parse_args(argv)
+        handler: Handler = args.handler
         return handler(args)
     except SpecError as exc:
         for problem in exc.problems:

@@ -35,7 +35,7 @@ from cambio_ref.catalogue import (
 )
 from cambio_ref.errors import RulesError, SpecError
 from cambio_ref.names import did_you_mean, fold
-from cambio_ref.yamlio import load_yaml
+from cambio_ref.yamlio import check_text, load_yaml
 
 _V = TypeVar("_V")
 
@@ -399,7 +399,7 @@ def parse_rules(text: str, *, catalogue: Catalogue | None = None) -> Rules:
 
 
 def _split_one_line(text: str) -> tuple[str, list[tuple[str, str]]]:
-    match = _ONE_LINE.match(text)
+    match = _ONE_LINE.match(check_text(text, "rules"))
     if not match:
         raise RulesError(f"cannot read rules {text!r}: expected NAME or NAME(key=value, ...)")
     pairs: list[tuple[str, str]] = []
