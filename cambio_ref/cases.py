@@ -17,6 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from cambio_ref.cards import Card
 from cambio_ref.catalogue import (
     SPEC_DIR,
     Catalogue,
@@ -27,6 +28,7 @@ from cambio_ref.catalogue import (
 )
 from cambio_ref.errors import CambioError, Problem, SpecError
 from cambio_ref.rules import Rules, format_value, overrides_by_key, resolve
+from cambio_ref.state import arrange, new_round
 from cambio_ref.yamlio import YamlDoc, load_yaml, yaml_files
 
 CASES_DIR = SPEC_DIR / "cases"
@@ -137,6 +139,77 @@ def case_problems(doc: YamlDoc, cat: Catalogue) -> list[Problem]:
                 except CambioError as exc:
                     problems.append(doc.problem(("set",), str(exc)))
                     break
+    if not problems:
+        problems.extend(deal_problems(doc))
+    return problems
+
+
+def _rounds(data: Mapping[str, Any]) -> list[tuple[tuple[str | int, ...], Mapping[str, Any]]]:
+    """Each round's setup with its path in the file (later rounds keep the first's players)."""
+    setup = data["setup"]
+    rounds: list[tuple[tuple[str | int, ...], Mapping[str, Any]]] = [(("setup",), setup)]
+    for i, later in enumerate(data.get("next_rounds", ())):
+        rounds.append((("next_rounds", i, "setup"), {**later["setup"], "players": setup["players"]}))
+    return rounds
+
+
+def _deal_problem(rules: Rules, setup: Mapping[str, Any], dealer: int) -> tuple[str, str] | None:
+    """Why `setup` cannot be dealt under `rules`: the field at fault and the message."""
+    players = setup["players"]
+    if not 0 <= dealer < players:
+        return "dealer", f"dealer {dealer} is not a seat (0..{players - 1})"
+    try:
+        if "deck" in setup:
+            deck = [Card.parse(c) for c in setup["deck"]]
+        else:
+            if len(setup["grids"]) != players:
+                return "grids", f"{len(setup['grids'])} grids for {players} players"
+            deck = arrange(rules, players, setup["grids"], dealer=dealer,
+                           starting=setup.get("starting"), draws=setup.get("draws", ()))
+        new_round(rules, players, deck=deck, dealer=dealer)
+    except CambioError as exc:
+        return ("deck" if "deck" in setup else ""), str(exc)
+    return None
+
+
+def deal_problems(doc: YamlDoc) -> list[Problem]:
+    """Check a (schema-valid) case's deal under every ruleset it runs under: the deck is a
+    permutation of that ruleset's deck, one grid per seat, the dealer and every observed
+    seat are seats. One problem per fault, naming the rulesets it holds for.
+
+    >>> from cambio_ref.yamlio import load_yaml_text
+    >>> text = (CASES_DIR / "snapping" / "unlimited-house-rule.yaml").read_text(encoding="utf-8")
+    >>> deal_problems(load_yaml_text(text.replace("observe: 1", "observe: 9"), "t.yaml"))[0].message
+    'observe: 9 is not a seat (0..2)'
+    """
+    data = doc.data
+    case = Case(data["id"], data["title"], (), data, doc.name)
+    found: dict[tuple[tuple[str | int, ...], str], list[str]] = {}
+    players = data["setup"]["players"]
+    for name in data["rulesets"]:
+        if not case.applies_to(name):
+            continue
+        rules = case.rules_for(name)
+        for path, setup in _rounds(data):
+            wrong = _deal_problem(rules, setup, setup.get("dealer", 0))
+            if wrong is not None:
+                where = (*path, wrong[0]) if wrong[0] else path
+                found.setdefault((where, wrong[1]), []).append(name)
+    problems = [doc.problem(where, f"{message} (under {', '.join(names)})")
+                for (where, message), names in found.items()]
+    Where = tuple[str | int, ...]
+    steps: list[tuple[Where, Mapping[str, Any]]] = [
+        (("steps", i), step) for i, step in enumerate(data["steps"])]
+    steps += [(("next_rounds", r, "steps", i), step) for r, later in
+              enumerate(data.get("next_rounds", ())) for i, step in enumerate(later["steps"])]
+    for path, step in steps:
+        seats: list[tuple[Where, Any]] = [(("observe",), step.get("observe"))]
+        seats += [(("expect", key, "view", "player"), (exp.get("view") or {}).get("player"))
+                  for key, exp in (step.get("expect") or {}).items()]
+        for sub, seat in seats:
+            if isinstance(seat, int) and not 0 <= seat < players:
+                problems.append(doc.problem((*path, *sub), f"{sub[0]}: {seat} is not a seat"
+                                            f" (0..{players - 1})"))
     return problems
 
 
