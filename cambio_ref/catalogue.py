@@ -56,6 +56,8 @@ class Power:
     look_scope: str
     swap: str
     swap_looked: bool = False
+    must_look: bool = False  # the first look cannot be declined (spec: power.optional)
+    must_swap: bool = False  # the swap cannot be declined (spec: power.optional)
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,7 @@ class Alternative:
     rationale: str | None = None
     power: Power | None = None
     parameters: tuple[tuple[str, int], ...] = ()
+    compulsory: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     @property
     def evidence(self) -> str:
@@ -318,6 +321,7 @@ def _option(raw: dict[str, Any], phase: str, file: str) -> Option:
             rationale=a.get("rationale"),
             power=Power(**a["power"]) if "power" in a else None,
             parameters=tuple(sorted(a.get("parameters", {}).items())),
+            compulsory=tuple(sorted((r, tuple(st)) for r, st in a.get("compulsory", {}).items())),
         )
         for a in raw["alternatives"]
     )

@@ -33,16 +33,11 @@ from cambio_ref.actions import (
     Swap,
     Take,
 )
-from cambio_ref.engine import (
-    _cards,
-    _look_targets,
-    _may_skip,
-    _peek_slots,
-    _snap_targets,
-    swap_count,
-    swap_sides,
-)
+from cambio_ref.powers import look_targets, may_skip, swap_count, swap_sides
+from cambio_ref.snapping import snap_targets
 from cambio_ref.state import HAND, OVER, PEEK, TURN, State
+from cambio_ref.table import cards_of
+from cambio_ref.turn import peek_slots
 
 CALL_WEIGHT = 0.1  # how often "call" is picked, relative to each other kind
 
@@ -75,7 +70,7 @@ def _pick_snap(state: State, counts: list[tuple[int, int]], rng: random.Random) 
             player = seat
             break
         index -= count
-    targets = _snap_targets(state, player)
+    targets = snap_targets(state, player)
     if index < len(targets):
         return Snap(player, (targets[index],))
     index -= len(targets)
@@ -123,7 +118,7 @@ def _kinds(state: State) -> tuple[dict[str, int], list[tuple[int, int]]]:
     rules, p = state.rules, state.current
     if state.pending_give:
         snapper = state.pending_give[0][0]
-        held = len(_cards(state, snapper))
+        held = len(cards_of(state, snapper))
         found["give"] = held + (1 if rules.give_card == "optional" or not held else 0)
         return found, snaps
     if phase == TURN:
@@ -142,19 +137,19 @@ def _kinds(state: State) -> tuple[dict[str, int], list[tuple[int, int]]]:
         if state.held_from == "deck":
             found["discard"] = 1
     elif phase == PEEK:
-        peeks = sum(len(_peek_slots(state, q)) for q in range(state.n))
+        peeks = sum(len(peek_slots(state, q)) for q in range(state.n))
         if peeks:
             found["peek"] = peeks
     else:  # POWER
         if state.power_stage == "look":
-            looks = len(_look_targets(state))
+            looks = len(look_targets(state))
             if looks:
                 found["look"] = looks
         else:
             pairs = swap_count(state)
             if pairs:
                 found["power_swap"] = pairs
-        if _may_skip(state):
+        if may_skip(state):
             found["skip"] = 1
     if state.window and rules.snap:
         snaps = _snap_counts(state)
@@ -181,7 +176,7 @@ def random_action(state: State, rng: random.Random) -> Action:
     if kind == "draw":
         return Draw(p)
     if kind == "swap":
-        return Swap(p, rng.choice(_cards(state, p)))
+        return Swap(p, rng.choice(cards_of(state, p)))
     if kind == "snap":
         return _pick_snap(state, snaps, rng)
     if kind == "discard":
@@ -195,16 +190,16 @@ def random_action(state: State, rng: random.Random) -> Action:
     if kind == "skip":
         return Skip(p)
     if kind == "look":
-        owner, slot = rng.choice(_look_targets(state))
+        owner, slot = rng.choice(look_targets(state))
         return Look(p, owner, slot)
     if kind == "power_swap":
         swap = _pick_power_swap(state, rng)
         assert swap is not None, "kinds() offers a swap only when one exists"
         return swap
     if kind == "peek":
-        return rng.choice([Peek(q, s) for q in range(state.n) for s in _peek_slots(state, q)])
+        return rng.choice([Peek(q, s) for q in range(state.n) for s in peek_slots(state, q)])
     snapper = state.pending_give[0][0]
-    slots: list[int | None] = list(_cards(state, snapper))
+    slots: list[int | None] = list(cards_of(state, snapper))
     if state.rules.give_card == "optional" or not slots:
         slots.insert(0, None)
     return Give(snapper, rng.choice(slots))

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -85,6 +85,7 @@ class Rules:
     peek: str
     peek_snap: bool
     open_hands: bool
+    swap_seen: str
     # turn
     direction: str
     first_player: str
@@ -100,7 +101,7 @@ class Rules:
     power_queen: str
     power_king: str
     king_colour: str
-    optional_powers: bool
+    optional_powers: str
     power_trigger: str
     power_once: str
     snapped_power: bool
@@ -218,8 +219,11 @@ def _points(cat: Catalogue, values: Mapping[str, Any]) -> dict[str, int]:
 
 def _powers(cat: Catalogue, values: Mapping[str, Any]) -> dict[str, Power]:
     """Each card's power: the option naming its rank (spec/options/powers.yaml `ranks`);
-    a king has it only if its colour matches `king_colour`."""
+    a king has it only if its colour matches `king_colour`. The steps it must use
+    come from `optional_powers`."""
     powers: dict[str, Power] = {}
+    use = cat.option("optional_powers").alternative(values["optional_powers"])
+    compulsory = dict(use.compulsory) if use is not None else {}
     for opt in cat.options:
         alt = opt.alternative(values[opt.key]) if opt.phase == "powers" and opt.ranks else None
         if alt is None or alt.power is None:
@@ -230,7 +234,9 @@ def _powers(cat: Catalogue, values: Mapping[str, Any]) -> dict[str, Power]:
                 if rank == "K" and values["king_colour"] not in ("both", "red" if card.is_red
                                                                   else "black"):
                     continue
-                powers[card.code] = alt.power
+                steps = compulsory.get(rank, ())
+                powers[card.code] = replace(alt.power, must_look="look" in steps,
+                                            must_swap="swap" in steps)
     return powers
 
 

@@ -28,7 +28,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from cambio_ref import engine
+from cambio_ref import drawing
 from cambio_ref.catalogue import load_catalogue
 from cambio_ref.rules import Rules, resolve
 from conformance.implementation import Event, Rejection
@@ -80,7 +80,7 @@ def main(mode: str) -> int:
         print(f"broken.py: unknown mode {mode!r}; one of {', '.join(MODES)}", file=sys.stderr)
         return 2
     if mode == "no-reshuffle":
-        engine._refillable = lambda state: False
+        drawing.refillable = lambda state: False
     if mode == "hang-with-child":
         child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"])
         print(f"broken: child pid {child.pid}", file=sys.stderr, flush=True)

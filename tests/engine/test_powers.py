@@ -155,23 +155,79 @@ def test_red_kings_only_when_chosen() -> None:
     assert "power" not in black.kinds(black.events)
 
 
-@ex("power.optional=true")
-def test_online_powers_may_be_declined() -> None:
-    # online §Special cards: the queen's look and swap are both optional.
-    t = discard_power("online", "QC")
+@ex("power.optional=all-optional")
+def test_hearts_powers_may_be_declined() -> None:
+    # hearts §Power of the Card lists what each power allows and never obliges anyone
+    # to use it (the project ruling on power.optional): a queen's look and swap both
+    # may be skipped.
+    t = discard_power("hearts", "QC")
     t.do(Skip(1), Skip(1))
-    assert t.state.current == 2
+    assert t.state.current == 0 and t.state.power is None
 
 
-@ex("power.optional=false")
-def test_official_powers_must_be_used() -> None:
-    # official §Q&A: Black King Mechanics: when you play the black king you must look, then swap.
+@ex("power.optional=jack-compulsory")
+def test_online_jack_must_be_used_but_queen_need_not() -> None:
+    # online §Special cards: the queen's look and swap are each called optional, the
+    # jack's exchange is not.
+    queen = discard_power("online", "QC")
+    queen.do(Skip(1), Skip(1))
+    assert queen.state.current == 2
+    jack = discard_power("online", "JC")
+    jack.reject(Skip(1), "E_POWER_REQUIRED")
+    jack.do(PowerSwap(1, (1, 0), (2, 0)))
+    assert jack.state.current == 2
+
+
+@ex("power.optional=king-swap-compulsory")
+def test_official_king_looks_up_to_two_then_must_swap() -> None:
+    # official §Q&A: Black King Mechanics: look at up to two cards (so no look is
+    # required), then the swap must be made.
     t = discard_power("official", "KS")
-    t.reject(Skip(1), "E_POWER_REQUIRED")
-    # "look at up to 2 cards": the second look may be skipped, the swap may not.
-    t.do(Look(1, 0, 0), Skip(1))
+    t.do(Skip(1))  # no look is compulsory
     t.reject(Skip(1), "E_POWER_REQUIRED")
     t.do(PowerSwap(1, (0, 0), (2, 0)))
+    # Nothing in official makes the other powers compulsory: a 9's look may be declined.
+    nine = discard_power("official", "9C")
+    nine.do(Skip(1))
+    assert nine.state.current == 2
+
+
+@ex("power.optional=all-compulsory")
+def test_every_power_compulsory_as_a_house_rule() -> None:
+    # The ruling alternative: the first look and the swap of every power are required;
+    # later looks stay "up to" the power's count.
+    rules = resolve("hearts", {"optional_powers": "all-compulsory"})
+    t = discard_power(rules, "KC")
+    t.reject(Skip(1), "E_POWER_REQUIRED")
+    t.do(Look(1, 0, 0), Skip(1))
+    t.reject(Skip(1), "E_POWER_REQUIRED")
+    t.do(PowerSwap(1, (0, 1), (2, 1)))
+    seven = discard_power(rules, "7C")
+    seven.reject(Skip(1), "E_POWER_REQUIRED")
+
+
+@ex("info.power-swap-seen=swapper-if-looking")
+def test_official_king_swapper_sees_the_swapped_cards() -> None:
+    # official §Q&A: Black King Mechanics: when swapping, only the swapper sees the
+    # cards; §Q&A: Jack/Queen Blind Switch: the blind switch is seen by no one.
+    t = discard_power("official", "KS")
+    t.do(Skip(1))
+    events = t.do(PowerSwap(1, (0, 0), (2, 1)))
+    assert events[0]["visible_to"] == [1] and events[0]["cards"] == ["3D", "2S"]
+    assert t.view(1)["grids"][0][0] == "3D" and t.view(1)["grids"][2][1] == "2S"
+    assert t.view(0)["grids"][0][0] == "?"
+    jack = discard_power("official", "JC")
+    events = jack.do(PowerSwap(1, (0, 0), (2, 1)))
+    assert events[0]["visible_to"] == [] and jack.view(1)["grids"][0][0] == "?"
+
+
+@ex("info.power-swap-seen=nobody")
+def test_hearts_king_swap_is_seen_by_nobody() -> None:
+    # The project ruling (hearts is silent): swaps stay face down for everyone.
+    t = discard_power("hearts", "KC")
+    t.do(Skip(1))
+    events = t.do(PowerSwap(1, (0, 0), (2, 1)))
+    assert events[0]["visible_to"] == [] and t.view(1)["grids"][0][0] == "?"
 
 
 @ex("power.trigger=discarded-from-deck")
@@ -181,6 +237,20 @@ def test_power_card_swapped_in_or_out_fires_nothing() -> None:
     t = Table("official", [G0, ["7H", "3H", "4H", "5H"], G2], starting="KC", draws=["8C"])
     events = t.do(Draw(1), Swap(1, 0))  # the drawn 8 goes in, the 7 comes out
     assert "power" not in t.kinds(events)
+
+
+@ex("power.trigger=discarded-or-swapped-out")
+def test_literal_online_reading_fires_the_swapped_out_card() -> None:
+    # online §Special cards, read literally: a card placed on the pile during the turn
+    # grants its action, and §How to play puts the swapped-out card on the pile.
+    rules = resolve("online", {"power_trigger": "discarded-or-swapped-out"})
+    t = Table(rules, [G0, ["QH", "3H", "4H", "5H"], G2], starting="KC", draws=["2C"])
+    events = t.do(Draw(1), Swap(1, 0))
+    assert [e["card"] for e in events if e["t"] == "power"] == ["QH"]
+    # a card taken from the pile still fires nothing when it goes into the grid
+    t2 = Table(rules, [G0, G1, G2], starting="9C")
+    events = t2.do(Take(1), Swap(1, 0))
+    assert "power" not in t2.kinds(events)
 
 
 @ex("power.trigger=drawn-from-deck", "power.once-per-turn=once")

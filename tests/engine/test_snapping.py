@@ -24,13 +24,14 @@ def opened(rules: str | Rules, grids: list[list[str]], discard: str, *,
         while t.state.phase == "power" and t.state.current == 1:
             from cambio_ref.engine import legal_actions
             look = [a for a in legal_actions(t.state) if a.player == 1 and a.kind != "snap"]
-            t.do(look[-1] if r.optional_powers else look[0])
+            t.do(Skip(1) if Skip(1) in look else look[0])
     return t
 
 
 @ex("snap.enabled=false")
 def test_official_has_no_snapping() -> None:
-    # official never mentions snapping (snap.enabled: implied false).
+    # official never mentions snapping; its ruleset plays without it by a project ruling
+    # (snap.enabled notes record official §Ending the Round and §Q&A: Special Card Stacking).
     t = opened("official", [G0, G1, ["7S", "3D", "4D", "5D"]], "7D")
     t.reject(Snap(2, ((2, 0),)), "E_SNAP_DISABLED")
 

@@ -1,0 +1,216 @@
+"""Card powers: what a fired power may look at and swap, its steps, and skipping.
+
+A power runs in two steps, "look" then "swap"; each function that moves it on
+returns True while the power is still under way, and False once it is done (the
+caller then ends the turn).
+
+>>> from cambio_ref.rules import resolve
+>>> from cambio_ref.state import new_round
+>>> s = new_round(resolve("official"), 2, seed=3)
+>>> fire_power(s, None, [])
+False
+"""
+
+from __future__ import annotations
+
+from cambio_ref.actions import Action, Look, Pos, PowerSwap, Skip
+from cambio_ref.cards import Card
+from cambio_ref.illegal import IllegalAction, check_slot, check_turn
+from cambio_ref.state import POWER, Event, State
+from cambio_ref.table import cards_of, code, everyone, locked, seen_by
+
+# -- targets --------------------------------------------------------------------
+
+
+def look_targets(state: State) -> list[Pos]:
+    """The cards the current power may still look at."""
+    power, player = state.power, state.current
+    assert power is not None
+    out: list[Pos] = []
+    for owner in range(state.n):
+        if (power.look_scope == "own" and owner != player) or \
+                (power.look_scope == "other" and owner == player):
+            continue
+        out.extend((owner, s) for s in cards_of(state, owner)
+                   if (owner, s) not in state.power_looked)
+    return out
+
+
+def swap_sides(state: State) -> tuple[list[Pos], list[Pos]]:
+    """The cards the current power's swap may move: the player's own, and the others'
+    (only those looked at when the power must swap the card it looked at). Locked
+    cards are left out. An any-two swap pairs any two of them; own-with-other pairs
+    one of each side."""
+    power, player = state.power, state.current
+    assert power is not None
+    own: list[Pos] = []
+    other: list[Pos] = []
+    looked_only = power.swap == "own-with-other" and power.swap_looked
+    for o in range(state.n):
+        if locked(state, o):
+            continue
+        for s in cards_of(state, o):
+            if o == player:
+                own.append((o, s))
+            elif not looked_only or (o, s) in state.power_looked:
+                other.append((o, s))
+    return own, other
+
+
+def swap_count(state: State) -> int:
+    """How many pairs the current power's swap may exchange (0 when it cannot swap)."""
+    power = state.power
+    assert power is not None
+    if power.swap == "none":
+        return 0
+    own, other = swap_sides(state)
+    if power.swap == "own-with-other":
+        return len(own) * len(other)
+    free = len(own) + len(other)
+    return free * (free - 1) // 2
+
+
+def swap_pairs(state: State) -> list[tuple[Pos, Pos]]:
+    """Every pair the current power's swap may exchange, each as (lower, higher), sorted."""
+    power = state.power
+    assert power is not None
+    own, other = swap_sides(state)
+    if power.swap == "own-with-other":
+        return sorted((min(a, b), max(a, b)) for a in own for b in other)
+    free = sorted(own + other)
+    return [(a, b) for i, a in enumerate(free) for b in free[i + 1:]]
+
+
+def may_skip(state: State) -> bool:
+    """True when the current power step may be declined: always, unless the rules make
+    the step compulsory for this power (`power.optional`). A compulsory look binds
+    only the first look; later ones are "up to" the power's count."""
+    power = state.power
+    assert power is not None
+    if state.power_stage == "look":
+        return not power.must_look or len(state.power_looked) >= 1
+    return not power.must_swap
+
+
+def swapper_sees(state: State) -> bool:
+    """True when the current power's swap shows its player the two cards it moves
+    (`info.power-swap-seen`: only powers that grant looks, under that rule)."""
+    power = state.power
+    assert power is not None
+    return state.rules.swap_seen == "swapper-if-looking" and power.look > 0
+
+
+def power_actions(state: State) -> list[Action]:
+    """The current player's choices in the power step."""
+    p = state.current
+    out: list[Action] = []
+    if state.power_stage == "look":
+        out.extend(Look(p, o, s) for o, s in look_targets(state))
+    else:
+        out.extend(PowerSwap(p, a, b) for a, b in swap_pairs(state))
+    if may_skip(state):
+        out.append(Skip(p))
+    return out
+
+
+# -- checking -------------------------------------------------------------------
+
+
+def check_power(state: State, action: Look | PowerSwap | Skip) -> None:
+    """Raise IllegalAction unless `action` is a legal step of the current power."""
+    check_turn(state, action, POWER)
+    if isinstance(action, Look):
+        if state.power_stage != "look":
+            raise IllegalAction("E_WRONG_PHASE", "the power's looks are over")
+        check_slot(state, action.owner, action.slot)
+        if (action.owner, action.slot) not in look_targets(state):
+            raise IllegalAction("E_POWER_TARGET", f"this power may not look at player"
+                                f" {action.owner}'s slot {action.slot}")
+    elif isinstance(action, PowerSwap):
+        if state.power_stage != "swap":
+            raise IllegalAction("E_WRONG_PHASE", "the power's swap comes after its looks")
+        for owner, slot in (action.a, action.b):
+            check_slot(state, owner, slot)
+            if locked(state, owner):
+                raise IllegalAction("E_LOCKED", f"player {owner} called; their cards are locked")
+        pair = (min(action.a, action.b), max(action.a, action.b))
+        if pair not in swap_pairs(state):
+            raise IllegalAction("E_POWER_TARGET", "this power may not swap those two cards")
+    elif not may_skip(state):
+        raise IllegalAction("E_POWER_REQUIRED", "this power must be used: the first look"
+                            " and the swap cannot be declined")
+
+
+# -- applying -------------------------------------------------------------------
+
+
+def fire_power(state: State, card: Card | None, events: list[Event]) -> bool:
+    """Start the power of `card` (if it has one and none fired this turn).
+
+    True when a power is now under way; False when the turn goes on to its end.
+    """
+    power = state.rules.power_of(card) if card is not None else None
+    if power is None or state.powers_this_turn >= 1:
+        return False
+    assert card is not None
+    state.powers_this_turn += 1
+    state.power, state.power_stage, state.power_looked = power, "look", []
+    state.phase = POWER
+    events.append({"t": "power", "player": state.current, "card": card.code,
+                   "visible_to": everyone(state)})
+    return advance_power(state, events)
+
+
+def _done(state: State, player: int, events: list[Event]) -> bool:
+    state.power = state.power_stage = None
+    state.power_looked = []
+    events.append({"t": "power_done", "player": player, "visible_to": everyone(state)})
+    return False
+
+
+def advance_power(state: State, events: list[Event]) -> bool:
+    """Move past power steps that are used up or have no possible target.
+
+    True while the power is still under way."""
+    power = state.power
+    assert power is not None
+    if state.power_stage == "look" and (len(state.power_looked) >= power.look
+                                        or not look_targets(state)):
+        state.power_stage = "swap"
+    if state.power_stage == "swap" and (not swap_count(state)):
+        return _done(state, state.current, events)
+    return True
+
+
+def do_power(state: State, action: Look | PowerSwap | Skip, events: list[Event]) -> bool:
+    """Apply one step of the current power. True while the power is still under way."""
+    p = action.player
+    if isinstance(action, Look):
+        state.power_looked.append((action.owner, action.slot))
+        state.known[action.owner][action.slot] |= 1 << p
+        events.append({"t": "looked", "player": p, "owner": action.owner, "slot": action.slot,
+                       "card": code(state.grids[action.owner][action.slot]),
+                       "visible_to": seen_by(state, p)})
+    elif isinstance(action, PowerSwap):
+        (oa, sa), (ob, sb) = action.a, action.b
+        ga, gb = state.grids[oa], state.grids[ob]
+        ga[sa], gb[sb] = gb[sb], ga[sa]
+        ka, kb = state.known[oa], state.known[ob]
+        ka[sa], kb[sb] = kb[sb], ka[sa]
+        seen: list[int] = []
+        if state.rules.open_hands:
+            seen = everyone(state)
+        elif swapper_sees(state):
+            ka[sa] |= 1 << p
+            kb[sb] |= 1 << p
+            seen = [p]
+        events.append({"t": "power_swapped", "player": p, "a": [oa, sa], "b": [ob, sb],
+                       "cards": [code(ga[sa]), code(gb[sb])], "visible_to": seen})
+        state.power_stage = "done"
+    else:
+        events.append({"t": "skipped", "player": p, "step": state.power_stage,
+                       "visible_to": everyone(state)})
+        state.power_stage = "swap" if state.power_stage == "look" else "done"
+    if state.power_stage == "done":
+        return _done(state, p, events)
+    return advance_power(state, events)

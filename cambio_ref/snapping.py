@@ -1,0 +1,247 @@
+"""Snapping: the window a discard opens, snaps right, late and wrong, penalties,
+and the card given back after snapping another player's card.
+
+>>> from cambio_ref.rules import resolve
+>>> from cambio_ref.state import new_round
+>>> s = new_round(resolve("official"), 2, seed=3)
+>>> s.window, list(snap_actions(s, 0))[:1]
+(False, [])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from cambio_ref.actions import Action, Give, Pos, Snap
+from cambio_ref.cards import Card
+from cambio_ref.drawing import draw_card
+from cambio_ref.illegal import IllegalAction, check_slot
+from cambio_ref.state import OVER, PEEK, Event, State
+from cambio_ref.table import cards_of, code, everyone, locked
+
+# -- the window ---------------------------------------------------------------
+
+
+def open_window(state: State, card: Card) -> None:
+    """Open snapping on `card`, just discarded (when the rules snap at all)."""
+    if state.rules.snap:
+        state.window = True
+        state.window_card = card
+        state.window_won = 0
+        state.window_tried = 0
+
+
+def close_window(state: State) -> None:
+    """Close snapping (and the end-of-turn call chance that shares its moment)."""
+    state.window = False
+    state.window_card = None
+    state.window_won = 0
+    state.window_tried = 0
+    state.end_caller = None
+
+
+# -- what may be snapped --------------------------------------------------------
+
+
+def snap_targets(state: State, player: int) -> list[Pos]:
+    """The cards `player` may name in a snap (own, others' if allowed; never locked ones)."""
+    rules = state.rules
+    out: list[Pos] = []
+    for owner in range(state.n):
+        if (owner != player and not rules.snap_others) or locked(state, owner):
+            continue
+        out.extend((owner, slot) for slot in cards_of(state, owner))
+    return out
+
+
+def can_snap(state: State, player: int) -> bool:
+    """True when `player` may snap now."""
+    return (state.window and not state.pending_give and state.phase != OVER
+            and not (state.window_tried >> player) & 1 and not locked(state, player)
+            and (state.phase != PEEK or state.rules.peek_snap))
+
+
+def snap_actions(state: State, player: int) -> Iterator[Snap]:
+    """The snaps `player` may make now: every single card, and pairs under multi-burn.
+
+    Larger burns are legal too but not listed (there are exponentially many).
+    """
+    if not can_snap(state, player):
+        return
+    targets = snap_targets(state, player)
+    for t in targets:
+        yield Snap(player, (t,))
+    if state.rules.multi_burn:
+        for i, a in enumerate(targets):
+            for b in targets[i + 1:]:
+                yield Snap(player, (a, b))
+
+
+def give_actions(state: State) -> list[Action]:
+    """The snapper's choices while a snapped gap waits for a card."""
+    snapper = state.pending_give[0][0]
+    gives: list[Action] = [Give(snapper, s) for s in cards_of(state, snapper)]
+    if state.rules.give_card == "optional" or not gives:
+        gives.insert(0, Give(snapper, None))
+    return gives
+
+
+# -- checking -------------------------------------------------------------------
+
+
+def check_snap(state: State, action: Snap) -> None:
+    """Raise IllegalAction unless `action` may be tried now (right or wrong)."""
+    rules, p = state.rules, action.player
+    if not rules.snap:
+        raise IllegalAction("E_SNAP_DISABLED", "this ruleset has no snapping")
+    if state.phase == PEEK and not rules.peek_snap:
+        raise IllegalAction("E_SNAP_DURING_PEEK", "no snapping during the opening peek")
+    if not state.window:
+        raise IllegalAction("E_NO_SNAP_WINDOW", "no discard is open to snapping now")
+    if (state.window_tried >> p) & 1:
+        raise IllegalAction("E_ALREADY_SNAPPED", f"player {p} has already tried this discard")
+    if locked(state, p):
+        raise IllegalAction("E_LOCKED", "the caller's cards are locked; the caller cannot snap")
+    if len(action.targets) > 1 and not rules.multi_burn:
+        raise IllegalAction("E_SNAP_MULTI", "one card per snap")
+    if len(set(action.targets)) != len(action.targets):
+        raise IllegalAction("E_MALFORMED_ACTION", "a card is named twice")
+    for owner, slot in action.targets:
+        check_slot(state, owner, slot)
+        if owner != p and not rules.snap_others:
+            raise IllegalAction("E_SNAP_OTHERS", "only your own cards may be snapped")
+        if locked(state, owner):
+            raise IllegalAction("E_LOCKED", f"player {owner} called; their cards are locked")
+
+
+def check_give(state: State, action: Give) -> None:
+    """Raise IllegalAction unless `action` fills (or declines) the waiting gap."""
+    if not state.pending_give:
+        raise IllegalAction("E_GIVE_FORBIDDEN", "there is no snapped gap to fill")
+    if action.slot is None:
+        if state.rules.give_card == "mandatory" and cards_of(state, action.player):
+            raise IllegalAction("E_MUST_GIVE", "a card must be given after a correct snap"
+                                " of another player's card")
+    else:
+        check_slot(state, action.player, action.slot)
+
+
+# -- applying -------------------------------------------------------------------
+
+
+def matches(state: State, card: Card) -> bool:
+    """True when `card` matches the open discard (by rank or by value, per the rules)."""
+    target = state.window_card
+    assert target is not None
+    if state.rules.snap_match == "rank":
+        return card.rank == target.rank
+    return state.rules.points[card.code] == state.rules.points[target.code]
+
+
+def penalty_slot(state: State, player: int) -> int:
+    """Where a card added to `player`'s grid goes."""
+    grid = state.grids[player]
+    if state.rules.penalty_slot == "lowest-empty-slot":
+        for i, c in enumerate(grid):
+            if c is None:
+                return i
+        return len(grid)
+    used = [i for i, c in enumerate(grid) if c is not None]
+    return max(4, (used[-1] + 1) if used else 0)
+
+
+def place(state: State, player: int, card: Card, knowers: int) -> int:
+    """Add `card` to `player`'s grid, known to `knowers` (a seat mask); return its slot."""
+    slot = penalty_slot(state, player)
+    grid, known = state.grids[player], state.known[player]
+    while len(grid) <= slot:
+        grid.append(None)
+        known.append(0)
+    grid[slot] = card
+    known[slot] = state.everyone if state.rules.open_hands else knowers
+    return slot
+
+
+def penalty(state: State, player: int, events: list[Event]) -> None:
+    """Deal `player` one unseen penalty card (skipped when no card can be drawn)."""
+    card = draw_card(state, events)
+    if card is None:
+        events.append({"t": "penalty_skipped", "player": player, "visible_to": everyone(state)})
+        return
+    slot = place(state, player, card, 0)
+    events.append({"t": "penalty", "player": player, "slot": slot, "card": card.code,
+                   "visible_to": everyone(state) if state.rules.open_hands else []})
+
+
+def do_snap(state: State, action: Snap, events: list[Event]) -> None:
+    """Apply a snap: right (cards to the pile), late, or wrong (with its penalty)."""
+    rules, p = state.rules, action.player
+    state.window_tried |= 1 << p
+    cards = [state.grids[o][s] for o, s in action.targets]
+    codes = [code(c) for c in cards]
+    targets = [[o, s] for o, s in action.targets]
+    matching = all(c is not None and matches(state, c) for c in cards)
+    if matching and (rules.snap_limit == "unlimited" or state.window_won == 0):
+        state.window_won += 1
+        for o, s in action.targets:
+            card = state.grids[o][s]
+            assert card is not None
+            state.pile.append(card)
+            state.grids[o][s] = None
+            state.known[o][s] = 0
+        events.append({"t": "snapped", "player": p, "targets": targets, "cards": codes,
+                       "visible_to": everyone(state)})
+        if rules.give_card != "none":
+            state.pending_give = [(p, o, s) for o, s in action.targets if o != p]
+            skip_impossible_gives(state, events)
+        return
+    for o, s in action.targets:
+        state.known[o][s] = state.everyone
+    if matching:
+        events.append({"t": "snap_late", "player": p, "targets": targets, "cards": codes,
+                       "visible_to": everyone(state)})
+        if rules.late_snap == "penalty":
+            penalty(state, p, events)
+        return
+    events.append({"t": "snap_wrong", "player": p, "targets": targets, "cards": codes,
+                   "visible_to": everyone(state)})
+    own = any(o == p for o, _ in action.targets)
+    other = any(o != p for o, _ in action.targets)
+    if other and rules.wrong_other == "take-and-penalty":
+        for o, s in action.targets:
+            if o == p:
+                continue
+            card = state.grids[o][s]
+            assert card is not None
+            state.grids[o][s] = None
+            state.known[o][s] = 0
+            slot = place(state, p, card, state.everyone)
+            events.append({"t": "took_wrong", "player": p, "from": [o, s], "slot": slot,
+                           "card": card.code, "visible_to": everyone(state)})
+    if (own and rules.wrong_own == "return-and-penalty") or \
+            (other and rules.wrong_other in ("return-and-penalty", "take-and-penalty")):
+        penalty(state, p, events)
+
+
+def skip_impossible_gives(state: State, events: list[Event]) -> None:
+    """Drop waiting gives of a snapper who has no card left to give."""
+    while state.pending_give and not cards_of(state, state.pending_give[0][0]):
+        snapper, victim, slot = state.pending_give.pop(0)
+        events.append({"t": "gave", "player": snapper, "slot": None, "to": [victim, slot],
+                       "card": None, "visible_to": everyone(state)})
+
+
+def do_give(state: State, action: Give, events: list[Event]) -> None:
+    """Move the given card into the snapped gap (or record the decline)."""
+    snapper, victim, vslot = state.pending_give.pop(0)
+    card = None
+    if action.slot is not None:
+        card = state.grids[snapper][action.slot]
+        state.grids[victim][vslot] = card
+        state.known[victim][vslot] = state.known[snapper][action.slot]
+        state.grids[snapper][action.slot] = None
+        state.known[snapper][action.slot] = 0
+    events.append({"t": "gave", "player": snapper, "slot": action.slot, "to": [victim, vslot],
+                   "card": code(card),
+                   "visible_to": everyone(state) if state.rules.open_hands else []})
+    skip_impossible_gives(state, events)

@@ -1,0 +1,47 @@
+"""What lies on the table: the cards in each grid, locked grids, who sees what.
+
+Small helpers shared by the turn, power and snapping modules.
+
+>>> from cambio_ref.rules import resolve
+>>> from cambio_ref.state import new_round
+>>> s = new_round(resolve("official"), 2, seed=3)
+>>> cards_of(s, 0), everyone(s), mask_list(s, 0b10)
+([0, 1, 2, 3], [0, 1], [1])
+"""
+
+from __future__ import annotations
+
+from cambio_ref.cards import Card
+from cambio_ref.state import State
+
+
+def cards_of(state: State, player: int) -> list[int]:
+    """The slots of `player`'s grid that hold a card."""
+    return [i for i, c in enumerate(state.grids[player]) if c is not None]
+
+
+def locked(state: State, owner: int) -> bool:
+    """True when `owner` called and the rules lock the caller's cards."""
+    return state.rules.caller_locked and state.caller == owner
+
+
+def seen_by(state: State, player: int) -> list[int]:
+    """Who sees what `player` alone looks at: `player`, or everyone with open hands."""
+    if state.rules.open_hands:
+        return list(range(state.n))
+    return [player]
+
+
+def everyone(state: State) -> list[int]:
+    """Every seat, in order."""
+    return list(range(state.n))
+
+
+def mask_list(state: State, mask: int) -> list[int]:
+    """The seats whose bits are set in `mask`."""
+    return [q for q in range(state.n) if (mask >> q) & 1]
+
+
+def code(card: Card | None) -> str | None:
+    """A card's code, or None for an empty slot."""
+    return None if card is None else card.code

@@ -1,0 +1,246 @@
+"""The turn: the opening peek, drawing or taking, swapping or discarding, calling,
+and moving on to the next player.
+
+>>> from cambio_ref.rules import resolve
+>>> from cambio_ref.state import new_round
+>>> s = new_round(resolve("official"), 2, seed=3)
+>>> peek_slots(s, 0)
+[2, 3]
+"""
+
+from __future__ import annotations
+
+from cambio_ref.actions import Action, Call, Discard, Draw, Pass, Peek, Swap, Take
+from cambio_ref.drawing import deck_exhausted, draw_card
+from cambio_ref.ending import finish
+from cambio_ref.illegal import IllegalAction, check_slot, check_turn
+from cambio_ref.powers import fire_power, power_actions
+from cambio_ref.snapping import close_window, open_window
+from cambio_ref.state import HAND, PEEK, PEEK_COUNT, POWER, TURN, Event, State
+from cambio_ref.table import cards_of, code, everyone, mask_list, seen_by
+
+# -- legal actions --------------------------------------------------------------
+
+
+def peek_slots(state: State, player: int) -> list[int]:
+    """Slots `player` may still look at in the opening peek (none once two are seen)."""
+    mask = state.peeked[player]
+    if mask.bit_count() >= PEEK_COUNT:
+        return []
+    slots = (2, 3) if state.rules.peek == "closest-two" else (0, 1, 2, 3)
+    return [s for s in slots if state.grids[player][s] is not None and not (mask >> s) & 1]
+
+
+def turn_actions(state: State) -> list[Action]:
+    """Actions of the player whose turn it is (or who may call at its end)."""
+    rules, p = state.rules, state.current
+    out: list[Action] = []
+    if state.phase == PEEK:
+        for q in range(state.n):
+            out.extend(Peek(q, s) for s in peek_slots(state, q))
+    elif state.phase == TURN:
+        out.append(Draw(p))
+        if rules.take_discard and state.pile and cards_of(state, p):
+            out.append(Take(p))
+        if rules.pass_turn:
+            out.append(Pass(p))
+        if state.caller is None:
+            if rules.call_timing == "start-of-turn":
+                out.append(Call(p))
+            elif state.end_caller is not None:
+                out.append(Call(state.end_caller))
+    elif state.phase == HAND:
+        out.extend(Swap(p, s) for s in cards_of(state, p))
+        if state.held_from == "deck":
+            out.append(Discard(p))
+    elif state.phase == POWER:
+        out.extend(power_actions(state))
+    return out
+
+
+# -- checking -------------------------------------------------------------------
+
+
+def check_peek(state: State, action: Peek) -> None:
+    """Raise IllegalAction unless `action` is a legal look of the opening peek."""
+    if state.phase != PEEK:
+        raise IllegalAction("E_WRONG_PHASE", "the opening peek is over")
+    check_slot(state, action.player, action.slot)
+    if state.rules.peek == "closest-two" and action.slot not in (2, 3):
+        raise IllegalAction("E_PEEK_SLOT", "only the two closest cards (slots 2 and 3)"
+                            " may be looked at")
+    if state.peeked[action.player].bit_count() >= PEEK_COUNT or \
+            (state.peeked[action.player] >> action.slot) & 1:
+        raise IllegalAction("E_PEEK_DONE", f"player {action.player} has already looked"
+                            " at that card or at two cards")
+
+
+def check_call(state: State, action: Call) -> None:
+    """Raise IllegalAction unless `action.player` may call Cambio now."""
+    if state.caller is not None:
+        raise IllegalAction("E_ALREADY_CALLED", f"player {state.caller} has already called")
+    if state.rules.call_timing == "start-of-turn":
+        if action.player != state.current:
+            raise IllegalAction("E_NOT_YOUR_TURN", f"it is player {state.current}'s turn")
+        if state.phase != TURN:
+            raise IllegalAction("E_CALL_TIMING", "Cambio is called at the start of one's"
+                                " turn, instead of drawing")
+    elif state.phase != TURN or action.player != state.end_caller:
+        raise IllegalAction("E_CALL_TIMING", "Cambio is called at the end of one's own"
+                            " turn, before the next player acts")
+
+
+def check_turn_action(state: State, action: Draw | Take | Pass | Swap | Discard) -> None:
+    """Raise IllegalAction unless `action` is a legal draw, take, pass, swap or discard."""
+    rules = state.rules
+    if isinstance(action, (Draw, Take, Pass)):
+        check_turn(state, action, TURN)
+    else:
+        check_turn(state, action, HAND)
+    if isinstance(action, Take):
+        if not rules.take_discard:
+            raise IllegalAction("E_TAKE_FORBIDDEN", "this ruleset draws only from the deck")
+        if not state.pile:
+            raise IllegalAction("E_DISCARD_EMPTY", "the discard pile is empty")
+        if not cards_of(state, action.player):
+            raise IllegalAction("E_MUST_SWAP", "a taken card must be swapped in, and the"
+                                " player has no card to swap")
+    elif isinstance(action, Pass):
+        if not rules.pass_turn:
+            raise IllegalAction("E_PASS_FORBIDDEN", "passing is not allowed")
+    elif isinstance(action, Swap):
+        check_slot(state, action.player, action.slot)
+    elif isinstance(action, Discard) and state.held_from != "deck":
+        raise IllegalAction("E_MUST_SWAP", "a card taken from the discard pile must be"
+                            " swapped into the grid")
+
+
+# -- applying -------------------------------------------------------------------
+
+
+def do_peek(state: State, action: Peek, events: list[Event]) -> None:
+    """Look at one of one's own cards in the opening peek."""
+    p, slot = action.player, action.slot
+    state.peeked[p] |= 1 << slot
+    state.known[p][slot] |= 1 << p
+    events.append({"t": "peeked", "player": p, "owner": p, "slot": slot,
+                   "card": code(state.grids[p][slot]), "visible_to": seen_by(state, p)})
+    maybe_end_peek(state, events)
+
+
+def maybe_end_peek(state: State, events: list[Event]) -> None:
+    """End the opening peek once nobody has a card left to look at (a card snapped
+    away during the peek cannot be looked at)."""
+    if state.phase != PEEK or state.pending_give:
+        return
+    if any(peek_slots(state, q) for q in range(state.n)):
+        return
+    if state.pile and state.rules.snap and not state.window:
+        open_window(state, state.pile[-1])
+    events.append({"t": "peek_over", "visible_to": everyone(state)})
+    begin_turn(state, events)
+
+
+def do_turn_start(state: State, action: Draw | Take | Pass | Call, events: list[Event]) -> None:
+    """Begin a turn by drawing, taking the discard, passing or calling."""
+    p = action.player
+    if isinstance(action, Call) and state.rules.call_timing == "end-of-turn":
+        state.caller = p
+        state.final_left = state.n - 1
+        state.end_caller = None
+        events.append({"t": "called", "player": p, "visible_to": everyone(state)})
+        return
+    close_window(state)
+    if isinstance(action, Draw):
+        card = draw_card(state, events)
+        if card is None:  # penalties used up the cards since the turn began
+            finish(state, "deck-exhausted", events)
+            return
+        state.held, state.held_from = card, "deck"
+        state.phase = HAND
+        events.append({"t": "drew", "player": p, "card": card.code,
+                       "visible_to": seen_by(state, p)})
+    elif isinstance(action, Take):
+        card = state.pile.pop()
+        state.held, state.held_from = card, "discard"
+        state.phase = HAND
+        events.append({"t": "took", "player": p, "card": card.code,
+                       "visible_to": everyone(state)})
+    elif isinstance(action, Pass):
+        events.append({"t": "passed", "player": p, "visible_to": everyone(state)})
+        end_turn(state, events)
+    else:
+        state.caller = p
+        state.final_left = state.n - 1
+        events.append({"t": "called", "player": p, "visible_to": everyone(state)})
+        end_turn(state, events)
+
+
+def do_play(state: State, action: Swap | Discard, events: list[Event]) -> None:
+    """Swap the held card into the grid or discard it; a discarded power card fires."""
+    p, held, held_from = action.player, state.held, state.held_from
+    assert held is not None
+    state.held = state.held_from = None
+    fires = None
+    if isinstance(action, Swap):
+        old = state.grids[p][action.slot]
+        assert old is not None
+        state.grids[p][action.slot] = held
+        knowers = state.everyone if held_from == "discard" or state.rules.open_hands else 1 << p
+        state.known[p][action.slot] = knowers
+        events.append({"t": "swapped", "player": p, "slot": action.slot, "card": held.code,
+                       "visible_to": mask_list(state, knowers)})
+        state.pile.append(old)
+        events.append({"t": "discarded", "player": p, "card": old.code,
+                       "from": [p, action.slot], "visible_to": everyone(state)})
+        open_window(state, old)
+        if held_from == "deck" and state.rules.power_trigger == "drawn-from-deck":
+            fires = held
+        elif state.rules.power_trigger == "discarded-or-swapped-out":
+            fires = old
+    else:
+        state.pile.append(held)
+        events.append({"t": "discarded", "player": p, "card": held.code, "from": None,
+                       "visible_to": everyone(state)})
+        open_window(state, held)
+        fires = held
+    if not fire_power(state, fires, events):
+        end_turn(state, events)
+
+
+def end_turn(state: State, events: list[Event]) -> None:
+    """Count down the final round after a call, then pass the turn on."""
+    if state.caller is not None and state.current != state.caller:
+        state.final_left -= 1
+        if state.final_left <= 0:
+            finish(state, "called", events)
+            return
+    ended = state.current
+    state.current = state.next_seat(ended)
+    if state.rules.call_timing == "end-of-turn" and state.caller is None:
+        state.end_caller = ended
+    begin_turn(state, events)
+
+
+def begin_turn(state: State, events: list[Event]) -> None:
+    """Start the current player's turn (or end the round if it cannot go on)."""
+    rules = state.rules
+    state.phase = TURN
+    state.powers_this_turn = 0
+    state.turns += 1
+    if state.turns > rules.max_turns:
+        finish(state, "turn-limit", events)
+        return
+    if deck_exhausted(state):
+        finish(state, "deck-exhausted", events)
+        return
+    if rules.auto_call and state.caller is None and not cards_of(state, state.current):
+        state.caller = state.current
+        state.final_left = state.n - 1
+        state.end_caller = None
+        close_window(state)
+        events.append({"t": "called", "player": state.current, "auto": True,
+                       "visible_to": everyone(state)})
+        end_turn(state, events)
+        return
+    events.append({"t": "turn", "player": state.current, "visible_to": everyone(state)})
