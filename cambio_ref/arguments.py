@@ -141,6 +141,7 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         match = _ARGUMENT.match(message)
-        if match and message[match.end():].startswith("must be"):
-            message = f"{match.group(1)} {message[match.end():]}"
+        if match:
+            rest = message[match.end():]
+            message = f"{match.group(1)}{' ' if rest.startswith('must be') else ': '}{rest}"
         raise UsageError(message)

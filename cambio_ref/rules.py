@@ -33,9 +33,9 @@ from cambio_ref.catalogue import (
     load_catalogue,
     schema_problems,
 )
-from cambio_ref.errors import RulesError, SpecError
+from cambio_ref.errors import Problem, RulesError, SpecError
 from cambio_ref.names import did_you_mean, fold
-from cambio_ref.yamlio import check_text, load_yaml
+from cambio_ref.yamlio import YamlDoc, check_text, load_yaml
 
 _V = TypeVar("_V")
 
@@ -355,7 +355,7 @@ def read_house_rules(path: Path, cat: Catalogue | None = None) -> tuple[str, dic
     doc = load_yaml(path)
     problems = schema_problems(doc, "house-rules")
     if problems:
-        raise SpecError(problems)
+        raise SpecError(_lookalike_keys(doc, cat) or problems)
     data = doc.data
     base = str(data["extends"])
     try:
@@ -385,6 +385,17 @@ def read_house_rules(path: Path, cat: Catalogue | None = None) -> tuple[str, dic
     if problems:
         raise SpecError(problems)
     return base, values
+
+
+def _lookalike_keys(doc: YamlDoc, cat: Catalogue) -> list[Problem]:
+    """Option names under `set` written with look-alike characters, each with its canonical
+    spelling (the schema's pattern would only say they do not match)."""
+    data = doc.data
+    names = data.get("set") if isinstance(data, dict) else None
+    if not isinstance(names, dict):
+        return []
+    return [doc.problem(("set", name), f"unknown option {name!r}{hint}") for name in names
+            if (hint := did_you_mean(name, cat.option_names()))]
 
 
 _ONE_LINE = re.compile(r"^\s*([^\s(),=]+)\s*(?:\((.*)\))?\s*$", re.DOTALL)

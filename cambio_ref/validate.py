@@ -60,16 +60,17 @@ def validate_file(path: Path, cat: Catalogue | None = None) -> list[Problem]:
     if kind is None:
         return [Problem(str(path), 1, "", "cannot tell what kind of file this is: add a"
                         " `# yaml-language-server: $schema=...` line naming its schema")]
+    if kind == "house-rules":  # read_house_rules checks the schema and the catalogue
+        try:
+            read_house_rules(path, cat or load_catalogue())
+        except SpecError as exc:
+            return list(exc.problems)
+        return []
     problems = schema_problems(doc, kind)
     if problems:
         return problems
     cat = cat or load_catalogue()
-    if kind == "house-rules":
-        try:
-            read_house_rules(path, cat)
-        except SpecError as exc:
-            return list(exc.problems)
-    elif kind == "ruleset":
+    if kind == "ruleset":
         problems += _check_rulesets(cat, [doc])
     elif kind == "options":
         options = tuple(_option(raw, doc.data["phase"], doc.name) for raw in doc.data["options"])

@@ -162,16 +162,17 @@ def _scalar_problem(node: yaml.ScalarNode) -> str | None:
     if bad is not None:
         return f"{bad[1]} in a value; write it out in words"
     if node.tag == _TAG + "int":
-        digits = sum(ch.isdigit() for ch in node.value)
+        digits = sum(ch.isalnum() for ch in node.value)
         if digits > MAX_INT_DIGITS:
             return f"an integer of {digits} digits; at most {MAX_INT_DIGITS} are accepted"
     if node.tag == _TAG + "float":
         if len(node.value) > 40:
             return f"a number of {len(node.value)} characters; at most 40 are accepted"
+        text = node.value.replace("_", "").lower().lstrip("+-")
         try:
-            finite = math.isfinite(float(node.value.replace("_", "")))
+            finite = text not in (".inf", ".nan") and math.isfinite(float(text))
         except ValueError:
-            finite = True  # sexagesimal and other YAML 1.1 forms: the parser reads them
+            finite = True  # sexagesimal (1:30.5): YAML 1.1 reads it as a finite number
         if not finite:
             return f"{node.value!r} is not a finite number"
     return None
@@ -251,6 +252,8 @@ def load_yaml_text(text: str, name: str) -> YamlDoc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
         what = exc.problem or exc.context or "malformed YAML"
+        if exc.context and what.startswith("but "):  # "expected a single document ... but found"
+            what = f"{exc.context} {what}"
         raise SpecError([Problem(name, line, "", f"{what}")]) from None
     except yaml.reader.ReaderError as exc:
         raise SpecError([Problem(name, _line_at(text, exc.position), "",

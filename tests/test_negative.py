@@ -333,10 +333,9 @@ def test_cli_show_hearts_cites_or_rules_every_option(capsys: pytest.CaptureFixtu
     assert main(["show", "hearts"]) == 0
     out = capsys.readouterr().out
     options = load_catalogue().options
-    assert len(options) == 58
     lines = [line for line in out.splitlines() if line.startswith("  ")]
-    assert len(lines) == 58
-    assert sum(1 for line in lines if "§" in line or "ruling:" in line) == 58
+    assert len(lines) == len(options)
+    assert sum(1 for line in lines if "§" in line or "ruling:" in line) == len(options)
     for opt in options:
         assert sum(1 for line in lines if line.split()[0] == opt.id) == 1, opt.id
     # hearts §Value of the Card: 6 of hearts = -3, cited on its line.
@@ -349,7 +348,7 @@ def test_cli_show_json(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(capsys.readouterr().out)
     assert data["ruleset"] == "hearts"
     assert data["canonical"] == "hearts(risky_fives=true)"
-    assert len(data["options"]) == 58
+    assert len(data["options"]) == len(load_catalogue().options)
     fields = {"id", "key", "phase", "question", "value", "origin", "evidence", "citations", "ruling"}
     for item in data["options"]:
         assert set(item) == fields
