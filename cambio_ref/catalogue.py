@@ -295,12 +295,14 @@ def schema_problems(doc: YamlDoc, kind: str, spec_dir: Path = SPEC_DIR) -> list[
 
 
 def _schema_message(err: jsonschema.ValidationError) -> str:
+    """The validator's message, cut short: it quotes the bad value, which may be huge."""
     if err.validator == "oneOf" and err.context:
-        best = jsonschema.exceptions.best_match(err.context)
-        return str(best.message)
-    if err.validator == "additionalProperties":
-        return err.message.replace("Additional properties are not allowed", "unknown field")
-    return err.message
+        message = str(jsonschema.exceptions.best_match(err.context).message)
+    elif err.validator == "additionalProperties":
+        message = err.message.replace("Additional properties are not allowed", "unknown field")
+    else:
+        message = err.message
+    return message if len(message) <= 300 else f"{message[:240]} ... ({len(message)} characters)"
 
 
 # -- loading -----------------------------------------------------------------

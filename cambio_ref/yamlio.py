@@ -6,7 +6,8 @@ through here. The layer refuses, with one message naming the file and the place:
 - anything but a regular file where a file is expected (a directory, a FIFO, a device),
   and files larger than `MAX_BYTES`; a FIFO is never opened, so it cannot block;
 - text that is not UTF-8, control characters (raw or escaped), NUL and lone surrogates;
-- nesting deeper than `MAX_DEPTH`, and folders nested deeper than `MAX_DIR_DEPTH`;
+- nesting deeper than `MAX_DEPTH`, more than `MAX_NODES` values, and folders nested
+  deeper than `MAX_DIR_DEPTH`;
 - tags that build objects, aliases (which also stops "billion laughs" bombs before any
   expansion), merge keys (``<<:``), duplicate keys and keys that are not strings;
 - integers of more than `MAX_INT_DIGITS` digits, and floats that are not finite.
@@ -46,6 +47,9 @@ MAX_BYTES = 1 << 20
 """The largest file read (1 MiB; the biggest spec file is under 20 KB)."""
 MAX_DEPTH = 64
 """The deepest nesting of lists and mappings in a YAML file."""
+MAX_NODES = 50_000
+"""The most values (scalars, lists and mappings) in one YAML file; the biggest spec file
+has about 4,000. Parsing is pure Python, so this bounds the time a file can take."""
 MAX_DIR_DEPTH = 32
 """The deepest folder nesting walked when a command is given a folder."""
 MAX_FILES = 10_000
@@ -64,8 +68,14 @@ class _Loader(yaml.SafeLoader):
     """SafeLoader that refuses aliases and deep nesting before composing them."""
 
     depth = 0
+    nodes = 0
 
     def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            event = self.peek_event()  # type: ignore[no-untyped-call, unused-ignore]
+            raise yaml.MarkedYAMLError(problem=f"more than {MAX_NODES} values in one file",
+                                       problem_mark=event.start_mark)
         if self.check_event(yaml.AliasEvent):
             event = self.peek_event()  # type: ignore[no-untyped-call, unused-ignore]
             raise yaml.MarkedYAMLError(

@@ -24,7 +24,7 @@ import pytest
 from cambio_ref.cards import standard_deck
 from cambio_ref.catalogue import SPEC_DIR
 from cambio_ref.cli import main
-from cambio_ref.yamlio import MAX_BYTES, MAX_DEPTH, MAX_DIR_DEPTH, MAX_INT_DIGITS
+from cambio_ref.yamlio import MAX_BYTES, MAX_DEPTH, MAX_DIR_DEPTH, MAX_INT_DIGITS, MAX_NODES
 
 ROOT = Path(__file__).resolve().parent.parent
 NEG = Path(__file__).resolve().parent / "negative"
@@ -146,6 +146,10 @@ def _encodings() -> Iterator[Bad]:
     yield Bad("utf-16", "extends: hearts\n".encode("utf-16"), "not UTF-8 text", 1)
     yield Bad("binary", bytes(range(256)), "not UTF-8 text")
     yield Bad("too-big", (HOUSE + "#" * MAX_BYTES).encode(), f"the limit is {MAX_BYTES}")
+    yield Bad("many-values", ("set:\n" + "".join(f"  k{i}: 1\n" for i in range(MAX_NODES))).encode(),
+              f"more than {MAX_NODES} values in one file")
+    yield Bad("long-list", ("set:\n  tie: [" + "1, " * MAX_NODES + "]\n").encode(),
+              f"more than {MAX_NODES} values in one file", 2)
     yield Bad("huge-list", ("set:\n  tie: [" + "1, " * (MAX_BYTES // 3) + "]\n").encode(),
               f"the limit is {MAX_BYTES}")
 
