@@ -30,7 +30,7 @@ from cambio_ref.errors import CambioError, Problem, SpecError
 from cambio_ref.names import did_you_mean
 from cambio_ref.rules import Rules, format_value, overrides_by_key, resolve
 from cambio_ref.state import arrange, new_round
-from cambio_ref.yamlio import YamlDoc, load_yaml, yaml_files
+from cambio_ref.yamlio import YamlDoc, format_path, load_yaml, yaml_files
 
 CASES_DIR = SPEC_DIR / "cases"
 
@@ -208,11 +208,27 @@ def deal_problems(doc: YamlDoc) -> list[Problem]:
         seats: list[tuple[Where, Any]] = [(("observe",), step.get("observe"))]
         seats += [(("expect", key, "view", "player"), (exp.get("view") or {}).get("player"))
                   for key, exp in (step.get("expect") or {}).items()]
+        if not any("reject" in exp for exp in (step.get("expect") or {}).values()):
+            seats += _action_seats(step.get("do") or {})  # a rejection may test a bad seat
         for sub, seat in seats:
-            if isinstance(seat, int) and not 0 <= seat < players:
-                problems.append(doc.problem((*path, *sub), f"{sub[0]}: {seat} is not a seat"
+            if isinstance(seat, int) and not isinstance(seat, bool) and not 0 <= seat < players:
+                label = format_path(sub[1:]) if sub[0] == "do" else sub[0]
+                problems.append(doc.problem((*path, *sub), f"{label}: {seat} is not a seat"
                                             f" (0..{players - 1})"))
     return problems
+
+
+def _action_seats(action: Mapping[str, Any]) -> list[tuple[tuple[str | int, ...], Any]]:
+    """The seats an action (in its JSON form) names, each with its path inside `do`."""
+    seats: list[tuple[tuple[str | int, ...], Any]] = [
+        (("do", key), action.get(key)) for key in ("player", "owner") if key in action]
+    for key in ("a", "b"):
+        if isinstance(action.get(key), list) and action[key]:
+            seats.append((("do", key, 0), action[key][0]))
+    for i, target in enumerate(action.get("targets") or ()):
+        if isinstance(target, list) and target:
+            seats.append((("do", "targets", i, 0), target[0]))
+    return seats
 
 
 def _check_key(doc: YamlDoc, path: tuple[str | int, ...], key: str, cat: Catalogue,

@@ -188,6 +188,8 @@ def _cases() -> Iterator[Bad]:
         assert text != CASE, label
         yield Bad(f"deck-{label.replace(' ', '-')}", text.encode(), "deck", None, "case")
     yield case("steps:\n", "steps:\n  - observe: 7\n", "observe: 7 is not a seat")
+    yield case("- do: {t: draw, player: 1}", "- do: {t: draw, player: 5}", "player: 5 is not a seat", 22)
+    yield case("targets: [[2, 2]]", "targets: [[7, 2]]", "targets[0][0]: 7 is not a seat (0..2)", 24)
     yield case("set: {snap_limit: unlimited}", "set: {snap_limit: unlimited, snap.limit: one}",
                "is set twice")
     yield case("set: {snap_limit: unlimited}", "set: {snap_limit: unlimited, min_players: 8,"
