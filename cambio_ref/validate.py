@@ -22,12 +22,13 @@ from cambio_ref.catalogue import (
     _check_options,
     _check_rulesets,
     _option,
+    choice_value,
     load_catalogue,
     read_spec,
     schema_problems,
 )
 from cambio_ref.errors import Problem, SpecError
-from cambio_ref.rules import read_house_rules
+from cambio_ref.rules import consistency_problems, read_house_rules
 from cambio_ref.yamlio import YamlDoc, load_yaml_text, read_text_file, yaml_files
 
 _SCHEMA_LINE = re.compile(r"\$schema=\S*?([a-z-]+)\.schema\.json")
@@ -72,6 +73,7 @@ def validate_file(path: Path, cat: Catalogue | None = None) -> list[Problem]:
     cat = cat or load_catalogue()
     if kind == "ruleset":
         problems += _check_rulesets(cat, [doc])
+        problems += ruleset_consistency(doc, cat)
     elif kind == "options":
         options = tuple(_option(raw, doc.data["phase"], doc.name) for raw in doc.data["options"])
         own = Catalogue(cat.sources, options, {}, cat.core_rules, {})
@@ -81,6 +83,13 @@ def validate_file(path: Path, cat: Catalogue | None = None) -> list[Problem]:
     elif kind == "case":
         problems += case_problems(doc, cat)
     return problems
+
+
+def ruleset_consistency(doc: YamlDoc, cat: Catalogue) -> list[Problem]:
+    """Choices that cannot hold together in a ruleset file, e.g. min_players > max_players."""
+    values = {cat.option(oid).key: choice_value(raw) for oid, raw in doc.data["choices"].items()
+              if cat.has_option(oid)}
+    return [doc.problem(("choices",), message) for message in consistency_problems(values)]
 
 
 def validate_paths(paths: list[Path]) -> list[Problem]:

@@ -42,7 +42,7 @@ class Bad:
     content: bytes
     fragment: str
     line: int | None = None
-    kind: str = "house"  # house (read by `show`) or case (read by `replay`)
+    kind: str = "house"  # house (read by `show`), case (read by `replay`) or ruleset
 
 
 def house(body: str, fragment: str, line: int | None = None, name: str = "") -> Bad:
@@ -196,8 +196,16 @@ def _cases() -> Iterator[Bad]:
                " max_players: 2}", "min_players (8) is more than max_players (2)")
 
 
+def _rulesets() -> Iterator[Bad]:
+    text = (SPEC_DIR / "rulesets" / "hearts.yaml").read_text(encoding="utf-8")
+    text = re.sub(r"(?m)^  players\.minimum: .*$", "  players.minimum: {value: 8, ruling: x}", text)
+    text = re.sub(r"(?m)^  players\.maximum: .*$", "  players.maximum: {value: 2, ruling: x}", text)
+    yield Bad("ruleset-min-above-max", text.encode(), "choices: min_players (8) is more than"
+              " max_players (2)", None, "ruleset")
+
+
 TABLE: list[Bad] = [*_controls(), *_nesting(), *_keys(), *_numbers(), *_twice(), *_lookalikes(),
-                    *_syntax(), *_encodings(), *_schema(), *_cases()]
+                    *_syntax(), *_encodings(), *_schema(), *_cases(), *_rulesets()]
 
 
 def _id(bad: Bad) -> str:
@@ -250,6 +258,8 @@ def test_a_bad_file_gives_one_clear_line(bad: Bad, tmp_path: Path,
     path = tmp_path / ("bad.yaml" if bad.kind == "house" else "bad-case.yaml")
     path.write_bytes(bad.content)
     check_validate(capsys, path, bad.fragment, bad.line)
+    if bad.kind == "ruleset":
+        return  # no command reads a ruleset file but `validate`
     argv = ["show", str(path)] if bad.kind == "house" else ["replay", str(path)]
     if bad.kind == "house" and "cannot tell what kind" in bad.fragment:
         return  # not a house-rules file at all: `show` reports its schema instead
