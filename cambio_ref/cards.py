@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from cambio_ref.errors import UnknownCardError
-from cambio_ref.names import did_you_mean, fold
+from cambio_ref.names import did_you_mean, fold, quoted
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
@@ -38,7 +38,7 @@ class Card:
     def parse(code: str) -> Card:
         """Parse a card code, case-insensitively (look-alike letters are refused)."""
         if not isinstance(code, str):
-            raise UnknownCardError(f"a card code must be a string, not {code!r}")
+            raise UnknownCardError(f"a card code must be a string, not {quoted(repr(code))}")
         return _parse(fold(code, upper=True))
 
     @property
@@ -70,9 +70,9 @@ def _parse(code: str) -> Card:
         return Card(rank, suit)
     hint = did_you_mean(code, _CODES, upper=True)
     if hint:
-        raise UnknownCardError(f"unknown card {code!r}{hint}")
+        raise UnknownCardError(f"unknown card {quoted(code)}{hint}")
     raise UnknownCardError(
-        f"unknown card {code!r}: expected a rank (A 2-10 J Q K) and a suit (S H D C),"
+        f"unknown card {quoted(code)}: expected a rank (A 2-10 J Q K) and a suit (S H D C),"
         " or X for a joker"
     )
 

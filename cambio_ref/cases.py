@@ -27,7 +27,7 @@ from cambio_ref.catalogue import (
     schema_problems,
 )
 from cambio_ref.errors import CambioError, Problem, SpecError
-from cambio_ref.names import did_you_mean
+from cambio_ref.names import did_you_mean, quoted
 from cambio_ref.rules import Rules, format_value, overrides_by_key, resolve
 from cambio_ref.state import arrange, new_round
 from cambio_ref.yamlio import YamlDoc, format_path, load_yaml, yaml_files
@@ -116,7 +116,7 @@ def case_problems(doc: YamlDoc, cat: Catalogue) -> list[Problem]:
         problems.extend(_check_key(doc, ("exercises", i), item, cat, allow_ruleset=False))
     for name in data.get("set") or {}:
         if not cat.has_option(name):
-            problems.append(doc.problem(("set", name), f"unknown option {name!r}"
+            problems.append(doc.problem(("set", name), f"unknown option {quoted(name)}"
                                         + did_you_mean(name, cat.option_names())))
     for name in data["rulesets"]:
         if name not in cat.rulesets:

@@ -25,7 +25,7 @@ import jsonschema
 import referencing
 
 from cambio_ref.errors import Problem, RulesError, SpecError
-from cambio_ref.names import did_you_mean, fold
+from cambio_ref.names import did_you_mean, fold, quoted
 from cambio_ref.yamlio import YamlDoc, load_yaml
 
 Value = bool | int | str
@@ -238,7 +238,7 @@ class Catalogue:
         found = self._by_name.get(fold(name))
         if found is None:
             hint = did_you_mean(name, self._by_name) or "; see `cambio show online` for the list"
-            raise RulesError(f"unknown option {name!r}{hint}")
+            raise RulesError(f"unknown option {quoted(name)}{hint}")
         return found
 
     def core_value(self, rule_id: str) -> int:

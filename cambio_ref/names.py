@@ -53,3 +53,14 @@ def did_you_mean(text: str, known: Container[str], *, upper: bool = False) -> st
     """
     found = lookalike(text, known, upper=upper)
     return "" if found is None else f"; did you mean {found}? (it is written with look-alike characters)"
+
+
+def quoted(text: str, limit: int = 60) -> str:
+    """`text` quoted for a message, cut short: a hostile name may be megabytes long.
+
+    >>> quoted("hearts"), quoted("h" * 100)
+    ("'hearts'", "'hhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhh...' (100 characters)")
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{repr(text[:40])[:-1]}...' ({len(text)} characters)"

@@ -34,7 +34,7 @@ from cambio_ref.catalogue import (
     schema_problems,
 )
 from cambio_ref.errors import Problem, RulesError, SpecError
-from cambio_ref.names import did_you_mean, fold
+from cambio_ref.names import did_you_mean, fold, quoted
 from cambio_ref.yamlio import YamlDoc, check_text, load_yaml
 
 _V = TypeVar("_V")
@@ -275,7 +275,7 @@ def ruleset_id(cat: Catalogue, ruleset: str) -> str:
     name = fold(ruleset)
     if name not in cat.rulesets:
         hint = did_you_mean(ruleset, cat.rulesets) or f"; known rulesets: {', '.join(sorted(cat.rulesets))}"
-        raise RulesError(f"unknown ruleset {ruleset!r}{hint}")
+        raise RulesError(f"unknown ruleset {quoted(ruleset)}{hint}")
     return name
 
 
@@ -366,7 +366,7 @@ def read_house_rules(path: Path, cat: Catalogue | None = None) -> tuple[str, dic
     named: dict[str, str] = {}
     for name, raw in (data.get("set") or {}).items():
         if not cat.has_option(name):
-            problems.append(doc.problem(("set", name), f"unknown option {name!r}"
+            problems.append(doc.problem(("set", name), f"unknown option {quoted(name)}"
                                         + did_you_mean(name, cat.option_names())))
             continue
         opt = cat.option(name)
@@ -394,7 +394,7 @@ def _lookalike_keys(doc: YamlDoc, cat: Catalogue) -> list[Problem]:
     names = data.get("set") if isinstance(data, dict) else None
     if not isinstance(names, dict):
         return []
-    return [doc.problem(("set", name), f"unknown option {name!r}{hint}") for name in names
+    return [doc.problem(("set", name), f"unknown option {quoted(name)}{hint}") for name in names
             if (hint := did_you_mean(name, cat.option_names()))]
 
 

@@ -163,6 +163,9 @@ def _schema() -> Iterator[Bad]:
     yield Bad("", b"extends: [hearts]\n", "['hearts'] is not of type 'string'", 1)
     yield Bad("", b"extends: hearts(ace=1)\n", "unknown ruleset", 1)
     yield Bad("", b"extends: poker\n", "unknown ruleset 'poker'", 1)
+    yield Bad("long-extends", b"extends: " + b"a" * 100_000 + b"\n", "(100000 characters)", 1)
+    yield house("set:\n  tie: " + "a" * 100_000 + "\n", "(100000 characters) is not allowed", 3,
+                name="long-value")
 
 
 def _cases() -> Iterator[Bad]:
@@ -399,6 +402,8 @@ def test_a_folder_that_links_to_itself_is_walked_once(tmp_path: Path,
     (["show", "hearts", "--set", "tie=a\x00b"], "control character U+0000"),
     (["show", "hearts(tie=\x1bshared)"], "control character U+001B"),
     (["show", "hearts", "--set", "x" * 5000 + "=1"], "the limit is"),
+    (["show", "h" * 10_000], "unknown ruleset 'hhhhhhhhhh"),
+    (["score", "--ruleset", "hearts", "A" * 10_000], "(10000 characters): expected a rank"),
 ])
 def test_a_bad_argument_gives_one_line_and_exit_2(argv: list[str], message: str,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
