@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Container, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -143,7 +143,7 @@ class Option:
         """
         value: object = raw
         if isinstance(raw, str) and not raw.isascii():
-            hint = did_you_mean(raw, {_show(a.value) for a in self.alternatives})
+            hint = did_you_mean(raw, _Accepted(self))
             raise RulesError(f"option {self.key} ({self.id}): {_show(raw)} is not allowed;"
                              f" expected {self.allowed()}{hint}")
         if isinstance(raw, str):
@@ -171,6 +171,22 @@ class Option:
         if self.range is not None:
             return f"{values}, or an integer from {self.range[0]} to {self.range[1]}"
         return values
+
+
+class _Accepted(Container[str]):
+    """The ASCII spellings an option accepts, as a container (for `did_you_mean`)."""
+
+    def __init__(self, option: Option) -> None:
+        self.option = option
+
+    def __contains__(self, text: object) -> bool:
+        if not isinstance(text, str) or not text.isascii():
+            return False
+        try:
+            self.option.coerce(text)
+        except RulesError:
+            return False
+        return True
 
 
 def _show(value: object) -> str:
