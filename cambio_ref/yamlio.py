@@ -55,7 +55,7 @@ MAX_DIR_DEPTH = 32
 MAX_FILES = 10_000
 """The most files read from one folder."""
 MAX_INT_DIGITS = 18
-"""The longest integer accepted, in digits."""
+"""The longest integer literal accepted, in digits (the letters of a hex literal count)."""
 
 _TAG = "tag:yaml.org,2002:"
 _PLAIN_TAGS = {_TAG + t for t in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")}
