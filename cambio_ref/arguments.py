@@ -136,7 +136,7 @@ class Parser(argparse.ArgumentParser):
     >>> parser.parse_args(["--games", "0"])
     Traceback (most recent call last):
     ...
-    cambio_ref.arguments.UsageError: --games must be an integer from 1 to 9, not '0'
+    cambio_ref.arguments.UsageError: --games must be an integer from 1 to 9, not '0' (see `demo --help`)
     """
 
     def error(self, message: str) -> NoReturn:
@@ -144,4 +144,4 @@ class Parser(argparse.ArgumentParser):
         if match:
             rest = message[match.end():]
             message = f"{match.group(1)}{' ' if rest.startswith('must be') else ': '}{rest}"
-        raise UsageError(message)
+        raise UsageError(f"{message} (see `{self.prog} --help`)")

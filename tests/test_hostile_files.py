@@ -421,7 +421,8 @@ def test_a_report_path_naming_a_directory_fails_before_the_run(
     status, out, err = run(capsys, "conform", "--impl", "no-such-program-xyz", option, str(tmp_path))
     assert status == 2 and out == ""
     # The path is refused before the implementation is even started.
-    assert err == f"cambio: error: {option}: {tmp_path} is a directory; name a file\n"
+    assert err == (f"cambio: error: {option}: {tmp_path} is a directory; name a file"
+                   " (see `cambio conform --help`)\n")
 
 
 def test_save_failures_naming_a_file_fails_before_the_run(tmp_path: Path,
@@ -430,4 +431,5 @@ def test_save_failures_naming_a_file_fails_before_the_run(tmp_path: Path,
     file.write_text("")
     status, _, err = run(capsys, "conform", "--impl", "no-such-program-xyz", "--save-failures", str(file))
     assert status == 2
-    assert err == f"cambio: error: --save-failures: {file} is not a directory\n"
+    assert err == (f"cambio: error: --save-failures: {file} is not a directory"
+                   " (see `cambio conform --help`)\n")
