@@ -29,8 +29,9 @@ from cambio_ref.yamlio import MAX_BYTES, MAX_DEPTH, MAX_DIR_DEPTH, MAX_INT_DIGIT
 ROOT = Path(__file__).resolve().parent.parent
 NEG = Path(__file__).resolve().parent / "negative"
 HOUSE = "extends: hearts\n"
-# A small case (3 players, runs under memory only) that later entries break in one place.
-CASE_FILE = SPEC_DIR / "cases" / "snapping" / "unlimited-house-rule.yaml"
+# A small valid case (3 players, runs under memory only; a copy of spec/cases/snapping/
+# unlimited-house-rule.yaml) that the case entries break in one place each.
+CASE_FILE = Path(__file__).resolve().parent / "hostile" / "base-case.yaml"
 CASE = CASE_FILE.read_text(encoding="utf-8")
 
 
@@ -216,6 +217,10 @@ def _id(bad: Bad) -> str:
         return bad.name
     text = bad.content.decode("utf-8", "replace").replace(HOUSE, "", 1)
     return re.sub(r"[^a-z0-9]+", "-", (bad.fragment + " " + text[:20]).lower()).strip("-")[:60]
+
+
+def test_the_base_case_is_valid(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "validate", str(CASE_FILE))[0] == 0
 
 
 def test_the_table_holds_at_least_a_hundred_bad_files() -> None:
