@@ -166,11 +166,20 @@ def check_text(text: str, what: str, limit: int = 1000) -> str:
     return text
 
 
+_RESOLVER = yaml.resolver.Resolver()
+
+
 def _scalar_problem(node: yaml.ScalarNode) -> str | None:
     """What is wrong with a scalar's value, if anything."""
     bad = bad_character(node.value)
     if bad is not None:
         return f"{bad[1]} in a value; write it out in words"
+    implicit = _RESOLVER.resolve(  # type: ignore[no-untyped-call, unused-ignore]
+        yaml.ScalarNode, node.value, (True, False))
+    if node.tag != _TAG + "str" and node.tag != implicit:
+        # An explicit tag (!!bool maybe, !!int "") on a value that is not of that type.
+        kind = _KEY_KIND.get(node.tag, node.tag)
+        return f"{node.value[:40]!r} is not {'an' if kind[0] in 'aeiou' else 'a'} {kind}"
     if node.tag == _TAG + "int":
         digits = sum(ch.isalnum() for ch in node.value)
         if digits > MAX_INT_DIGITS:
@@ -270,7 +279,7 @@ def load_yaml_text(text: str, name: str) -> YamlDoc:
                                  f"character U+{exc.character:04X} is not allowed")]) from None
     except yaml.YAMLError as exc:
         raise SpecError([Problem(name, None, "", f"malformed YAML: {exc}")]) from None
-    except ValueError as exc:  # e.g. a date such as 2001-13-45
+    except (ValueError, LookupError, AttributeError, TypeError) as exc:  # e.g. 2001-13-45
         raise SpecError([Problem(name, None, "", f"cannot read a value: {exc}")]) from None
     except RecursionError:  # belt and braces: MAX_DEPTH stops this first
         raise SpecError([Problem(name, None, "", "nested too deep")]) from None

@@ -139,6 +139,12 @@ def _syntax() -> Iterator[Bad]:
     yield house("set: !!set {a, b}\n", "YAML tag 'tag:yaml.org,2002:set' is not allowed", 2)
     yield house("set: !!omap [a: 1]\n", "YAML tag 'tag:yaml.org,2002:omap' is not allowed", 2)
     yield house("set: !custom {}\n", "YAML tag '!custom' is not allowed", 2)
+    # An explicit plain tag on a value of another type crashed PyYAML's constructor.
+    for tagged, what in [("!!bool maybe", "'maybe' is not a boolean"), ('!!int ""', "'' is not an integer"),
+                         ('!!float ""', "'' is not a number"), ("!!timestamp yesterday", "is not a date"),
+                         ("!!int 0x", "'0x' is not an integer"), ("!!null x", "'x' is not a null"),
+                         ("!!str {a: 1}", "expected a scalar node, but found mapping")]:
+        yield house(f"set:\n  tie: {tagged}\n", what, 3, name=f"tagged-{tagged}")
     yield house("set:\n  min_players: 8\n  max_players: 2\n", "min_players (8) is more than max_players (2)", 3)
 
 
