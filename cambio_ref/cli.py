@@ -18,6 +18,7 @@ from cambio_ref.arguments import MAX_SEED, Parser, integer
 from cambio_ref.cards import Card
 from cambio_ref.catalogue import load_catalogue
 from cambio_ref.errors import CambioError, SpecError
+from cambio_ref.names import quoted
 from cambio_ref.rules import Rules, explain, format_value, resolve
 from cambio_ref.scoring import score_hand
 from cambio_ref.validate import validate_paths
@@ -38,7 +39,7 @@ def _rules(args: argparse.Namespace) -> Rules:
     for item in args.set or ():
         key, sep, value = check_text(item, "--set").partition("=")
         if not sep:
-            raise CambioError(f"--set {item!r}: expected OPTION=VALUE, e.g. --set risky_fives=true")
+            raise CambioError(f"--set {quoted(item)}: expected OPTION=VALUE, e.g. --set risky_fives=true")
         sets.append((key.strip(), value.strip()))
     return resolve(args.ruleset, sets)
 
@@ -219,7 +220,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     elif os.path.lexists(args.case) or args.case.endswith((".yaml", ".yml")):
         case = load_case_file(Path(args.case))  # the input layer refuses FIFOs, folders...
     else:
-        raise CambioError(f"unknown case {args.case!r}; `cambio replay --list` shows them all")
+        raise CambioError(f"unknown case {quoted(args.case)}; `cambio replay --list` shows them all")
     runs = []
     if args.ruleset:
         rules = resolve(args.ruleset)

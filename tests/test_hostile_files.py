@@ -416,6 +416,8 @@ def test_a_folder_that_links_to_itself_is_walked_once(tmp_path: Path,
     (["show", "hearts(tie=\x1bshared)"], "control character U+001B"),
     (["show", "hearts", "--set", "x" * 5000 + "=1"], "the limit is"),
     (["show", "h" * 10_000], "unknown ruleset 'hhhhhhhhhh"),
+    (["replay", "c" * 100_000], "unknown case 'cccccccccc"),
+    (["show", "hearts", "--set", "s" * 900], "(900 characters): expected OPTION=VALUE"),
     (["score", "--ruleset", "hearts", "A" * 10_000], "(10000 characters): expected a rank"),
 ])
 def test_a_bad_argument_gives_one_line_and_exit_2(argv: list[str], message: str,
