@@ -62,6 +62,18 @@ class Case:
         layered = {**dict(base.overrides), **overrides_by_key(load_catalogue(), extra)}
         return resolve(base.name, layered)
 
+    def deal_problems(self, rules: Rules) -> list[Problem]:
+        """Why the case's deal cannot be played under `rules` (e.g. a ruleset given to
+        `cambio replay` that seats fewer players), each naming the file and the setup."""
+        out = []
+        for path, setup in _rounds(self.data):
+            wrong = _deal_problem(rules, setup, setup.get("dealer", 0))
+            if wrong is not None:
+                where = format_path((*path, wrong[0]) if wrong[0] else path)
+                under = "" if rules.canonical in wrong[1] else f" (under {rules.canonical})"
+                out.append(Problem(self.file, None, where, wrong[1] + under))
+        return out
+
     def exercises(self, cat: Catalogue | None = None) -> set[str]:
         """The option alternatives this case shows (``option.id=value``)."""
         if "exercises" in self.data:

@@ -227,7 +227,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
         base = rules.name
         if base not in case.rulesets:
             raise CambioError(f"case {case.id} lists no expectations for {base}")
-        runs.append(run_case(case, base, rules=case.rules_for(rules)))
+        rules = case.rules_for(rules)
+        problems = case.deal_problems(rules)
+        if problems:
+            raise SpecError(problems)
+        runs.append(run_case(case, base, rules=rules))
     else:
         runs.extend(run_case(case, name) for name in case.rulesets)
     if args.json:

@@ -375,6 +375,21 @@ def test_a_folder_that_links_to_itself_is_walked_once(tmp_path: Path,
 # -- the command line -------------------------------------------------------------------
 
 
+@pytest.mark.parametrize(("rules", "message"), [
+    ("memory(max_players=2)", "setup: memory(max_players=2, snap_limit=unlimited) is played by 2 to 2"
+                              " players, not 3"),
+    ("memory(starting_discard=false)", ""),
+])
+def test_replay_under_other_rules_names_the_file_and_the_setup(
+        rules: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "replay", str(CASE_FILE), "--ruleset", rules)
+    if not message:
+        assert status in (0, 1) and err == ""  # a deal that fits is played, not refused
+        return
+    assert status == 2 and out == ""
+    assert err == f"cambio: error: {CASE_FILE}: {message}\n"
+
+
 @pytest.mark.parametrize(("argv", "message"), [
     (["simulate", "--ruleset", "hearts", "--players", "1000000000"],
      "--players must be an integer from 1 to 1000, not '1000000000'"),
