@@ -133,7 +133,13 @@ def case_problems(doc: YamlDoc, cat: Catalogue) -> list[Problem]:
     for name in data["rulesets"]:
         if name not in cat.rulesets:
             problems.append(doc.problem(("rulesets", name), f"unknown ruleset {name!r}"))
-    for name in sorted(set(cat.rulesets) - set(data["rulesets"])):
+    for name, outcome in data["rulesets"].items():
+        ruling = outcome.get("ruling")
+        if ruling is not None and ruling not in cat.core_rules and not cat.has_option(ruling):
+            problems.append(doc.problem(("rulesets", name, "ruling"),
+                                        f"unknown option or core rule {ruling!r}"))
+    primary = {rs.id for rs in cat.rulesets.values() if cat.sources[rs.source].primary}
+    for name in sorted(primary - set(data["rulesets"])):
         problems.append(doc.problem(("rulesets",), f"ruleset {name!r} is not listed: give its"
                                     " answer or say why the case is not applicable"))
     for i, step in enumerate(data["steps"]):

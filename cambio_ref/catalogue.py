@@ -71,6 +71,7 @@ class Alternative:
     power: Power | None = None
     parameters: tuple[tuple[str, int], ...] = ()
     compulsory: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    suits: tuple[str, ...] = ()
 
     @property
     def evidence(self) -> str:
@@ -198,11 +199,20 @@ def _show(value: object) -> str:
 
 @dataclass(frozen=True)
 class Source:
+    """A document the catalogue cites: a primary file in ../shared/sources/, or a secondary
+    public page (``url``) cited only for what the research note reports."""
+
     key: str
     title: str
     file: str
     description: str
     sections: tuple[tuple[str, str], ...]
+    kind: str = "primary"
+    url: str = ""
+
+    @property
+    def primary(self) -> bool:
+        return self.kind == "primary"
 
 
 @dataclass(frozen=True)
@@ -272,6 +282,14 @@ class Catalogue:
         """Every option id and key."""
         return frozenset(self._by_name)
 
+    def primary_sources(self) -> tuple[str, ...]:
+        """The keys of the primary sources, in file order.
+
+        >>> load_catalogue().primary_sources()
+        ('memory', 'online', 'hearts', 'official', 'awareness')
+        """
+        return tuple(k for k, s in self.sources.items() if s.primary)
+
     def has_option(self, name: str) -> bool:
         return fold(name) in self._by_name
 
@@ -314,11 +332,15 @@ def _schema_message(err: jsonschema.ValidationError) -> str:
     """The validator's message, cut short: it quotes the bad value, which may be huge."""
     if err.validator == "oneOf" and err.context:
         message = str(jsonschema.exceptions.best_match(err.context).message)
+    elif err.validator == "anyOf" and err.context and all(
+            e.validator == "required" for e in err.context):
+        wanted = sorted({str(e.message).split("'")[1] for e in err.context})
+        message = "needs one of " + ", ".join(f"`{w}`" for w in wanted)
     elif err.validator == "additionalProperties":
         message = err.message.replace("Additional properties are not allowed", "unknown field")
     else:
         message = err.message
-    return message if len(message) <= 300 else f"{message[:240]} ... ({len(message)} characters)"
+    return message if len(message) <= 1000 else f"{message[:900]} ... ({len(message)} characters)"
 
 
 # -- loading -----------------------------------------------------------------
@@ -340,6 +362,7 @@ def _option(raw: dict[str, Any], phase: str, file: str) -> Option:
             power=Power(**a["power"]) if "power" in a else None,
             parameters=tuple(sorted(a.get("parameters", {}).items())),
             compulsory=tuple(sorted((r, tuple(st)) for r, st in a.get("compulsory", {}).items())),
+            suits=tuple(a.get("suits", ())),
         )
         for a in raw["alternatives"]
     )
@@ -404,8 +427,9 @@ def read_spec(spec_dir: Path = SPEC_DIR) -> tuple[Catalogue | None, list[Problem
         return None, problems
 
     sources = {
-        s["key"]: Source(s["key"], s["title"], s["file"], s["description"].strip(),
-                         tuple((str(x["name"]), x["about"]) for x in s["sections"]))
+        s["key"]: Source(s["key"], s["title"], s.get("file", ""), s["description"].strip(),
+                         tuple((str(x["name"]), x["about"]) for x in s["sections"]),
+                         s["kind"], s.get("url", ""))
         for doc in docs["sources"] for s in doc.data["sources"]
     }
     options: list[Option] = []
@@ -501,9 +525,10 @@ def _check_options(cat: Catalogue, option_docs: list[tuple[YamlDoc, int]]) -> It
             if key in cited:
                 yield doc.problem((*base, "silent", k),
                                   f"{key} is listed as silent but is cited for this option")
-        missing = set(cat.sources) - cited - set(opt.silent)
+        missing = set(cat.primary_sources()) - cited - set(opt.silent)
         if missing:
-            yield doc.problem(base, "every source must be cited or listed as silent; missing: "
+            yield doc.problem(base, "every primary source must be cited or listed as silent;"
+                              " missing: "
                               + ", ".join(sorted(missing)))
         for k, note in enumerate(doc.data["options"][i].get("notes", ())):
             yield from _check_section(cat, doc, (*base, "notes", k), note["source"],

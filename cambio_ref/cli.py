@@ -46,24 +46,33 @@ def _rules(args: argparse.Namespace) -> Rules:
 
 def cmd_rulesets(args: argparse.Namespace) -> int:
     cat = load_catalogue()
-    rows = [{"id": rs.id, "source": rs.source, "title": rs.title, "summary": rs.summary}
-            for rs in cat.rulesets.values()]
-    rows.sort(key=lambda r: r["id"])
+    rows = [{"id": rs.id, "source": rs.source, "kind": cat.sources[rs.source].kind,
+             "title": rs.title, "summary": rs.summary} for rs in cat.rulesets.values()]
+    rows.sort(key=lambda r: (r["kind"] != "primary", r["id"]))
     if args.json:
         _print_json(rows)
-    else:
-        for row in rows:
-            print(f"{row['id']:<10} {row['title']}: {row['summary']}")
+        return 0
+    for kind, heading in (("primary", "From the primary sources (documents in the project)"),
+                          ("secondary", "From secondary sources (public apps and rule pages)")):
+        group = [row for row in rows if row["kind"] == kind]
+        if group:
+            print(f"{heading}:")
+            for row in group:
+                print(f"  {row['id']:<10} {row['title']}: {row['summary']}")
     return 0
 
 
 def cmd_show(args: argparse.Namespace) -> int:
     rules = _rules(args)
     resolved = explain(rules)
+    cat = load_catalogue()
+    source = cat.sources[cat.rulesets[rules.name].source]
     if args.json:
         _print_json({
             "ruleset": rules.name,
             "canonical": rules.canonical,
+            "source": {"key": source.key, "kind": source.kind, "title": source.title,
+                       "url": source.url or None, "file": source.file or None},
             "options": [{
                 "id": r.option.id, "key": r.option.key, "phase": r.option.phase,
                 "question": r.option.question, "value": r.value, "origin": r.origin,
@@ -75,6 +84,12 @@ def cmd_show(args: argparse.Namespace) -> int:
         })
         return 0
     print(f"{rules.canonical}: {len(resolved)} options")
+    if source.primary:
+        print(f"source: {source.key}, a primary source ({source.title};"
+              f" ../shared/sources/{source.file})")
+    else:
+        print(f"source: {source.key}, a secondary source ({source.title}; {source.url});"
+              " cited as the research note reports it")
     phase = None
     width = max(len(r.option.id) for r in resolved)
     for r in resolved:

@@ -17,8 +17,12 @@ from cambio_ref.state import Event, State
 
 
 def refillable(state: State) -> bool:
-    """True when the discard pile holds enough cards to make a new deck."""
-    return len(state.pile) >= (2 if state.rules.reshuffle == "all-but-top" else 1)
+    """True when the discard pile holds enough cards to make a new deck
+    (never, when the rules end the round instead of reshuffling)."""
+    reshuffle = state.rules.reshuffle
+    if reshuffle == "end-round":
+        return False
+    return len(state.pile) >= (2 if reshuffle == "all-but-top" else 1)
 
 
 def deck_exhausted(state: State) -> bool:

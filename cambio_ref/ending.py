@@ -21,10 +21,15 @@ def round_result(state: State, reason: str) -> RoundResult:
     raw = [score_hand(h, rules).total for h in hands]
     scores = list(raw)
     caller = state.caller
-    if caller is not None and rules.caller_penalty and \
-            not (rules.empty_hand_exempt and not hands[caller]) and \
-            any(raw[q] < raw[caller] for q in range(state.n) if q != caller):
-        scores[caller] += rules.caller_penalty
+    if caller is not None:
+        beaten = any(raw[q] < raw[caller] for q in range(state.n) if q != caller)
+        if rules.caller_penalty and beaten and not (rules.empty_hand_exempt and not hands[caller]):
+            scores[caller] += rules.caller_penalty
+        scores[caller] = caller_score(rules.caller_score, scores[caller], beaten)
+    if reason == "empty-hand":
+        winners = [q for q in range(state.n) if not hands[q]]
+        return RoundResult(tuple(raw), tuple(scores), tuple(winners), caller, reason,
+                           tuple(len(h) for h in hands))
     low = min(scores)
     tied = [q for q in range(state.n) if scores[q] == low]
     winners = tied
@@ -38,6 +43,32 @@ def round_result(state: State, reason: str) -> RoundResult:
             winners = [q for q in tied if len(hands[q]) == most]
     return RoundResult(tuple(raw), tuple(scores), tuple(winners), caller, reason,
                        tuple(len(h) for h in hands))
+
+
+def caller_score(rule: str, score: int, beaten: bool) -> int:
+    """The caller's score under end.caller-score; scores of zero or less stay as they are.
+
+    >>> caller_score("double-if-beaten", 7, True), caller_score("double-if-beaten", -2, True)
+    (14, -2)
+    >>> caller_score("zero-if-lowest", 7, False), caller_score("zero-if-lowest", 7, True)
+    (0, 7)
+    """
+    if rule == "double-if-beaten" and beaten and score > 0:
+        return 2 * score
+    if rule == "zero-if-lowest" and not beaten and score > 0:
+        return 0
+    return score
+
+
+def empty_hand_ends(state: State, events: list[Event]) -> bool:
+    """End the round at once if a player has no cards and the rules make that a win
+    (end.empty-hand=wins-at-once); True if it ended."""
+    if state.rules.empty_hand != "wins-at-once" or state.phase == OVER or state.pending_give:
+        return False
+    if all(any(c is not None for c in g) for g in state.grids):
+        return False
+    finish(state, "empty-hand", events)
+    return True
 
 
 def finish(state: State, reason: str, events: list[Event]) -> None:

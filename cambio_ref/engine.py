@@ -39,7 +39,7 @@ from cambio_ref.actions import (
     Take,
     sort_key,
 )
-from cambio_ref.ending import round_result
+from cambio_ref.ending import empty_hand_ends, round_result
 from cambio_ref.illegal import IllegalAction
 from cambio_ref.powers import (
     advance_power,
@@ -57,6 +57,7 @@ from cambio_ref.snapping import (
     do_give,
     do_snap,
     give_actions,
+    settle_race,
     snap_actions,
     snap_targets,
 )
@@ -138,6 +139,8 @@ def play(state: State, action: Action) -> list[Event]:
     """Apply an action already known to be legal (drawn from `legal_actions` or
     `cambio_ref.policy.random_action`), skipping the check. Anything else: use `apply`."""
     events: list[Event] = []
+    if not isinstance(action, (Snap, Give)):
+        settle_race(state)
     if isinstance(action, Peek):
         do_peek(state, action, events)
     elif isinstance(action, (Draw, Take, Pass, Call)):
@@ -152,6 +155,8 @@ def play(state: State, action: Action) -> list[Event]:
     elif isinstance(action, Give):
         do_give(state, action, events)
     if isinstance(action, (Snap, Give)) and not state.pending_give:
+        if empty_hand_ends(state, events):
+            return events
         if state.phase == PEEK:
             maybe_end_peek(state, events)
         elif state.phase == POWER and not advance_power(state, events):

@@ -16,6 +16,38 @@ from cambio_ref.rules import Rules
 from cambio_ref.state import OVER, RoundResult, State, first_seat, new_round
 
 
+def round_bonus(rules: Rules, result: RoundResult) -> list[int]:
+    """Each seat's bonus for its place in the round (match.round-bonus).
+
+    Places go by round score; the caller wins a tie for a place, other tied players
+    all take the better place. The bonus per place comes from the alternative's
+    parameters: ``two-1`` for two players, ``four-1``/``four-2`` for three or four,
+    ``more-1``..``more-3`` for five or more.
+
+    >>> from cambio_ref.rules import resolve
+    >>> r = RoundResult((3, 3, 9, 1), (3, 3, 9, 1), (3,), 1, "called", (4, 4, 4, 4))
+    >>> round_bonus(resolve("online(round_bonus=tournament)"), r)
+    [0, -2, 0, -5]
+    >>> round_bonus(resolve("online"), r)
+    [0, 0, 0, 0]
+    """
+    n = len(result.scores)
+    table = rules.params.get("round_bonus")
+    if table is None:
+        return [0] * n
+    size = "two" if n == 2 else "four" if n <= 4 else "more"
+
+    def key(seat: int) -> tuple[int, int]:
+        return (result.scores[seat], 0 if seat == result.caller else 1)
+
+    out = []
+    for seat in range(n):
+        place = 1 + sum(1 for q in range(n) if key(q) < key(seat)
+                        and not (result.scores[q] == result.scores[seat] and q != result.caller))
+        out.append(table.get(f"{size}-{place}", 0))
+    return out
+
+
 @dataclass
 class Match:
     """A match in progress. Round k (from 0) deals from ``seed + k`` unless a deck is given."""
@@ -60,8 +92,12 @@ class Match:
     def add(self, result: RoundResult) -> RoundResult:
         """Add a round's result to the tally and pass the deal."""
         self.rounds.append(result)
+        bonus = round_bonus(self.rules, result)
+        target = self.rules.target_score
         for seat in range(self.players):
-            self.tally[seat] += result.scores[seat]
+            self.tally[seat] += result.scores[seat] + bonus[seat]
+            if self.rules.exact_reset and self.tally[seat] == target:
+                self.tally[seat] = 0
         for seat in result.winners:
             self.wins[seat] += 1
         self.dealer = self._next_seat(self.dealer)

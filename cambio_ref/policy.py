@@ -33,7 +33,7 @@ from cambio_ref.actions import (
     Swap,
     Take,
 )
-from cambio_ref.powers import look_targets, may_skip, swap_count, swap_sides
+from cambio_ref.powers import look_targets, may_skip, swap_count, swap_pairs, swap_sides
 from cambio_ref.snapping import snap_targets
 from cambio_ref.state import HAND, OVER, PEEK, TURN, State
 from cambio_ref.table import cards_of
@@ -53,7 +53,7 @@ def _snap_counts(state: State) -> list[tuple[int, int]]:
     tried = state.window_tried
     out = []
     for p in range(state.n):
-        if p == locked or (tried >> p) & 1:
+        if p == locked or (tried >> p) & 1 or (not rules.caller_snaps and p == state.caller):
             continue
         t = total if rules.snap_others else free[p]
         count = t + (t * (t - 1) // 2 if rules.multi_burn else 0)
@@ -90,6 +90,9 @@ def _pick_power_swap(state: State, rng: random.Random) -> PowerSwap | None:
         if not own or not other:
             return None
         return PowerSwap(state.current, rng.choice(own), rng.choice(other))
+    if state.power.swap != "any-two":
+        pairs = swap_pairs(state)
+        return PowerSwap(state.current, *rng.choice(pairs)) if pairs else None
     free = sorted(own + other)  # table order, as legal_actions lists them
     if len(free) < 2:
         return None

@@ -26,10 +26,15 @@ def look_targets(state: State) -> list[Pos]:
     """The cards the current power may still look at."""
     power, player = state.power, state.current
     assert power is not None
+    scope = power.look_scope
+    looked_owners = {o for o, _ in state.power_looked}
+    if scope == "one-own-one-other" and state.power_looked:
+        scope = "other" if player in looked_owners else "own"
+    hidden = state.caller if not state.rules.caller_lookable else None
     out: list[Pos] = []
     for owner in range(state.n):
-        if (power.look_scope == "own" and owner != player) or \
-                (power.look_scope == "other" and owner == player):
+        if (scope == "own" and owner != player) or (scope == "other" and owner == player) \
+                or (scope == "different-owners" and owner in looked_owners) or owner == hidden:
             continue
         out.extend((owner, s) for s in cards_of(state, owner)
                    if (owner, s) not in state.power_looked)
@@ -66,19 +71,29 @@ def swap_count(state: State) -> int:
     own, other = swap_sides(state)
     if power.swap == "own-with-other":
         return len(own) * len(other)
-    free = len(own) + len(other)
-    return free * (free - 1) // 2
+    if power.swap == "any-two":
+        free = len(own) + len(other)
+        return free * (free - 1) // 2
+    return len(swap_pairs(state))
 
 
 def swap_pairs(state: State) -> list[tuple[Pos, Pos]]:
-    """Every pair the current power's swap may exchange, each as (lower, higher), sorted."""
+    """Every pair the current power's swap may exchange, each as (lower, higher), sorted:
+    one own and one other card, any two, any two of different owners, or exactly the
+    two cards the power looked at."""
     power = state.power
     assert power is not None
     own, other = swap_sides(state)
     if power.swap == "own-with-other":
         return sorted((min(a, b), max(a, b)) for a in own for b in other)
     free = sorted(own + other)
-    return [(a, b) for i, a in enumerate(free) for b in free[i + 1:]]
+    pairs = [(a, b) for i, a in enumerate(free) for b in free[i + 1:]]
+    if power.swap == "different-owners":
+        return [(a, b) for a, b in pairs if a[0] != b[0]]
+    if power.swap == "looked-pair":
+        looked = sorted(state.power_looked)
+        return [(a, b) for a, b in pairs if [a, b] == looked]
+    return pairs
 
 
 def may_skip(state: State) -> bool:

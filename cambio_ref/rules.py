@@ -101,6 +101,7 @@ class Rules:
     power_queen: str
     power_king: str
     king_colour: str
+    caller_lookable: bool
     optional_powers: str
     power_trigger: str
     power_once: str
@@ -113,6 +114,8 @@ class Rules:
     wrong_own: str
     wrong_other: str
     snap_limit: str
+    snap_window: str
+    caller_snaps: bool
     multi_burn: bool
     late_snap: str
     penalty_slot: str
@@ -121,6 +124,8 @@ class Rules:
     caller_locked: bool
     final_turns: str
     auto_call: bool
+    call_from_round: int
+    call_limit: str
     # scoring
     pips: str
     ace: int
@@ -135,17 +140,22 @@ class Rules:
     tie: str
     caller_penalty: int
     empty_hand_exempt: bool
+    caller_score: str
     # match
     match_end: str
     round_wins: int
     target_score: int
     dealer_rotation: str
     next_starter: str
+    exact_reset: bool
+    round_bonus: str
     # derived from the catalogue when resolved; not part of the value's identity
     overrides: tuple[tuple[str, Value], ...] = field(default=(), compare=False)
     points: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
     powers: Mapping[str, Power] = field(default_factory=dict, compare=False, repr=False)
     risky_five_points: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
+    params: Mapping[str, Mapping[str, int]] = field(default_factory=dict, compare=False,
+                                                    repr=False)
 
     @property
     def canonical(self) -> str:
@@ -188,7 +198,7 @@ def option_keys() -> tuple[str, ...]:
     return tuple(f.name for f in fields(Rules) if f.name not in _NOT_OPTIONS)
 
 
-_NOT_OPTIONS = {"name", "overrides", "points", "powers", "risky_five_points"}
+_NOT_OPTIONS = {"name", "overrides", "points", "powers", "risky_five_points", "params"}
 
 
 def format_value(value: Value) -> str:
@@ -219,11 +229,13 @@ def _points(cat: Catalogue, values: Mapping[str, Any]) -> dict[str, int]:
 
 def _powers(cat: Catalogue, values: Mapping[str, Any]) -> dict[str, Power]:
     """Each card's power: the option naming its rank (spec/options/powers.yaml `ranks`);
-    a king has it only if its colour matches `king_colour`. The steps it must use
+    a king has it only if `king_colour` names its suit. The steps it must use
     come from `optional_powers`."""
     powers: dict[str, Power] = {}
     use = cat.option("optional_powers").alternative(values["optional_powers"])
     compulsory = dict(use.compulsory) if use is not None else {}
+    kings = cat.option("king_colour").alternative(values["king_colour"])
+    king_suits = kings.suits if kings is not None else SUITS
     for opt in cat.options:
         alt = opt.alternative(values[opt.key]) if opt.phase == "powers" and opt.ranks else None
         if alt is None or alt.power is None:
@@ -231,8 +243,7 @@ def _powers(cat: Catalogue, values: Mapping[str, Any]) -> dict[str, Power]:
         for rank in opt.ranks:
             for suit in SUITS:
                 card = Card(rank, suit)
-                if rank == "K" and values["king_colour"] not in ("both", "red" if card.is_red
-                                                                  else "black"):
+                if rank == "K" and suit not in king_suits:
                     continue
                 steps = compulsory.get(rank, ())
                 powers[card.code] = replace(alt.power, must_look="look" in steps,
@@ -252,6 +263,17 @@ def consistency_problems(values: Mapping[str, Value]) -> list[str]:
     return []
 
 
+def _params(cat: Catalogue, values: Mapping[str, Any]) -> dict[str, Mapping[str, int]]:
+    """The `parameters` of each chosen alternative that has some, by option key
+    (e.g. ``call_limit`` -> ``{"max_points": 5}``)."""
+    out: dict[str, Mapping[str, int]] = {}
+    for opt in cat.options:
+        alt = opt.alternative(values[opt.key])
+        if alt is not None and alt.parameters:
+            out[opt.key] = ReadOnlyMapping(dict(alt.parameters))
+    return out
+
+
 def _build(cat: Catalogue, name: str, values: dict[str, Value],
            base: Mapping[str, Value]) -> Rules:
     problems = consistency_problems(values)
@@ -266,6 +288,7 @@ def _build(cat: Catalogue, name: str, values: dict[str, Value],
         points=ReadOnlyMapping(_points(cat, values)),
         powers=ReadOnlyMapping(_powers(cat, values)),
         risky_five_points=ReadOnlyMapping(dict(risky.parameters) if risky is not None else {}),
+        params=ReadOnlyMapping(_params(cat, values)),
         **values,  # type: ignore[arg-type]
     )
 
@@ -320,10 +343,10 @@ def resolve(ruleset: str | Path = "online",
 
     >>> resolve("hearts", [("tie", "shared")]).canonical
     'hearts(tie=shared)'
-    >>> resolve("nope")
+    >>> resolve("nope")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    cambio_ref.errors.RulesError: unknown ruleset 'nope'; known rulesets: awareness, hearts, memory, official, online
+    cambio_ref.errors.RulesError: unknown ruleset 'nope'; known rulesets: awareness, cambia, ...
     """
     cat = catalogue or load_catalogue()
     text = str(ruleset)

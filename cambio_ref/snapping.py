@@ -29,15 +29,35 @@ def open_window(state: State, card: Card) -> None:
         state.window_card = card
         state.window_won = 0
         state.window_tried = 0
+        state.window_winner = None
 
 
 def close_window(state: State) -> None:
-    """Close snapping (and the end-of-turn call chance that shares its moment)."""
+    """Close snapping: no discard is open to snaps."""
     state.window = False
     state.window_card = None
     state.window_won = 0
     state.window_tried = 0
-    state.end_caller = None
+    state.window_winner = None
+
+
+def keeps_window(state: State, first: str) -> bool:
+    """True when the open window survives the next turn's first action `first`
+    (draw, take, pass or call), per `snap.window`. Taking the top discard always
+    closes it: the card to match leaves the pile.
+
+    >>> from cambio_ref.rules import resolve
+    >>> from cambio_ref.state import new_round
+    >>> s = new_round(resolve("online", {"snap_window": "until-next-draw"}), 2, seed=3)
+    >>> keeps_window(s, "pass"), keeps_window(s, "draw"), keeps_window(s, "take")
+    (True, False, False)
+    """
+    span = state.rules.snap_window
+    if first == "take":
+        return False
+    if span == "until-next-discard":
+        return True
+    return span == "until-next-draw" and first in ("pass", "call")
 
 
 # -- what may be snapped --------------------------------------------------------
@@ -58,6 +78,7 @@ def can_snap(state: State, player: int) -> bool:
     """True when `player` may snap now."""
     return (state.window and not state.pending_give and state.phase != OVER
             and not (state.window_tried >> player) & 1 and not locked(state, player)
+            and (state.rules.caller_snaps or state.caller != player)
             and (state.phase != PEEK or state.rules.peek_snap))
 
 
@@ -104,6 +125,8 @@ def check_snap(state: State, action: Snap) -> None:
         raise IllegalAction("E_ALREADY_SNAPPED", f"player {p} has already tried this discard")
     if locked(state, p):
         raise IllegalAction("E_LOCKED", "the caller's cards are locked; the caller cannot snap")
+    if not rules.caller_snaps and state.caller == p:
+        raise IllegalAction("E_LOCKED", "the caller makes no more snaps", rule="snap.caller-snaps")
     if len(action.targets) > 1 and not rules.multi_burn:
         raise IllegalAction("E_SNAP_MULTI", "one card per snap")
     if len(set(action.targets)) != len(action.targets):
@@ -138,6 +161,34 @@ def matches(state: State, card: Card) -> bool:
     if state.rules.snap_match == "rank":
         return card.rank == target.rank
     return state.rules.points[card.code] == state.rules.points[target.code]
+
+
+def within_limit(state: State, player: int) -> bool:
+    """True when a correct snap by `player` on the open discard may still succeed
+    (`snap.limit`). Each turn makes one discard, so "per turn" limits count the
+    snaps on that turn's discard.
+
+    >>> from cambio_ref.rules import resolve
+    >>> from cambio_ref.state import new_round
+    >>> s = new_round(resolve("hearts"), 2, seed=3)
+    >>> s.window_won, s.window_winner = 1, 0
+    >>> within_limit(s, 0), within_limit(s, 1)
+    (True, False)
+    """
+    limit = state.rules.snap_limit
+    if limit in ("one-player-per-turn", "once-per-card"):
+        return state.window_won == 0 or state.window_winner == player
+    if limit == "one-per-turn":
+        return state.window_won == 0
+    return True
+
+
+def settle_race(state: State) -> None:
+    """Under `snap.limit=once-per-card`, once play moves on after a correct snap, the
+    snapped card on top of the pile is a card of its own, open to one snap: the
+    window moves to it. Snaps that arrive before that raced for the card below."""
+    if state.window and state.window_won and state.rules.snap_limit == "once-per-card":
+        open_window(state, state.pile[-1])
 
 
 def penalty_slot(state: State, player: int) -> int:
@@ -183,8 +234,11 @@ def do_snap(state: State, action: Snap, events: list[Event]) -> None:
     codes = [code(c) for c in cards]
     targets = [[o, s] for o, s in action.targets]
     matching = all(c is not None and matches(state, c) for c in cards)
-    if matching and (rules.snap_limit == "unlimited" or state.window_won == 0):
+    if matching and within_limit(state, p):
         state.window_won += 1
+        state.window_winner = p
+        if rules.snap_limit in ("one-player-per-turn", "once-per-card"):
+            state.window_tried &= ~(1 << p)  # the winner may go on snapping
         for o, s in action.targets:
             card = state.grids[o][s]
             assert card is not None
@@ -202,7 +256,7 @@ def do_snap(state: State, action: Snap, events: list[Event]) -> None:
     if matching:
         events.append({"t": "snap_late", "player": p, "targets": targets, "cards": codes,
                        "visible_to": everyone(state)})
-        if rules.late_snap == "penalty":
+        for _ in range(rules.params.get("late_snap", {}).get("penalty_cards", 0)):
             penalty(state, p, events)
         return
     events.append({"t": "snap_wrong", "player": p, "targets": targets, "cards": codes,
@@ -220,8 +274,9 @@ def do_snap(state: State, action: Snap, events: list[Event]) -> None:
             slot = place(state, p, card, state.everyone)
             events.append({"t": "took_wrong", "player": p, "from": [o, s], "slot": slot,
                            "card": card.code, "visible_to": everyone(state)})
-    if (own and rules.wrong_own == "return-and-penalty") or \
-            (other and rules.wrong_other in ("return-and-penalty", "take-and-penalty")):
+    costs = [rules.params.get(key, {}).get("penalty_cards", 0)
+             for key, hit in (("wrong_own", own), ("wrong_other", other)) if hit]
+    for _ in range(max(costs, default=0)):
         penalty(state, p, events)
 
 

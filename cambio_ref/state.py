@@ -77,6 +77,7 @@ class State:
         "window",
         "window_card",
         "window_tried",
+        "window_winner",
         "window_won",
     )
 
@@ -101,6 +102,7 @@ class State:
     window_card: Card | None
     window_won: int
     window_tried: int
+    window_winner: int | None  # the player whose correct snap won the open window
     pending_give: list[tuple[int, int, int]]
     caller: int | None
     final_left: int
@@ -142,6 +144,7 @@ class State:
             "powers_this_turn": self.powers_this_turn,
             "window": [self.window, self.window_card.code if self.window_card else None,
                        self.window_won, self.window_tried],
+            "window_winner": self.window_winner,
             "pending_give": [list(g) for g in self.pending_give],
             "caller": self.caller, "final_left": self.final_left, "end_caller": self.end_caller,
             "turns": self.turns, "reshuffles": self.reshuffles,
@@ -184,8 +187,17 @@ class SetupError(CambioError):
 
 
 def first_seat(rules: Rules, players: int, dealer: int) -> int:
-    """The seat that takes the first turn when `dealer` deals (turn.first-player)."""
-    return (dealer + (1 if rules.first_player == "left-of-dealer" else -1)) % players
+    """The seat that takes the first turn when `dealer` deals (turn.first-player).
+
+    >>> from cambio_ref.rules import resolve
+    >>> first_seat(resolve("online"), 4, 0), first_seat(resolve("hearts"), 4, 0)
+    (1, 3)
+    """
+    if rules.first_player == "next-in-direction":
+        left = rules.direction == "clockwise"
+    else:
+        left = rules.first_player == "left-of-dealer"
+    return (dealer + (1 if left else -1)) % players
 
 
 def arrange(rules: Rules, players: int, grids: Sequence[Sequence[str]], *, dealer: int = 0,
@@ -271,6 +283,7 @@ def new_round(rules: Rules, players: int, *, deck: Sequence[Card | str] | None =
     s.window_card = s.pile[-1] if s.window else None
     s.window_won = 0
     s.window_tried = 0
+    s.window_winner = None
     s.pending_give = []
     s.caller = None
     s.final_left = 0

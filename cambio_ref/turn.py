@@ -15,7 +15,8 @@ from cambio_ref.drawing import deck_exhausted, draw_card
 from cambio_ref.ending import finish
 from cambio_ref.illegal import IllegalAction, check_slot, check_turn
 from cambio_ref.powers import fire_power, power_actions
-from cambio_ref.snapping import close_window, open_window
+from cambio_ref.scoring import score_hand
+from cambio_ref.snapping import close_window, keeps_window, open_window
 from cambio_ref.state import GRID_SIZE, HAND, PEEK, PEEK_COUNT, POWER, TURN, Event, State
 from cambio_ref.table import cards_of, code, everyone, mask_list, seen_by
 
@@ -54,9 +55,11 @@ def turn_actions(state: State) -> list[Action]:
             out.append(Pass(p))
         if state.caller is None:
             if rules.call_timing == "start-of-turn":
-                out.append(Call(p))
-            elif state.end_caller is not None:
-                out.append(Call(state.end_caller))
+                caller: int | None = p
+            else:
+                caller = state.end_caller
+            if caller is not None and call_refusal(state, caller) is None:
+                out.append(Call(caller))
     elif state.phase == HAND:
         out.extend(Swap(p, s) for s in cards_of(state, p))
         if state.held_from == "deck":
@@ -98,6 +101,62 @@ def check_call(state: State, action: Call) -> None:
     elif state.phase != TURN or action.player != state.end_caller:
         raise IllegalAction("E_CALL_TIMING", "Cambio is called at the end of one's own"
                             " turn, before the next player acts")
+    refusal = call_refusal(state, action.player)
+    if refusal is not None:
+        raise refusal
+
+
+def call_round(state: State) -> int:
+    """The round of turns (from 1) of the turn a call would belong to: the turn now
+    starting, or under end-of-turn calling the turn that has just ended.
+
+    >>> from cambio_ref.rules import resolve
+    >>> from cambio_ref.state import new_round
+    >>> s = new_round(resolve("online"), 3, seed=1)
+    >>> s.turns = 4
+    >>> call_round(s), call_round(new_round(resolve("memory"), 3, seed=1))
+    (2, 1)
+    """
+    turn = state.turns - (1 if state.rules.call_timing == "end-of-turn" else 0)
+    return max(0, turn - 1) // state.n + 1
+
+
+def call_refusal(state: State, player: int) -> IllegalAction | None:
+    """Why `player` may not call now under call.from-round or call.points-limit, if so."""
+    rules = state.rules
+    if call_round(state) < rules.call_from_round:
+        return IllegalAction("E_CALL_TOO_EARLY", f"Cambio may be called from round"
+                             f" {rules.call_from_round} of turns on; this is round"
+                             f" {call_round(state)}")
+    limit = rules.params.get("call_limit", {}).get("max_points")
+    if limit is not None:
+        hand = [c for c in state.grids[player] if c is not None]
+        points = score_hand(hand, rules).total
+        if points > limit:
+            return IllegalAction("E_CALL_POINTS", f"the caller's cards are worth {points},"
+                                 f" more than {limit}")
+    return None
+
+
+def start_final_round(state: State, player: int, events: list[Event], *,
+                      auto: bool = False) -> None:
+    """`player` calls: count the turns left (call.final-turns) and tell everyone.
+
+    Under ``everyone-once`` the caller plays once more too; a call made instead of
+    drawing (or automatically) still has its own turn to end, which counts as well.
+    """
+    rules = state.rules
+    left = state.n - 1
+    if rules.final_turns == "everyone-once":
+        left = state.n + (0 if rules.call_timing == "end-of-turn" and not auto else 1)
+    state.caller = player
+    state.final_left = left
+    state.end_caller = None
+    event: Event = {"t": "called", "player": player}
+    if auto:
+        event["auto"] = True
+    event["visible_to"] = everyone(state)
+    events.append(event)
 
 
 def check_turn_action(state: State, action: Draw | Take | Pass | Swap | Discard) -> None:
@@ -155,12 +214,11 @@ def do_turn_start(state: State, action: Draw | Take | Pass | Call, events: list[
     """Begin a turn by drawing, taking the discard, passing or calling."""
     p = action.player
     if isinstance(action, Call) and state.rules.call_timing == "end-of-turn":
-        state.caller = p
-        state.final_left = state.n - 1
-        state.end_caller = None
-        events.append({"t": "called", "player": p, "visible_to": everyone(state)})
+        start_final_round(state, p, events)
         return
-    close_window(state)
+    state.end_caller = None
+    if not keeps_window(state, action.kind):
+        close_window(state)
     if isinstance(action, Draw):
         card = draw_card(state, events)
         if card is None:  # penalties used up the cards since the turn began
@@ -180,9 +238,7 @@ def do_turn_start(state: State, action: Draw | Take | Pass | Call, events: list[
         events.append({"t": "passed", "player": p, "visible_to": everyone(state)})
         end_turn(state, events)
     else:
-        state.caller = p
-        state.final_left = state.n - 1
-        events.append({"t": "called", "player": p, "visible_to": everyone(state)})
+        start_final_round(state, p, events)
         end_turn(state, events)
 
 
@@ -220,7 +276,8 @@ def do_play(state: State, action: Swap | Discard, events: list[Event]) -> None:
 
 def end_turn(state: State, events: list[Event]) -> None:
     """Count down the final round after a call, then pass the turn on."""
-    if state.caller is not None and state.current != state.caller:
+    if state.caller is not None and (state.current != state.caller
+                                     or state.rules.final_turns == "everyone-once"):
         state.final_left -= 1
         if state.final_left <= 0:
             finish(state, "called", events)
@@ -245,12 +302,10 @@ def begin_turn(state: State, events: list[Event]) -> None:
         finish(state, "deck-exhausted", events)
         return
     if rules.auto_call and state.caller is None and not cards_of(state, state.current):
-        state.caller = state.current
-        state.final_left = state.n - 1
         state.end_caller = None
-        close_window(state)
-        events.append({"t": "called", "player": state.current, "auto": True,
-                       "visible_to": everyone(state)})
+        if not keeps_window(state, "call"):
+            close_window(state)
+        start_final_round(state, state.current, events, auto=True)
         end_turn(state, events)
         return
     events.append({"t": "turn", "player": state.current, "visible_to": everyone(state)})

@@ -26,6 +26,8 @@ pytestmark = pytest.mark.exercises(
     "value.red-king=40", "value.black-king=10", "value.black-king=-1", "value.black-king=13",
     "value.joker=0", "value.joker=-1", "value.six-of-hearts=6", "value.six-of-hearts=-3",
     "scoring.risky-fives=false", "scoring.risky-fives=true",
+    "value.red-king=25", "value.red-king=0", "value.red-king=13", "value.black-king=15",
+    "value.black-king=20", "value.black-king=-2",
 )
 
 
@@ -35,7 +37,7 @@ def hand(*codes: str) -> list[Card]:
 
 # (ruleset, card, points, citation): one special card per row.
 SPECIAL_CARDS = [
-    # memory §values: "Red Kings: -1", "Joker: 0", "A: 1", "J, Q, Black Kings: 10".
+    # memory §values: red kings -1, joker 0, ace 1; jacks, queens and black kings 10.
     ("memory", "AS", 1, "memory §values: A = 1 point"),
     ("memory", "AH", 1, "memory §values: A = 1 point"),
     ("memory", "JC", 10, "memory §values: J = 10"),
@@ -46,7 +48,7 @@ SPECIAL_CARDS = [
     ("memory", "KC", 10, "memory §values: black kings = 10"),
     ("memory", "X", 0, "memory §values: joker = 0"),
     ("memory", "6H", 6, "memory §values: 2-10 at face value, no exception for the 6 of hearts"),
-    # online §How to play: "-1 Black king", "0 Joker", "1 Ace", "10 Jack or Queen", "40 Red King".
+    # online §How to play: black king -1, joker 0, ace 1, jack and queen 10, red king 40.
     ("online", "AD", 1, "online §How to play: ace = 1"),
     ("online", "JH", 10, "online §How to play: jack = 10"),
     ("online", "QS", 10, "online §How to play: queen = 10"),
@@ -56,8 +58,8 @@ SPECIAL_CARDS = [
     ("online", "KC", -1, "online §How to play: black king = -1"),
     ("online", "X", 0, "online §How to play: joker = 0"),
     ("online", "6H", 6, "online §How to play: numbers are worth their face value"),
-    # hearts §Value of the Card: "Ace = 0", "Joker = -1", "King of hearts & diamonds = -2",
-    # "6 of hearts = -3", "All other face cards = 10".
+    # hearts §Value of the Card: ace 0, joker -1, the kings of hearts and diamonds -2,
+    # the six of hearts -3, every other face card 10.
     ("hearts", "AS", 0, "hearts §Value of the Card: Ace = 0"),
     ("hearts", "AH", 0, "hearts §Value of the Card: Ace = 0"),
     ("hearts", "JD", 10, "hearts §Value of the Card: all other face cards = 10"),
@@ -81,14 +83,14 @@ SPECIAL_CARDS = [
     ("official", "KC", 10, "official §Card Point Values: King (Black) = 10"),
     ("official", "X", 0, "official §Card Point Values: Joker = 0"),
     ("official", "6H", 6, "official §Card Point Values: 2-10 at face value"),
-    # awareness §Points: "Ace = 1, 2 = 2.... J = 11, Q = 12", black King 13, red King -2.
+    # awareness §Points: face value (ace 1, jack 11, queen 12), black king 13, red king -2.
     ("awareness", "AH", 1, "awareness §Points: Ace = 1"),
     ("awareness", "JD", 11, "awareness §Points: J = 11"),
     ("awareness", "QS", 12, "awareness §Points: Q = 12"),
-    ("awareness", "KH", -2, "awareness §Points: a red King is NEGATIVE 2"),
-    ("awareness", "KD", -2, "awareness §Points: a red King is NEGATIVE 2"),
-    ("awareness", "KS", 13, "awareness §Points: a black King is 13 points"),
-    ("awareness", "KC", 13, "awareness §Points: a black King is 13 points"),
+    ("awareness", "KH", -2, "awareness §Points: red king = -2"),
+    ("awareness", "KD", -2, "awareness §Points: red king = -2"),
+    ("awareness", "KS", 13, "awareness §Points: black king = 13"),
+    ("awareness", "KC", 13, "awareness §Points: black king = 13"),
     ("awareness", "6H", 6, "awareness §Points: number cards at face value"),
 ]
 
@@ -106,7 +108,7 @@ def test_special_card_value(ruleset: str, code: str, points: int, cite: str) -> 
 NUMBER_CITES = {
     "memory": "memory §values: 2-10 face value",
     "online": "online §How to play: numbers are worth their face value",
-    "hearts": "hearts §Value of the Card: an 8 is worth 8 points, a 4 is worth 4 points, etc.",
+    "hearts": "hearts §Value of the Card: number cards count their face value",
     "official": "official §Card Point Values: 2-10 face value",
     "awareness": "awareness §Points: 2 = 2 ... (face value)",
 }
@@ -149,7 +151,8 @@ def test_online_example_hand_totals_40() -> None:
 
 
 def test_official_negative_total_example() -> None:
-    # official §Q&A: Red King & Negative Scores: "2 Red Kings (-2) + Joker (0) + Ace (1) = -1".
+    # official §Q&A: Red King & Negative Scores: its example hand of two red kings, a
+    # joker and an ace totals -1.
     assert score_hand(hand("KH", "KD", "X", "AS"), resolve("official")).total == -1
 
 
@@ -171,7 +174,7 @@ def test_hand_totals(ruleset: str, codes: tuple[str, ...], total: int, cite: str
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_an_empty_hand_scores_zero(ruleset: str) -> None:
-    # hearts §3a: "If all 4 of your cards are gone, your score is automatically zero."
+    # hearts §3a: a player whose four cards are all gone scores zero.
     # The other sources are silent; end.empty-hand rules that an empty hand sums to zero.
     assert resolve(ruleset).empty_hand == "zero"
     result = score_hand([], resolve(ruleset))
@@ -182,9 +185,9 @@ def test_an_empty_hand_scores_zero(ruleset: str) -> None:
 
 
 # -- risky fives -----------------------------------------------------------------
-# online §Options: "Instead of counting five cards normally, players with two five
-# cards subtract 25 points from their total and those with only one five card add
-# 25 points." So fives count 0, then -25 for two fives and +25 for one.
+# online §Options: with risky fives, fives are not counted as usual: a hand with two
+# fives takes 25 points off and a hand with a single five adds 25. So fives count 0,
+# then -25 for two fives and +25 for one.
 
 RISKY = "online(risky_fives=true)"
 
@@ -262,7 +265,7 @@ def test_a_house_rule_can_add_jokers_to_awareness() -> None:
 
 @pytest.mark.parametrize("ruleset", ["memory", "online", "hearts", "official"])
 def test_rulesets_with_jokers_have_two(ruleset: str) -> None:
-    # online §How to play: "a standard deck and two jokers"; memory, hearts and official
+    # online §How to play: a standard pack plus two jokers; memory, hearts and official
     # give the joker a value but no count (implied; spec/options/setup.yaml deck.jokers).
     rules = resolve(ruleset)
     assert rules.jokers == 2
@@ -297,3 +300,54 @@ def test_cli_score_shows_the_special_rules_applied(capsys: pytest.CaptureFixture
     assert data["total"] == -3 + 0 + 25
     assert data["ruleset"] == "hearts(risky_fives=true)"
     assert len(data["applied"]) == 2
+
+
+# -- secondary sources (../shared/research/variants-in-the-wild.md) -------------------
+# (rules, card, points, citation). The three whole rulesets, and single variants played
+# as house rules on top of a primary ruleset.
+SECONDARY_CARDS = [
+    # cambia §1 Card Values: red K -1, joker 0, ace 1, J 11, Q 12, black K 13.
+    ("cambia", "KH", -1, "cambia §1 Card Values"),
+    ("cambia", "X", 0, "cambia §1 Card Values"),
+    ("cambia", "AS", 1, "cambia §1 Card Values"),
+    ("cambia", "JD", 11, "cambia §1 Card Values"),
+    ("cambia", "QC", 12, "cambia §1 Card Values"),
+    ("cambia", "KS", 13, "cambia §1 Card Values"),
+    # cambio-app §Point Values (defaults): ace 1, J and Q 10, black K -2, red K 25, joker 0.
+    ("cambio-app", "AH", 1, "cambio-app §Point Values"),
+    ("cambio-app", "JS", 10, "cambio-app §Point Values"),
+    ("cambio-app", "QD", 10, "cambio-app §Point Values"),
+    ("cambio-app", "KC", -2, "cambio-app §Point Values"),
+    ("cambio-app", "KD", 25, "cambio-app §Point Values"),
+    ("cambio-app", "X", 0, "cambio-app §Point Values"),
+    # cambio-bot §Rules: ace 1, J and Q 10, black K 15, red K -1, joker 0.
+    ("cambio-bot", "AD", 1, "cambio-bot §Rules"),
+    ("cambio-bot", "JH", 10, "cambio-bot §Rules"),
+    ("cambio-bot", "KS", 15, "cambio-bot §Rules"),
+    ("cambio-bot", "KH", -1, "cambio-bot §Rules"),
+    ("cambio-bot", "X", 0, "cambio-bot §Rules"),
+    # tightarse (page): red king 0.
+    ("online(red_king=0)", "KD", 0, "tightarse §page"),
+    # playcabo and collectingcardgames (pages): a king is 13 whatever its colour.
+    ("online(red_king=13, black_king=13)", "KH", 13, "playcabo §page"),
+    ("online(red_king=13, black_king=13)", "KS", 13, "playcabo §page"),
+    # alv (page): black king 20 and ace 0.
+    ("online(black_king=20, ace=0)", "KC", 20, "alv §page"),
+    ("online(black_king=20, ace=0)", "AC", 0, "alv §page"),
+    # millsip (how-to-play): joker -1, red king -2.
+    ("online(joker=-1, red_king=-2)", "X", -1, "millsip §how-to-play"),
+]
+
+
+@pytest.mark.parametrize(("rules", "code", "points", "cite"), SECONDARY_CARDS,
+                         ids=[f"{r}-{c}" for r, c, _, _ in SECONDARY_CARDS])
+def test_secondary_card_value(rules: str, code: str, points: int, cite: str) -> None:
+    assert card_points(Card.parse(code), resolve(rules)) == points, cite
+
+
+@pytest.mark.parametrize("ruleset", ["cambia", "cambio-app", "cambio-bot"])
+def test_secondary_number_cards_are_face_value(ruleset: str) -> None:
+    # cambia §1 Card Values, cambio-app §Point Values, cambio-bot §Rules: 2-10 at face value.
+    rules = resolve(ruleset)
+    assert all(card_points(Card(rank, suit), rules) == int(rank)
+               for suit in SUITS for rank in RANKS[1:10])

@@ -22,7 +22,7 @@ from cambio_ref.yamlio import load_yaml, load_yaml_text
 
 ROOT = Path(__file__).resolve().parent.parent
 NEG = Path(__file__).resolve().parent / "negative"
-KNOWN = "known rulesets: awareness, hearts, memory, official, online"
+KNOWN = "known rulesets: awareness, cambia, cambio-app, cambio-bot, hearts, memory, official, online"
 
 
 def neg(name: str) -> Path:
@@ -188,9 +188,12 @@ def test_alias_bomb_is_rejected_with_bounded_memory() -> None:
 
 def test_options_file_with_an_unknown_source_key() -> None:
     path = neg("options-unknown-source.yaml")
+    keys = json.loads((SPEC_DIR / "schemas" / "common.schema.json").read_text())
+    allowed = keys["$defs"]["sourceKey"]["enum"]
+    assert allowed[:5] == ["memory", "online", "hearts", "official", "awareness"]
     assert messages(validate_file(path)) == [
         f"{path}:13: options[0].alternatives[0].sources[0].key: 'wikipedia' is not one of"
-        " ['memory', 'online', 'hearts', 'official', 'awareness']",
+        f" {allowed!r}",
     ]
 
 
@@ -317,22 +320,38 @@ def test_cli_validate_spec_and_examples(capsys: pytest.CaptureFixture[str]) -> N
     assert capsys.readouterr().out.startswith("ok: ")
 
 
-def test_cli_rulesets_lists_the_five(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_rulesets_lists_primary_then_secondary(capsys: pytest.CaptureFixture[str]) -> None:
+    primary = ["awareness", "hearts", "memory", "official", "online"]
+    secondary = ["cambia", "cambio-app", "cambio-bot"]
     assert main(["rulesets"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert [line.split()[0] for line in lines] == ["awareness", "hearts", "memory", "official", "online"]
+    assert lines[0].startswith("From the primary sources")
+    assert lines[6].startswith("From secondary sources")
+    assert [line.split()[0] for line in lines[1:6]] == primary
+    assert [line.split()[0] for line in lines[7:]] == secondary
     assert main(["rulesets", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
-    assert [r["id"] for r in rows] == ["awareness", "hearts", "memory", "official", "online"]
+    assert [r["id"] for r in rows] == primary + secondary
     for row in rows:
-        assert set(row) == {"id", "source", "title", "summary"}
+        assert set(row) == {"id", "source", "kind", "title", "summary"}
         assert row["source"] == row["id"] and row["title"] and row["summary"]
+        assert row["kind"] == ("primary" if row["id"] in primary else "secondary")
+
+
+def test_cli_show_names_a_secondary_source_and_its_page(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", "cambio-bot"]) == 0
+    out = capsys.readouterr().out
+    assert "a secondary source" in out and "https://github.com/gavin-St/cambio-bot" in out
+    assert main(["show", "hearts", "--json"]) == 0
+    source = json.loads(capsys.readouterr().out)["source"]
+    assert source["kind"] == "primary" and source["file"] == "hearts.txt"
 
 
 def test_cli_show_hearts_cites_or_rules_every_option(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["show", "hearts"]) == 0
     out = capsys.readouterr().out
     options = load_catalogue().options
+    assert len(options) >= 58
     lines = [line for line in out.splitlines() if line.startswith("  ")]
     assert len(lines) == len(options)
     assert sum(1 for line in lines if "§" in line or "ruling:" in line) == len(options)

@@ -6,7 +6,9 @@ import pytest
 
 from cambio_ref.actions import Call, Discard, Draw, PowerSwap, Skip, Snap, Swap
 from cambio_ref.engine import legal_actions, round_result
+from cambio_ref.match import Match
 from cambio_ref.rules import resolve
+from cambio_ref.state import RoundResult
 from tests.engine.conftest import G0, G1, G2, Table
 
 ex = pytest.mark.exercises
@@ -191,3 +193,131 @@ def test_no_exemption_when_chosen() -> None:
     t.state.grids[1] = [None] * 4
     t.state.caller = 1
     assert round_result(t.state, "called").scores[1] == 20
+
+
+# -- variants from secondary sources (../shared/research/variants-in-the-wild.md) ----
+
+
+@ex("call.final-turns=everyone-once")
+def test_caller_plays_once_more_when_chosen() -> None:
+    # tightarse (page): the caller also gets one last turn when play comes back round.
+    t = Table(resolve("official", {"final_turns": "everyone-once"}), [G0, G1, G2],
+              starting="AC", draws=["9C", "9D", "9H", "9S"])
+    t.do(Call(1))  # instead of drawing
+    t.do(Draw(2), Swap(2, 0), Draw(0), Swap(0, 0))
+    assert t.state.phase == "turn" and t.state.current == 1
+    t.do(Draw(1), Swap(1, 0))
+    assert t.state.phase == "over" and t.state.result is not None
+    # Called at the end of a turn (memory), the caller's next turn is the last one too.
+    t = Table(resolve("memory", {"final_turns": "everyone-once"}), [G0, G1, G2],
+              draws=["6C", "6D", "6H", "6S"])
+    t.do(Draw(1), Swap(1, 0), Call(1))
+    t.do(Draw(2), Swap(2, 0), Draw(0), Swap(0, 0))
+    assert t.state.phase == "turn" and t.state.current == 1
+    t.do(Draw(1), Swap(1, 1))
+    assert t.state.phase == "over"
+
+
+@ex("call.from-round=1", "call.from-round=2")
+def test_calling_only_from_the_second_round_of_turns() -> None:
+    # cambia §engine settings: the host sets the round of turns from which calling
+    # opens; with 2, nobody may call before every player has had a turn.
+    t = Table(resolve("official", {"call_from_round": 2}), [G0, G1, G2], starting="AC",
+              draws=["9C", "9D", "9H"])
+    t.reject(Call(1), "E_CALL_TOO_EARLY")
+    t.do(Draw(1), Swap(1, 0), Draw(2), Swap(2, 0))
+    t.reject(Call(0), "E_CALL_TOO_EARLY")  # seat 0 plays the third turn of round 1
+    t.do(Draw(0), Swap(0, 0))
+    t.do(Call(1))  # turn 4: round 2
+    assert t.state.caller == 1
+    # official itself (silent, ruling 1) lets the first player call at once.
+    t = Table("official", [G0, G1, G2], starting="AC")
+    t.do(Call(1))
+    assert t.state.caller == 1
+
+
+@ex("call.points-limit=none", "call.points-limit=five-or-fewer")
+def test_calling_only_at_five_points_or_fewer() -> None:
+    # gamblersbet (page): calling is allowed only with 5 points or fewer.
+    low, high = ["AS", "AH", "AD", "2C"], ["6H", "6D", "7D", "8D"]  # 5 and 27 (official values)
+    t = Table(resolve("official", {"call_limit": "five-or-fewer"}), [G0, high, low],
+              starting="AC", draws=["9C"])
+    t.reject(Call(1), "E_CALL_POINTS")
+    t.do(Draw(1), Swap(1, 0))
+    t.do(Call(2))
+    assert t.state.caller == 2
+    t = Table("official", [G0, high, low], starting="AC")  # no limit: 27 points may call
+    t.do(Call(1))
+    assert t.state.caller == 1
+
+
+@ex("end.empty-hand=wins-at-once")
+def test_emptying_your_hand_wins_at_once() -> None:
+    # cambio-bot §Rules: a player who gets rid of every card wins the round at once.
+    rules = resolve("online", {"empty_hand": "wins-at-once"})
+    t = Table(rules, [G0, ["9C", "3H", "4H", "5H"], G2], starting="AC", draws=["9D"])
+    for slot in (1, 2, 3):
+        t.state.grids[1][slot] = None
+    t.do(Draw(1), Discard(1))  # 9D: a power card, but seat 1 snaps its last card first
+    events = t.do(Snap(1, ((1, 0),)))
+    assert events[-1]["t"] == "round_over" and events[-1]["reason"] == "empty-hand"
+    assert t.state.result is not None and t.state.result.winners == (1,)
+
+
+@ex("end.caller-score=as-is", "end.caller-score=double-if-beaten", "end.caller-score=zero-if-lowest")
+def test_caller_score_doubled_or_zeroed() -> None:
+    grids = [["AS", "2S", "3S", "4S"], ["AH", "2H", "3H", "5H"], G2]  # 10, 11, 14 (official)
+    # tightarse (page): a caller who is not lowest scores double.
+    assert finished("official", grids, caller=1).scores[1] == 11
+    t = Table(resolve("official", {"caller_score": "double-if-beaten"}), grids, starting="AC")
+    t.state.caller = 1
+    r = round_result(t.state, "called")
+    assert r.scores == (10, 22, 14) and r.winners == (0,)
+    # owiki-cabo (page): a caller with the lowest score scores 0.
+    t = Table(resolve("official", {"caller_score": "zero-if-lowest"}), grids, starting="AC")
+    t.state.caller = 0
+    r = round_result(t.state, "called")
+    assert r.scores == (0, 11, 14) and r.winners == (0,)
+    t.state.caller = 1  # beaten: the score stands
+    assert round_result(t.state, "called").scores == (10, 11, 14)
+
+
+def round_of(scores: tuple[int, ...], caller: int | None = None) -> RoundResult:
+    low = min(scores)
+    winners = tuple(q for q, s in enumerate(scores) if s == low)
+    return RoundResult(scores, scores, winners, caller, "called", (4,) * len(scores))
+
+
+@ex("match.exact-reset=true", "match.exact-reset=false")
+def test_landing_exactly_on_the_target_resets_the_tally() -> None:
+    # tightarse (page): the game ends when someone passes 100; landing exactly on 100
+    # resets (to zero: the project's reading, see the option's note).
+    m = Match(resolve("online", {"match_end": "target-score", "exact_reset": True}), players=2)
+    m.add(round_of((60, 5)))
+    m.add(round_of((40, 5)))
+    assert m.tally == [0, 10] and not m.over
+    m.add(round_of((101, 5)))
+    assert m.over and m.winners == (1,)
+    m = Match(resolve("online", {"match_end": "target-score"}), players=2)
+    m.add(round_of((60, 5)))
+    m.add(round_of((40, 5)))
+    assert m.tally == [100, 10] and m.over
+
+
+@ex("match.round-bonus=tournament", "match.round-bonus=none")
+def test_tournament_bonus_for_the_best_of_each_round() -> None:
+    # cambia §T1-T4 Tournament mode: 2 players -3/0; 3-4 players -5/-2/0/0;
+    # 5 or more -5/-2/-1/0; the caller wins a tie for a bonus place.
+    rules = resolve("online", {"round_bonus": "tournament"})
+    m = Match(rules, players=2)
+    m.add(round_of((4, 9)))
+    assert m.tally == [4 - 3, 9]
+    m = Match(rules, players=4)
+    m.add(round_of((6, 6, 2, 9), caller=1))  # the caller wins the tie for second place
+    assert m.tally == [6, 6 - 2, 2 - 5, 9]
+    m = Match(rules, players=5)
+    m.add(round_of((1, 2, 3, 4, 5)))
+    assert m.tally == [1 - 5, 2 - 2, 3 - 1, 4, 5]
+    m = Match(resolve("online"), players=2)
+    m.add(round_of((4, 9)))
+    assert m.tally == [4, 9]

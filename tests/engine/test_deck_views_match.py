@@ -23,7 +23,7 @@ def drain(state: State, keep: int) -> None:
 
 @ex("deck.empty=all-but-top")
 def test_online_reshuffles_all_but_the_top_discard() -> None:
-    # online §Playing offline: replenish an empty deck by shuffling all but the top card.
+    # online §Playing offline: an empty deck is refilled from the pile, which keeps its top card.
     t = Table("online", [G0, G1], starting="AC", draws=["6C", "6D"])
     drain(t.state, keep=1)
     t.do(Draw(1), Discard(1))  # 6C, no power; the deck is now empty
@@ -38,7 +38,7 @@ def test_online_reshuffles_all_but_the_top_discard() -> None:
 
 @ex("deck.empty=all")
 def test_official_reshuffles_the_whole_pile() -> None:
-    # official §Q&A: Empty Deck: reshuffle the discard pile into a new draw pile.
+    # official §Q&A: Empty Deck: the discard pile, shuffled, becomes the new deck.
     t = Table("official", [G0, G1, G2], starting="AC", draws=["6C"])
     drain(t.state, keep=1)
     t.do(Draw(1), Discard(1))
@@ -87,7 +87,7 @@ def test_taken_discard_is_known_to_everyone_and_blind_swaps_move_knowledge() -> 
 
 @ex("info.open-hands=true")
 def test_open_hands_show_everything() -> None:
-    # online §Options: open hands shows everyone's cards face up at all times.
+    # online §Options: with open hands, every card lies face up for the whole game.
     t = Table(resolve("online", {"open_hands": True}), [G0, G1], starting="AC")
     assert t.view(1)["grids"] == [G0, G1]
 
@@ -98,7 +98,7 @@ def result(winners: tuple[int, ...], scores: tuple[int, ...]) -> RoundResult:
 
 @ex("match.end=first-to-wins", "match.round-wins=4")
 def test_memory_match_ends_at_four_round_wins() -> None:
-    # memory §winning: a common house rule is to play until someone has won 4 rounds.
+    # memory §winning: tables often stop once one player has taken four rounds (a house rule).
     m = Match(resolve("memory"), players=3)
     for _ in range(3):
         m.add(result((0,), (1, 9, 9)))
@@ -109,7 +109,7 @@ def test_memory_match_ends_at_four_round_wins() -> None:
 
 @ex("match.end=running-tally")
 def test_awareness_keeps_a_running_tally() -> None:
-    # awareness §Play 6: a running tally of points for as long as you want.
+    # awareness §Play 6: points may simply be added up round after round, with no set end.
     m = Match(resolve("awareness"), players=2)
     for _ in range(20):
         m.add(result((0,), (3, 40)))
@@ -118,7 +118,7 @@ def test_awareness_keeps_a_running_tally() -> None:
 
 @ex("match.end=target-score", "match.target-score=100")
 def test_target_score_ends_the_match() -> None:
-    # awareness §Play 6: play to a specific number (100 is the project's ruling).
+    # awareness §Play 6: or a target total may end the game (100 is the project's ruling).
     m = Match(resolve("awareness", {"match_end": "target-score"}), players=2)
     m.add(result((0,), (10, 99)))
     assert not m.over
@@ -139,7 +139,7 @@ def test_deal_passes_round_the_table() -> None:
 
 @ex("match.next-starter=last-winner")
 def test_hearts_last_winner_starts() -> None:
-    # hearts §10: the next round starts with the winner of the previous round;
+    # hearts §10: whoever won the last round begins the next one;
     # hearts §6: counter-clockwise, so the deal passes to seat dealer-1.
     m = Match(resolve("hearts"), players=3)
     m.add(result((0,), (1, 9, 9)))

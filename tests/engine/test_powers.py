@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from cambio_ref.actions import Discard, Draw, Give, Look, PowerSwap, Skip, Snap, Swap, Take
+from cambio_ref.actions import Call, Discard, Draw, Give, Look, PowerSwap, Skip, Snap, Swap, Take
+from cambio_ref.cards import Card
 from cambio_ref.rules import resolve
 from tests.engine.conftest import G0, G1, G2, Table
 
@@ -23,7 +24,7 @@ def discard_power(rules: str | object, card: str, grids: list[list[str]] | None 
 
 @ex("power.seven-eight=peek-own")
 def test_hearts_seven_looks_at_own_card() -> None:
-    # hearts §Power of the Card: 7 & 8 look at one of your own cards.
+    # hearts §Power of the Card: a 7 or an 8 lets its player see one card of their own.
     t = discard_power("hearts", "7D")
     t.reject(Look(1, 0, 0), "E_POWER_TARGET")
     events = t.do(Look(1, 1, 0))
@@ -41,7 +42,7 @@ def test_online_eight_looks_at_another_players_card() -> None:
 
 @ex("power.nine-ten=peek-other")
 def test_official_nine_spies_on_an_opponent() -> None:
-    # official §Special Card Effects: 9 or 10 look at one opponent's card.
+    # official §Special Card Effects: a 9 or a 10 shows its player one opponent card.
     t = discard_power("official", "9C")
     t.reject(Look(1, 1, 1), "E_POWER_TARGET")
     assert t.do(Look(1, 0, 1))[0]["visible_to"] == [1]
@@ -49,7 +50,7 @@ def test_official_nine_spies_on_an_opponent() -> None:
 
 @ex("power.nine-ten=peek-own")
 def test_online_ten_looks_at_own_card() -> None:
-    # online §Special cards: nine or ten look at one of your own cards.
+    # online §Special cards: a 9 or a 10 lets its player see one card of their own.
     t = discard_power("online", "10C")
     t.reject(Look(1, 0, 1), "E_POWER_TARGET")
     t.do(Look(1, 1, 1))
@@ -96,8 +97,9 @@ def test_hearts_queen_looks_then_swaps_any_pair() -> None:
 
 @ex("power.queen=look-other-exchange-own-other")
 def test_online_queen_looks_at_another_then_exchanges() -> None:
-    # online §Special cards: optionally look at another player's card, then maybe
-    # swap another player's card for one of your own (not necessarily the one seen).
+    # online §Special cards: the queen may first see one card of another player, and
+    # may then trade one of its player's cards with someone else's (any card, not only
+    # the one seen).
     t = discard_power("online", "QC")
     t.reject(Look(1, 1, 0), "E_POWER_TARGET")
     t.do(Look(1, 0, 0))
@@ -115,7 +117,7 @@ def test_online_king_has_no_power() -> None:
 
 @ex("power.king=look-two-swap-any", "power.king-colour=both")
 def test_memory_red_king_looks_at_two_and_swaps_two() -> None:
-    # memory §powers: K looks at 2 cards in any grids and swaps 2 cards in any grids;
+    # memory §powers: the king shows two cards from anyone's grid, then trades two cards anywhere;
     # no colour is named, so a red king has it too.
     t = discard_power("memory", "KD")
     t.do(Look(1, 0, 0), Look(1, 2, 2))
@@ -194,7 +196,7 @@ def test_official_king_looks_up_to_two_then_must_swap() -> None:
 
 @ex("power.optional=all-compulsory")
 def test_every_power_compulsory_as_a_house_rule() -> None:
-    # The ruling alternative: the first look and the swap of every power are required;
+    # alv §page: powers are compulsory; the first look and the swap of every power are required;
     # later looks stay "up to" the power's count.
     rules = resolve("hearts", {"optional_powers": "all-compulsory"})
     t = discard_power(rules, "KC")
@@ -301,3 +303,145 @@ def test_a_power_whose_last_target_is_snapped_away_ends() -> None:
     events = t.do(Give(2, None))
     assert [e["t"] for e in events][-2:] == ["power_done", "turn"]
     assert t.state.current == 2 and t.state.phase == "turn"
+
+
+# -- powers from the secondary sources (../shared/research/variants-in-the-wild.md) --
+
+
+@ex("power.jack=blind-swap-different-owners", "power.queen=blind-swap-different-owners")
+def test_domsgameindex_switch_needs_two_owners() -> None:
+    # domsgameindex: the jack and the queen swap two cards of different owners, unseen.
+    for card in ("JC", "QC"):
+        rules = resolve("memory", {"power_jack": "blind-swap-different-owners",
+                                   "power_queen": "blind-swap-different-owners"})
+        t = discard_power(rules, card)
+        t.reject(PowerSwap(1, (0, 0), (0, 1)), "E_POWER_TARGET")
+        t.reject(PowerSwap(1, (1, 0), (1, 1)), "E_POWER_TARGET")
+        events = t.do(PowerSwap(1, (0, 0), (2, 1)))
+        assert events[0]["visible_to"] == [] and t.grid(0)[0] == "3D"
+
+
+@ex("power.queen=blind-exchange-own-other")
+def test_cambia_queen_is_a_blind_exchange() -> None:
+    # cambia §4 Special Abilities: J and Q swap one of yours with an opponent's, blind.
+    t = discard_power("cambia", "QC")
+    t.reject(Look(1, 0, 0), "E_WRONG_PHASE")
+    t.reject(PowerSwap(1, (0, 0), (2, 0)), "E_POWER_TARGET")
+    t.do(PowerSwap(1, (1, 0), (2, 0)))
+    assert t.grid(1)[0] == "2D" and t.grid(2)[0] == "2H"
+
+
+@ex("power.queen=look-one-exchange-own-other")
+def test_cambio_app_queen_looks_anywhere_then_exchanges() -> None:
+    # cambio-app §Special Cards: the queen looks at any one card, then swaps one of
+    # yours with another player's.
+    t = discard_power("cambio-app", "QC", starting=None)
+    t.do(Look(1, 1, 0))  # one of the player's own cards may be the one looked at
+    t.reject(PowerSwap(1, (0, 0), (2, 0)), "E_POWER_TARGET")
+    t.do(PowerSwap(1, (1, 3), (0, 3)))
+    assert t.grid(1)[3] == "5S"
+
+
+@ex("power.queen=look-two-swap-any")
+def test_millsip_queen_looks_at_two() -> None:
+    # millsip §how-to-play: the queen looks at two cards, then may swap.
+    rules = resolve("memory", {"power_queen": "look-two-swap-any"})
+    t = discard_power(rules, "QC")
+    t.do(Look(1, 0, 0), Look(1, 2, 0))
+    assert t.state.power_stage == "swap"
+    t.do(Skip(1))
+    assert t.state.power is None
+
+
+@ex("power.king=look-one-swap-any")
+def test_cambio_bot_king_looks_once_then_swaps_any_two() -> None:
+    # cambio-bot §Powers: the king looks at any one card, then swaps any two.
+    t = discard_power("cambio-bot", "KC")
+    t.do(Look(1, 2, 2))
+    assert t.state.power_stage == "swap"
+    t.do(PowerSwap(1, (0, 0), (0, 1)))
+    assert t.grid(0)[:2] == ["3S", "2S"]
+
+
+@ex("power.king=look-one-exchange-own-other")
+def test_joshaguirre_king_exchanges_any_card_with_one_of_yours() -> None:
+    # joshaguirre: the black king looks at any card, then swaps anyone's card with one
+    # of yours (not necessarily the card looked at).
+    rules = resolve("official", {"power_king": "look-one-exchange-own-other"})
+    t = discard_power(rules, "KS")
+    t.do(Look(1, 0, 0))
+    t.reject(PowerSwap(1, (0, 1), (2, 1)), "E_POWER_TARGET")
+    t.do(PowerSwap(1, (1, 0), (2, 1)))
+
+
+@ex("power.king=look-other-exchange-own")
+def test_weijuwang_king_exchanges_the_card_it_looked_at() -> None:
+    # weijuwang §README: the black king looks at an opponent's card, then may swap
+    # that card with one of yours.
+    rules = resolve("official", {"power_king": "look-other-exchange-own"})
+    t = discard_power(rules, "KS")
+    t.reject(Look(1, 1, 0), "E_POWER_TARGET")
+    t.do(Look(1, 2, 3))
+    t.reject(PowerSwap(1, (1, 0), (2, 0)), "E_POWER_TARGET")
+    t.do(PowerSwap(1, (1, 0), (2, 3)))
+    assert t.grid(1)[0] == "5D"
+
+
+@ex("power.king=look-two-exchange-own-other")
+def test_cambio_app_king_looks_twice_then_exchanges() -> None:
+    # cambio-app §Special Cards: any king looks at two cards anywhere, then swaps one of
+    # yours with another player's.
+    t = discard_power("cambio-app", "KD", starting=None)
+    t.do(Look(1, 1, 0), Look(1, 0, 0))
+    t.reject(PowerSwap(1, (0, 0), (2, 0)), "E_POWER_TARGET")
+    t.do(PowerSwap(1, (1, 0), (0, 0)))
+
+
+@ex("power.king=look-own-and-other-swap-them")
+def test_cambia_king_swaps_the_two_cards_it_looked_at() -> None:
+    # cambia §4 Special Abilities: any king looks at one of yours and one opponent
+    # card, then may swap exactly those two.
+    t = discard_power("cambia", "KH")
+    t.do(Look(1, 2, 1))
+    t.reject(Look(1, 0, 1), "E_POWER_TARGET")  # the second look must be one's own
+    t.do(Look(1, 1, 3))
+    t.reject(PowerSwap(1, (1, 0), (2, 1)), "E_POWER_TARGET")
+    t.do(PowerSwap(1, (1, 3), (2, 1)))
+    assert t.grid(1)[3] == "3D" and t.grid(2)[1] == "5H"
+
+
+@ex("power.king=look-two-owners-swap-them")
+def test_domsgameindex_king_looks_at_two_owners_then_may_swap_them() -> None:
+    # domsgameindex: the black king looks at two cards of different owners, then may
+    # swap those two.
+    rules = resolve("official", {"power_king": "look-two-owners-swap-them"})
+    t = discard_power(rules, "KS")
+    t.do(Look(1, 0, 0))
+    t.reject(Look(1, 0, 1), "E_POWER_TARGET")
+    t.do(Look(1, 2, 0))
+    t.do(PowerSwap(1, (0, 0), (2, 0)))
+    assert t.grid(0)[0] == "2D"
+
+
+@ex("power.caller-lookable=false", "power.caller-lookable=true")
+def test_cambio_app_powers_cannot_look_at_the_caller() -> None:
+    # cambio-app §Special Cards: after the call, the caller's cards cannot be the
+    # target of a look. Under online (the ruling) a look at the caller is fine.
+    for name, allowed in (("cambio-app", False), ("online", True)):
+        rules = resolve(name)
+        t = Table(rules, [G0, G1, G2], draws=["7C"] if name == "online" else ["10C"],
+                  starting="KC" if rules.starting_discard else None)
+        t.do(Call(1), Draw(2), Discard(2))
+        if allowed:
+            t.do(Look(2, 1, 0))
+        else:
+            t.reject(Look(2, 1, 0), "E_POWER_TARGET")
+            t.do(Look(2, 0, 0))
+
+
+@ex("power.king-colour=diamonds")
+def test_playcabo_one_eyed_king_alone_has_the_power() -> None:
+    # playcabo: only the king of diamonds (the one-eyed king) has the look-and-swap power.
+    rules = resolve("hearts", {"king_colour": "diamonds"})
+    assert rules.power_of(Card("K", "D")) is not None
+    assert all(rules.power_of(Card("K", s)) is None for s in "SHC")

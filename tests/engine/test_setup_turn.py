@@ -127,6 +127,24 @@ def test_hearts_plays_counter_clockwise() -> None:
     assert t.state.current == 0
 
 
+@ex("turn.first-player=next-in-direction")
+def test_hearts_dealer_plays_last() -> None:
+    # hearts §6 plays counter-clockwise and names no starter; this alternative starts
+    # the next seat in the direction of play, so with dealer 0 of three seat 2 starts,
+    # then seat 1, and the dealer last.
+    t = Table(resolve("hearts", {"first_player": "next-in-direction"}), [G0, G1, G2],
+              draws=["9C", "9D"], dealer=0)
+    assert t.state.current == 2
+    t.do(Draw(2), Swap(2, 0))
+    assert t.state.current == 1
+    t.do(Draw(1), Swap(1, 0))
+    assert t.state.current == 0
+    # Clockwise, the same rule starts on the dealer's left (online §How to play).
+    t = Table(resolve("online", {"first_player": "next-in-direction"}), [G0, G1, G2],
+              starting="KC", dealer=0)
+    assert t.state.current == 1
+
+
 @ex("turn.first-player=right-of-dealer")
 def test_dealers_right_starts_when_chosen() -> None:
     # The ruling alternative (official lists the dealer's right as a possibility).
@@ -188,3 +206,42 @@ def test_not_your_turn_and_wrong_step_are_rejected_unchanged() -> None:
     t.do(Draw(1))
     t.reject(Swap(1, 7), "E_EMPTY_SLOT")
     t.reject(Call(1), "E_CALL_TIMING")
+
+
+# -- variants from secondary sources (../shared/research/variants-in-the-wild.md) ----
+
+
+@ex("deck.empty=end-round")
+def test_round_ends_when_the_deck_runs_out() -> None:
+    # owiki-cabo (page): the round also ends when the deck runs out (no reshuffle).
+    t = Table(resolve("online", {"reshuffle": "end-round"}), [G0, G1], starting="AC",
+              draws=["6C", "6D"])
+    t.state.deck[:-2] = []  # keep only the two named draws, 6C on top
+    t.do(Draw(1), Discard(1), Draw(0), Discard(0))  # the deck is now empty, the pile is not
+    assert t.state.phase == "over" and t.state.result is not None
+    assert t.state.result.reason == "deck-exhausted"
+
+
+@ex("round.max-turns=46", "round.max-turns=300", "round.max-turns=200")
+def test_turn_cap_ends_the_round() -> None:
+    # cambia §engine settings: the round ends on a turn cap (46 or 300 turns);
+    # round.max-turns=200 is the project's ruling for the primary sources.
+    for cap in (46, 300, 200):
+        rules = resolve("online", {"max_turns": cap})
+        assert rules.max_turns == cap
+        t = Table(rules, [G0, G1], starting="AC")
+        for _ in range(cap - 1):
+            t.do(Pass(t.state.current))
+        assert t.state.phase == "turn"
+        events = t.do(Pass(t.state.current))
+        assert events[-1]["t"] == "round_over" and events[-1]["reason"] == "turn-limit"
+
+
+@ex("players.maximum=6", "players.maximum=8")
+def test_cambia_seats_six_at_most() -> None:
+    # cambia §Players/Deck: two to six players; gutenberg (page): two to eight.
+    six = resolve("online", {"max_players": 6})
+    assert new_round(six, 6, seed=1).n == 6
+    with pytest.raises(SetupError):
+        new_round(six, 7, seed=1)
+    assert new_round(resolve("online"), 8, seed=1).n == 8

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from cambio_ref.actions import Discard, Draw, Give, Look, Skip, Snap
+from cambio_ref.actions import Call, Discard, Draw, Give, Look, Pass, Skip, Snap
 from cambio_ref.rules import Rules, resolve
 from tests.engine.conftest import G0, G1, G2, Table
 
@@ -84,7 +84,8 @@ def test_online_without_snapping_others() -> None:
 
 @ex("snap.give-card=optional")
 def test_online_giving_a_card_is_optional() -> None:
-    # online §Options: a correct snapper *can* place one of their cards in the gap.
+    # online §Options: after a correct snap of another's card, moving one of your cards
+    # into the gap is allowed, not required.
     t = opened("online", [G0, G1, ["9S", "3D", "4D", "5D"]], "9D")
     t.do(Snap(0, ((2, 0),)), Give(0, None))
     assert t.grid(2)[0] is None and t.grid(0) == G0
@@ -111,16 +112,17 @@ def test_hearts_wrong_own_flip_takes_a_blind_penalty() -> None:
 
 
 @ex("snap.wrong-own=return-only")
-def test_awareness_wrong_own_burn_costs_nothing() -> None:
-    # awareness §Play 4: penalty cards are an optional extra; without them the card goes back.
-    t = opened("awareness", [G0, G1, G2], "9D")
+def test_memory_wrong_own_snap_costs_nothing() -> None:
+    # memory never describes a wrong snap; the project ruling on snap.wrong-own adds no
+    # penalty, so the revealed card just goes back.
+    t = opened("memory", [G0, G1, G2], "9D")
     assert t.kinds(t.do(Snap(0, ((0, 1),)))) == ["snap_wrong"]
     assert t.grid(0) == G0
 
 
 @ex("snap.wrong-other=return-and-penalty")
 def test_hearts_wrong_flip_of_another_gives_it_back_plus_penalty() -> None:
-    # hearts §3e: give the card back to the player and take a blind penalty card.
+    # hearts §3e: the card returns to its owner and the flipper adds an unseen penalty card.
     t = opened("hearts", [G0, G1, G2], "9D", draws=("KH",))
     assert t.kinds(t.do(Snap(0, ((2, 1),)))) == ["snap_wrong", "penalty"]
     assert t.grid(2) == G2 and t.grid(0) == [*G0, "KH"]
@@ -139,12 +141,24 @@ def test_online_wrong_snap_of_another_takes_their_card_and_a_penalty() -> None:
 
 @ex("snap.wrong-other=return-only")
 def test_awareness_wrong_burn_of_another_costs_nothing() -> None:
-    # awareness §Play 4: without the optional penalty cards the card just goes back.
+    # awareness never describes a wrong burn (its penalty cards are an optional extra,
+    # §Play 4); the project ruling adds no penalty, so the card just goes back.
     t = opened("awareness", [G0, G1, G2], "9D")
     assert t.kinds(t.do(Snap(0, ((2, 1),)))) == ["snap_wrong"] and t.grid(2) == G2
 
 
-@ex("snap.limit=one", "snap.race-losers=penalty")
+@ex("snap.wrong-own=return-and-two-penalties", "snap.wrong-other=return-and-two-penalties")
+def test_cambia_wrong_snap_costs_two_cards() -> None:
+    # cambia §5 Snapping: a wrong snap costs two penalty cards, own card or another's.
+    own = opened("cambia", [G0, G1, G2], "9D", draws=("KH", "QH"))
+    assert own.kinds(own.do(Snap(0, ((0, 1),)))) == ["snap_wrong", "penalty", "penalty"]
+    assert own.grid(0) == [*G0, "KH", "QH"]
+    other = opened("cambia", [G0, G1, G2], "9D", draws=("KH", "QH"))
+    assert other.kinds(other.do(Snap(0, ((2, 1),)))) == ["snap_wrong", "penalty", "penalty"]
+    assert other.grid(2) == G2 and len(other.grid(0)) == 6
+
+
+@ex("snap.limit=once-per-card", "snap.race-losers=penalty")
 def test_online_race_loser_takes_a_penalty() -> None:
     # online §Snapping: each card can be snapped onto once; §Playing offline: the first
     # matching card wins, anyone else who lifted a card takes a penalty.
@@ -155,7 +169,7 @@ def test_online_race_loser_takes_a_penalty() -> None:
     assert t.kinds(events) == ["snap_late", "penalty"] and t.grid(0)[0] == "9S"
 
 
-@ex("snap.race-losers=return-only")
+@ex("snap.limit=one-per-turn", "snap.race-losers=return-only")
 def test_awareness_slow_burner_takes_the_card_back() -> None:
     # awareness §Play 3b: only one burn per turn; the slower one puts the card back.
     t = opened("awareness", [["9S", "3S", "4S", "5S"], G1, ["9C", "3D", "4D", "5D"]], "9D")
@@ -163,11 +177,37 @@ def test_awareness_slow_burner_takes_the_card_back() -> None:
     assert t.kinds(t.do(Snap(0, ((0, 0),)))) == ["snap_late"] and t.grid(0) == ["9S", "3S", "4S", "5S"]
 
 
+@ex("snap.limit=once-per-card")
+def test_online_snapped_card_is_itself_open_to_one_snap() -> None:
+    # online §Snapping: each card can be snapped onto once, so the card a snap puts on
+    # top can be snapped onto in turn: at once by its snapper, by others once play
+    # moves on (here, after the discarder's look; online §Snapping: play returns to
+    # the player who discarded the card).
+    grids = [["9S", "3S", "4S", "5S"], G1, ["9C", "9H", "4D", "5D"]]
+    t = Table("online", grids, starting="AC", draws=["9D"])
+    t.do(Draw(1), Discard(1))  # online's 9 looks at one of the player's own cards
+    t.do(Snap(2, ((2, 0),)))
+    t.do(Snap(2, ((2, 1),)))  # the snapper goes on at once, onto its own 9
+    t.do(Look(1, 1, 0))  # play moves on: the 9 of hearts on top is a card of its own
+    events = t.do(Snap(0, ((0, 0),)))
+    assert t.kinds(events) == ["snapped"] and t.state.pile[-1].code == "9S"
+
+
+@ex("snap.limit=one-player-per-turn")
+def test_hearts_one_flipper_per_turn() -> None:
+    # hearts §3: only one player may flip per turn; here the first flipper flips a
+    # second matching card, and another player's matching flip is too late.
+    t = opened("hearts", [["9S", "3S", "4S", "5S"], G1, ["9C", "9H", "4D", "5D"]], "9D")
+    assert t.kinds(t.do(Snap(2, ((2, 0),)))) == ["snapped"]
+    assert t.kinds(t.do(Snap(0, ((0, 0),)))) == ["snap_late"] and t.grid(0)[0] == "9S"
+    assert t.kinds(t.do(Snap(2, ((2, 1),)))) == ["snapped"]
+
+
 @ex("snap.limit=unlimited")
-def test_unlimited_snaps_all_succeed() -> None:
-    # The ruling alternative for memory's silence: every correct snap succeeds.
-    rules = resolve("memory", {"snap_limit": "unlimited"})
-    t2 = opened(rules, [["6S", "3S", "4S", "5S"], G1, ["6C", "3D", "4D", "5D"]], "6D")
+def test_memory_snaps_all_succeed() -> None:
+    # memory §snapping: any player who knows a card of equal value may reveal it; no
+    # limit is set, so every correct snap succeeds.
+    t2 = opened("memory", [["6S", "3S", "4S", "5S"], G1, ["6C", "3D", "4D", "5D"]], "6D")
     t2.do(Snap(2, ((2, 0),)), Snap(0, ((0, 0),)))
     assert t2.grid(0)[0] is None and t2.grid(2)[0] is None
 
@@ -202,13 +242,43 @@ def test_awareness_penalty_goes_beside_the_grid_even_with_a_gap() -> None:
     assert t.grid(0) == [None, "3S", "4S", "5S", "KH"]
 
 
-def test_one_attempt_per_player_per_discard_and_window_closing() -> None:
-    # core.one-attempt (ruling) and core.snap-window-span (ruling).
+def test_one_attempt_per_player_per_discard() -> None:
+    # core.one-attempt (ruling): one try per player per discard, even after a wrong one.
     t = opened("online", [G0, G1, G2], "9D", draws=("KH", "QH"))
     t.do(Snap(0, ((0, 1),)))
     t.reject(Snap(0, ((0, 2),)), "E_ALREADY_SNAPPED")
+
+
+@ex("snap.window=until-next-turn")
+def test_memory_window_closes_when_the_next_turn_begins() -> None:
+    # memory is silent on how long a discard may be snapped; the project ruling closes
+    # the window at the next turn's first action (snap.window, core.snap-window-span).
+    t = opened("memory", [G0, G1, ["9C", "3D", "4D", "5D"]], "9D", draws=("KH",))
     t.do(Draw(2))
-    t.reject(Snap(0, ((0, 2),)), "E_NO_SNAP_WINDOW")
+    t.reject(Snap(2, ((2, 0),)), "E_NO_SNAP_WINDOW")
+
+
+@ex("snap.window=until-next-discard")
+def test_hearts_card_stays_open_until_covered() -> None:
+    # hearts §3: a player may flip regardless of turn onto the most recently discarded
+    # card, so the 9 stays open through the next player's draw, until a new discard.
+    t = opened("hearts", [G0, G1, ["9C", "3D", "4D", "5D"]], "9D", draws=("KH", "2C"))
+    p = t.state.current
+    t.do(Draw(p))
+    assert t.kinds(t.do(Snap(2, ((2, 0),)))) == ["snapped"]
+    t.do(Discard(p))
+    assert t.state.window_card is not None and t.state.window_card.code == "KH"
+
+
+@ex("snap.window=until-next-draw")
+def test_window_closes_at_the_next_draw_not_at_a_pass() -> None:
+    # weijuwang §README: the snap window closes when the next player draws.
+    rules = resolve("online", {"snap_window": "until-next-draw"})
+    t = opened(rules, [G0, G1, ["9C", "9H", "4D", "5D"]], "9D", draws=("KH",))
+    t.do(Pass(2))
+    assert t.state.window
+    t.do(Draw(0))
+    t.reject(Snap(2, ((2, 1),)), "E_NO_SNAP_WINDOW")
 
 
 def test_no_window_before_the_first_discard() -> None:
@@ -223,3 +293,19 @@ def test_snapping_during_a_power_keeps_the_power() -> None:
     t.do(Draw(1), Discard(1), Snap(2, ((2, 0),)))
     t.do(Look(1, 1, 0) if t.state.power_stage == "look" else Skip(1))
     assert t.state.current == 2
+
+
+@ex("snap.caller-snaps=false", "snap.caller-snaps=true")
+def test_caller_who_cannot_snap() -> None:
+    # chlopez and millsip: the caller cannot snap after calling. Set on online, whose
+    # caller is not locked, it is the only thing stopping the snap; under online itself
+    # (the ruling: no primary source bars it) the caller may snap.
+    for rules, allowed in ((resolve("online", {"caller_snaps": "false"}), False),
+                           (resolve("online"), True)):
+        t = Table(rules, [G0, ["4H", "3H", "6H", "5H"], G2], draws=["4C"], starting="KC")
+        t.do(Call(1), Draw(2), Discard(2))
+        if allowed:
+            assert t.kinds(t.do(Snap(1, ((1, 0),)))) == ["snapped"]
+        else:
+            err = t.reject(Snap(1, ((1, 0),)), "E_LOCKED")
+            assert err.rule == "snap.caller-snaps"
