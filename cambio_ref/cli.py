@@ -19,7 +19,7 @@ from cambio_ref.cards import Card
 from cambio_ref.catalogue import load_catalogue
 from cambio_ref.errors import CambioError, SpecError
 from cambio_ref.names import quoted
-from cambio_ref.rules import Rules, explain, format_value, resolve
+from cambio_ref.rules import Rules, explain, format_value, overrides_by_key, resolve
 from cambio_ref.scoring import score_hand
 from cambio_ref.validate import validate_paths
 from cambio_ref.yamlio import check_text
@@ -41,7 +41,7 @@ def _rules(args: argparse.Namespace) -> Rules:
         if not sep:
             raise CambioError(f"--set {quoted(item)}: expected OPTION=VALUE, e.g. --set risky_fives=true")
         sets.append((key.strip(), value.strip()))
-    return resolve(args.ruleset, sets)
+    return resolve(args.ruleset, overrides_by_key(load_catalogue(), sets))
 
 
 def cmd_rulesets(args: argparse.Namespace) -> int:

@@ -332,8 +332,12 @@ def overrides_by_key(cat: Catalogue, overrides: Mapping[str, object] | Iterable[
 
 def _apply(cat: Catalogue, values: dict[str, Value],
            overrides: Mapping[str, object] | Iterable[tuple[str, object]]) -> None:
-    for key, raw in overrides_by_key(cat, overrides).items():
-        values[key] = cat.option(key).coerce(raw)
+    """Set each override in turn (a later one wins: callers layer rules this way);
+    user input is checked for an option named twice by `overrides_by_key` first."""
+    items = overrides.items() if isinstance(overrides, Mapping) else overrides
+    for name, raw in items:
+        opt = cat.option(name)
+        values[opt.key] = opt.coerce(raw)
 
 
 def resolve(ruleset: str | Path = "online",
@@ -355,7 +359,7 @@ def resolve(ruleset: str | Path = "online",
         name = ruleset_id(cat, name)
         base = _base_values(cat, name)
         values = dict(base)
-        _apply(cat, values, pairs)
+        _apply(cat, values, overrides_by_key(cat, pairs))
     elif isinstance(ruleset, Path) or text.endswith((".yaml", ".yml")) or "/" in text:
         name, house = read_house_rules(Path(text), cat)
         base = _base_values(cat, name)
@@ -434,8 +438,9 @@ def parse_rules(text: str, *, catalogue: Catalogue | None = None) -> Rules:
     ...
     cambio_ref.errors.RulesError: option snap_match (snap.match):  is not allowed; expected rank | points
     """
+    cat = catalogue or load_catalogue()
     name, pairs = _split_one_line(text)
-    return resolve(name, pairs, catalogue=catalogue)
+    return resolve(name, overrides_by_key(cat, pairs), catalogue=cat)
 
 
 def _split_one_line(text: str) -> tuple[str, list[tuple[str, str]]]:
