@@ -19,7 +19,6 @@ from typing import Any
 
 from cambio_ref.cards import Card
 from cambio_ref.catalogue import (
-    SPEC_DIR,
     Catalogue,
     _check_citations,
     _citations,
@@ -28,11 +27,10 @@ from cambio_ref.catalogue import (
 )
 from cambio_ref.errors import CambioError, Problem, SpecError
 from cambio_ref.names import did_you_mean, quoted
+from cambio_ref.resources import cases_dir
 from cambio_ref.rules import Rules, format_value, overrides_by_key, resolve
 from cambio_ref.state import arrange, new_round
 from cambio_ref.yamlio import YamlDoc, format_path, load_yaml, yaml_files
-
-CASES_DIR = SPEC_DIR / "cases"
 
 
 @dataclass(frozen=True)
@@ -198,7 +196,7 @@ def deal_problems(doc: YamlDoc) -> list[Problem]:
     seat are seats. One problem per fault, naming the rulesets it holds for.
 
     >>> from cambio_ref.yamlio import load_yaml_text
-    >>> text = (CASES_DIR / "snapping" / "unlimited-house-rule.yaml").read_text(encoding="utf-8")
+    >>> text = (cases_dir() / "snapping" / "unlimited-house-rule.yaml").read_text(encoding="utf-8")
     >>> deal_problems(load_yaml_text(text.replace("observe: 1", "observe: 9"), "t.yaml"))[0].message
     'observe: 9 is not a seat (0..2)'
     """
@@ -266,8 +264,10 @@ def _check_key(doc: YamlDoc, path: tuple[str | int, ...], key: str, cat: Catalog
     return []
 
 
-def read_cases(root: Path = CASES_DIR) -> tuple[dict[str, Case], list[Problem]]:
-    """Every case under `root`, and every problem found (including duplicate ids)."""
+def read_cases(root: Path | None = None) -> tuple[dict[str, Case], list[Problem]]:
+    """Every case under `root` (default: `cases_dir()`), and every problem found (including
+    duplicate ids)."""
+    root = root or cases_dir()
     cat = load_catalogue()
     cases: dict[str, Case] = {}
     paths, problems = yaml_files(root, "*.yaml")
@@ -291,9 +291,14 @@ def read_cases(root: Path = CASES_DIR) -> tuple[dict[str, Case], list[Problem]]:
     return cases, problems
 
 
+def load_cases(root: Path | None = None) -> dict[str, Case]:
+    """All cases under `root` (default: `cases_dir()`), read once per process; any problem
+    raises SpecError listing them all."""
+    return _load_cases(root or cases_dir())
+
+
 @cache
-def load_cases(root: Path = CASES_DIR) -> dict[str, Case]:
-    """All cases (cached); any problem raises SpecError listing them all."""
+def _load_cases(root: Path) -> dict[str, Case]:
     cases, problems = read_cases(root)
     if problems:
         raise SpecError(problems)

@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 
 from cambio_ref.cards import standard_deck
-from cambio_ref.catalogue import SPEC_DIR
 from cambio_ref.cli import main
+from cambio_ref.resources import spec_dir
 from cambio_ref.yamlio import MAX_BYTES, MAX_DEPTH, MAX_DIR_DEPTH, MAX_INT_DIGITS, MAX_NODES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -207,7 +207,7 @@ def _cases() -> Iterator[Bad]:
 
 
 def _rulesets() -> Iterator[Bad]:
-    text = (SPEC_DIR / "rulesets" / "hearts.yaml").read_text(encoding="utf-8")
+    text = (spec_dir() / "rulesets" / "hearts.yaml").read_text(encoding="utf-8")
     text = re.sub(r"(?m)^  players\.minimum: .*$", "  players.minimum: {value: 8, ruling: x}", text)
     text = re.sub(r"(?m)^  players\.maximum: .*$", "  players.maximum: {value: 2, ruling: x}", text)
     yield Bad("ruleset-min-above-max", text.encode(), "choices: min_players (8) is more than"
