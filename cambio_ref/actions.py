@@ -179,28 +179,50 @@ def action_to_json(action: Action) -> dict[str, Any]:
     return out
 
 
+MAX_INDEX = 2**31 - 1
+"""The largest seat or slot number an action may carry (anything bigger is malformed)."""
+
+
+def _brief(data: Any) -> str:
+    """`data` for a message, cut short: an action may come from a hostile implementation."""
+    text = repr(data)
+    return text if len(text) <= 120 else text[:100] + f"... ({len(text)} characters)"
+
+
+def _is_index(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= MAX_INDEX
+
+
 def _int(data: dict[str, Any], field: str) -> int:
     value = data.get(field)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise MalformedAction(f"action {data!r}: field {field!r} must be an integer")
+    if not _is_index(value):
+        raise MalformedAction(f"action {_brief(data)}: field {field!r} must be an integer"
+                              f" from {-MAX_INDEX} to {MAX_INDEX}")
+    assert isinstance(value, int)
     return value
 
 
-def _pos(data: dict[str, Any], field: str) -> Pos:
-    value = data.get(field)
-    if (not isinstance(value, list | tuple) or len(value) != 2
-            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-        raise MalformedAction(f"action {data!r}: field {field!r} must be [owner, slot]")
+def _pos(value: Any, where: str, data: dict[str, Any]) -> Pos:
+    if not isinstance(value, list | tuple) or len(value) != 2 or not all(map(_is_index, value)):
+        raise MalformedAction(f"action {_brief(data)}: {where} must be [owner, slot]")
     return (value[0], value[1])
 
 
 def action_from_json(data: Any) -> Action:
-    """Read an action from its JSON form; raise MalformedAction naming the problem."""
+    """Read an action from its JSON form; raise MalformedAction naming the problem.
+
+    Any JSON value at all gives an Action or MalformedAction, never another exception:
+
+    >>> action_from_json({"t": ["draw"], "player": 0})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cambio_ref.actions.MalformedAction: unknown action kind ['draw']; expected one of peek, draw, ...
+    """
     if not isinstance(data, dict):
-        raise MalformedAction(f"action must be an object, got {data!r}")
+        raise MalformedAction(f"action must be an object, got {_brief(data)}")
     kind = data.get("t")
-    if kind not in KINDS:
-        raise MalformedAction(f"unknown action kind {kind!r}; expected one of {', '.join(KINDS)}")
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise MalformedAction(f"unknown action kind {_brief(kind)}; expected one of {', '.join(KINDS)}")
     player = _int(data, "player")
     if kind in ("draw", "take", "pass", "call", "discard", "skip"):
         return KINDS[kind](player)  # type: ignore[call-arg]
@@ -211,13 +233,14 @@ def action_from_json(data: Any) -> Action:
     if kind == "look":
         return Look(player, _int(data, "owner"), _int(data, "slot"))
     if kind == "power_swap":
-        return PowerSwap(player, _pos(data, "a"), _pos(data, "b"))
+        return PowerSwap(player, _pos(data.get("a"), "field 'a'", data),
+                         _pos(data.get("b"), "field 'b'", data))
     if kind == "snap":
         targets = data.get("targets")
         if not isinstance(targets, list) or not targets:
-            raise MalformedAction(f"action {data!r}: 'targets' must be a non-empty list")
-        return Snap(player, tuple(_pos({"p": t}, "p") for t in targets))
+            raise MalformedAction(f"action {_brief(data)}: 'targets' must be a non-empty list")
+        return Snap(player, tuple(_pos(t, f"targets[{i}]", data) for i, t in enumerate(targets)))
     slot = data.get("slot")
-    if slot is not None and (not isinstance(slot, int) or isinstance(slot, bool)):
-        raise MalformedAction(f"action {data!r}: 'slot' must be an integer or null")
+    if slot is not None and not _is_index(slot):
+        raise MalformedAction(f"action {_brief(data)}: 'slot' must be an integer or null")
     return Give(player, slot)

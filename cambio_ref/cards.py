@@ -18,11 +18,13 @@ from dataclasses import dataclass
 from functools import cache
 
 from cambio_ref.errors import UnknownCardError
+from cambio_ref.names import did_you_mean, fold, quoted
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 RED_SUITS = frozenset({"H", "D"})
 JOKER = "X"
+_CODES = frozenset({JOKER} | {rank + suit for rank in RANKS for suit in SUITS})
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -34,8 +36,10 @@ class Card:
 
     @staticmethod
     def parse(code: str) -> Card:
-        """Parse a card code, case-insensitively."""
-        return _parse(code.strip().upper())
+        """Parse a card code, case-insensitively (look-alike letters are refused)."""
+        if not isinstance(code, str):
+            raise UnknownCardError(f"a card code must be a string, not {quoted(repr(code))}")
+        return _parse(fold(code, upper=True))
 
     @property
     def code(self) -> str:
@@ -64,8 +68,11 @@ def _parse(code: str) -> Card:
     rank, suit = code[:-1], code[-1:]
     if rank in RANKS and suit in SUITS:
         return Card(rank, suit)
+    hint = did_you_mean(code, _CODES, upper=True)
+    if hint:
+        raise UnknownCardError(f"unknown card {quoted(code)}{hint}")
     raise UnknownCardError(
-        f"unknown card {code!r}: expected a rank (A 2-10 J Q K) and a suit (S H D C),"
+        f"unknown card {quoted(code)}: expected a rank (A 2-10 J Q K) and a suit (S H D C),"
         " or X for a joker"
     )
 

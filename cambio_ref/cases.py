@@ -17,6 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from cambio_ref.cards import Card
 from cambio_ref.catalogue import (
     Catalogue,
     _check_citations,
@@ -25,9 +26,11 @@ from cambio_ref.catalogue import (
     schema_problems,
 )
 from cambio_ref.errors import CambioError, Problem, SpecError
+from cambio_ref.names import did_you_mean, quoted
 from cambio_ref.resources import cases_dir
-from cambio_ref.rules import Rules, format_value, resolve
-from cambio_ref.yamlio import YamlDoc, load_yaml
+from cambio_ref.rules import Rules, format_value, overrides_by_key, resolve
+from cambio_ref.state import arrange, new_round
+from cambio_ref.yamlio import YamlDoc, format_path, load_yaml, yaml_files
 
 
 @dataclass(frozen=True)
@@ -64,7 +67,20 @@ class Case:
         extra = self.data.get("set") or {}
         if not extra:
             return base
-        return resolve(base.name, [*base.overrides, *extra.items()])
+        layered = {**dict(base.overrides), **overrides_by_key(load_catalogue(), extra)}
+        return resolve(base.name, layered)
+
+    def deal_problems(self, rules: Rules) -> list[Problem]:
+        """Why the case's deal cannot be played under `rules` (e.g. a ruleset given to
+        `cambio replay` that seats fewer players), each naming the file and the setup."""
+        out = []
+        for path, setup in _rounds(self.data):
+            wrong = _deal_problem(rules, setup, setup.get("dealer", 0))
+            if wrong is not None:
+                where = format_path((*path, wrong[0]) if wrong[0] else path)
+                under = "" if rules.canonical in wrong[1] else f" (under {rules.canonical})"
+                out.append(Problem(self.file, None, where, wrong[1] + under))
+        return out
 
     def exercises(self, cat: Catalogue | None = None) -> set[str]:
         """The option alternatives this case shows (``option.id=value``)."""
@@ -173,7 +189,8 @@ def case_problems(doc: YamlDoc, cat: Catalogue) -> list[Problem]:
         problems.extend(_check_key(doc, ("exercises", i), item, cat, allow_ruleset=False))
     for name in data.get("set") or {}:
         if not cat.has_option(name):
-            problems.append(doc.problem(("set", name), f"unknown option {name!r}"))
+            problems.append(doc.problem(("set", name), f"unknown option {quoted(name)}"
+                                        + did_you_mean(name, cat.option_names())))
     for name in data["rulesets"]:
         if name not in cat.rulesets:
             problems.append(doc.problem(("rulesets", name), f"unknown ruleset {name!r}"))
@@ -199,7 +216,94 @@ def case_problems(doc: YamlDoc, cat: Catalogue) -> list[Problem]:
                 except CambioError as exc:
                     problems.append(doc.problem(("set",), str(exc)))
                     break
+    if not problems:
+        problems.extend(deal_problems(doc))
     return problems
+
+
+def _rounds(data: Mapping[str, Any]) -> list[tuple[tuple[str | int, ...], Mapping[str, Any]]]:
+    """Each round's setup with its path in the file (later rounds keep the first's players)."""
+    setup = data["setup"]
+    rounds: list[tuple[tuple[str | int, ...], Mapping[str, Any]]] = [(("setup",), setup)]
+    for i, later in enumerate(data.get("next_rounds", ())):
+        rounds.append((("next_rounds", i, "setup"), {**later["setup"], "players": setup["players"]}))
+    return rounds
+
+
+def _deal_problem(rules: Rules, setup: Mapping[str, Any], dealer: int) -> tuple[str, str] | None:
+    """Why `setup` cannot be dealt under `rules`: the field at fault and the message."""
+    players = setup["players"]
+    if not 0 <= dealer < players:
+        return "dealer", f"dealer {dealer} is not a seat (0..{players - 1})"
+    try:
+        if "deck" in setup:
+            deck = [Card.parse(c) for c in setup["deck"]]
+        else:
+            if len(setup["grids"]) != players:
+                return "grids", f"{len(setup['grids'])} grids for {players} players"
+            deck = arrange(rules, players, setup["grids"], dealer=dealer,
+                           starting=setup.get("starting"), draws=setup.get("draws", ()))
+        new_round(rules, players, deck=deck, dealer=dealer)
+    except CambioError as exc:
+        return ("deck" if "deck" in setup else ""), str(exc)
+    return None
+
+
+def deal_problems(doc: YamlDoc) -> list[Problem]:
+    """Check a (schema-valid) case's deal under every ruleset it runs under: the deck is a
+    permutation of that ruleset's deck, one grid per seat, the dealer and every observed
+    seat are seats. One problem per fault, naming the rulesets it holds for.
+
+    >>> from cambio_ref.yamlio import load_yaml_text
+    >>> text = (cases_dir() / "snapping" / "unlimited-house-rule.yaml").read_text(encoding="utf-8")
+    >>> deal_problems(load_yaml_text(text.replace("observe: 1", "observe: 9"), "t.yaml"))[0].message
+    'observe: 9 is not a seat (0..2)'
+    """
+    data = doc.data
+    case = Case(data["id"], data["title"], (), data, doc.name)
+    found: dict[tuple[tuple[str | int, ...], str], list[str]] = {}
+    players = data["setup"]["players"]
+    for name in data["rulesets"]:
+        if not case.applies_to(name):
+            continue
+        rules = case.rules_for(name)
+        for path, setup in _rounds(data):
+            wrong = _deal_problem(rules, setup, setup.get("dealer", 0))
+            if wrong is not None:
+                where = (*path, wrong[0]) if wrong[0] else path
+                found.setdefault((where, wrong[1]), []).append(name)
+    problems = [doc.problem(where, f"{message} (under {', '.join(names)})")
+                for (where, message), names in found.items()]
+    Where = tuple[str | int, ...]
+    steps: list[tuple[Where, Mapping[str, Any]]] = [
+        (("steps", i), step) for i, step in enumerate(data["steps"])]
+    steps += [(("next_rounds", r, "steps", i), step) for r, later in
+              enumerate(data.get("next_rounds", ())) for i, step in enumerate(later["steps"])]
+    for path, step in steps:
+        seats: list[tuple[Where, Any]] = [(("observe",), step.get("observe"))]
+        seats += [(("expect", key, "view", "player"), (exp.get("view") or {}).get("player"))
+                  for key, exp in (step.get("expect") or {}).items()]
+        if not any("reject" in exp for exp in (step.get("expect") or {}).values()):
+            seats += _action_seats(step.get("do") or {})  # a rejection may test a bad seat
+        for sub, seat in seats:
+            if isinstance(seat, int) and not isinstance(seat, bool) and not 0 <= seat < players:
+                label = format_path(sub[1:]) if sub[0] == "do" else sub[0]
+                problems.append(doc.problem((*path, *sub), f"{label}: {seat} is not a seat"
+                                            f" (0..{players - 1})"))
+    return problems
+
+
+def _action_seats(action: Mapping[str, Any]) -> list[tuple[tuple[str | int, ...], Any]]:
+    """The seats an action (in its JSON form) names, each with its path inside `do`."""
+    seats: list[tuple[tuple[str | int, ...], Any]] = [
+        (("do", key), action.get(key)) for key in ("player", "owner") if key in action]
+    for key in ("a", "b"):
+        if isinstance(action.get(key), list) and action[key]:
+            seats.append((("do", key, 0), action[key][0]))
+    for i, target in enumerate(action.get("targets") or ()):
+        if isinstance(target, list) and target:
+            seats.append((("do", "targets", i, 0), target[0]))
+    return seats
 
 
 def _check_key(doc: YamlDoc, path: tuple[str | int, ...], key: str, cat: Catalogue,
@@ -230,8 +334,8 @@ def read_cases(root: Path | None = None) -> tuple[dict[str, Case], list[Problem]
     root = root or cases_dir()
     cat = load_catalogue()
     cases: dict[str, Case] = {}
-    problems: list[Problem] = []
-    for path in sorted(root.rglob("*.yaml")):
+    paths, problems = yaml_files(root, "*.yaml")
+    for path in paths:
         try:
             doc = load_yaml(path, str(path.relative_to(root.parent.parent))
                             if root.parent.parent in path.parents else str(path))

@@ -14,7 +14,7 @@ all of them at once.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Container, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -24,6 +24,7 @@ import jsonschema
 import referencing
 
 from cambio_ref.errors import Problem, RulesError, SpecError
+from cambio_ref.names import did_you_mean, fold, quoted
 from cambio_ref.resources import schema_dir, spec_dir
 from cambio_ref.yamlio import YamlDoc, load_yaml
 
@@ -141,6 +142,10 @@ class Option:
         Raises RulesError naming the option and the allowed values.
         """
         value: object = raw
+        if isinstance(raw, str) and not raw.isascii():
+            hint = did_you_mean(raw, _Accepted(self))
+            raise RulesError(f"option {self.key} ({self.id}): {_show(raw)} is not allowed;"
+                             f" expected {self.allowed()}{hint}")
         if isinstance(raw, str):
             text = raw.strip().lower()
             if self.type == "bool" and text in ("true", "false"):
@@ -168,10 +173,27 @@ class Option:
         return values
 
 
+class _Accepted(Container[str]):
+    """The ASCII spellings an option accepts, as a container (for `did_you_mean`)."""
+
+    def __init__(self, option: Option) -> None:
+        self.option = option
+
+    def __contains__(self, text: object) -> bool:
+        if not isinstance(text, str) or not text.isascii():
+            return False
+        try:
+            self.option.coerce(text)
+        except RulesError:
+            return False
+        return True
+
+
 def _show(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
-    return str(value)
+    text = str(value)
+    return text if len(text) <= 40 else text[:20] + f"... ({len(text)} characters)"
 
 
 @dataclass(frozen=True)
@@ -260,9 +282,10 @@ class Catalogue:
 
     def option(self, name: str) -> Option:
         """Find an option by id (``snap.others``) or key (``snap_others``)."""
-        found = self._by_name.get(name.strip().lower())
+        found = self._by_name.get(fold(name))
         if found is None:
-            raise RulesError(f"unknown option {name!r}; see `cambio show online` for the list")
+            hint = did_you_mean(name, self._by_name) or "; see `cambio show online` for the list"
+            raise RulesError(f"unknown option {quoted(name)}{hint}")
         return found
 
     def core_value(self, rule_id: str) -> int:
@@ -276,6 +299,10 @@ class Catalogue:
             raise RulesError(f"core rule {rule_id} has no value in spec/core.yaml")
         return value
 
+    def option_names(self) -> frozenset[str]:
+        """Every option id and key."""
+        return frozenset(self._by_name)
+
     def primary_sources(self) -> tuple[str, ...]:
         """The keys of the primary sources, in file order.
 
@@ -285,7 +312,7 @@ class Catalogue:
         return tuple(k for k, s in self.sources.items() if s.primary)
 
     def has_option(self, name: str) -> bool:
-        return name.strip().lower() in self._by_name
+        return fold(name) in self._by_name
 
 
 # -- schemas -----------------------------------------------------------------
@@ -326,16 +353,18 @@ def schema_problems(doc: YamlDoc, kind: str, root: Path | None = None) -> list[P
 
 
 def _schema_message(err: jsonschema.ValidationError) -> str:
+    """The validator's message, cut short: it quotes the bad value, which may be huge."""
     if err.validator == "oneOf" and err.context:
-        best = jsonschema.exceptions.best_match(err.context)
-        return str(best.message)
-    if err.validator == "anyOf" and err.context and all(
+        message = str(jsonschema.exceptions.best_match(err.context).message)
+    elif err.validator == "anyOf" and err.context and all(
             e.validator == "required" for e in err.context):
         wanted = sorted({str(e.message).split("'")[1] for e in err.context})
-        return "needs one of " + ", ".join(f"`{w}`" for w in wanted)
-    if err.validator == "additionalProperties":
-        return err.message.replace("Additional properties are not allowed", "unknown field")
-    return err.message
+        message = "needs one of " + ", ".join(f"`{w}`" for w in wanted)
+    elif err.validator == "additionalProperties":
+        message = err.message.replace("Additional properties are not allowed", "unknown field")
+    else:
+        message = err.message
+    return message if len(message) <= 1000 else f"{message[:900]} ... ({len(message)} characters)"
 
 
 # -- loading -----------------------------------------------------------------

@@ -8,20 +8,27 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from cambio_ref.arguments import MAX_SEED, Parser, integer
 from cambio_ref.cards import Card
 from cambio_ref.catalogue import load_catalogue
 from cambio_ref.errors import CambioError, SpecError
+from cambio_ref.names import quoted
 from cambio_ref.resources import schema_names, schema_path
-from cambio_ref.rules import Rules, explain, format_value, resolve
+from cambio_ref.rules import Rules, explain, format_value, overrides_by_key, resolve
 from cambio_ref.scoring import score_hand
 from cambio_ref.validate import validate_paths
+from cambio_ref.yamlio import check_text
 
 Handler = Callable[[argparse.Namespace], int]
+
+MAX_PLAYERS = 1000  # a sanity bound before the rules' own range (players.maximum) is checked
+MAX_GAMES = 1_000_000  # simulate keeps one score per player and game
 
 
 def _print_json(data: Any) -> None:
@@ -31,11 +38,11 @@ def _print_json(data: Any) -> None:
 def _rules(args: argparse.Namespace) -> Rules:
     sets = []
     for item in args.set or ():
-        key, sep, value = item.partition("=")
+        key, sep, value = check_text(item, "--set").partition("=")
         if not sep:
-            raise CambioError(f"--set {item!r}: expected OPTION=VALUE, e.g. --set risky_fives=true")
+            raise CambioError(f"--set {quoted(item)}: expected OPTION=VALUE, e.g. --set risky_fives=true")
         sets.append((key.strip(), value.strip()))
-    return resolve(args.ruleset, sets)
+    return resolve(args.ruleset, overrides_by_key(load_catalogue(), sets))
 
 
 def cmd_rulesets(args: argparse.Namespace) -> int:
@@ -143,8 +150,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from cambio_ref.simulate import simulate
 
     rules = _rules(args)
-    if args.games < 1:
-        raise CambioError(f"--games must be at least 1, not {args.games}")
     report = simulate(rules, players=args.players, games=args.games, seed=args.seed,
                       check=not args.no_check)
     data = report.to_json()
@@ -236,7 +241,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
             # under rules that are no source ruleset, the expectations of the rulesets that
             # agree with them on the case's options apply (as in `cambio conform`)
             key = rules.name if not rules.overrides else rules.canonical
-            runs.append(run_case(case, key, rules=case.rules_for(rules)))
+            rules = case.rules_for(rules)
+            problems = case.deal_problems(rules)
+            if problems:
+                raise SpecError(problems)
+            runs.append(run_case(case, key, rules=rules))
         else:
             runs.extend(run_case(case, name) for name in case.rulesets)
         ok = ok and all(r.ok for r in runs)
@@ -266,8 +275,6 @@ def _cases_named(name: str, cases: dict[str, Any]) -> list[Any]:
     if name in cases:
         return [cases[name]]
     path = Path(name)
-    if path.is_file():
-        return [load_case_file(path)]
     if path.is_dir():
         found, problems = read_cases(path)
         if problems:
@@ -275,7 +282,9 @@ def _cases_named(name: str, cases: dict[str, Any]) -> list[Any]:
         if not found:
             raise CambioError(f"{name}: no case files in this folder")
         return list(found.values())
-    raise CambioError(f"unknown case {name!r}; `cambio replay --list` shows them all")
+    if os.path.lexists(name) or name.endswith((".yaml", ".yml")):
+        return [load_case_file(path)]  # the input layer refuses FIFOs, devices, missing files...
+    raise CambioError(f"unknown case {quoted(name)}; `cambio replay --list` shows them all")
 
 
 def _citation_line(a: Any) -> str:
@@ -345,7 +354,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="cambio",
         description="The Cambio rulebook: rule catalogue, reference interpreter and conformance kit.",
         epilog="Example: cambio show hearts --set risky_fives=true",
@@ -385,9 +394,12 @@ def build_parser() -> argparse.ArgumentParser:
             " throughput (the interpreter's benchmark). Exit status 1 on any violation.",
             "cambio simulate --ruleset hearts --players 4 --games 10000 --seed 1")
     p.add_argument("--ruleset", required=True, metavar="RULESET|FILE")
-    p.add_argument("--players", type=int, default=4)
-    p.add_argument("--games", type=int, default=1000)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--players", type=integer(1, MAX_PLAYERS), default=4,
+                   help="players per game (the ruleset sets the range; default 4)")
+    p.add_argument("--games", type=integer(1, MAX_GAMES), default=1000,
+                   help=f"games to play (1 to {MAX_GAMES:,}; default 1000)")
+    p.add_argument("--seed", type=integer(0, MAX_SEED), default=0,
+                   help="game g is dealt from seed SEED + g (default 0)")
     p.add_argument("--no-check", action="store_true",
                    help="skip the invariant checks (pure benchmark)")
     rules_args(p)
@@ -437,9 +449,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     parser = build_parser()
-    args = parser.parse_args(argv)
-    handler: Handler = args.handler
     try:
+        args = parser.parse_args(argv)
+        handler: Handler = args.handler
         return handler(args)
     except SpecError as exc:
         for problem in exc.problems:

@@ -33,8 +33,9 @@ from cambio_ref.catalogue import (
     load_catalogue,
     schema_problems,
 )
-from cambio_ref.errors import RulesError, SpecError
-from cambio_ref.yamlio import load_yaml
+from cambio_ref.errors import Problem, RulesError, SpecError
+from cambio_ref.names import did_you_mean, fold, quoted
+from cambio_ref.yamlio import YamlDoc, check_text, load_yaml
 
 _V = TypeVar("_V")
 
@@ -250,6 +251,18 @@ def _powers(cat: Catalogue, values: Mapping[str, Any]) -> dict[str, Power]:
     return powers
 
 
+def consistency_problems(values: Mapping[str, Value]) -> list[str]:
+    """What makes a set of option values impossible to play, if anything.
+
+    >>> consistency_problems({"min_players": 8, "max_players": 2})
+    ['min_players (8) is more than max_players (2)']
+    """
+    low, high = values.get("min_players"), values.get("max_players")
+    if isinstance(low, int) and isinstance(high, int) and low > high:
+        return [f"min_players ({low}) is more than max_players ({high})"]
+    return []
+
+
 def _params(cat: Catalogue, values: Mapping[str, Any]) -> dict[str, Mapping[str, int]]:
     """The `parameters` of each chosen alternative that has some, by option key
     (e.g. ``call_limit`` -> ``{"max_points": 5}``)."""
@@ -263,6 +276,9 @@ def _params(cat: Catalogue, values: Mapping[str, Any]) -> dict[str, Mapping[str,
 
 def _build(cat: Catalogue, name: str, values: dict[str, Value],
            base: Mapping[str, Value]) -> Rules:
+    problems = consistency_problems(values)
+    if problems:
+        raise RulesError(f"{name}: " + "; ".join(problems))
     overrides = tuple(sorted((k, v) for k, v in values.items() if base[k] != v
                              or type(base[k]) is not type(v)))
     risky = cat.option("risky_fives").alternative(True)
@@ -277,17 +293,47 @@ def _build(cat: Catalogue, name: str, values: dict[str, Value],
     )
 
 
+def ruleset_id(cat: Catalogue, ruleset: str) -> str:
+    """The id of a ruleset named case-insensitively; RulesError if there is none."""
+    name = fold(ruleset)
+    if name not in cat.rulesets:
+        hint = did_you_mean(ruleset, cat.rulesets) or f"; known rulesets: {', '.join(sorted(cat.rulesets))}"
+        raise RulesError(f"unknown ruleset {quoted(ruleset)}{hint}")
+    return name
+
+
 def _base_values(cat: Catalogue, ruleset: str) -> dict[str, Value]:
-    spec = cat.rulesets.get(ruleset.strip().lower())
-    if spec is None:
-        raise RulesError(
-            f"unknown ruleset {ruleset!r}; known rulesets: {', '.join(sorted(cat.rulesets))}"
-        )
+    spec = cat.rulesets[ruleset_id(cat, ruleset)]
     return {cat.option(oid).key: choice_value(raw) for oid, raw in spec.choices.items()}
+
+
+def overrides_by_key(cat: Catalogue, overrides: Mapping[str, object] | Iterable[tuple[str, object]]
+                     ) -> dict[str, object]:
+    """One layer of overrides (a house file's `set`, a one-line form, the ``--set`` list)
+    keyed by option key; naming an option twice, even by its key and its id, is an error.
+
+    >>> overrides_by_key(load_catalogue(), [("ace", 1), ("value.ace", 0)])
+    Traceback (most recent call last):
+    ...
+    cambio_ref.errors.RulesError: option ace (value.ace) is set twice: as 'ace' and as 'value.ace'
+    """
+    items = overrides.items() if isinstance(overrides, Mapping) else overrides
+    out: dict[str, object] = {}
+    named: dict[str, str] = {}
+    for name, raw in items:
+        opt = cat.option(name)
+        if opt.key in named:
+            raise RulesError(f"option {opt.key} ({opt.id}) is set twice:"
+                             f" as {named[opt.key]!r} and as {name!r}")
+        named[opt.key] = name
+        out[opt.key] = raw
+    return out
 
 
 def _apply(cat: Catalogue, values: dict[str, Value],
            overrides: Mapping[str, object] | Iterable[tuple[str, object]]) -> None:
+    """Set each override in turn (a later one wins: callers layer rules this way);
+    user input is checked for an option named twice by `overrides_by_key` first."""
     items = overrides.items() if isinstance(overrides, Mapping) else overrides
     for name, raw in items:
         opt = cat.option(name)
@@ -310,16 +356,17 @@ def resolve(ruleset: str | Path = "online",
     text = str(ruleset)
     if not isinstance(ruleset, Path) and "(" in text:
         name, pairs = _split_one_line(text)
+        name = ruleset_id(cat, name)
         base = _base_values(cat, name)
         values = dict(base)
-        _apply(cat, values, pairs)
+        _apply(cat, values, overrides_by_key(cat, pairs))
     elif isinstance(ruleset, Path) or text.endswith((".yaml", ".yml")) or "/" in text:
         name, house = read_house_rules(Path(text), cat)
         base = _base_values(cat, name)
         values = dict(base)
         _apply(cat, values, house)
     else:
-        name = text.strip().lower()
+        name = ruleset_id(cat, text)
         base = _base_values(cat, name)
         values = dict(base)
     _apply(cat, values, overrides)
@@ -335,28 +382,50 @@ def read_house_rules(path: Path, cat: Catalogue | None = None) -> tuple[str, dic
     doc = load_yaml(path)
     problems = schema_problems(doc, "house-rules")
     if problems:
-        raise SpecError(problems)
+        raise SpecError(_lookalike_keys(doc, cat) or problems)
     data = doc.data
-    base = str(data["extends"]).strip().lower()
-    if base not in cat.rulesets:
-        problems.append(doc.problem(("extends",), f"unknown ruleset {data['extends']!r};"
-                                    f" known rulesets: {', '.join(sorted(cat.rulesets))}"))
+    base = str(data["extends"])
+    try:
+        base = ruleset_id(cat, base)
+    except RulesError as exc:
+        problems.append(doc.problem(("extends",), str(exc)))
     values: dict[str, Value] = {}
+    named: dict[str, str] = {}
     for name, raw in (data.get("set") or {}).items():
         if not cat.has_option(name):
-            problems.append(doc.problem(("set", name), f"unknown option {name!r}"))
+            problems.append(doc.problem(("set", name), f"unknown option {quoted(name)}"
+                                        + did_you_mean(name, cat.option_names())))
             continue
         opt = cat.option(name)
+        if opt.key in named:
+            problems.append(doc.problem(("set", name), f"option {opt.key} ({opt.id}) is set"
+                                        f" twice: as {named[opt.key]!r} and as {name!r}"))
+            continue
+        named[opt.key] = name
         try:
             values[opt.key] = opt.coerce(choice_value(raw))
         except RulesError as exc:
             problems.append(doc.problem(("set", name), str(exc)))
+    if not problems:
+        merged = {**_base_values(cat, base), **values}
+        problems += [doc.problem(("set",), p) for p in consistency_problems(merged)]
     if problems:
         raise SpecError(problems)
     return base, values
 
 
-_ONE_LINE = re.compile(r"^\s*([a-z0-9-]+)\s*(?:\((.*)\))?\s*$", re.IGNORECASE | re.DOTALL)
+def _lookalike_keys(doc: YamlDoc, cat: Catalogue) -> list[Problem]:
+    """Option names under `set` written with look-alike characters, each with its canonical
+    spelling (the schema's pattern would only say they do not match)."""
+    data = doc.data
+    names = data.get("set") if isinstance(data, dict) else None
+    if not isinstance(names, dict):
+        return []
+    return [doc.problem(("set", name), f"unknown option {quoted(name)}{hint}") for name in names
+            if (hint := did_you_mean(name, cat.option_names()))]
+
+
+_ONE_LINE = re.compile(r"^\s*([^\s(),=]+)\s*(?:\((.*)\))?\s*$", re.DOTALL)
 
 
 def parse_rules(text: str, *, catalogue: Catalogue | None = None) -> Rules:
@@ -369,12 +438,13 @@ def parse_rules(text: str, *, catalogue: Catalogue | None = None) -> Rules:
     ...
     cambio_ref.errors.RulesError: option snap_match (snap.match):  is not allowed; expected rank | points
     """
+    cat = catalogue or load_catalogue()
     name, pairs = _split_one_line(text)
-    return resolve(name, pairs, catalogue=catalogue)
+    return resolve(name, overrides_by_key(cat, pairs), catalogue=cat)
 
 
 def _split_one_line(text: str) -> tuple[str, list[tuple[str, str]]]:
-    match = _ONE_LINE.match(text)
+    match = _ONE_LINE.match(check_text(text, "rules"))
     if not match:
         raise RulesError(f"cannot read rules {text!r}: expected NAME or NAME(key=value, ...)")
     pairs: list[tuple[str, str]] = []
@@ -384,7 +454,7 @@ def _split_one_line(text: str) -> tuple[str, list[tuple[str, str]]]:
         if not sep:
             raise RulesError(f"cannot read {part!r} in {text!r}: expected key=value")
         pairs.append((key.strip(), value.strip()))
-    return match.group(1).lower(), pairs
+    return match.group(1), pairs
 
 
 @dataclass(frozen=True)

@@ -113,6 +113,8 @@ def give_actions(state: State) -> list[Action]:
 def check_snap(state: State, action: Snap) -> None:
     """Raise IllegalAction unless `action` may be tried now (right or wrong)."""
     rules, p = state.rules, action.player
+    if not action.targets:  # an empty snap would match vacuously and win the window
+        raise IllegalAction("E_MALFORMED_ACTION", "a snap names at least one card")
     if not rules.snap:
         raise IllegalAction("E_SNAP_DISABLED", "this ruleset has no snapping")
     if state.phase == PEEK and not rules.peek_snap:

@@ -17,10 +17,18 @@ from cambio_ref.illegal import IllegalAction, check_slot, check_turn
 from cambio_ref.powers import fire_power, power_actions
 from cambio_ref.scoring import score_hand
 from cambio_ref.snapping import close_window, keeps_window, open_window
-from cambio_ref.state import HAND, PEEK, POWER, TURN, Event, State, peek_count
+from cambio_ref.state import HAND, PEEK, POWER, TURN, Event, State, grid_size, peek_count
 from cambio_ref.table import cards_of, code, everyone, mask_list, seen_by
 
 # -- legal actions --------------------------------------------------------------
+
+
+def peek_choices(state: State) -> tuple[int, ...]:
+    """The slots the opening peek may look at: the two closest, or any of the cards dealt.
+    Never a penalty slot (4 and up): the peek is of the hand as dealt (awareness §Play 1),
+    and a penalty card is not looked at (awareness §Play 4), so `check_peek` and
+    `peek_slots` both use this."""
+    return (2, 3) if state.rules.peek == "closest-two" else tuple(range(grid_size()))
 
 
 def peek_slots(state: State, player: int) -> list[int]:
@@ -28,8 +36,8 @@ def peek_slots(state: State, player: int) -> list[int]:
     mask = state.peeked[player]
     if mask.bit_count() >= peek_count():
         return []
-    slots = (2, 3) if state.rules.peek == "closest-two" else (0, 1, 2, 3)
-    return [s for s in slots if state.grids[player][s] is not None and not (mask >> s) & 1]
+    return [s for s in peek_choices(state)
+            if state.grids[player][s] is not None and not (mask >> s) & 1]
 
 
 def turn_actions(state: State) -> list[Action]:
@@ -69,9 +77,11 @@ def check_peek(state: State, action: Peek) -> None:
     if state.phase != PEEK:
         raise IllegalAction("E_WRONG_PHASE", "the opening peek is over")
     check_slot(state, action.player, action.slot)
-    if state.rules.peek == "closest-two" and action.slot not in (2, 3):
+    if action.slot not in peek_choices(state):
         raise IllegalAction("E_PEEK_SLOT", "only the two closest cards (slots 2 and 3)"
-                            " may be looked at")
+                            " may be looked at" if state.rules.peek == "closest-two" else
+                            f"only the cards dealt (slots 0-{grid_size() - 1}) may be looked"
+                            " at, not a penalty card")
     if state.peeked[action.player].bit_count() >= peek_count() or \
             (state.peeked[action.player] >> action.slot) & 1:
         raise IllegalAction("E_PEEK_DONE", f"player {action.player} has already looked"

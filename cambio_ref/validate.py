@@ -22,13 +22,14 @@ from cambio_ref.catalogue import (
     _check_options,
     _check_rulesets,
     _option,
+    choice_value,
     load_catalogue,
     read_spec,
     schema_problems,
 )
 from cambio_ref.errors import Problem, SpecError
-from cambio_ref.rules import read_house_rules
-from cambio_ref.yamlio import YamlDoc, load_yaml
+from cambio_ref.rules import consistency_problems, read_house_rules
+from cambio_ref.yamlio import YamlDoc, load_yaml, load_yaml_text, read_text_file, yaml_files
 
 _SCHEMA_LINE = re.compile(r"\$schema=\S*?([a-z-]+)\.schema\.json")
 _KIND_BY_SCHEMA = {v.removesuffix(".schema.json"): k for k, v in SCHEMA_FOR_KIND.items()}
@@ -37,13 +38,9 @@ _KIND_BY_KEY = {"extends": "house-rules", "choices": "ruleset", "options": "opti
                 "splitmix64": "shuffle", "steps": "case", "terms": "glossary"}
 
 
-def file_kind(path: Path, doc: YamlDoc) -> str | None:
-    """Which kind of spec file `doc` is, or None if it cannot tell."""
-    try:
-        head = path.read_text(encoding="utf-8")[:500]
-    except OSError:
-        head = ""
-    match = _SCHEMA_LINE.search(head)
+def file_kind(text: str, doc: YamlDoc) -> str | None:
+    """Which kind of spec file `doc` (read from `text`) is, or None if it cannot tell."""
+    match = _SCHEMA_LINE.search(text[:500])
     if match and match.group(1) in _KIND_BY_SCHEMA:
         return _KIND_BY_SCHEMA[match.group(1)]
     if isinstance(doc.data, dict):
@@ -56,24 +53,27 @@ def file_kind(path: Path, doc: YamlDoc) -> str | None:
 def validate_file(path: Path, cat: Catalogue | None = None) -> list[Problem]:
     """Every problem in one file: YAML, schema, and cross-references to the catalogue."""
     try:
-        doc = load_yaml(path)
+        text = read_text_file(path)
+        doc = load_yaml_text(text, str(path))
     except SpecError as exc:
         return list(exc.problems)
-    kind = file_kind(path, doc)
+    kind = file_kind(text, doc)
     if kind is None:
         return [Problem(str(path), 1, "", "cannot tell what kind of file this is: add a"
                         " `# yaml-language-server: $schema=...` line naming its schema")]
+    if kind == "house-rules":  # read_house_rules checks the schema and the catalogue
+        try:
+            read_house_rules(path, cat or load_catalogue())
+        except SpecError as exc:
+            return list(exc.problems)
+        return []
     problems = schema_problems(doc, kind)
     if problems:
         return problems
     cat = cat or load_catalogue()
-    if kind == "house-rules":
-        try:
-            read_house_rules(path, cat)
-        except SpecError as exc:
-            return list(exc.problems)
-    elif kind == "ruleset":
+    if kind == "ruleset":
         problems += _check_rulesets(cat, [doc])
+        problems += ruleset_consistency(doc, cat)
     elif kind == "options":
         options = tuple(_option(raw, doc.data["phase"], doc.name) for raw in doc.data["options"])
         own = Catalogue(cat.sources, options, {}, cat.core_rules, {})
@@ -114,7 +114,8 @@ def rejection_problems(doc: YamlDoc, cat: Catalogue) -> list[Problem]:
 def _catalogue_case_rejections(root: Path) -> list[Problem]:
     cat = load_catalogue()
     problems: list[Problem] = []
-    for file in sorted(root.rglob("*.yaml")):
+    files, _ = yaml_files(root)  # (read_cases reports what the walk refuses)
+    for file in files:
         try:
             doc = load_yaml(file)
         except SpecError:
@@ -122,6 +123,13 @@ def _catalogue_case_rejections(root: Path) -> list[Problem]:
         if not case_problems(doc, cat):
             problems += rejection_problems(doc, cat)
     return problems
+
+
+def ruleset_consistency(doc: YamlDoc, cat: Catalogue) -> list[Problem]:
+    """Choices that cannot hold together in a ruleset file, e.g. min_players > max_players."""
+    values = {cat.option(oid).key: choice_value(raw) for oid, raw in doc.data["choices"].items()
+              if cat.has_option(oid)}
+    return [doc.problem(("choices",), message) for message in consistency_problems(values)]
 
 
 def validate_paths(paths: list[Path]) -> list[Problem]:
@@ -134,10 +142,10 @@ def validate_paths(paths: list[Path]) -> list[Problem]:
                 problems += read_cases(path / "cases")[1]
                 problems += _catalogue_case_rejections(path / "cases")
             continue
-        files = sorted(path.rglob("*.y*ml")) if path.is_dir() else [path]
+        files = [path]
+        if path.is_dir():
+            files, found = yaml_files(path)
+            problems += found
         for file in files:
-            if not file.exists():
-                problems.append(Problem(str(file), None, "", "no such file or directory"))
-            else:
-                problems += validate_file(file)
+            problems += validate_file(file)
     return sorted(set(problems), key=lambda p: (p.file, p.line or 0, p.path, p.message))

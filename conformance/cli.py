@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from cambio_ref.arguments import MAX_SEED, integer, number, output_dir, output_file
 from cambio_ref.errors import CambioError
 
 CONFORM_EXAMPLE = """cambio conform --impl "node my-adapter.js" --ruleset hearts --fuzz 100 \\
@@ -64,22 +65,22 @@ def register(sub: Any) -> None:
     p.add_argument("-k", metavar="EXPR", dest="keyword",
                    help="only items whose name (case-id[ruleset] or fuzz[ruleset]) matches,"
                         " e.g. -k 'tie and not fuzz'")
-    p.add_argument("--fuzz", type=int, default=None, metavar="N",
+    p.add_argument("--fuzz", type=integer(0, 100_000), default=None, metavar="N",
                    help="fuzz games in all, shared by the targets (default 50; 0: none)")
-    p.add_argument("--seed", type=int, metavar="S", help="fuzzing seed (default: random, printed)")
-    p.add_argument("--shrink-time", type=float, default=10.0, metavar="SECONDS",
+    p.add_argument("--seed", type=integer(0, MAX_SEED), metavar="S", help="fuzzing seed (default: random, printed)")
+    p.add_argument("--shrink-time", type=number(0, 3600), default=10.0, metavar="SECONDS",
                    help="how long to shrink a fuzz disagreement, per ruleset (default 10)")
-    p.add_argument("--timeout", type=float, default=5.0, metavar="SECONDS",
+    p.add_argument("--timeout", type=number(0, 3600, above=True), default=5.0, metavar="SECONDS",
                    help="per-request timeout (default 5; the handshake gets at least 30)")
-    p.add_argument("--max-restarts", type=int, default=20, metavar="N",
+    p.add_argument("--max-restarts", type=integer(0, 1000), default=20, metavar="N",
                    help="restarts after crashes, hangs and protocol errors before the rest"
                         " is not run (default 20)")
-    p.add_argument("--junit", type=Path, metavar="FILE", help="write JUnit XML")
-    p.add_argument("--report", type=Path, metavar="FILE.md|FILE.html",
+    p.add_argument("--junit", type=output_file, metavar="FILE", help="write JUnit XML")
+    p.add_argument("--report", type=output_file, metavar="FILE.md|FILE.html",
                    help="write a Markdown or HTML report")
-    p.add_argument("--log", type=Path, metavar="FILE.jsonl",
+    p.add_argument("--log", type=output_file, metavar="FILE.jsonl",
                    help="write the JSON-lines run log (header, one line per result, footer)")
-    p.add_argument("--save-failures", type=Path, metavar="DIR",
+    p.add_argument("--save-failures", type=output_dir, metavar="DIR",
                    help="write each shrunk fuzz failure as a case file into DIR")
 
 

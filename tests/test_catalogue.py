@@ -80,7 +80,7 @@ def test_each_spec_file_names_its_schema_for_editors(path: Path) -> None:
     assert match, f"{path}: first line must name the schema, got {first!r}"
     schema = (path.parent / match.group(1)).resolve()
     assert schema.is_file()
-    kind = file_kind(path, load_yaml(path))
+    kind = file_kind(path.read_text(encoding="utf-8"), load_yaml(path))
     assert kind is not None
     assert schema.name == f"{kind}.schema.json"
 

@@ -12,12 +12,12 @@ import pickle
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from cambio_ref.catalogue import Option, Value, load_catalogue
 from cambio_ref.errors import RulesError
-from cambio_ref.rules import Rules, format_value, parse_rules, read_house_rules, resolve
+from cambio_ref.rules import Rules, consistency_problems, format_value, parse_rules, read_house_rules, resolve
 from cambio_ref.yamlio import load_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,6 +43,9 @@ def rulesets_with_overrides(draw: st.DrawFn) -> tuple[str, list[tuple[str, objec
         label = draw(st.sampled_from([opt.id, opt.key]))  # options go by id or by key
         raw: object = draw(st.sampled_from([value, format_value(value)]))  # YAML value or --set text
         overrides.append((label, raw))
+    # Only rules that can be played: min_players <= max_players (rules.consistency_problems).
+    values = {**resolve(name).values(), **{CAT.option(k).key: CAT.option(k).coerce(v) for k, v in overrides}}
+    assume(not consistency_problems(values))
     return name, overrides
 
 

@@ -30,8 +30,8 @@ Conform = Callable[..., Run]
     (["--ruleset", "nope"], "unknown ruleset 'nope'"),
     (["-k", "no-case-has-this-name"], "selects nothing"),
     (["-k", "tie and"], "ends too soon"),
-    (["--timeout", "0"], "--timeout must be positive"),
-    (["--fuzz", "-1"], "--fuzz must be 0 or more"),
+    (["--timeout", "0"], "--timeout must be a number above 0"),
+    (["--fuzz", "-1"], "--fuzz must be an integer from 0"),
     (["--cases", "missing.yaml"], "no such file or directory"),
     (["--junit", "no/such/dir/j.xml"], "no such directory"),
 ])
