@@ -275,7 +275,7 @@ def _cases_named(name: str, cases: dict[str, Any]) -> list[Any]:
     if name in cases:
         return [cases[name]]
     path = Path(name)
-    if path.is_dir():
+    if os.path.isdir(name):  # (False, not OSError, for a name too long to be a path)
         found, problems = read_cases(path)
         if problems:
             raise SpecError(problems)
