@@ -11,7 +11,19 @@ $(BIN)/.installed: pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test,docs]'
 	touch $@
 
-setup: $(BIN)/.installed
+# The wheels tests/test_install.py installs offline into a fresh virtualenv beside the built
+# wheel: the runtime dependencies and pytest, at the versions of the dev venv.
+WHEELHOUSE := $(VENV)/wheelhouse
+export RUNTIME_REQUIREMENTS := from importlib.metadata import requires; \
+  print(" ".join(r for r in requires("cambio-ref") or () if "extra ==" not in r))
+$(WHEELHOUSE)/.done: $(BIN)/.installed
+	rm -rf $(WHEELHOUSE)
+	$(BIN)/python -m pip freeze --exclude-editable > $(VENV)/constraints.txt
+	$(BIN)/python -m pip download --quiet --only-binary=:all: -d $(WHEELHOUSE) \
+	  -c $(VENV)/constraints.txt pytest $$($(BIN)/python -c "$$RUNTIME_REQUIREMENTS")
+	touch $@
+
+setup: $(BIN)/.installed $(WHEELHOUSE)/.done
 
 # The main job: validate the catalogue, the examples and the cases, list the rulesets,
 # then check the bundled reference implementation (cambio serve) with cambio conform:

@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any
 
 from cambio_ref.catalogue import (
-    SPEC_DIR,
     Catalogue,
     _check_citations,
     _citations,
@@ -26,10 +25,9 @@ from cambio_ref.catalogue import (
     schema_problems,
 )
 from cambio_ref.errors import CambioError, Problem, SpecError
+from cambio_ref.resources import cases_dir
 from cambio_ref.rules import Rules, format_value, resolve
 from cambio_ref.yamlio import YamlDoc, load_yaml
-
-CASES_DIR = SPEC_DIR / "cases"
 
 
 @dataclass(frozen=True)
@@ -162,8 +160,10 @@ def _check_key(doc: YamlDoc, path: tuple[str | int, ...], key: str, cat: Catalog
     return []
 
 
-def read_cases(root: Path = CASES_DIR) -> tuple[dict[str, Case], list[Problem]]:
-    """Every case under `root`, and every problem found (including duplicate ids)."""
+def read_cases(root: Path | None = None) -> tuple[dict[str, Case], list[Problem]]:
+    """Every case under `root` (default: `cases_dir()`), and every problem found (including
+    duplicate ids)."""
+    root = root or cases_dir()
     cat = load_catalogue()
     cases: dict[str, Case] = {}
     problems: list[Problem] = []
@@ -187,9 +187,14 @@ def read_cases(root: Path = CASES_DIR) -> tuple[dict[str, Case], list[Problem]]:
     return cases, problems
 
 
+def load_cases(root: Path | None = None) -> dict[str, Case]:
+    """All cases under `root` (default: `cases_dir()`), read once per process; any problem
+    raises SpecError listing them all."""
+    return _load_cases(root or cases_dir())
+
+
 @cache
-def load_cases(root: Path = CASES_DIR) -> dict[str, Case]:
-    """All cases (cached); any problem raises SpecError listing them all."""
+def _load_cases(root: Path) -> dict[str, Case]:
     cases, problems = read_cases(root)
     if problems:
         raise SpecError(problems)

@@ -14,7 +14,6 @@ all of them at once.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -25,11 +24,11 @@ import jsonschema
 import referencing
 
 from cambio_ref.errors import Problem, RulesError, SpecError
+from cambio_ref.resources import schema_dir, spec_dir
 from cambio_ref.yamlio import YamlDoc, load_yaml
 
 Value = bool | int | str
 
-SPEC_DIR = Path(os.environ.get("CAMBIO_SPEC", Path(__file__).resolve().parent.parent / "spec"))
 SCHEMA_BASE = "https://cambio-rulebook.invalid/schemas/"
 PHASES = ("setup", "turn", "powers", "snapping", "calling", "scoring", "match")
 
@@ -222,6 +221,27 @@ class ErrorCode:
 
 
 @dataclass(frozen=True)
+class Term:
+    """A word of the game (spec/glossary.yaml): its name, synonyms, definition and rules."""
+
+    id: str
+    name: str
+    synonyms: tuple[str, ...]
+    definition: str
+    see: tuple[str, ...] = ()
+    sources: tuple[Citation, ...] = ()
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The name and every synonym, lower case.
+
+        >>> Term("snap", "snap", ("flip", "burn"), "...").words
+        ('snap', 'flip', 'burn')
+        """
+        return (self.name.lower(), *self.synonyms)
+
+
+@dataclass(frozen=True)
 class Catalogue:
     """Everything in spec/, validated."""
 
@@ -230,6 +250,7 @@ class Catalogue:
     rulesets: Mapping[str, RulesetSpec]
     core_rules: Mapping[str, CoreRule]
     errors: Mapping[str, ErrorCode]
+    glossary: tuple[Term, ...] = ()
     _by_name: dict[str, Option] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -278,6 +299,7 @@ SCHEMA_FOR_KIND = {
     "core": "core.schema.json",
     "shuffle": "shuffle.schema.json",
     "case": "case.schema.json",
+    "glossary": "glossary.schema.json",
 }
 
 
@@ -290,9 +312,10 @@ def _registry(schema_dir: Path) -> referencing.Registry[Any]:
     return referencing.Registry().with_resources(resources)
 
 
-def schema_problems(doc: YamlDoc, kind: str, spec_dir: Path = SPEC_DIR) -> list[Problem]:
-    """Validate `doc` against the schema for `kind`; one Problem per error."""
-    registry = _registry(spec_dir / "schemas")
+def schema_problems(doc: YamlDoc, kind: str, root: Path | None = None) -> list[Problem]:
+    """Validate `doc` against the schema for `kind` (from the catalogue at `root`, by default
+    the installed one); one Problem per error."""
+    registry = _registry(root / "schemas" if root else schema_dir())
     schema = registry.contents(SCHEMA_BASE + SCHEMA_FOR_KIND[kind])
     validator = jsonschema.Draft202012Validator(schema, registry=registry)
     problems = []
@@ -368,31 +391,35 @@ def _rel(path: Path, root: Path) -> str:
         return str(path)
 
 
-def read_spec(spec_dir: Path = SPEC_DIR) -> tuple[Catalogue | None, list[Problem]]:
-    """Read and check the whole catalogue; return it (if readable) and every problem."""
+def read_spec(root: Path | None = None) -> tuple[Catalogue | None, list[Problem]]:
+    """Read and check the whole catalogue at `root` (default: `spec_dir()`); return it (if
+    readable) and every problem."""
+    spec = root or spec_dir()
     problems: list[Problem] = []
     docs: dict[str, list[YamlDoc]] = {k: [] for k in SCHEMA_FOR_KIND}
 
     def read(path: Path, kind: str) -> None:
         try:
-            doc = load_yaml(path, _rel(path, spec_dir))
+            doc = load_yaml(path, _rel(path, spec))
         except SpecError as exc:
             problems.extend(exc.problems)
             return
-        found = schema_problems(doc, kind, spec_dir)
+        found = schema_problems(doc, kind, spec)
         problems.extend(found)
         if not found:
             docs[kind].append(doc)
 
-    read(spec_dir / "sources.yaml", "sources")
-    read(spec_dir / "core.yaml", "core")
-    read(spec_dir / "errors.yaml", "errors")
-    read(spec_dir / "shuffle.yaml", "shuffle")
-    for path in sorted((spec_dir / "options").glob("*.yaml")):
+    read(spec / "sources.yaml", "sources")
+    read(spec / "core.yaml", "core")
+    read(spec / "errors.yaml", "errors")
+    read(spec / "shuffle.yaml", "shuffle")
+    if (spec / "glossary.yaml").exists():
+        read(spec / "glossary.yaml", "glossary")
+    for path in sorted((spec / "options").glob("*.yaml")):
         read(path, "options")
     docs["options"].sort(key=lambda d: (PHASES.index(d.data["phase"]),
                                         Path(d.name).stem != d.data["phase"], d.name))
-    for path in sorted((spec_dir / "rulesets").glob("*.yaml")):
+    for path in sorted((spec / "rulesets").glob("*.yaml")):
         read(path, "ruleset")
     if problems:
         return None, problems
@@ -423,10 +450,16 @@ def read_spec(spec_dir: Path = SPEC_DIR) -> tuple[Catalogue | None, list[Problem
                                     doc.data["summary"].strip(), doc.data["choices"], doc.name)
         for doc in docs["ruleset"]
     }
-    cat = Catalogue(sources, tuple(options), rulesets, core, errors)
+    glossary = tuple(
+        Term(t["id"], t["name"], tuple(t.get("synonyms", ())), " ".join(t["definition"].split()),
+             tuple(t.get("see", ())), _citations(t.get("sources")))
+        for doc in docs["glossary"] for t in doc.data["terms"]
+    )
+    cat = Catalogue(sources, tuple(options), rulesets, core, errors, glossary)
     problems += list(_check_options(cat, option_docs))
     problems += list(_check_rulesets(cat, docs["ruleset"]))
     problems += list(_check_errors(cat, docs["errors"]))
+    problems += list(_check_glossary(cat, docs["glossary"]))
     problems += _duplicates([(d, ("sources", i, "key"), s["key"])
                              for d in docs["sources"] for i, s in enumerate(d.data["sources"])],
                             "source key")
@@ -562,10 +595,29 @@ def _check_errors(cat: Catalogue, docs: list[YamlDoc]) -> Iterator[Problem]:
                                   f"unknown rule {e['rule']!r}: not an option or core rule id")
 
 
+def _check_glossary(cat: Catalogue, docs: list[YamlDoc]) -> Iterator[Problem]:
+    for doc in docs:
+        terms = doc.data["terms"]
+        yield from _duplicates([(doc, ("terms", i, "id"), t["id"]) for i, t in enumerate(terms)], "term id")
+        yield from _duplicates([(doc, ("terms", i), w) for i, t in enumerate(terms)
+                                for w in [t["name"].lower(), *t.get("synonyms", ())]], "glossary word")
+        for i, t in enumerate(terms):
+            for j, rule in enumerate(t.get("see", ())):
+                if rule not in cat.core_rules and not cat.has_option(rule):
+                    yield doc.problem(("terms", i, "see", j),
+                                      f"unknown rule {rule!r}: not an option or core rule id")
+            yield from _check_citations(cat, doc, ("terms", i, "sources"), _citations(t.get("sources")))
+
+
+def load_catalogue(root: Path | None = None) -> Catalogue:
+    """Load the catalogue at `root` (default: `spec_dir()`) once per process, raising
+    SpecError with every problem found."""
+    return _load_catalogue(root or spec_dir())
+
+
 @cache
-def load_catalogue(spec_dir: Path = SPEC_DIR) -> Catalogue:
-    """Load spec/ (cached), raising SpecError with every problem found."""
-    cat, problems = read_spec(spec_dir)
+def _load_catalogue(root: Path) -> Catalogue:
+    cat, problems = read_spec(root)
     if problems or cat is None:
         raise SpecError(problems)
     return cat

@@ -16,6 +16,7 @@ from typing import Any
 from cambio_ref.cards import Card
 from cambio_ref.catalogue import load_catalogue
 from cambio_ref.errors import CambioError, SpecError
+from cambio_ref.resources import schema_names, schema_path
 from cambio_ref.rules import Rules, explain, format_value, resolve
 from cambio_ref.scoring import score_hand
 from cambio_ref.validate import validate_paths
@@ -258,6 +259,72 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0 if all(r.ok for r in runs) else 1
 
 
+def _citation_line(a: Any) -> str:
+    """The source or ruling of an answer, in one line."""
+    from cambio_ref.answers import Answer
+
+    assert isinstance(a, Answer)
+    said = []
+    if a.citations:
+        said.append("source: " + "; ".join(f"{c} ({c.evidence})" for c in a.citations))
+    if a.ruling:
+        said.append(f"ruling: {a.ruling}" + (" (the project's ruling on this option; see `cambio show`)"
+                                            if load_catalogue().has_option(a.ruling) else ""))
+    if not said and a.shared:
+        said.append("source (cited by the case): " + "; ".join(f"{c} ({c.evidence})" for c in a.shared))
+    return " | ".join(said) or "no source given"
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    from cambio_ref.ask import ask
+
+    rules = resolve(args.ruleset) if args.ruleset else None
+    reply = ask(" ".join(args.question), rules)
+    if args.json:
+        _print_json({
+            "question": reply.question, "ruleset": rules.canonical if rules else None, "good": reply.good,
+            "matches": [{
+                "kind": f.hit.kind, "id": f.hit.id, "title": f.hit.title, "score": f.hit.score,
+                "answers": [{**a.to_json(), "note": note or None}
+                            for a, note in zip(f.answers, f.notes or ("",) * len(f.answers), strict=True)],
+                "values": [{"ruleset": rs, "value": r.value, "origin": r.origin,
+                            "citations": [str(c) for c in r.citations], "ruling": r.reason}
+                           for rs, r in f.values],
+            } for f in reply.found],
+            "closest": [{"kind": h.kind, "id": h.id, "title": h.title, "score": h.score} for h in reply.closest],
+        })
+        return 0 if reply.good else 1
+    if not reply.good:
+        print(f"No question matches {reply.question!r} well. The closest:")
+        for h in reply.closest:
+            print(f"  {h.title}  [{h.kind} {h.id}]")
+        return 1
+    for f in reply.found:
+        print(f"{f.hit.title}  [{f.hit.kind} {f.hit.id}]")
+        for a, note in zip(f.answers, f.notes or ("",) * len(f.answers), strict=True):
+            print(f"  {a.ruleset}: {a.text}")
+            if note:
+                print(f"    note: {note}")
+            if a.applies or a.backed:
+                print(f"    {_citation_line(a)}")
+            if a.applies:
+                print(f"    replay: {a.replay}")
+        for rs, r in f.values:
+            why = ("source: " + "; ".join(f"{c} ({c.evidence})" for c in r.citations) if r.origin == "source"
+                   else f"{r.origin}: {' '.join((r.reason or '').split())}")
+            print(f"  {rs}: {format_value(r.value)}\n    {why}")
+        print()
+    return 0
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    if args.name is None:
+        print("\n".join(schema_names()))
+    else:
+        sys.stdout.write(schema_path(args.name).read_text(encoding="utf-8"))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cambio",
@@ -323,6 +390,24 @@ def build_parser() -> argparse.ArgumentParser:
             "cambio validate spec/ examples/house-rules/")
     p.add_argument("paths", nargs="+", metavar="PATH")
     p.add_argument("--json", action="store_true", help="print JSON")
+
+    p = add("ask", cmd_ask,
+            "Find the disputes and options a question is about (the game's synonyms work: flip,"
+            " burn and slap mean snap; knock means call) and print each ruleset's answer with its"
+            " source or ruling, the case id and the command that replays it. Exit status 1 if"
+            " nothing matches well (the closest questions are listed).",
+            'cambio ask "caller ties lowest" --ruleset hearts')
+    p.add_argument("question", nargs="+", metavar="QUESTION", help="the question, in your own words")
+    p.add_argument("--ruleset", metavar="RULESET|FILE",
+                   help="a ruleset id, a one-line form or a house-rules file (default: every ruleset)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+    p = add("schema", cmd_schema,
+            "Print a JSON Schema of the catalogue's files or of the protocol (for editors and"
+            " adapters working offline); without NAME, list the schemas.",
+            "cambio schema protocol/act.reply > act.reply.schema.json")
+    p.add_argument("name", nargs="?", metavar="NAME",
+                   help="a schema name from the list, e.g. house-rules or protocol/hello.request")
 
     from conformance.cli import register  # serve, conform
     register(sub)

@@ -13,13 +13,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from cambio_ref.cards import Card
-from cambio_ref.catalogue import load_catalogue
+from cambio_ref.catalogue import Option, load_catalogue
 from cambio_ref.errors import UnknownCardError
 from cambio_ref.rules import Rules
 
-SIX_OF_HEARTS = load_catalogue().option("value.six-of-hearts")
+
+@cache
+def six_of_hearts() -> Option:
+    """The option that values the 6 of hearts apart (it names the cards it covers)."""
+    return load_catalogue().option("value.six-of-hearts")
 
 
 @dataclass(frozen=True)
@@ -69,7 +74,7 @@ def score_hand(cards: Sequence[Card], rules: Rules) -> HandScore:
     for card in cards:
         if risky and card.rank == "5":
             items.append(CardScore(card, 0, "risky fives: counted with the other fives"))
-        elif SIX_OF_HEARTS.covers(card.rank, card.suit) and rules.six_of_hearts != int(card.rank):
+        elif six_of_hearts().covers(card.rank, card.suit) and rules.six_of_hearts != int(card.rank):
             items.append(CardScore(card, rules.six_of_hearts, "value.six-of-hearts"))
         else:
             items.append(CardScore(card, card_points(card, rules)))

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from cambio_ref.cards import Card
 from cambio_ref.catalogue import Power, load_catalogue
@@ -26,8 +27,18 @@ Event = dict[str, object]
 
 # phases of a round
 PEEK, TURN, HAND, POWER, OVER = "peek", "turn", "hand", "power", "over"
-GRID_SIZE = load_catalogue().core_value("core.grid")  # cards dealt to each player
-PEEK_COUNT = load_catalogue().core_value("core.peek-count")  # cards seen in the opening peek
+
+
+@cache
+def grid_size() -> int:
+    """Cards dealt to each player (core.grid in spec/core.yaml)."""
+    return load_catalogue().core_value("core.grid")
+
+
+@cache
+def peek_count() -> int:
+    """Cards each player looks at in the opening peek (core.peek-count in spec/core.yaml)."""
+    return load_catalogue().core_value("core.peek-count")
 
 
 @dataclass(frozen=True)
@@ -212,10 +223,10 @@ def arrange(rules: Rules, players: int, grids: Sequence[Sequence[str]], *, deale
     >>> [c.code for c in deck[:9]]
     ['AH', 'AS', '2H', '2S', '3H', '3S', '4H', '4S', 'KD']
     """
-    if len(grids) != players or any(len(g) != GRID_SIZE for g in grids):
-        raise SetupError(f"give {GRID_SIZE} cards for each of the {players} players")
+    if len(grids) != players or any(len(g) != grid_size() for g in grids):
+        raise SetupError(f"give {grid_size()} cards for each of the {players} players")
     order: list[Card] = []
-    for slot in range(GRID_SIZE):
+    for slot in range(grid_size()):
         for i in range(1, players + 1):
             order.append(Card.parse(grids[(dealer + i) % players][slot]))
     if rules.starting_discard:
@@ -252,14 +263,14 @@ def new_round(rules: Rules, players: int, *, deck: Sequence[Card | str] | None =
         if sorted(order) != sorted(full):
             raise SetupError(f"the deck must be a permutation of the {len(full)}-card"
                              f" {rules.canonical} deck for {players} players")
-    need = players * GRID_SIZE + (1 if rules.starting_discard else 0) + 1
+    need = players * grid_size() + (1 if rules.starting_discard else 0) + 1
     if len(order) < need:
         raise SetupError(f"{players} players need at least {need} cards")
     s = State.__new__(State)
     s.rules, s.n, s.dealer, s.seed = rules, players, dealer, seed
-    s.grids = [[None] * GRID_SIZE for _ in range(players)]
+    s.grids = [[None] * grid_size() for _ in range(players)]
     top = 0
-    for slot in range(GRID_SIZE):
+    for slot in range(grid_size()):
         for i in range(1, players + 1):
             s.grids[(dealer + i) % players][slot] = order[top]
             top += 1
@@ -269,7 +280,7 @@ def new_round(rules: Rules, players: int, *, deck: Sequence[Card | str] | None =
         top += 1
     s.deck = list(reversed(order[top:]))
     everyone = (1 << players) - 1
-    s.known = [[everyone if rules.open_hands else 0] * GRID_SIZE for _ in range(players)]
+    s.known = [[everyone if rules.open_hands else 0] * grid_size() for _ in range(players)]
     s.phase = PEEK
     s.current = first_seat(rules, players, dealer) if first is None else first % players
     s.peeked = [0] * players

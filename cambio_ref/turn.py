@@ -17,7 +17,7 @@ from cambio_ref.illegal import IllegalAction, check_slot, check_turn
 from cambio_ref.powers import fire_power, power_actions
 from cambio_ref.scoring import score_hand
 from cambio_ref.snapping import close_window, keeps_window, open_window
-from cambio_ref.state import HAND, PEEK, PEEK_COUNT, POWER, TURN, Event, State
+from cambio_ref.state import HAND, PEEK, POWER, TURN, Event, State, peek_count
 from cambio_ref.table import cards_of, code, everyone, mask_list, seen_by
 
 # -- legal actions --------------------------------------------------------------
@@ -26,7 +26,7 @@ from cambio_ref.table import cards_of, code, everyone, mask_list, seen_by
 def peek_slots(state: State, player: int) -> list[int]:
     """Slots `player` may still look at in the opening peek (none once two are seen)."""
     mask = state.peeked[player]
-    if mask.bit_count() >= PEEK_COUNT:
+    if mask.bit_count() >= peek_count():
         return []
     slots = (2, 3) if state.rules.peek == "closest-two" else (0, 1, 2, 3)
     return [s for s in slots if state.grids[player][s] is not None and not (mask >> s) & 1]
@@ -72,7 +72,7 @@ def check_peek(state: State, action: Peek) -> None:
     if state.rules.peek == "closest-two" and action.slot not in (2, 3):
         raise IllegalAction("E_PEEK_SLOT", "only the two closest cards (slots 2 and 3)"
                             " may be looked at")
-    if state.peeked[action.player].bit_count() >= PEEK_COUNT or \
+    if state.peeked[action.player].bit_count() >= peek_count() or \
             (state.peeked[action.player] >> action.slot) & 1:
         raise IllegalAction("E_PEEK_DONE", f"player {action.player} has already looked"
                             " at that card or at two cards")

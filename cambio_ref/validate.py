@@ -3,8 +3,8 @@
 A file's kind comes from its ``# yaml-language-server: $schema=...`` line or,
 failing that, from its top-level keys.
 
->>> from pathlib import Path
->>> validate_paths([SPEC_DIR])
+>>> from cambio_ref.resources import spec_dir
+>>> validate_paths([spec_dir()])
 []
 """
 
@@ -16,9 +16,9 @@ from pathlib import Path
 from cambio_ref.cases import case_problems, read_cases
 from cambio_ref.catalogue import (
     SCHEMA_FOR_KIND,
-    SPEC_DIR,  # noqa: F401 (used by the doctest)
     Catalogue,
     _check_errors,
+    _check_glossary,
     _check_options,
     _check_rulesets,
     _option,
@@ -34,7 +34,7 @@ _SCHEMA_LINE = re.compile(r"\$schema=\S*?([a-z-]+)\.schema\.json")
 _KIND_BY_SCHEMA = {v.removesuffix(".schema.json"): k for k, v in SCHEMA_FOR_KIND.items()}
 _KIND_BY_KEY = {"extends": "house-rules", "choices": "ruleset", "options": "options",
                 "sources": "sources", "errors": "errors", "rules": "core",
-                "splitmix64": "shuffle", "steps": "case"}
+                "splitmix64": "shuffle", "steps": "case", "terms": "glossary"}
 
 
 def file_kind(path: Path, doc: YamlDoc) -> str | None:
@@ -82,6 +82,8 @@ def validate_file(path: Path, cat: Catalogue | None = None) -> list[Problem]:
         problems += _check_errors(cat, [doc])
     elif kind == "case":
         problems += case_problems(doc, cat)
+    elif kind == "glossary":
+        problems += _check_glossary(cat, [doc])
     return problems
 
 

@@ -110,8 +110,11 @@ def parse_impl(text: str | None) -> ImplSpec:
     Traceback (most recent call last):
     ...
     conformance.harness.CannotStart: --impl python:nowhere:make: cannot import module 'nowhere'
+
+    Only a missing option means the default: an empty or blank one (an unset variable in a
+    CI job) is an error, never a silent run against the bundled reference.
     """
-    text = (text or SERVE).strip()
+    text = (SERVE if text is None else text).strip()
     if text.startswith("python:"):
         _, _, rest = text.partition(":")
         module, sep, attr = rest.partition(":")
@@ -130,7 +133,8 @@ def parse_impl(text: str | None) -> ImplSpec:
     except ValueError as exc:
         raise CannotStart(f"--impl {text!r}: {exc}") from None
     if not argv:
-        raise CannotStart("--impl is empty")
+        raise CannotStart("--impl is empty: give the implementation's command line (leave the"
+                          " option out to check the bundled reference, cambio serve)")
     if argv[:2] == ["cambio", "serve"] and shutil.which("cambio") is None:
         argv = [sys.executable, "-m", "conformance.serve", *argv[2:]]
     return ImplSpec(text, argv=tuple(argv))

@@ -162,6 +162,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "exercises(*alternatives): option alternatives a test checks"
                             " (option.id=value)")
+    impl = config.getoption("cambio_impl", None)
+    if impl is not None:
+        from conformance.harness import parse_impl
+
+        try:  # a usage error (an empty --cambio-impl above all) stops the run before collection
+            parse_impl(impl)
+        except CambioError as exc:
+            raise pytest.UsageError(f"cambio: {exc}") from None
     seed = config.getoption("cambio_seed", None)
     config.stash[SEED] = seed if seed is not None else random.SystemRandom().randrange(100000)
 

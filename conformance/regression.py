@@ -22,7 +22,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from cambio_ref.catalogue import SPEC_DIR, Citation, load_catalogue
+from cambio_ref.catalogue import Citation, load_catalogue
+from cambio_ref.resources import schema_path
 from cambio_ref.rules import Rules
 from conformance.fuzz import Disagreement, Game
 from conformance.implementation import Rejection
@@ -111,7 +112,7 @@ def regression_case(d: Disagreement, *, impl: str, seed: int | None = None,
     case_id = "fuzz." + hashlib.sha256(key.encode()).hexdigest()[:10]
     options = _options(d)
     cite = _citation(rules, options)
-    schema = SPEC_DIR / "schemas" / "case.schema.json"
+    schema = schema_path("case")
     rel = os.path.relpath(schema, directory.resolve()) if directory else str(schema)
     seeded = f" (--seed {seed})" if seed is not None else ""
     lines = [

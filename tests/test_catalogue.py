@@ -15,10 +15,13 @@ import jsonschema
 import pytest
 
 from cambio_ref.cards import Card
-from cambio_ref.catalogue import SCHEMA_BASE, SPEC_DIR, Citation, Conflict, Power, choice_value, load_catalogue
+from cambio_ref.catalogue import SCHEMA_BASE, Citation, Conflict, Power, choice_value, load_catalogue
+from cambio_ref.resources import spec_dir
 from cambio_ref.rules import explain, option_keys, resolve
 from cambio_ref.validate import file_kind, validate_file, validate_paths
 from cambio_ref.yamlio import load_yaml
+
+SPEC_DIR = spec_dir()
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES_DIR = ROOT.parent / "shared" / "sources"

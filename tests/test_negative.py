@@ -13,12 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from cambio_ref.catalogue import SPEC_DIR, load_catalogue
+from cambio_ref.catalogue import load_catalogue
 from cambio_ref.cli import main
 from cambio_ref.errors import Problem, SpecError
+from cambio_ref.resources import spec_dir
 from cambio_ref.rules import read_house_rules, resolve
 from cambio_ref.validate import validate_file, validate_paths
 from cambio_ref.yamlio import load_yaml, load_yaml_text
+
+SPEC_DIR = spec_dir()
 
 ROOT = Path(__file__).resolve().parent.parent
 NEG = Path(__file__).resolve().parent / "negative"

@@ -1,7 +1,9 @@
 """MkDocs hook: add the pages rendered from spec/ by `cambio_ref.rulebook.render_site`.
 
-Nothing is written to docs/: the pages are virtual files. The JSON Schemas are
-copied to ``schemas/`` so editors (and readers offline) can reach them. Each case
+Nothing is written to docs/: the pages are virtual files. The files implementers need
+(`cambio_ref.resources.published_files`: every JSON Schema, including the protocol's, under
+``schemas/`` where their ``$id`` points, and spec/shuffle.yaml and spec/errors.yaml under
+``spec/``) are copied into the site as-is, so editors and readers offline reach them. Each case
 of spec/cases is played against the reference interpreter under every ruleset and
 becomes a dispute page (`cambio_ref.rulebook.case_dispute`).
 """
@@ -14,16 +16,24 @@ from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files, InclusionLevel
+from mkdocs.structure.pages import Page
 
-from cambio_ref.cases import CASES_DIR, Case, read_cases
-from cambio_ref.catalogue import SPEC_DIR, load_catalogue
+from cambio_ref.cases import Case, read_cases
+from cambio_ref.catalogue import load_catalogue
 from cambio_ref.errors import SpecError
+from cambio_ref.resources import cases_dir, published_files
 from cambio_ref.rulebook import CaseRun, Dispute, Example, case_dispute, option_page, render_site, site_nav
-from cambio_ref.rules import resolve
+from cambio_ref.rulebook.front import FRONT_MARK, front_md
+from cambio_ref.rulebook.model import Entry, Front, Moment
+from cambio_ref.rulebook.table import case_moments
+from cambio_ref.rules import Rules, resolve
+from cambio_ref.yamlio import load_yaml
+from conformance.implementation import Event, Reference, Rejection
 from conformance.scenarios import DEFAULT_PEEK, run_case
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "house-rules"
+FRONT = ROOT / "docs" / "front.yaml"
 # Option ids retired by a rename, old id -> new id: each old page redirects to the new one.
 RENAMED: dict[str, str] = {}
 API_PLACEHOLDER = (
@@ -33,6 +43,7 @@ API_PLACEHOLDER = (
 log = logging.getLogger("mkdocs.hooks.pages")
 # The disputes of the build in progress: on_config makes them, on_files renders them.
 _disputes: list[Dispute] = []
+_front: list[Front] = [Front()]
 
 
 class _Crash:
@@ -48,28 +59,70 @@ class _Crash:
         self.failures = (f"the reference raised {type(exc).__name__}: {exc}",)
 
 
-def _run(case: Case, ruleset: str) -> CaseRun:
+class Recorder(Reference):
+    """The reference, in-process, keeping the state after the deal and after every action."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.log: list[Entry] = []
+
+    def new_game(self, rules: Rules, players: int, dealer: int, deck: list[str],
+                 seed: int, first: int | None = None) -> list[Event]:
+        events = super().new_game(rules, players, dealer, deck, seed, first)
+        assert self.state is not None
+        self.log.append(Entry(None, tuple(events), "", self.state.snapshot()))
+        return events
+
+    def act(self, action: dict[str, Any]) -> list[Event] | Rejection:
+        reply = super().act(action)
+        assert self.state is not None
+        rejected = reply.code if isinstance(reply, Rejection) else ""
+        events = () if isinstance(reply, Rejection) else tuple(reply)
+        self.log.append(Entry(dict(action), events, rejected, self.state.snapshot()))
+        return reply
+
+
+def _run(case: Case, ruleset: str) -> tuple[CaseRun, tuple[Moment, ...]]:
+    recorder = Recorder()
     try:
-        return run_case(case, ruleset)
+        run = run_case(case, ruleset, recorder)
     except Exception as exc:  # an engine bug must not hide every other page
         log.info("case %s under %s raised %r", case.id, ruleset, exc)
-        return _Crash(exc)
+        return _Crash(exc), ()
+    peeks = len(DEFAULT_PEEK) * int(case.data["setup"]["players"])
+    return run, case_moments(case, ruleset, recorder.log, peek_count=peeks)
 
 
-def load_disputes(root: Path = CASES_DIR) -> list[Dispute]:
-    """Every case under `root` as a dispute, played against the reference under each ruleset.
+def load_disputes(root: Path | None = None) -> list[Dispute]:
+    """Every case under `root` (default: spec/cases) as a dispute, played against the reference under each ruleset.
 
     Read afresh on each build (unlike the cached `load_cases`), so `mkdocs serve`
     picks up new cases. Raises SpecError if any case file has a problem.
     """
+    root = root or cases_dir()
     if not root.exists():
         return []
     cases, problems = read_cases(root)
     if problems:
         raise SpecError(problems)
-    return [case_dispute(case, {rs: _run(case, rs) for rs in case.rulesets if case.applies_to(rs)},
-                         peek=DEFAULT_PEEK)
-            for case in cases.values()]
+    disputes = []
+    for case in cases.values():
+        played = {rs: _run(case, rs) for rs in case.rulesets if case.applies_to(rs)}
+        disputes.append(case_dispute(case, {rs: run for rs, (run, _) in played.items()}, peek=DEFAULT_PEEK,
+                                     scenes={rs: moments for rs, (_, moments) in played.items()}))
+    return disputes
+
+
+def load_front(path: Path = FRONT) -> Front:
+    """The front door's data (docs/front.yaml); SpecError if it names a case that does not exist."""
+    doc = load_yaml(path, "docs/front.yaml")
+    data = doc.data if isinstance(doc.data, dict) else {}
+    argued = [str(c) for c in data.get("argued", ())]
+    known = set(read_cases()[0])
+    problems = [doc.problem(("argued", i), f"unknown case id {c!r}") for i, c in enumerate(argued) if c not in known]
+    if problems:
+        raise SpecError(problems)
+    return Front(tuple(argued), tuple((str(k), str(v)) for k, v in (data.get("situations") or {}).items()))
 
 
 def _examples() -> list[Example]:
@@ -91,19 +144,28 @@ def _expand(nav: list[Any], sections: dict[str, list[Any]]) -> list[Any]:
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     _disputes[:] = load_disputes()
+    _front[:] = [load_front()]
     if config.nav:
-        config.nav = _expand(config.nav, site_nav(load_catalogue(), disputes=_disputes))
+        config.nav = _expand(config.nav, site_nav(load_catalogue(), disputes=_disputes, front=_front[0]))
     return config
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """The home page's front door (search, the most argued questions, the picker) replaces its mark."""
+    if FRONT_MARK in markdown:
+        return markdown.replace(FRONT_MARK, front_md(load_catalogue(), _disputes, _front[0], page.file.src_uri))
+    return markdown
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     redirects = {option_page(old) for old in RENAMED}
-    pages = render_site(load_catalogue(), renamed=RENAMED, examples=_examples(), disputes=_disputes)
+    pages = render_site(load_catalogue(), renamed=RENAMED, examples=_examples(), disputes=_disputes,
+                        front=_front[0])
     for path, text in pages.items():
         inclusion = InclusionLevel.NOT_IN_NAV if path in redirects else InclusionLevel.UNDEFINED
         files.append(File.generated(config, path, content=text, inclusion=inclusion))
-    for schema in sorted((SPEC_DIR / "schemas").glob("*.schema.json")):
-        files.append(File.generated(config, f"schemas/{schema.name}", content=schema.read_bytes()))
+    for path, source in published_files().items():
+        files.append(File.generated(config, path, content=source.read_bytes()))
     # Sphinx writes the real API reference over this page (see docs/build.py); the
     # placeholder keeps the nav link valid for `mkdocs build` and `mkdocs serve` alone.
     files.append(File.generated(config, "api/index.html", content=API_PLACEHOLDER))

@@ -1,8 +1,12 @@
 """Sphinx configuration for the API reference, published under site/api/ by `make docs`.
 
 One page per module of cambio_ref and conformance, found at build time, so new
-modules appear without editing this folder. The pages are written to
-``modules/`` (ignored by git) before Sphinx reads its sources.
+modules appear without editing this folder. The pages, and the index's tables of
+module summaries (``modules/summaries.inc``), are written to ``modules/`` (ignored by
+git) before Sphinx reads its sources.
+
+The pages look like the rulebook site around them: the ``basic`` theme with the site's
+header, colours and search box (``_templates/layout.html``, ``_static/api.css``).
 """
 
 from __future__ import annotations
@@ -14,14 +18,24 @@ from typing import Any
 
 project = "Cambio reference API"
 author = "Cambio rulebook project"
-extensions = ["sphinx.ext.autodoc", "sphinx.ext.viewcode"]
+extensions = ["sphinx.ext.autodoc", "sphinx.ext.autosummary", "sphinx.ext.viewcode"]
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
-autodoc_default_options = {"members": True, "show-inheritance": True}
-html_theme = "alabaster"
-html_title = "Cambio reference API"
-html_static_path: list[str] = []
+# A package's page documents what it defines, not what it re-exports through __all__:
+# each object is described once, on its own module's page, where viewcode links to it.
+autodoc_default_options = {"members": True, "show-inheritance": True, "ignore-module-all": True}
+autosummary_generate = False
+html_theme = "basic"
+html_title = "API reference · Cambio rulebook"
+html_short_title = "API reference"
+templates_path = ["_templates"]
+html_static_path = ["_static"]
+html_css_files = ["api.css"]
+html_sidebars = {"**": ["searchbox.html", "globaltoc.html"]}
 html_show_sourcelink = False
+html_show_copyright = False
+html_show_sphinx = False
+html_copy_source = False
 exclude_patterns = ["_build"]
 PACKAGES = ("cambio_ref", "conformance")
 HERE = Path(__file__).resolve().parent
@@ -46,10 +60,28 @@ def _write_module_pages(app: Any) -> None:
     for stale in out.glob("*.rst"):
         if stale.name not in wanted:
             stale.unlink()
+    wanted["summaries.inc"] = _summaries()
     for filename, text in wanted.items():
         path = out / filename
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             path.write_text(text, encoding="utf-8")
+
+
+def _summaries() -> str:
+    """The index's tables: each package's modules with their docstring's summary line."""
+    blocks = []
+    for package in PACKAGES:
+        names = [n for n in _modules() if n == package or n.startswith(f"{package}.")]
+        title = f"``{package}``"
+        blocks.append(f"{title}\n{'-' * len(title)}\n\n.. autosummary::\n\n"
+                      + "".join(f"   {name}\n" for name in names))
+    return "\n".join(blocks)
+
+
+def _site_root(app: Any, pagename: str, templatename: str, context: dict[str, Any],
+               doctree: Any) -> None:
+    """The rulebook's home page, relative to this page of site/api/."""
+    context["site_root"] = "../" * (pagename.count("/") + 1)
 
 
 def _drop_foreign_docstrings(app: Any, what: str, name: str, obj: Any, options: Any,
@@ -77,3 +109,4 @@ def _drop_foreign_docstrings(app: Any, what: str, name: str, obj: Any, options: 
 def setup(app: Any) -> None:
     app.connect("builder-inited", _write_module_pages)
     app.connect("autodoc-process-docstring", _drop_foreign_docstrings)
+    app.connect("html-page-context", _site_root)

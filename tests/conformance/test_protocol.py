@@ -12,12 +12,15 @@ from typing import Any
 import jsonschema
 import pytest
 
-from cambio_ref.catalogue import SCHEMA_BASE, SPEC_DIR, _registry
+from cambio_ref.catalogue import SCHEMA_BASE, _registry
+from cambio_ref.resources import spec_dir
 from cambio_ref.rules import resolve
 from conformance import harness
 from conformance.conform import Runner, plan
 from conformance.harness import Driver, parse_impl
 from conformance.protocol import Hello, ProtocolError, Support, check_reply, rules_from_json
+
+SPEC_DIR = spec_dir()
 
 PROTOCOL = SPEC_DIR / "schemas" / "protocol"
 SCHEMAS = sorted(PROTOCOL.glob("*.schema.json"))

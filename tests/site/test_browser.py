@@ -23,8 +23,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, Request, Route, sync_playwright
+from playwright.sync_api import Browser, ConsoleMessage, Locator, Page, Request, Route, sync_playwright
 
+from cambio_ref.answers import answer_for_rules, table_words
 from cambio_ref.cases import load_cases
 from cambio_ref.catalogue import load_catalogue
 from cambio_ref.rulebook import dispute_page
@@ -168,8 +169,9 @@ def search(page: Page, text: str) -> None:
 def test_search_finds_the_tie_option(visit: Visit) -> None:
     page = visit.goto("")
     search(page, "tie")
+    assert "/options/end-tie/" in search_results(page, {"/options/end-tie/"})
     hit = page.locator(".md-search-result__item a[href*='options/end-tie/']").first
-    hit.wait_for(state="attached")
+    hit.scroll_into_view_if_needed()
     hit.click()
     page.wait_for_url("**/options/end-tie/**")
     assert page.locator("h1").first.get_attribute("id") == "end.tie"
@@ -230,6 +232,10 @@ def test_variant_matrix_has_one_column_per_ruleset(visit: Visit) -> None:
     assert page.locator(".variant-matrix mark").count() > 0
 
 
+def answer(page: Page, case: str, ruleset: str) -> Locator:
+    return page.locator(f'.answer[id="{case}:{ruleset}"]')
+
+
 def test_dispute_page_shows_an_answer_for_every_ruleset(visit: Visit) -> None:
     case = load_cases()[DISPUTE]
     page = visit.goto(url_of(dispute_page(DISPUTE)))
@@ -238,23 +244,129 @@ def test_dispute_page_shows_an_answer_for_every_ruleset(visit: Visit) -> None:
     applies = [rs for rs in case.rulesets if case.applies_to(rs)]
     assert applies and len(applies) < len(case.rulesets), f"{DISPUTE} should show both kinds of answer"
     for rs, outcome in case.rulesets.items():
-        row = page.locator("tr", has=page.locator(f'[id="{DISPUTE}:{rs}"]'))
-        assert row.count() == 1, rs
-        assert row.locator("td").first.inner_text().strip() == rs
-        answer = " ".join(row.locator("td").nth(1).inner_text().split())
+        block = answer(page, DISPUTE, rs)
+        assert block.count() == 1, rs
+        text = " ".join(block.inner_text().split())
+        assert text.startswith(rs + " "), rs
+        # What backs the answer, and a visible link to it.
+        assert block.locator(".why").is_visible()
+        assert block.locator("a.answer-link").get_attribute("href") == f"#{DISPUTE}:{rs}"
         if rs in applies:
             # The sentence of the case file, then what the reference did, and that it passed.
-            assert answer.startswith(" ".join(outcome["answer"].split())), rs
-            assert "Reference: round over after a call" in answer and answer.endswith("Passes ✓."), rs
+            assert " ".join(table_words(outcome["answer"]).split())[:30] in text, rs
+            assert "Reference: round over after a call" in text and text.endswith("Passes ✓."), rs
         else:
-            assert answer.startswith("Not applicable: ") and "Reference" not in answer, rs
-    # One log per ruleset that plays it, folded away until opened.
+            assert "Not applicable: " in text and "Reference" not in text, rs
+    # One log per ruleset that plays it, folded away under "for implementers" until opened.
     logs = page.locator(".case-logs details")
     assert logs.count() == len(applies)
     assert not logs.first.locator("pre").is_visible()
     logs.first.locator("summary").click()
     assert logs.first.locator("pre").is_visible()
     assert "seen by" in logs.first.locator("pre").inner_text()
+
+
+WRONG_SNAP = "snap.wrong-other-card"
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_home_to_the_hearts_answer_of_the_wrong_snap_in_at_most_three_taps(browser: Browser, site_url: str,
+                                                                          viewport: dict[str, int]) -> None:
+    v = Visit(browser, site_url, viewport)
+    try:
+        page = v.goto("")
+        # Tap 1: the question, listed among the most argued ones on the home page.
+        page.locator("#argued ~ ol a", has_text=load_cases()[WRONG_SNAP].title).first.click()
+        page.wait_for_url(f"**/{url_of(dispute_page(WRONG_SNAP))}**")
+        hearts = answer(page, WRONG_SNAP, "hearts")
+        hearts.scroll_into_view_if_needed()
+        assert hearts.is_visible()
+        # hearts §3e: the card goes back and the flipper takes a blind penalty card; the row cites it.
+        source = hearts.locator(".why a", has_text="hearts §3e")
+        assert source.is_visible() and (source.get_attribute("href") or "").endswith("sources/#hearts")
+    finally:
+        v.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_one_search_for_wrong_flip_finds_the_dispute_with_its_answer(browser: Browser, site_url: str,
+                                                                    viewport: dict[str, int]) -> None:
+    v = Visit(browser, site_url, viewport)
+    try:
+        page = v.goto("")
+        page.locator("#front-q").click()
+        page.keyboard.type("wrong flip", delay=20)
+        page.keyboard.press("Enter")  # the home page's box opens the site search with the question
+        target = "/" + url_of(dispute_page(WRONG_SNAP))
+        search_results(page, {target})
+        # The glossary maps "flip" to snap and "wrong flip" to a wrong snap: the dispute comes first.
+        first = page.locator(".md-search-result__item > a").first.get_attribute("href") or ""
+        assert first.split("?")[0].endswith(url_of(dispute_page(WRONG_SNAP))), first
+        hit = page.locator(f".md-search-result__item > a[href*='{url_of(dispute_page(WRONG_SNAP))}']").first
+        # The snippet shows the answers themselves, starting with a ruleset's.
+        snippet = " ".join(hit.inner_text().split())
+        assert "memory does not say" in snippet or "The card returns to its owner" in snippet, snippet
+    finally:
+        v.close()
+
+
+def test_the_picker_narrows_every_answer_table_and_can_show_all(visit: Visit) -> None:
+    page = visit.goto("")
+    page.select_option("#we-play-select", "hearts")
+    page = visit.goto(url_of(dispute_page(WRONG_SNAP)))
+    visible = page.locator(".answer:visible").evaluate_all("l => l.map(a => a.dataset.ruleset)")
+    assert visible == ["hearts"]
+    assert "We play hearts" in page.locator(".we-play-bar").first.inner_text()
+    # The ruleset's scene is the one drawn open.
+    assert page.locator(".scenes details[open] .scene").get_attribute("data-ruleset") == "hearts"
+    # An option's comparison table keeps only the chosen ruleset's row.
+    page = visit.goto("options/snap-wrong-other/")
+    assert page.locator(".compare tbody tr:visible").count() == 1
+    page.locator(".we-play-bar button").first.click()
+    assert page.locator(".compare tbody tr:visible").count() == len(load_catalogue().rulesets)
+    # "show all" forgets the choice: the next page shows every answer again.
+    page = visit.goto(url_of(dispute_page(WRONG_SNAP)))
+    assert page.locator(".answer:visible").count() == len(load_cases()[WRONG_SNAP].rulesets)
+
+
+def test_house_rules_in_one_line_take_the_answer_of_the_ruleset_that_plays_the_same(visit: Visit) -> None:
+    page = visit.goto("")
+    page.select_option("#we-play-select", "house")
+    page.locator("#we-play-house").fill("online(tie=caller-loses)")
+    page.locator("#we-play-house").press("Enter")
+    page = visit.goto(url_of(dispute_page("tie.caller-ties-lowest")))
+    # The same choice as `cambio ask` (cambio_ref.answers.answer_for_rules).
+    expected, note = answer_for_rules(load_cases()["tie.caller-ties-lowest"], resolve("online(tie=caller-loses)"))
+    assert page.locator(".answer:visible").evaluate_all("l => l.map(a => a.dataset.ruleset)") == [expected.ruleset]
+    assert note in page.locator(".we-play-bar").first.inner_text()
+
+
+def test_a_scenario_picture_draws_the_right_cards(visit: Visit) -> None:
+    page = visit.goto(url_of(dispute_page(WRONG_SNAP)))
+    scene = page.locator(".scenes details").first
+    assert scene.get_attribute("open") is not None
+    first = scene.locator("figure.moment").first
+    cleo = first.locator(".seat").nth(2)
+    # The case's deal: seat 2 (Cleo) holds 2♦ 3♦ 6♦ 5♦, face down, named small for the reader.
+    assert cleo.locator(".who").inner_text().startswith("Cleo (seat 3)")
+    assert [" ".join(t.split()) for t in cleo.locator(".grid .pc").all_inner_texts()] == ["2♦", "3♦", "6♦", "5♦"]
+    assert cleo.locator(".grid .pc.back").count() == 4
+    # The wrong snap is told in table language under its picture.
+    captions = scene.locator("figcaption").all_inner_texts()
+    assert any("snaps Cleo's top-right card, the 3♦, which does not match" in c for c in captions), captions
+    # Seen on a phone, the pictures fit the screen.
+    page.set_viewport_size({"width": PHONE["width"], "height": PHONE["height"]})
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+@pytest.mark.parametrize("ruleset", sorted(load_catalogue().rulesets))
+def test_the_quick_reference_sheet_prints_on_one_a4_page(visit: Visit, ruleset: str) -> None:
+    page = visit.goto(f"sheets/{ruleset}/")
+    headings = page.locator(".sheet h2").all_inner_texts()
+    assert {"Powers", "Card values", "Snapping"} <= {h.rstrip("¶").strip() for h in headings}
+    pdf = page.pdf(format="A4")
+    pages = len(re.findall(rb"/Type\s*/Page\b", pdf))
+    assert pages == 1, f"the {ruleset} quick-reference sheet prints on {pages} A4 pages"
 
 
 def test_no_request_leaves_localhost(visit: Visit) -> None:
@@ -268,7 +380,8 @@ def test_no_request_leaves_localhost(visit: Visit) -> None:
                                   if not url.startswith(("data:", "blob:")))
 
 
-SCREENS = {"home": "", "option": "options/snap-wrong-own/", "dispute": url_of(dispute_page(DISPUTE))}
+SCREENS = {"home": "", "option": "options/snap-wrong-own/", "dispute": url_of(dispute_page(DISPUTE)),
+           "matrix": "matrix/", "ruleset": "rulesets/hearts/", "sheet": "sheets/hearts/", "glossary": "glossary/"}
 
 
 @pytest.mark.parametrize("name", sorted(SCREENS))

@@ -12,12 +12,14 @@ from typing import Any
 
 import pytest
 
+from cambio_ref.answers import table_words
 from cambio_ref.cases import load_cases
 from cambio_ref.catalogue import Citation, load_catalogue
 from cambio_ref.rulebook import (
     Answer,
     Deal,
     Dispute,
+    Front,
     Round,
     Step,
     case_dispute,
@@ -37,6 +39,12 @@ HOOK = Path(__file__).resolve().parents[2] / "docs" / "hooks" / "pages.py"
 @pytest.fixture(scope="module")
 def pages() -> dict[str, str]:
     return render_site(CAT)
+
+
+def answer_block(page: str, case: str, ruleset: str) -> str:
+    """The answer block of a dispute page for one ruleset, up to its closing tag."""
+    start = page.index(f'id="{case}:{ruleset}"')
+    return page[start:page.index("</div>", start)]
 
 
 def row(page: str, anchor: str) -> str:
@@ -80,7 +88,7 @@ def test_known_values_appear():
     # online.html, "How to play": the red king is worth 40 (spec/rulesets/online.yaml).
     assert "| `40` |" in row(pages[ruleset_page("online")], "value.red-king")
     red_king = pages[option_page("value.red-king")]
-    assert "| [online](../rulesets/online.md#value.red-king) | `40` |" in red_king
+    assert "| <span data-ruleset=\"online\"></span>[online](../rulesets/online.md#value.red-king) | `40` |" in red_king
 
 
 def test_every_value_comes_from_explain(pages):
@@ -139,8 +147,8 @@ def test_disputes_plug_in():
     # A made-up case: every part of a Dispute reaches its page.
     case = Dispute(
         id="demo.case", question="Demo question?", options=("end.tie",),
-        answers=(Answer("hearts", "Demo answer.", outcome="scores 1, 2; seat 0 wins", reference="pass"),
-                 Answer("official", "Not applicable: demo.", applies=False)),
+        answers=(Answer("demo.case", "hearts", "Demo answer.", outcome="scores 1, 2; seat 0 wins", reference="pass"),
+                 Answer("demo.case", "official", "Not applicable: demo.", applies=False)),
         rounds=(Round(Deal(grids=(("AS", "2H", "3D", "X"),), starting="KC", peek=(2, 3)),
                       (Step("Seat 0 acts.", note="why", only=("power.optional=all-optional",), rulesets=("hearts",),
                             checks=(("all", "events called"),)),)),),
@@ -149,19 +157,25 @@ def test_disputes_plug_in():
     pages = render_site(CAT, disputes=[case])
     page = pages[dispute_page("demo.case")]
     assert "# Demo question? { #demo.case }" in page
-    assert ('| <span id="demo.case:hearts"></span>[hearts](../rulesets/hearts.md#hearts) | Demo answer.'
-            "<br><small>Reference: scores 1, 2; seat 0 wins. Passes ✓.</small> |") in page
-    assert '[official](../rulesets/official.md#official) | Not applicable: demo. |' in page
+    hearts = answer_block(page, "demo.case", "hearts")
+    assert 'data-ruleset="hearts" markdown>' in hearts
+    assert "**[hearts](../rulesets/hearts.md#hearts)** Demo answer." in hearts
+    assert "<small>Reference: scores 1, 2; seat 0 wins. Passes ✓.</small>" in hearts
+    # Neither a citation nor a ruling: said plainly; and every answer links to itself.
+    assert '<span class="why">No source given</span> · [link to this answer](#demo.case:hearts)' in hearts
+    assert "**[official](../rulesets/official.md#official)** Not applicable: demo." in page
     assert '| 0 (dealer) | <span class="card">A♠</span> | <span class="card red">2♥</span>' in page
     assert '<span class="card">Joker</span> |' in page
     assert ("1. *Why.* Seat 0 acts. Only under [`power.optional=all-optional`]"
             "(../options/power-optional.md#power.optional:all-optional) (hearts).") in page
-    assert "    - Must hold under every ruleset: events called." in page
+    assert "        - Must hold under every ruleset: events called." in page
     assert "[hearts §9](../sources.md#hearts) (stated)" in page
-    assert "scenario `spec/cases/demo.yaml`" in page
+    assert "scenario file `spec/cases/demo.yaml`" in page
     assert "(../disputes/demo-case.md#demo.case)" in pages[option_page("end.tie")]
-    assert "demo.case" in pages["disputes/index.md"]
-    assert site_nav(CAT, disputes=[case])["disputes/index.md"][1] == {"Demo": [{"demo.case": "disputes/demo-case.md"}]}
+    assert "Demo question?" in pages["disputes/index.md"] and "`demo.case`" not in pages["disputes/index.md"]
+    # Menu labels are the questions, not the ids.
+    assert site_nav(CAT, disputes=[case])["disputes/index.md"][1] == {
+        "Demo": [{"Demo question?": "disputes/demo-case.md"}]}
 
 
 @dataclass
@@ -220,15 +234,19 @@ def test_the_hook_turns_every_case_into_a_dispute_played_by_the_reference(disput
 def test_every_case_has_its_page_with_its_anchor_and_every_answer(site):
     for case in CASES.values():
         page = site[dispute_page(case.id)]
-        assert f"{{ #{case.id} }}" in page.splitlines()[4], case.id
+        assert f"# {case.title} {{ #{case.id} }}" in page.splitlines(), case.id
         for rs, outcome in case.rulesets.items():
-            row = next(line for line in page.splitlines() if f'<span id="{case.id}:{rs}"></span>' in line)
+            block = answer_block(page, case.id, rs)
+            plain = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", block)  # glossary and case links as their text
             if case.applies_to(rs):
-                assert " ".join(outcome["answer"].split()).split(" (see")[0][:40] in row, (case.id, rs)
-                assert "Reference: " in row
+                said = table_words(" ".join(outcome["answer"].split())).split(" (see")[0]
+                assert said[:40] in plain.replace("`", ""), (case.id, rs)
+                assert "Reference: " in block
             else:
-                assert "| Not applicable: " in row and "Reference" not in row, (case.id, rs)
-        assert f"scenario `{case.file}`" in page
+                assert "Not applicable: " in block and "Reference" not in block, (case.id, rs)
+            # Every answer shows what backs it, or says that nothing does, and links to itself.
+            assert '<span class="why">' in block and f"[link to this answer](#{case.id}:{rs})" in block
+        assert f"scenario file `{case.file}`" in page
         assert page.count("](../sources.md#") >= len(case.data["sources"])
 
 
@@ -252,14 +270,15 @@ def test_case_dispute_describes_the_scenario():
 def test_case_dispute_takes_the_outcome_from_the_runs():
     d = case_dispute(CASES["tie.most-cards-breaks-tie"], expected_runs("tie.most-cards-breaks-tie"), peek=(2, 3))
     answers = {a.ruleset: a for a in d.answers}
-    assert answers["hearts"].outcome == "round over after a call with scores 14, 14; seat 0 wins"
-    assert answers["online"].outcome.endswith("seats 0 and 1 win")
+    assert answers["hearts"].outcome == "round over after a call with scores 14, 14; Ann wins"
+    assert answers["online"].outcome.endswith("Ann and Ben win")
     assert answers["hearts"].reference == "pass"
     assert answers["official"].text.startswith("Not applicable: official has no snapping")
     assert not answers["official"].applies
     assert answers["online"].ruling == "end.tie"
     page = render_site(CAT, disputes=[d])[dispute_page(d.id)]
-    assert "by the project's ruling on [`end.tie`](../options/end-tie.md#end.tie)" in page
+    assert "By the project's [ruling on end.tie](../options/end-tie.md#ruling)" in answer_block(
+        page, d.id, "online")
 
 
 def test_a_failing_reference_is_shown_with_why():
@@ -267,8 +286,7 @@ def test_a_failing_reference_is_shown_with_why():
     runs["hearts"] = Run(status="fail", scores=[9, 9], winners=[0, 1], failures=["outcome: winners: expected [0]"])
     d = case_dispute(CASES["tie.caller-ties-lowest"], runs, peek=(2, 3))
     page = render_site(CAT, disputes=[d])[dispute_page(d.id)]
-    row = next(line for line in page.splitlines() if '<span id="tie.caller-ties-lowest:hearts">' in line)
-    assert "Fails ✗ (outcome: winners: expected [0])." in row
+    assert "Fails ✗ (outcome: winners: expected [0])." in answer_block(page, "tie.caller-ties-lowest", "hearts")
     assert '??? failure "hearts: the reference fails ✗ (outcome: winners: expected [0])"' in page
     assert '??? success "official: the reference passes ✓"' in page
 
@@ -279,9 +297,9 @@ def test_a_match_case_shows_every_round():
     d = case_dispute(case, runs, peek=(2, 3))
     assert len(d.rounds) == 2 and d.rounds[1].deal.dealer is None
     hearts = next(a for a in d.answers if a.ruleset == "hearts")
-    assert hearts.outcome.endswith("then, after 1 round, seat 2 deals and seat 2 plays first")
+    assert hearts.outcome.endswith("then, after 1 round, Cleo deals and Cleo plays first")
     page = render_site(CAT, disputes=[d])[dispute_page(d.id)]
-    assert "### Round 2: the deal" in page and "the match rules choose the dealer" in page
+    assert "**Round 2: the deal.**" in page and "the match rules choose the dealer" in page
 
 
 def test_case_ids_in_prose_link_to_their_cases(site):
@@ -291,7 +309,7 @@ def test_case_ids_in_prose_link_to_their_cases(site):
 
 def test_the_logs_stay_out_of_search(site):
     page = site[dispute_page("tie.caller-ties-lowest")]
-    logs = page[page.index("## What each player sees"):]
+    logs = page[page.index("## For implementers"):]
     assert '<section class="case-logs" data-search-exclude markdown>' in logs
     assert logs.index("</section>") > logs.rindex("```")
 
@@ -306,12 +324,22 @@ def test_option_pages_link_to_the_cases_that_exercise_them(site):
 def test_disputes_are_grouped_by_the_first_part_of_their_id(disputes):
     nav: list[Any] = site_nav(CAT, disputes=disputes)["disputes/index.md"]
     assert nav[0] == "disputes/index.md"
-    groups = {title: [next(iter(e)) for e in entries] for g in nav[1:] for title, entries in g.items()}
-    assert groups["Ties"] == sorted(c for c in CASES if c.startswith("tie."))
-    assert sorted(c for ids in groups.values() for c in ids) == sorted(CASES)
+    groups = {title: [next(iter(e.values())) for e in entries] for g in nav[1:] for title, entries in g.items()}
+    assert groups["Ties"] == [dispute_page(c) for c in sorted(c for c in CASES if c.startswith("tie."))]
+    assert sorted(p for paths in groups.values() for p in paths) == sorted(dispute_page(c) for c in CASES)
     titles = list(groups)
-    # Groups follow the order of play: ties are settled at scoring, before the next round.
+    # Without docs/front.yaml, groups follow the order of play: ties are settled before the next round.
     assert titles.index("Ties") < titles.index("Matches")
+
+
+def test_situations_title_and_order_the_disputes_index(disputes):
+    front = Front(situations=(("tie", "When scores tie"), ("snap", "When someone snaps a card")))
+    nav: list[Any] = site_nav(CAT, disputes=disputes, front=front)["disputes/index.md"]
+    assert [next(iter(g)) for g in nav[1:3]] == ["When scores tie", "When someone snaps a card"]
+    index = render_site(CAT, disputes=disputes, front=front)["disputes/index.md"]
+    assert index.index("## When scores tie") < index.index("## When someone snaps a card")
+    # No case id in a label: each entry is the question.
+    assert "`tie.caller-ties-lowest`" not in index and CASES["tie.caller-ties-lowest"].title in index
 
 
 def test_without_cases_the_dispute_index_points_to_the_questions(pages):
@@ -335,5 +363,13 @@ def test_nav_covers_every_generated_page(with_cases, disputes):
                     yield from ([v] if isinstance(v, str) else paths(v))
 
     listed = {p for section in nav.values() for p in paths(section)}
-    generated = {p for p in pages if p.startswith(("options/", "rulesets/", "disputes/"))}
+    generated = {p for p in pages if p.startswith(("options/", "rulesets/", "disputes/", "sheets/"))}
     assert generated == listed
+
+
+def test_an_observed_step_names_the_seat_that_looks():
+    # The seat-label bug: "the table as seat 1 sees it" must not be followed by seat 0's view.
+    d = case_dispute(CASES["snap.wrong-other-card"], {}, peek=(2, 3))
+    observed = d.rounds[0].steps[-1]
+    assert observed.text == "The table as seat 1 sees it."
+    assert observed.checks and all(what.startswith("seat 1's view shows") for _, what in observed.checks)

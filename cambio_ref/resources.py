@@ -1,0 +1,96 @@
+"""Where the catalogue's files are: spec/ as installed package data, or ``$CAMBIO_SPEC``.
+
+spec/ is edited at the top of the repository; the wheel (and the editable install)
+ship it as the package ``cambio_ref.spec``, found here through importlib.resources, so
+an installed ``cambio`` works from any directory. ``CAMBIO_SPEC`` names another
+catalogue directory and wins over the bundled one. Every module finds spec/ through
+`spec_dir`; nothing reads it at import time.
+
+>>> (spec_dir() / "sources.yaml").is_file()
+True
+>>> "case" in schema_names() and "protocol/hello.request" in schema_names()
+True
+>>> schema_path("house-rules").name
+'house-rules.schema.json'
+"""
+
+from __future__ import annotations
+
+import os
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from cambio_ref.errors import CambioError
+
+SPEC_ENV = "CAMBIO_SPEC"
+SPEC_PACKAGE = "cambio_ref.spec"
+SCHEMA_SUFFIX = ".schema.json"
+# Files of spec/ that implementers need beside the schemas; the site publishes them as-is.
+PUBLISHED = ("shuffle.yaml", "errors.yaml")
+
+
+@cache
+def spec_dir() -> Path:
+    """The catalogue directory: ``$CAMBIO_SPEC`` if set, else the installed ``cambio_ref.spec``.
+
+    Read once per process. Raises CambioError (one line) when the directory is missing.
+    """
+    override = os.environ.get(SPEC_ENV, "").strip()
+    if override:
+        path = Path(override)
+        if not path.is_dir():
+            raise CambioError(f"{SPEC_ENV}={override}: no such directory")
+        return path
+    try:
+        root = resources.files(SPEC_PACKAGE)
+    except ModuleNotFoundError:
+        root = Path(__file__).resolve().parent.parent / "spec"  # a source tree that is not installed
+    if not isinstance(root, Path) or not root.is_dir():
+        raise CambioError(f"the catalogue ({SPEC_PACKAGE}) is not installed as a directory;"
+                          f" reinstall cambio-ref or set {SPEC_ENV}")
+    return root
+
+
+def schema_dir() -> Path:
+    """The JSON Schemas of the catalogue's files and of the protocol (``protocol/``)."""
+    return spec_dir() / "schemas"
+
+
+def schema_names() -> list[str]:
+    """Every schema's name: its path under schemas/ without ``.schema.json``, sorted."""
+    root = schema_dir()
+    return sorted(p.relative_to(root).as_posix().removesuffix(SCHEMA_SUFFIX)
+                  for p in root.rglob(f"*{SCHEMA_SUFFIX}"))
+
+
+def schema_path(name: str) -> Path:
+    """The file of the schema called `name` (``case``, ``protocol/hello.request``, ...).
+
+    The ``.schema.json`` suffix is optional. An unknown name raises CambioError listing them all.
+    """
+    wanted = name.strip().removesuffix(SCHEMA_SUFFIX)
+    names = schema_names()
+    if wanted not in names:
+        raise CambioError(f"unknown schema {name!r}; the schemas are: {', '.join(names)}")
+    return schema_dir() / f"{wanted}{SCHEMA_SUFFIX}"
+
+
+def cases_dir() -> Path:
+    """The edge cases (spec/cases) of the catalogue."""
+    return spec_dir() / "cases"
+
+
+def published_files() -> dict[str, Path]:
+    """The files the rulebook site publishes for implementers: site path -> file in spec/.
+
+    Every schema goes under ``schemas/`` (where their ``$id`` points); shuffle.yaml (with
+    its test vectors) and errors.yaml go under ``spec/``.
+
+    >>> files = published_files()
+    >>> files["spec/shuffle.yaml"].name, "schemas/protocol/act.reply.schema.json" in files
+    ('shuffle.yaml', True)
+    """
+    files = {f"schemas/{name}{SCHEMA_SUFFIX}": schema_path(name) for name in schema_names()}
+    files.update({f"spec/{name}": spec_dir() / name for name in PUBLISHED})
+    return files

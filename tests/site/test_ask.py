@@ -1,0 +1,156 @@
+"""The answer model, `cambio ask` and the glossary it searches with.
+
+Expected answers come from the case files (each cites its source); the tests check
+that the search finds the case a table would mean, and that what is printed carries
+the answer, what backs it and the replay command.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cambio_ref.answers import answer_for, answer_for_rules, table_words
+from cambio_ref.ask import ask, search, terms_in, tokens
+from cambio_ref.cases import load_cases
+from cambio_ref.catalogue import load_catalogue, read_spec
+from cambio_ref.cli import main
+from cambio_ref.rules import resolve
+from cambio_ref.validate import validate_paths
+
+CASES = load_cases()
+SPEC = Path(__file__).resolve().parents[2] / "spec"
+
+
+# -- the answer model ----------------------------------------------------------------
+
+
+def test_an_answer_carries_its_text_citations_case_and_replay_command():
+    # spec/cases/snapping/wrong-other-card.yaml: hearts answers from hearts §3e.
+    case = CASES["snap.wrong-other-card"]
+    a = answer_for(case, "hearts")
+    assert a.case == "snap.wrong-other-card" and a.ruleset == "hearts" and a.applies
+    assert a.text == table_words(" ".join(case.rulesets["hearts"]["answer"].split()))
+    assert [(c.key, c.section) for c in a.citations] == [
+        (c["key"], str(c["section"])) for c in case.rulesets["hearts"]["cite"]]
+    assert a.replay == "cambio replay snap.wrong-other-card --ruleset hearts"
+    assert a.to_json()["replay"] == a.replay
+
+
+def test_a_ruleset_the_case_does_not_apply_to_says_why():
+    a = answer_for(CASES["snap.wrong-other-card"], "official")
+    assert not a.applies and a.text.startswith("Not applicable: official has no snapping")
+
+
+def test_seats_are_named_in_table_language():
+    assert table_words("seat 0 calls; seats 1 and 2 tie") == "Ann calls; Ben and Cleo tie"
+
+
+def test_house_rules_take_the_answer_of_the_ruleset_that_plays_the_question_the_same_way():
+    case = CASES["tie.caller-ties-lowest"]
+    # Unchanged options: the extended ruleset's own answer.
+    same, note = answer_for_rules(case, resolve("online(risky_fives=true)"))
+    assert same.ruleset == "online" and "do not change end.tie" in note
+    # online plus the caller losing ties plays end.tie as official does (official §Q&A: Tied Scores).
+    other, note = answer_for_rules(case, resolve("online(tie=caller-loses)"))
+    assert other.ruleset == "official" and "as official does" in note
+    plain, note = answer_for_rules(case, resolve("hearts"))
+    assert plain.ruleset == "hearts" and note == ""
+
+
+# -- the glossary ----------------------------------------------------------------------
+
+
+def test_the_glossary_is_loaded_and_validated_with_the_catalogue():
+    cat = load_catalogue()
+    snap = next(t for t in cat.glossary if t.id == "snap")
+    assert {"flip", "burn", "slap", "flipper"} <= set(snap.synonyms)
+    call = next(t for t in cat.glossary if t.id == "call")
+    assert "knock" in call.synonyms
+    assert "cabo" in next(t for t in cat.glossary if t.id == "cambio").synonyms
+    assert validate_paths([SPEC / "glossary.yaml"]) == []
+
+
+def test_a_glossary_word_used_twice_or_an_unknown_rule_is_reported(tmp_path):
+    spec = tmp_path / "spec"
+    spec.mkdir()
+    for item in SPEC.iterdir():
+        if item.name != "glossary.yaml":
+            (spec / item.name).symlink_to(item)
+    (spec / "glossary.yaml").write_text(
+        "terms:\n"
+        "  - {id: snap, name: snap, synonyms: [flip], definition: A.}\n"
+        "  - {id: flip, name: flip, definition: B., see: [snap.nonexistent]}\n", encoding="utf-8")
+    _, problems = read_spec(spec)
+    messages = [p.message for p in problems]
+    assert any("duplicate glossary word 'flip'" in m for m in messages), messages
+    assert any("unknown rule 'snap.nonexistent'" in m for m in messages), messages
+
+
+def test_tokens_map_table_words_to_their_terms():
+    assert "@snap" in tokens("she flipped it") and "@snap" in tokens("a burn") and "@snap" in tokens("slap")
+    assert "@call" in tokens("he knocks") and "@cambio" in tokens("cabo")
+    assert "@wrong-snap" in tokens("a wrong flip")
+    assert [t.id for t in terms_in("the flipper")] == ["snap"]
+
+
+# -- search and cambio ask ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("question", "case"), [
+    ("wrong flip of someone else's card", "snap.wrong-other-card"),
+    ("caller ties lowest", "tie.caller-ties-lowest"),
+    ("what is a red king worth", "value.red-king"),
+])
+def test_search_finds_the_case_a_table_means(question, case):
+    hits = [h for h in search(question) if h.kind == "case"]
+    assert hits[0].id == case and hits[0].good
+
+
+@pytest.mark.parametrize(("word", "prefix"), [("knock", "call."), ("burn", "snap."), ("slap", "snap."),
+                                              ("cabo", "call.")])
+def test_synonyms_alone_find_their_subject(word, prefix):
+    best = search(word)[:3]
+    assert any(h.id.startswith(prefix) or h.id.startswith(prefix.rstrip(".")) for h in best), best
+    assert best[0].good
+
+
+def test_ask_for_one_ruleset(capsys):
+    # The done-when of issue 13.
+    assert main(["ask", "caller ties lowest", "--ruleset", "hearts"]) == 0
+    out = capsys.readouterr().out
+    first = out.split("\n\n")[0]
+    case = CASES["tie.caller-ties-lowest"]
+    assert first.startswith(f"{case.title}  [case tie.caller-ties-lowest]")
+    assert "  hearts: " + " ".join(case.rulesets["hearts"]["answer"].split()) in first
+    # hearts §9 settles ties (the case cites it for the whole question).
+    assert "hearts §9" in first
+    assert "replay: cambio replay tie.caller-ties-lowest --ruleset hearts" in first
+    assert "official:" not in first
+
+
+def test_ask_json_lists_every_ruleset_with_its_replay_command(capsys):
+    assert main(["ask", "wrong", "flip", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["good"]
+    case = next(m for m in data["matches"] if m["id"] == "snap.wrong-other-card")
+    assert {a["ruleset"] for a in case["answers"]} == set(CASES["snap.wrong-other-card"].rulesets)
+    hearts = next(a for a in case["answers"] if a["ruleset"] == "hearts")
+    assert hearts["replay"] == "cambio replay snap.wrong-other-card --ruleset hearts"
+    assert hearts["citations"] and hearts["citations"][0]["key"] == "hearts"
+
+
+def test_ask_without_a_good_match_lists_the_closest_questions(capsys):
+    assert main(["ask", "zebra", "unicorn"]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("No question matches 'zebra unicorn' well. The closest:")
+    assert len(out.strip().splitlines()) == 6
+    assert not ask("zebra unicorn").good
+
+
+def test_ask_with_a_bad_ruleset_is_a_usage_error(capsys):
+    assert main(["ask", "knock", "--ruleset", "nope"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("cambio: error: unknown ruleset 'nope'") and "Traceback" not in err

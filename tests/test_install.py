@@ -1,0 +1,190 @@
+"""Installed, not cloned: the built wheel in a fresh virtualenv, run from an empty directory.
+
+The wheel is built from a copy of the checkout without network (``pip wheel
+--no-build-isolation``), installed with ``--no-index`` from the wheelhouse that ``make setup``
+downloads (the runtime dependencies and pytest), into a virtualenv outside the checkout.
+Every command then runs from an empty temporary directory, with no CAMBIO_SPEC and no
+PYTHONPATH: it must exit 0 without a traceback, reading the catalogue the wheel carries.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from cambio_ref.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+# made by `make setup` in the dev venv; CAMBIO_WHEELHOUSE names another one, e.g. of the
+# lower bounds of the runtime dependencies (see the README)
+WHEELHOUSE = Path(os.environ.get("CAMBIO_WHEELHOUSE") or Path(sys.prefix) / "wheelhouse")
+# not part of the source: what a build or a test run leaves in the checkout
+NOT_SOURCE = shutil.ignore_patterns(".git", ".venv", "site", "build", "dist", "*.egg-info",
+                                    "__pycache__", ".*_cache", ".hypothesis")
+CASE = "tie.caller-ties-lowest"
+HOUSE_RULES = ROOT / "examples" / "house-rules" / "kitchen-table.yaml"
+# pytest run inside the fresh venv: no cache, and its own temporary directory (relative to the
+# empty working directory), away from the numbered ones this session's pytest cleans up
+INNER_PYTEST = ("-q", "-p", "no:cacheprovider", "--basetemp", "pytest-tmp")
+
+
+@dataclass(frozen=True)
+class Installed:
+    wheel: Path
+    bin: Path
+    work: Path
+    env: dict[str, str]
+
+    def run(self, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(args, cwd=self.work, env={**self.env, **env}, capture_output=True,
+                              text=True, timeout=300, check=False)
+
+    def cambio(self, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+        return self.run(str(self.bin / "cambio"), *args, **env)
+
+
+def _check(cmd: subprocess.CompletedProcess[str], status: int = 0) -> None:
+    shown = f"{' '.join(map(str, cmd.args))}\nstdout:\n{cmd.stdout[-3000:]}\nstderr:\n{cmd.stderr[-3000:]}"
+    assert cmd.returncode == status, shown
+    assert "Traceback" not in cmd.stdout + cmd.stderr, shown
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
+    if not (WHEELHOUSE / ".done").exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"no wheelhouse at {WHEELHOUSE}: run `make setup` first")
+        pytest.skip(f"no wheelhouse at {WHEELHOUSE}: `make setup` (or `make test`) downloads it")
+    base = tmp_path_factory.mktemp("install")
+    src, dist, venv, work = base / "src", base / "dist", base / "venv", base / "work"
+    shutil.copytree(ROOT, src, ignore=NOT_SOURCE)
+    _check(subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-index",
+                           "--no-build-isolation", "--wheel-dir", str(dist), str(src)],
+                          capture_output=True, text=True, check=False))
+    wheel, = dist.glob("cambio_ref-*.whl")
+    _check(subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)],
+                          capture_output=True, text=True, check=False))
+    _check(subprocess.run([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"),
+                           "install", "--quiet", "--no-index", "--find-links", str(WHEELHOUSE),
+                           str(wheel), "pytest"], capture_output=True, text=True, check=False))
+    work.mkdir()
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PYTHONPATH", "CAMBIO_SPEC", "VIRTUAL_ENV", "PYTEST_ADDOPTS")}
+    env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}"
+    env["HYPOTHESIS_STORAGE_DIRECTORY"] = str(base / "hypothesis")
+    return Installed(wheel, venv / "bin", work, env)
+
+
+def test_the_wheel_carries_the_whole_catalogue(installed: Installed) -> None:
+    names = set(zipfile.ZipFile(installed.wheel).namelist())
+    spec = {p.relative_to(ROOT / "spec").as_posix() for p in (ROOT / "spec").rglob("*")
+            if p.is_file() and p.suffix in (".yaml", ".json")}
+    assert spec, "spec/ has no files"
+    assert {f"cambio_ref/spec/{p}" for p in spec} <= names
+
+
+def test_the_wheel_requires_nothing_from_the_test_or_docs_extras(installed: Installed) -> None:
+    def name(requirement: str) -> str:
+        return re.split(r"[\s<>=!~;\[]", requirement, maxsplit=1)[0].lower().replace("_", "-")
+
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+        "optional-dependencies"]
+    dev = {name(r) for group in ("test", "docs") for r in extras[group]}
+    metadata = zipfile.ZipFile(installed.wheel).read(
+        f"{installed.wheel.name.split('-')[0]}-{installed.wheel.name.split('-')[1]}.dist-info/METADATA"
+    ).decode()
+    runtime = {name(line.removeprefix("Requires-Dist:").strip())
+               for line in metadata.splitlines()
+               if line.startswith("Requires-Dist:") and "extra ==" not in line}
+    assert {"pyyaml", "jsonschema", "hypothesis"} <= runtime
+    assert not runtime & dev, f"runtime requirements from the test/docs extras: {runtime & dev}"
+
+
+@pytest.mark.parametrize("args", [
+    ("rulesets",),
+    ("show", "hearts"),
+    ("score", "--ruleset", "online", "KH", "KS", "X", "AC"),
+    ("replay", CASE, "--ruleset", "hearts"),
+    ("schema",),
+])
+def test_installed_commands_print_what_the_checkout_prints(installed: Installed, args: tuple[str, ...],
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    result = installed.cambio(*args)
+    _check(result)
+    assert main(list(args)) == 0
+    assert result.stdout == capsys.readouterr().out
+
+
+def test_validate_a_house_rules_file(installed: Installed) -> None:
+    shutil.copy(HOUSE_RULES, installed.work / "house.yaml")
+    _check(installed.cambio("validate", "house.yaml"))
+    _check(installed.cambio("show", "house.yaml"))
+
+
+def test_simulate(installed: Installed) -> None:
+    result = installed.cambio("simulate", "--ruleset", "hearts", "--games", "50", "--seed", "1")
+    _check(result)
+    assert "invariant violations: 0" in result.stdout
+
+
+def test_conform_the_default_implementation(installed: Installed) -> None:
+    result = installed.cambio("conform", "--fuzz", "20", "--seed", "1")
+    _check(result)
+    assert re.search(r"(\d+)/\1 applicable passed", result.stdout), result.stdout
+
+
+def test_the_pytest_plugin_against_cambio_serve(installed: Installed) -> None:
+    result = installed.run(str(installed.bin / "pytest"), *INNER_PYTEST,
+                           "--cambio-impl", "cambio serve", "--cambio-ruleset", "hearts",
+                           "--cambio-fuzz", "10", "--cambio-seed", "1")
+    _check(result)
+    assert re.search(r"\d+ passed", result.stdout), result.stdout
+
+
+def test_python_m_cambio_ref_and_schema(installed: Installed) -> None:
+    _check(installed.run(str(installed.bin / "python"), "-m", "cambio_ref", "--help"))
+    result = installed.cambio("schema", "protocol/hello.request")
+    _check(result)
+    assert json.loads(result.stdout)["$id"].endswith("/schemas/protocol/hello.request.schema.json")
+
+
+@pytest.mark.parametrize("impl", ["", "   "])
+def test_a_blank_impl_is_a_usage_error(installed: Installed, impl: str) -> None:
+    result = installed.cambio("conform", "--impl", impl)
+    _check(result, status=2)
+    assert result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "--impl is empty" in result.stderr
+
+
+def test_a_blank_impl_is_a_usage_error_in_the_pytest_plugin_too(installed: Installed) -> None:
+    result = installed.run(str(installed.bin / "pytest"), *INNER_PYTEST, "--cambio-impl", " ")
+    assert result.returncode == pytest.ExitCode.USAGE_ERROR, result.stdout + result.stderr
+    assert "--impl is empty" in result.stderr and "Traceback" not in result.stdout + result.stderr
+
+
+def test_an_unknown_schema_is_a_usage_error_listing_them(installed: Installed) -> None:
+    result = installed.cambio("schema", "nope")
+    _check(result, status=2)
+    assert "protocol/hello.request" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_help_needs_no_catalogue_and_a_broken_one_is_one_clean_line(installed: Installed) -> None:
+    broken = installed.work / "broken-spec"
+    shutil.copytree(ROOT / "spec", broken, ignore=NOT_SOURCE)
+    with (broken / "core.yaml").open("a", encoding="utf-8") as f:
+        f.write("rules: [unclosed\n")
+    _check(installed.cambio("--help", CAMBIO_SPEC=str(broken)))
+    result = installed.cambio("rulesets", CAMBIO_SPEC=str(broken))
+    _check(result, status=2)
+    assert result.stderr.count("\n") == 1 and "core.yaml" in result.stderr, result.stderr
