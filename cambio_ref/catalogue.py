@@ -8,7 +8,7 @@ all of them at once.
 >>> cat.option("risky_fives").id, cat.option("snap.others").key
 ('scoring.risky-fives', 'snap_others')
 >>> sorted(cat.rulesets)
-['awareness', 'hearts', 'memory', 'official', 'online']
+['awareness', 'cambia', 'cambio-app', 'cambio-bot', 'hearts', 'memory', 'official', 'online']
 """
 
 from __future__ import annotations

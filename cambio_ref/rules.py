@@ -421,8 +421,22 @@ def explain(rules: Rules, *, catalogue: Catalogue | None = None) -> list[Resolve
             out.append(Resolved(opt, value, "ruling", (), str(raw["ruling"]).strip()))
         elif cites:
             out.append(Resolved(opt, value, "source", cites, None))
+        elif not cat.sources[spec.source].primary:
+            out.append(Resolved(opt, value, "ruling", (), silent_secondary(spec.source)))
         else:
             alt = opt.alternative(value)
             reason = opt.ruling or (alt.rationale if alt else None)
             out.append(Resolved(opt, value, "ruling", (), (reason or "").strip()))
     return out
+
+
+def silent_secondary(source: str) -> str:
+    """Why a secondary source's ruleset takes an option's default: the source is silent.
+
+    The option's own ruling speaks of the primary sources, so it is not repeated here.
+
+    >>> silent_secondary("cambia")
+    "cambia says nothing on this (as the research note reports it), so the catalogue's default applies."
+    """
+    return (f"{source} says nothing on this (as the research note reports it), so the"
+            " catalogue's default applies.")

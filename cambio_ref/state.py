@@ -201,7 +201,8 @@ def first_seat(rules: Rules, players: int, dealer: int) -> int:
     """The seat that takes the first turn when `dealer` deals (turn.first-player).
 
     >>> from cambio_ref.rules import resolve
-    >>> first_seat(resolve("online"), 4, 0), first_seat(resolve("hearts"), 4, 0)
+    >>> ahead = {"first_player": "next-in-direction"}
+    >>> first_seat(resolve("online", ahead), 4, 0), first_seat(resolve("hearts", ahead), 4, 0)
     (1, 3)
     """
     if rules.first_player == "next-in-direction":

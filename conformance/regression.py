@@ -91,7 +91,7 @@ def _expect(reply: list[dict[str, Any]] | Rejection) -> dict[str, Any]:
     return {"events": reply}
 
 
-def _outcome(game: Game) -> dict[str, Any]:
+def _outcome(game: Game, cite: Citation) -> dict[str, Any]:
     over = [e for s in game.steps if not isinstance(s.expected, Rejection) for e in s.expected
             if e.get("t") == "round_over"]
     out: dict[str, Any] = {"answer": "The reference's behaviour in this generated game (not a"
@@ -99,6 +99,7 @@ def _outcome(game: Game) -> dict[str, Any]:
     if over:
         out.update(scores=over[-1]["scores"], winners=over[-1]["winners"],
                    reason=over[-1]["reason"])
+    out["cite"] = [{"key": cite.key, "section": cite.section, "evidence": cite.evidence}]
     return out
 
 
@@ -165,7 +166,7 @@ def regression_case(d: Disagreement, *, impl: str, seed: int | None = None,
     lines.append("rulesets:")
     for name in sorted(load_catalogue().rulesets):
         if name == base:
-            lines.append(f"  {name}: {_flow(_outcome(game))}")
+            lines.append(f"  {name}: {_flow(_outcome(game, cite))}")
         else:
             lines.append(f"  {name}: " + _flow({"not_applicable": f"generated under"
                                                 f" {rules.canonical} only"}))

@@ -399,3 +399,21 @@ def test_cli_help_has_an_example(command: str, capsys: pytest.CaptureFixture[str
     assert exc.value.code == 0
     out = capsys.readouterr().out
     assert "Example:" in out and "cambio " in out.split("Example:")[1]
+
+
+# -- case files: every answer is sourced (issue 10, item 9) ------------------------
+
+
+def test_case_answer_without_citation_or_ruling() -> None:
+    path = neg("case-unsourced-answer.yaml")
+    assert messages(validate_file(path)) == [
+        f"{path}:19: rulesets.online: needs one of `cite`, `ruling`",
+    ]
+    assert main(["validate", str(path)]) == 1
+
+
+def test_case_answer_with_an_unknown_ruling() -> None:
+    path = neg("case-unknown-ruling.yaml")
+    assert messages(validate_file(path)) == [
+        f"{path}:20: rulesets.online.ruling: unknown option or core rule 'value.no-such-option'",
+    ]

@@ -86,7 +86,9 @@ class RoundMachine(RuleBasedStateMachine):
     @initialize(data=st.data())
     def deal(self, data: st.DataObject) -> None:
         self.game_rules = data.draw(rulesets(), label="rules")
-        self.players = data.draw(st.integers(2, 8), label="players")
+        rules = self.game_rules
+        self.players = data.draw(st.integers(rules.min_players, rules.max_players),
+                                 label="players")
         self.deck = data.draw(st.permutations(self.game_rules.deck(self.players)), label="deck")
         self.seed = data.draw(st.integers(0, 2**64 - 1), label="seed")
         self.state = new_round(self.game_rules, self.players, deck=self.deck, seed=self.seed)

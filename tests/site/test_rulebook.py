@@ -258,9 +258,10 @@ def test_case_dispute_describes_the_scenario():
     assert len(rnd.steps) == len(CASES["tie.caller-ties-lowest"].data["steps"])
     first, *_ = rnd.steps
     assert first == Step("Seat 1 calls Cambio.", "seat 1 calls at the start of its turn (official, online, awareness)",
-                         ("call.timing=start-of-turn",), (), ("awareness", "official", "online"))
+                         ("call.timing=start-of-turn",), (),
+                         ("awareness", "cambia", "cambio-app", "cambio-bot", "official", "online"))
     assert rnd.steps[4].checks == (("all", "events called (player=1)"),)
-    assert rnd.steps[-1].text == "Seat 0 uses the power to look at seat 1's top-left card."
+    assert rnd.steps[-1].text == "Seat 0 declines this step of the power."
     assert {"end.tie=caller-loses", "end.tie=shared"} <= set(d.exercises)
     assert [c.key for c in d.citations] == ["official", "hearts", "awareness"]
     # Without runs, the answers are the case file's alone.
@@ -273,7 +274,7 @@ def test_case_dispute_takes_the_outcome_from_the_runs():
     assert answers["hearts"].outcome == "round over after a call with scores 14, 14; Ann wins"
     assert answers["online"].outcome.endswith("Ann and Ben win")
     assert answers["hearts"].reference == "pass"
-    assert answers["official"].text.startswith("Not applicable: official has no snapping")
+    assert answers["official"].text.startswith("Not applicable: the official ruleset has no snapping")
     assert not answers["official"].applies
     assert answers["online"].ruling == "end.tie"
     page = render_site(CAT, disputes=[d])[dispute_page(d.id)]
