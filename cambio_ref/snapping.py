@@ -291,6 +291,8 @@ def knock_out(state: State, player: int) -> None:
     limit = state.rules.params.get("knock_out", {}).get("max_cards")
     if limit is not None and len(cards_of(state, player)) > limit:
         state.knocked_out |= 1 << player
+        if state.end_caller == player:  # an out player cannot call
+            state.end_caller = None
 
 
 def skip_impossible_gives(state: State, events: list[Event]) -> None:

@@ -288,7 +288,7 @@ def end_turn(state: State, events: list[Event]) -> None:
     ended = state.current
     state.current = state.next_seat(ended)
     if state.rules.call_timing == "end-of-turn" and state.caller is None:
-        state.end_caller = ended
+        state.end_caller = None if is_out(state, ended) else ended  # snap.knock-out
     begin_turn(state, events)
 
 
