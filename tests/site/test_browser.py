@@ -305,7 +305,9 @@ def test_one_search_for_wrong_flip_finds_the_dispute_with_its_answer(browser: Br
         hit = page.locator(f".md-search-result__item > a[href*='{url_of(dispute_page(WRONG_SNAP))}']").first
         # The snippet shows the answers themselves, starting with a ruleset's.
         snippet = " ".join(hit.inner_text().split())
-        assert "memory does not say" in snippet or "The card returns to its owner" in snippet, snippet
+        openings = [" ".join(str(a["answer"]).split()[:5]) for a in load_cases()[WRONG_SNAP].rulesets.values()
+                    if "answer" in a]
+        assert any(opening in snippet for opening in openings), (snippet, openings)
     finally:
         v.close()
 
