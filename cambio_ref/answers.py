@@ -217,7 +217,7 @@ def winners_text(seats: Sequence[int]) -> str:
 # -- what the reference ended with --------------------------------------------------
 
 _ENDINGS = {"called": "after a call", "turn-limit": "at the turn limit", "deck-exhausted": "when the deck ran out",
-            "empty-hand": "when a hand was emptied"}
+            "empty-hand": "when a hand was emptied", "knocked-out": "with every player out"}
 
 
 def _outcome(outcome: Mapping[str, Any], run: CaseRun) -> str:

@@ -12,27 +12,29 @@ from __future__ import annotations
 from cambio_ref.rules import Rules
 from cambio_ref.scoring import score_hand
 from cambio_ref.state import OVER, Event, RoundResult, State
-from cambio_ref.table import code, everyone
+from cambio_ref.table import code, everyone, in_play
 
 
 def round_result(state: State, reason: str) -> RoundResult:
-    """Score the grids as they stand: raw totals, the caller's penalty, winners by tie rule."""
+    """Score the grids as they stand: raw totals, the caller's penalty, winners by tie rule.
+    A player out of the round (snap.knock-out) is scored but neither wins nor beats the caller."""
     rules = state.rules
+    contenders = in_play(state)
     hands = [[c for c in g if c is not None] for g in state.grids]
     raw = [score_hand(h, rules).total for h in hands]
     scores = list(raw)
     caller = state.caller
     if caller is not None:
-        beaten = any(raw[q] < raw[caller] for q in range(state.n) if q != caller)
+        beaten = any(raw[q] < raw[caller] for q in contenders if q != caller)
         if rules.caller_penalty and beaten and not (rules.empty_hand_exempt and not hands[caller]):
             scores[caller] += rules.caller_penalty
         scores[caller] = caller_score(rules.caller_score, scores[caller], beaten)
     if reason == "empty-hand":
-        winners = [q for q in range(state.n) if not hands[q]]
+        winners = [q for q in contenders if not hands[q]]
         return RoundResult(tuple(raw), tuple(scores), tuple(winners), caller, reason,
                            tuple(len(h) for h in hands))
-    low = min(scores)
-    tied = [q for q in range(state.n) if scores[q] == low]
+    low = min(scores[q] for q in contenders)
+    tied = [q for q in contenders if scores[q] == low]
     winners = tied
     if len(tied) > 1:
         if rules.tie == "caller-loses" and caller in tied:

@@ -61,8 +61,8 @@ from cambio_ref.snapping import (
     snap_actions,
     snap_targets,
 )
-from cambio_ref.state import OVER, PEEK, POWER, Event, State
-from cambio_ref.table import cards_of
+from cambio_ref.state import OVER, PEEK, POWER, TURN, Event, State
+from cambio_ref.table import cards_of, is_out
 from cambio_ref.turn import (
     check_call,
     check_peek,
@@ -161,4 +161,6 @@ def play(state: State, action: Action) -> list[Event]:
             maybe_end_peek(state, events)
         elif state.phase == POWER and not advance_power(state, events):
             end_turn(state, events)  # a snap took the power's last target
+        elif state.phase == TURN and is_out(state, state.current):
+            end_turn(state, events)  # snap.knock-out before acting: the turn passes at once
     return events

@@ -36,7 +36,7 @@ from cambio_ref.actions import (
 from cambio_ref.powers import look_targets, may_skip, swap_count, swap_pairs, swap_sides
 from cambio_ref.snapping import snap_targets
 from cambio_ref.state import HAND, OVER, PEEK, TURN, State
-from cambio_ref.table import cards_of
+from cambio_ref.table import cards_of, is_out
 from cambio_ref.turn import peek_slots
 
 CALL_WEIGHT = 0.1  # how often "call" is picked, relative to each other kind
@@ -53,7 +53,8 @@ def _snap_counts(state: State) -> list[tuple[int, int]]:
     tried = state.window_tried
     out = []
     for p in range(state.n):
-        if p == locked or (tried >> p) & 1 or (not rules.caller_snaps and p == state.caller):
+        if p == locked or (tried >> p) & 1 or (not rules.caller_snaps and p == state.caller) \
+                or is_out(state, p):
             continue
         t = total if rules.snap_others else free[p]
         count = t + (t * (t - 1) // 2 if rules.multi_burn else 0)

@@ -119,6 +119,7 @@ class Rules:
     multi_burn: bool
     late_snap: str
     penalty_slot: str
+    knock_out: str
     # calling
     call_timing: str
     caller_locked: bool

@@ -17,7 +17,7 @@ from cambio_ref.cards import Card
 from cambio_ref.drawing import draw_card
 from cambio_ref.illegal import IllegalAction, check_slot
 from cambio_ref.state import OVER, PEEK, Event, State
-from cambio_ref.table import cards_of, code, everyone, locked
+from cambio_ref.table import cards_of, code, everyone, is_out, locked
 
 # -- the window ---------------------------------------------------------------
 
@@ -78,6 +78,7 @@ def can_snap(state: State, player: int) -> bool:
     """True when `player` may snap now."""
     return (state.window and not state.pending_give and state.phase != OVER
             and not (state.window_tried >> player) & 1 and not locked(state, player)
+            and not is_out(state, player)
             and (state.rules.caller_snaps or state.caller != player)
             and (state.phase != PEEK or state.rules.peek_snap))
 
@@ -125,6 +126,8 @@ def check_snap(state: State, action: Snap) -> None:
         raise IllegalAction("E_ALREADY_SNAPPED", f"player {p} has already tried this discard")
     if locked(state, p):
         raise IllegalAction("E_LOCKED", "the caller's cards are locked; the caller cannot snap")
+    if is_out(state, p):
+        raise IllegalAction("E_LOCKED", f"player {p} is out of the round", rule="snap.knock-out")
     if not rules.caller_snaps and state.caller == p:
         raise IllegalAction("E_LOCKED", "the caller makes no more snaps", rule="snap.caller-snaps")
     if len(action.targets) > 1 and not rules.multi_burn:
@@ -258,6 +261,7 @@ def do_snap(state: State, action: Snap, events: list[Event]) -> None:
                        "visible_to": everyone(state)})
         for _ in range(rules.params.get("late_snap", {}).get("penalty_cards", 0)):
             penalty(state, p, events)
+        knock_out(state, p)
         return
     events.append({"t": "snap_wrong", "player": p, "targets": targets, "cards": codes,
                    "visible_to": everyone(state)})
@@ -278,6 +282,17 @@ def do_snap(state: State, action: Snap, events: list[Event]) -> None:
              for key, hit in (("wrong_own", own), ("wrong_other", other)) if hit]
     for _ in range(max(costs, default=0)):
         penalty(state, p, events)
+    knock_out(state, p)
+
+
+def knock_out(state: State, player: int) -> None:
+    """Put `player` out of the round if penalties left them more cards than
+    snap.knock-out allows (its `max_cards`); no limit, no effect."""
+    limit = state.rules.params.get("knock_out", {}).get("max_cards")
+    if limit is not None and len(cards_of(state, player)) > limit:
+        state.knocked_out |= 1 << player
+        if state.end_caller == player:  # an out player cannot call
+            state.end_caller = None
 
 
 def skip_impossible_gives(state: State, events: list[Event]) -> None:

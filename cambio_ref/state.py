@@ -70,6 +70,7 @@ class State:
         "grids",
         "held",
         "held_from",
+        "knocked_out",
         "known",
         "n",
         "peeked",
@@ -100,6 +101,7 @@ class State:
     pile: list[Card]
     grids: list[list[Card | None]]
     known: list[list[int]]
+    knocked_out: int  # seat mask of players out of the round (snap.knock-out)
     phase: str
     current: int
     peeked: list[int]
@@ -157,6 +159,7 @@ class State:
                        self.window_won, self.window_tried],
             "window_winner": self.window_winner,
             "pending_give": [list(g) for g in self.pending_give],
+            "knocked_out": [p for p in range(self.n) if (self.knocked_out >> p) & 1],
             "caller": self.caller, "final_left": self.final_left, "end_caller": self.end_caller,
             "turns": self.turns, "reshuffles": self.reshuffles,
             "result": None if self.result is None else {
@@ -297,6 +300,7 @@ def new_round(rules: Rules, players: int, *, deck: Sequence[Card | str] | None =
     s.window_tried = 0
     s.window_winner = None
     s.pending_give = []
+    s.knocked_out = 0
     s.caller = None
     s.final_left = 0
     s.end_caller = None

@@ -25,6 +25,25 @@ def locked(state: State, owner: int) -> bool:
     return state.rules.caller_locked and state.caller == owner
 
 
+def is_out(state: State, player: int) -> bool:
+    """True when `player` is out of the round (snap.knock-out)."""
+    return bool((state.knocked_out >> player) & 1)
+
+
+def in_play(state: State) -> list[int]:
+    """The seats still in the round, or every seat if all are out (snap.knock-out).
+
+    >>> from cambio_ref.rules import resolve
+    >>> from cambio_ref.state import new_round
+    >>> s = new_round(resolve("official"), 3, seed=3)
+    >>> s.knocked_out = 0b010
+    >>> in_play(s), is_out(s, 1)
+    ([0, 2], True)
+    """
+    seats = [p for p in range(state.n) if not is_out(state, p)]
+    return seats or everyone(state)
+
+
 def seen_by(state: State, player: int) -> list[int]:
     """Who sees what `player` alone looks at: `player`, or everyone with open hands."""
     if state.rules.open_hands:

@@ -18,7 +18,7 @@ from cambio_ref.powers import fire_power, power_actions
 from cambio_ref.scoring import score_hand
 from cambio_ref.snapping import close_window, keeps_window, open_window
 from cambio_ref.state import HAND, PEEK, POWER, TURN, Event, State, grid_size, peek_count
-from cambio_ref.table import cards_of, code, everyone, mask_list, seen_by
+from cambio_ref.table import cards_of, code, everyone, in_play, is_out, mask_list, seen_by
 
 # -- legal actions --------------------------------------------------------------
 
@@ -124,6 +124,9 @@ def call_round(state: State) -> int:
 def call_refusal(state: State, player: int) -> IllegalAction | None:
     """Why `player` may not call now under call.from-round or call.points-limit, if so."""
     rules = state.rules
+    if is_out(state, player):
+        return IllegalAction("E_LOCKED", f"player {player} is out of the round",
+                             rule="snap.knock-out")
     if call_round(state) < rules.call_from_round:
         return IllegalAction("E_CALL_TOO_EARLY", f"Cambio may be called from round"
                              f" {rules.call_from_round} of turns on; this is round"
@@ -285,7 +288,7 @@ def end_turn(state: State, events: list[Event]) -> None:
     ended = state.current
     state.current = state.next_seat(ended)
     if state.rules.call_timing == "end-of-turn" and state.caller is None:
-        state.end_caller = ended
+        state.end_caller = None if is_out(state, ended) else ended  # snap.knock-out
     begin_turn(state, events)
 
 
@@ -293,6 +296,12 @@ def begin_turn(state: State, events: list[Event]) -> None:
     """Start the current player's turn (or end the round if it cannot go on)."""
     rules = state.rules
     state.phase = TURN
+    if is_out(state, state.current):  # snap.knock-out: an out player's turn passes at once
+        if len(in_play(state)) == state.n:  # everyone is out
+            finish(state, "knocked-out", events)
+        else:
+            end_turn(state, events)
+        return
     state.powers_this_turn = 0
     state.turns += 1
     if state.turns > rules.max_turns:

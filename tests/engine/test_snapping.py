@@ -309,3 +309,65 @@ def test_caller_who_cannot_snap() -> None:
         else:
             err = t.reject(Snap(1, ((1, 0),)), "E_LOCKED")
             assert err.rule == "snap.caller-snaps"
+
+
+KO_GRIDS = [["AS", "2S", "AH", "3S"], ["9H", "10H", "9S", "10S"], ["9D", "10D", "8C", "10C"]]
+KO_DRAWS = ["4C", "2D", "3D", "6C", "AD", "2H", "3C"]
+
+
+def two_wrong_snaps(rules: Rules) -> Table:
+    """Seat 0 snaps a non-matching own card twice under cambia's two-card penalty
+    (cambia §5 Snapping): 4 + 2 + 2 = 8 cards. The second snap comes just after its
+    own turn has begun (seat 2's discard is still open)."""
+    t = Table(rules, KO_GRIDS, draws=KO_DRAWS, starting="KC")
+    t.do(Draw(1), Discard(1), Snap(0, ((0, 3),)))
+    assert len([c for c in t.grid(0) if c]) == 6
+    t.do(Draw(2), Discard(2))
+    assert t.state.current == 0
+    t.do(Snap(0, ((0, 0),)))
+    assert len([c for c in t.grid(0) if c]) == 8
+    return t
+
+
+@ex("snap.knock-out=above-six")
+def test_more_than_six_cards_after_penalties_is_out_of_the_round() -> None:
+    # millsip §how-to-play: a player left with more than 6 cards after penalties is out
+    # of the round. What "out" means is the snap.knock-out ruling: no more turns (the
+    # turn just begun passes at once), no snaps, no call, and no win at scoring.
+    from cambio_ref.ending import round_result
+    from cambio_ref.table import is_out
+
+    t = two_wrong_snaps(resolve("cambia", {"knock_out": "above-six"}))
+    assert is_out(t.state, 0) and t.state.current == 1
+    t.reject(Draw(0), "E_NOT_YOUR_TURN")
+    t.do(Draw(1), Discard(1))  # the 3 of clubs; seat 0's 3 of spades would match it
+    err = t.reject(Snap(0, ((0, 3),)), "E_LOCKED")
+    assert err.rule == "snap.knock-out"
+    t.do(Draw(2), Discard(2))
+    assert t.state.current == 1  # seat 0's turn passed again
+    # cambia §1 Card Values: seat 0 holds A 2 A 3 2 3 A 2 = 15, the lowest total, seat 1
+    # 38 and seat 2 37; out, seat 0 cannot win, so seat 2 does.
+    result = round_result(t.state, "turn-limit")
+    assert result.scores == (15, 38, 37) and result.winners == (2,)
+
+
+@ex("snap.knock-out=never")
+def test_without_the_knock_out_a_long_hand_stays_in() -> None:
+    # No primary source puts a player out (the snap.knock-out default ruling): with 8
+    # cards seat 0 still plays the turn that has begun, and its low total wins.
+    from cambio_ref.ending import round_result
+
+    t = two_wrong_snaps(resolve("cambia"))
+    assert t.state.current == 0
+    t.do(Draw(0))
+    assert round_result(t.state, "turn-limit").winners == (0,)
+
+
+def test_a_round_where_everyone_is_out_ends_at_once() -> None:
+    # snap.knock-out ruling: once no player is left in the round, it is scored as it
+    # stands, every player contending, rather than turning round an empty table.
+    t = two_wrong_snaps(resolve("cambia", {"knock_out": "above-six"}))
+    t.state.knocked_out = 0b111
+    t.do(Draw(1), Discard(1))
+    assert t.state.phase == "over" and t.state.result is not None
+    assert t.state.result.reason == "knocked-out" and t.state.result.winners == (0,)
