@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from cambio_ref.cases import Case
-from cambio_ref.catalogue import Catalogue, Citation, load_catalogue
+from cambio_ref.catalogue import Catalogue, Citation, citations, load_catalogue
 from cambio_ref.rules import Rules, resolve
 
 __all__ = ["SEAT_NAMES", "Answer", "CaseRun", "answer_for", "answer_for_rules", "case_citations", "seat_name",
@@ -98,8 +98,8 @@ class Answer:
 
 
 def case_citations(raw: Iterable[Mapping[str, Any]] | None) -> tuple[Citation, ...]:
-    """Citations as a case file writes them."""
-    return tuple(Citation(c["key"], str(c["section"]), c["evidence"], c.get("note")) for c in raw or ())
+    """Citations as a case file writes them (`cambio_ref.catalogue.citations`)."""
+    return citations(raw)
 
 
 def answer_for(case: Case, ruleset: str, run: CaseRun | None = None, *,

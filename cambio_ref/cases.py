@@ -18,17 +18,12 @@ from pathlib import Path
 from typing import Any
 
 from cambio_ref.cards import Card
-from cambio_ref.catalogue import (
-    Catalogue,
-    _check_citations,
-    _citations,
-    load_catalogue,
-    schema_problems,
-)
+from cambio_ref.catalogue import Catalogue, citations, load_catalogue, schema_problems
 from cambio_ref.errors import CambioError, Problem, SpecError
 from cambio_ref.names import did_you_mean, quoted
 from cambio_ref.resources import cases_dir
 from cambio_ref.rules import Rules, format_value, overrides_by_key, resolve
+from cambio_ref.spec_checks import check_citations
 from cambio_ref.state import arrange, new_round
 from cambio_ref.yamlio import YamlDoc, format_path, load_yaml, yaml_files
 
@@ -175,10 +170,10 @@ def case_problems(doc: YamlDoc, cat: Catalogue) -> list[Problem]:
     if problems:
         return problems
     data = doc.data
-    problems.extend(_check_citations(cat, doc, ("sources",), _citations(data["sources"])))
+    problems.extend(check_citations(cat, doc, ("sources",), citations(data["sources"])))
     for name, outcome in data["rulesets"].items():
-        problems.extend(_check_citations(cat, doc, ("rulesets", name, "cite"),
-                                         _citations(outcome.get("cite"))))
+        problems.extend(check_citations(cat, doc, ("rulesets", name, "cite"),
+                                         citations(outcome.get("cite"))))
     for i, oid in enumerate(data["options"]):
         if not cat.has_option(oid) or cat.option(oid).id != oid:
             problems.append(doc.problem(("options", i), f"unknown option id {oid!r}"))

@@ -14,7 +14,7 @@ all of them at once.
 from __future__ import annotations
 
 import json
-from collections.abc import Container, Iterator, Mapping
+from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -144,7 +144,7 @@ class Option:
         value: object = raw
         if isinstance(raw, str) and not raw.isascii():
             hint = did_you_mean(raw, _Accepted(self))
-            raise RulesError(f"option {self.key} ({self.id}): {_show(raw)} is not allowed;"
+            raise RulesError(f"option {self.key} ({self.id}): {show_value(raw)} is not allowed;"
                              f" expected {self.allowed()}{hint}")
         if isinstance(raw, str):
             text = raw.strip().lower()
@@ -159,7 +159,7 @@ class Option:
                 value = text
         if not self.accepts(value):
             raise RulesError(
-                f"option {self.key} ({self.id}): {_show(raw)} is not allowed;"
+                f"option {self.key} ({self.id}): {show_value(raw)} is not allowed;"
                 f" expected {self.allowed()}"
             )
         assert isinstance(value, bool | int | str)
@@ -167,7 +167,7 @@ class Option:
 
     def allowed(self) -> str:
         """A human description of the allowed values."""
-        values = " | ".join(_show(a.value) for a in self.alternatives)
+        values = " | ".join(show_value(a.value) for a in self.alternatives)
         if self.range is not None:
             return f"{values}, or an integer from {self.range[0]} to {self.range[1]}"
         return values
@@ -189,7 +189,12 @@ class _Accepted(Container[str]):
         return True
 
 
-def _show(value: object) -> str:
+def show_value(value: object) -> str:
+    """A value as a spec file writes it, cut short for a message.
+
+    >>> show_value(True), show_value("x" * 50)
+    ('true', 'xxxxxxxxxxxxxxxxxxxx... (50 characters)')
+    """
     if isinstance(value, bool):
         return "true" if value else "false"
     text = str(value)
@@ -370,7 +375,12 @@ def _schema_message(err: jsonschema.ValidationError) -> str:
 # -- loading -----------------------------------------------------------------
 
 
-def _citations(raw: list[dict[str, Any]] | None) -> tuple[Citation, ...]:
+def citations(raw: Iterable[Mapping[str, Any]] | None) -> tuple[Citation, ...]:
+    """Citations as spec files write them (key, section, evidence, note).
+
+    >>> citations([{"key": "hearts", "section": 9, "evidence": "stated"}])
+    (Citation(key='hearts', section='9', evidence='stated', note=None),)
+    """
     return tuple(
         Citation(c["key"], str(c["section"]), c["evidence"], c.get("note")) for c in raw or ()
     )
@@ -381,7 +391,7 @@ def _option(raw: dict[str, Any], phase: str, file: str) -> Option:
         Alternative(
             value=a["value"],
             description=a["description"].strip(),
-            sources=_citations(a.get("sources")),
+            sources=citations(a.get("sources")),
             rationale=a.get("rationale"),
             power=Power(**a["power"]) if "power" in a else None,
             parameters=tuple(sorted(a.get("parameters", {}).items())),
@@ -467,7 +477,7 @@ def read_spec(root: Path | None = None) -> tuple[Catalogue | None, list[Problem]
             options.append(_option(raw, doc.data["phase"], doc.name))
             option_docs.append((doc, i))
     core = {
-        r["id"]: CoreRule(r["id"], r["statement"], _citations(r.get("sources")), r.get("ruling"),
+        r["id"]: CoreRule(r["id"], r["statement"], citations(r.get("sources")), r.get("ruling"),
                           r.get("value"))
         for doc in docs["core"] for r in doc.data["rules"]
     }
@@ -482,161 +492,29 @@ def read_spec(root: Path | None = None) -> tuple[Catalogue | None, list[Problem]
     }
     glossary = tuple(
         Term(t["id"], t["name"], tuple(t.get("synonyms", ())), " ".join(t["definition"].split()),
-             tuple(t.get("see", ())), _citations(t.get("sources")))
+             tuple(t.get("see", ())), citations(t.get("sources")))
         for doc in docs["glossary"] for t in doc.data["terms"]
     )
     cat = Catalogue(sources, tuple(options), rulesets, core, errors, glossary)
-    problems += list(_check_options(cat, option_docs))
-    problems += list(_check_rulesets(cat, docs["ruleset"]))
-    problems += list(_check_errors(cat, docs["errors"]))
-    problems += list(_check_glossary(cat, docs["glossary"]))
-    problems += _duplicates([(d, ("sources", i, "key"), s["key"])
+    from cambio_ref.spec_checks import check_errors, check_glossary, check_options, check_rulesets, duplicates
+
+    problems += list(check_options(cat, option_docs))
+    problems += list(check_rulesets(cat, docs["ruleset"]))
+    problems += list(check_errors(cat, docs["errors"]))
+    problems += list(check_glossary(cat, docs["glossary"]))
+    problems += duplicates([(d, ("sources", i, "key"), s["key"])
                              for d in docs["sources"] for i, s in enumerate(d.data["sources"])],
                             "source key")
-    problems += _duplicates([(d, ("rules", i, "id"), r["id"])
+    problems += duplicates([(d, ("rules", i, "id"), r["id"])
                              for d in docs["core"] for i, r in enumerate(d.data["rules"])],
                             "core rule id")
-    problems += _duplicates([(d, ("id",), d.data["id"]) for d in docs["ruleset"]], "ruleset id")
+    problems += duplicates([(d, ("id",), d.data["id"]) for d in docs["ruleset"]], "ruleset id")
     return cat, problems
-
-
-def _duplicates(items: list[tuple[YamlDoc, tuple[str | int, ...], str]], what: str
-                ) -> list[Problem]:
-    seen: dict[str, str] = {}
-    out = []
-    for doc, path, value in items:
-        if value in seen:
-            out.append(doc.problem(path, f"duplicate {what} {value!r} (first in {seen[value]})"))
-        else:
-            seen[value] = doc.name
-    return out
-
-
-def _check_section(cat: Catalogue, doc: YamlDoc, path: tuple[str | int, ...], key: str,
-                   section: str, key_field: str = "key") -> Iterator[Problem]:
-    src = cat.sources.get(key)
-    if src is None:
-        yield doc.problem((*path, key_field), f"unknown source key {key!r}")
-    elif section not in {name for name, _ in src.sections}:
-        yield doc.problem((*path, "section"),
-                          f"{key} has no section {section!r} (see spec/sources.yaml)")
-
-
-def _check_citations(cat: Catalogue, doc: YamlDoc, path: tuple[str | int, ...],
-                     cites: tuple[Citation, ...]) -> Iterator[Problem]:
-    for j, c in enumerate(cites):
-        yield from _check_section(cat, doc, (*path, j), c.key, c.section)
-
-
-def _check_options(cat: Catalogue, option_docs: list[tuple[YamlDoc, int]]) -> Iterator[Problem]:
-    yield from _duplicates([(d, ("options", i, "id"), o.id)
-                            for (d, i), o in zip(option_docs, cat.options, strict=True)],
-                           "option id")
-    keys: list[tuple[YamlDoc, tuple[str | int, ...], str]] = [
-        (d, ("options", i, "key"), o.key)
-        for (d, i), o in zip(option_docs, cat.options, strict=True)]
-    yield from _duplicates(keys, "option key")
-    ids = {o.id for o in cat.options}
-    for (doc, i), opt in zip(option_docs, cat.options, strict=True):
-        base: tuple[str | int, ...] = ("options", i)
-        if opt.key in ids and opt.key != opt.id:
-            yield doc.problem((*base, "key"), f"key {opt.key!r} is another option's id")
-        values = [a.value for a in opt.alternatives]
-        for j, v in enumerate(values):
-            if v in values[:j]:
-                yield doc.problem((*base, "alternatives", j, "value"),
-                                  f"duplicate alternative {_show(v)}")
-        for j, alt in enumerate(opt.alternatives):
-            yield from _check_citations(cat, doc, (*base, "alternatives", j, "sources"),
-                                        alt.sources)
-            if opt.phase == "powers" and opt.ranks and alt.power is None:
-                yield doc.problem((*base, "alternatives", j), "a power alternative needs `power`")
-        if opt.alternative(opt.default) is None:
-            yield doc.problem((*base, "default"),
-                              f"default {_show(opt.default)} is not one of the alternatives")
-        cited = {c.key for a in opt.alternatives for c in a.sources}
-        for k, key in enumerate(opt.silent):
-            if key in cited:
-                yield doc.problem((*base, "silent", k),
-                                  f"{key} is listed as silent but is cited for this option")
-        missing = set(cat.primary_sources()) - cited - set(opt.silent)
-        if missing:
-            yield doc.problem(base, "every primary source must be cited or listed as silent;"
-                              " missing: "
-                              + ", ".join(sorted(missing)))
-        for k, note in enumerate(doc.data["options"][i].get("notes", ())):
-            yield from _check_section(cat, doc, (*base, "notes", k), note["source"],
-                                      str(note["section"]), key_field="source")
-        if opt.silent and not opt.ruling:
-            yield doc.problem(base, "an option with silent sources needs a `ruling` for its default")
-        for k, conflict in enumerate(opt.conflicts):
-            for v in (*conflict.alternatives, conflict.resolution):
-                if opt.alternative(v) is None:
-                    yield doc.problem((*base, "conflicts", k),
-                                      f"conflict names {_show(v)}, which is not an alternative")
 
 
 def choice_value(raw: Any) -> Any:
     """The value of a ruleset choice written either plainly or as {value, ruling}."""
     return raw["value"] if isinstance(raw, dict) else raw
-
-
-def _check_rulesets(cat: Catalogue, docs: list[YamlDoc]) -> Iterator[Problem]:
-    for doc in docs:
-        rs = doc.data
-        if rs["source"] not in cat.sources:
-            yield doc.problem(("source",), f"unknown source key {rs['source']!r}")
-            continue
-        for name, raw in rs["choices"].items():
-            path = ("choices", name)
-            if not cat.has_option(name):
-                yield doc.problem(path, f"unknown option {name!r}")
-                continue
-            opt = cat.option(name)
-            if name != opt.id:
-                yield doc.problem(path, f"rulesets name options by id: use {opt.id!r}")
-            value = choice_value(raw)
-            if not opt.accepts(value):
-                yield doc.problem(path, f"{_show(value)} is not allowed for {opt.id};"
-                                  f" expected {opt.allowed()}")
-                continue
-            if isinstance(raw, dict):
-                continue
-            positions = [a.value for a in opt.positions(rs["source"])]
-            if positions and value not in positions:
-                yield doc.problem(path, f"{rs['source']} takes {' or '.join(map(_show, positions))}"
-                                  f" on {opt.id}; a different value needs a `ruling`")
-            elif not positions and value != opt.default:
-                yield doc.problem(path, f"{rs['source']} is silent on {opt.id}; a value other than"
-                                  f" the default ruling ({_show(opt.default)}) needs a `ruling`")
-        for opt in cat.options:
-            if opt.id not in rs["choices"]:
-                yield doc.problem(("choices",), f"ruleset does not resolve option {opt.id!r}")
-
-
-def _check_errors(cat: Catalogue, docs: list[YamlDoc]) -> Iterator[Problem]:
-    for doc in docs:
-        items = doc.data["errors"]
-        yield from _duplicates([(doc, ("errors", i, "code"), e["code"])
-                                for i, e in enumerate(items)], "error code")
-        for i, e in enumerate(items):
-            if e["rule"] not in cat.core_rules and not cat.has_option(e["rule"]):
-                yield doc.problem(("errors", i, "rule"),
-                                  f"unknown rule {e['rule']!r}: not an option or core rule id")
-
-
-def _check_glossary(cat: Catalogue, docs: list[YamlDoc]) -> Iterator[Problem]:
-    for doc in docs:
-        terms = doc.data["terms"]
-        yield from _duplicates([(doc, ("terms", i, "id"), t["id"]) for i, t in enumerate(terms)], "term id")
-        yield from _duplicates([(doc, ("terms", i), w) for i, t in enumerate(terms)
-                                for w in [t["name"].lower(), *t.get("synonyms", ())]], "glossary word")
-        for i, t in enumerate(terms):
-            for j, rule in enumerate(t.get("see", ())):
-                if rule not in cat.core_rules and not cat.has_option(rule):
-                    yield doc.problem(("terms", i, "see", j),
-                                      f"unknown rule {rule!r}: not an option or core rule id")
-            yield from _check_citations(cat, doc, ("terms", i, "sources"), _citations(t.get("sources")))
 
 
 def load_catalogue(root: Path | None = None) -> Catalogue:

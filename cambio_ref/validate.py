@@ -17,10 +17,6 @@ from cambio_ref.cases import Case, case_problems, read_cases
 from cambio_ref.catalogue import (
     SCHEMA_FOR_KIND,
     Catalogue,
-    _check_errors,
-    _check_glossary,
-    _check_options,
-    _check_rulesets,
     _option,
     choice_value,
     load_catalogue,
@@ -29,6 +25,7 @@ from cambio_ref.catalogue import (
 )
 from cambio_ref.errors import Problem, SpecError
 from cambio_ref.rules import consistency_problems, read_house_rules
+from cambio_ref.spec_checks import check_errors, check_glossary, check_options, check_rulesets
 from cambio_ref.yamlio import YamlDoc, load_yaml, load_yaml_text, read_text_file, yaml_files
 
 _SCHEMA_LINE = re.compile(r"\$schema=\S*?([a-z-]+)\.schema\.json")
@@ -72,20 +69,20 @@ def validate_file(path: Path, cat: Catalogue | None = None) -> list[Problem]:
         return problems
     cat = cat or load_catalogue()
     if kind == "ruleset":
-        problems += _check_rulesets(cat, [doc])
+        problems += check_rulesets(cat, [doc])
         problems += ruleset_consistency(doc, cat)
     elif kind == "options":
         options = tuple(_option(raw, doc.data["phase"], doc.name) for raw in doc.data["options"])
         own = Catalogue(cat.sources, options, {}, cat.core_rules, {})
-        problems += _check_options(own, [(doc, i) for i in range(len(options))])
+        problems += check_options(own, [(doc, i) for i in range(len(options))])
     elif kind == "errors":
-        problems += _check_errors(cat, [doc])
+        problems += check_errors(cat, [doc])
     elif kind == "case":
         problems += case_problems(doc, cat)
         if not problems:
             problems += rejection_problems(doc, cat)
     elif kind == "glossary":
-        problems += _check_glossary(cat, [doc])
+        problems += check_glossary(cat, [doc])
     return problems
 
 
