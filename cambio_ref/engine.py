@@ -62,7 +62,7 @@ from cambio_ref.snapping import (
     snap_targets,
 )
 from cambio_ref.state import OVER, PEEK, POWER, TURN, Event, State
-from cambio_ref.table import cards_of, is_out
+from cambio_ref.table import is_out
 from cambio_ref.turn import (
     check_call,
     check_peek,
@@ -72,7 +72,6 @@ from cambio_ref.turn import (
     do_turn_start,
     end_turn,
     maybe_end_peek,
-    peek_slots,
     turn_actions,
 )
 
@@ -80,14 +79,6 @@ __all__ = [
     "IllegalAction", "apply", "check", "legal_actions", "look_targets", "may_skip", "play",
     "round_result", "snap_actions", "snap_targets", "swap_count", "swap_pairs", "swap_sides",
 ]
-
-# Older names, kept so existing imports keep working.
-_cards = cards_of
-_look_targets = look_targets
-_may_skip = may_skip
-_peek_slots = peek_slots
-_snap_targets = snap_targets
-_swap_pairs = swap_pairs
 
 
 def legal_actions(state: State) -> list[Action]:
