@@ -24,7 +24,7 @@ from cambio_ref.names import did_you_mean, quoted
 from cambio_ref.resources import cases_dir
 from cambio_ref.rules import Rules, format_value, overrides_by_key, resolve
 from cambio_ref.spec_checks import check_citations
-from cambio_ref.state import arrange, new_round
+from cambio_ref.state import arrange, dealer_for, new_round
 from cambio_ref.yamlio import YamlDoc, format_path, load_yaml, yaml_files
 
 
@@ -70,7 +70,7 @@ class Case:
         `cambio replay` that seats fewer players), each naming the file and the setup."""
         out = []
         for path, setup in _rounds(self.data):
-            wrong = _deal_problem(rules, setup, setup.get("dealer", 0))
+            wrong = _deal_problem(rules, setup)
             if wrong is not None:
                 where = format_path((*path, wrong[0]) if wrong[0] else path)
                 under = "" if rules.canonical in wrong[1] else f" (under {rules.canonical})"
@@ -225,11 +225,29 @@ def _rounds(data: Mapping[str, Any]) -> list[tuple[tuple[str | int, ...], Mappin
     return rounds
 
 
-def _deal_problem(rules: Rules, setup: Mapping[str, Any], dealer: int) -> tuple[str, str] | None:
+def setup_dealer(setup: Mapping[str, Any], rules: Rules) -> int:
+    """The dealer of a case's round under `rules`: its `dealer`, or the seat whose deal
+    makes its `first` seat start (so a counter-clockwise ruleset gets another dealer).
+
+    >>> setup = {"players": 3, "first": 1}
+    >>> setup_dealer(setup, resolve("online")), setup_dealer(setup, resolve("hearts"))
+    (0, 2)
+    >>> setup_dealer({"players": 3}, resolve("hearts"))
+    0
+    """
+    if "first" in setup:
+        return dealer_for(rules, setup["players"], setup["first"])
+    return int(setup.get("dealer", 0))
+
+
+def _deal_problem(rules: Rules, setup: Mapping[str, Any]) -> tuple[str, str] | None:
     """Why `setup` cannot be dealt under `rules`: the field at fault and the message."""
     players = setup["players"]
-    if not 0 <= dealer < players:
-        return "dealer", f"dealer {dealer} is not a seat (0..{players - 1})"
+    for field in ("dealer", "first"):
+        seat = setup.get(field, 0)
+        if not 0 <= seat < players:
+            return field, f"{field} {seat} is not a seat (0..{players - 1})"
+    dealer = setup_dealer(setup, rules)
     try:
         if "deck" in setup:
             deck = [Card.parse(c) for c in setup["deck"]]
@@ -263,7 +281,7 @@ def deal_problems(doc: YamlDoc) -> list[Problem]:
             continue
         rules = case.rules_for(name)
         for path, setup in _rounds(data):
-            wrong = _deal_problem(rules, setup, setup.get("dealer", 0))
+            wrong = _deal_problem(rules, setup)
             if wrong is not None:
                 where = (*path, wrong[0]) if wrong[0] else path
                 found.setdefault((where, wrong[1]), []).append(name)

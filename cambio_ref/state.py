@@ -215,6 +215,18 @@ def first_seat(rules: Rules, players: int, dealer: int) -> int:
     return (dealer + (1 if left else -1)) % players
 
 
+def dealer_for(rules: Rules, players: int, first: int) -> int:
+    """The dealer whose deal makes `first` take the first turn (the inverse of
+    `first_seat`).
+
+    >>> from cambio_ref.rules import resolve
+    >>> ahead = {"first_player": "next-in-direction"}
+    >>> dealer_for(resolve("online"), 3, 1), dealer_for(resolve("hearts", ahead), 3, 1)
+    (0, 2)
+    """
+    return next(d for d in range(players) if first_seat(rules, players, d) == first)
+
+
 def arrange(rules: Rules, players: int, grids: Sequence[Sequence[str]], *, dealer: int = 0,
             starting: str | None = None, draws: Sequence[str] = ()) -> list[Card]:
     """A full deck order (top first) that deals `grids` (slots 0-3 of each seat),

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from cambio_ref.cases import Case, keys_hold
+from cambio_ref.cases import Case, keys_hold, setup_dealer
 from cambio_ref.catalogue import load_catalogue
 from cambio_ref.errors import CambioError
 from cambio_ref.match import Match
@@ -83,7 +83,7 @@ class CaseResult:
 def deck_for(case: Case, rules: Rules) -> list[str]:
     """The full deck order of the case's first round under `rules`."""
     setup = case.data["setup"]
-    return _deck(setup, rules, setup.get("dealer", 0))
+    return _deck(setup, rules, setup_dealer(setup, rules))
 
 
 def _deck(setup: Mapping[str, Any], rules: Rules, dealer: int) -> list[str]:
@@ -128,7 +128,7 @@ def run_case(case: Case, ruleset: str, impl: Implementation | None = None,
     rounds = [(setup, case.data["steps"])]
     rounds += [({**r["setup"], "players": setup["players"]}, r["steps"])
                for r in case.data.get("next_rounds", ())]
-    match = Match(rules, setup["players"], dealer=setup.get("dealer", 0))
+    match = Match(rules, setup["players"], dealer=setup_dealer(setup, rules))
     for index, (round_setup, steps) in enumerate(rounds):
         label = f"round {index + 1} " if len(rounds) > 1 else ""
         first = match.first_player() if index else None

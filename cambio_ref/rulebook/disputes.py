@@ -128,7 +128,13 @@ def answers_md(site: Site, src: str, d: Dispute) -> list[str]:
 
 def _deal_md(d: Deal, players: int) -> list[str]:
     out = []
-    dealer = f"seat {d.dealer} deals" if d.dealer is not None else "the match rules choose the dealer"
+    if d.first is not None:
+        dealer = (f"seat {d.first} plays first (under each ruleset the dealer is the seat"
+                  " whose deal makes it start)")
+    elif d.dealer is not None:
+        dealer = f"seat {d.dealer} deals"
+    else:
+        dealer = "the match rules choose the dealer"
     if d.grids:
         out += [f"{len(d.grids)} players; {dealer}.", ""]
         width = max(len(g) for g in d.grids)
@@ -136,7 +142,7 @@ def _deal_md(d: Deal, players: int) -> list[str]:
         out += ["<div class=\"deal\" markdown>", "", "| seat | " + " | ".join(names) + " |",
                 "|---|" + "---|" * width]
         for seat, grid in enumerate(d.grids):
-            mark = " (dealer)" if seat == d.dealer else ""
+            mark = " (dealer)" if seat == d.dealer else " (plays first)" if seat == d.first else ""
             out.append(f"| {seat}{mark} | " + " | ".join(card_html(c) for c in grid) + " |")
         out += ["", "</div>", ""]
         if d.starting:

@@ -52,6 +52,7 @@ class Deal:
     grids: tuple[tuple[str, ...], ...] = ()  # card codes per seat, slot 0 first
     deck: tuple[str, ...] = ()  # the whole deck, top first (instead of grids)
     dealer: int | None = 0  # None: as the match rules say (a later round)
+    first: int | None = None  # the seat that plays first, when the case names it instead of the dealer
     starting: str = ""  # the starting discard, for rulesets that turn one up
     draws: tuple[str, ...] = ()  # the next cards of the deck, top first
     peek: tuple[int, ...] = ()  # the slots every player looks at first; () for no opening peek

@@ -40,7 +40,9 @@ def case_dispute(case: Case, runs: Mapping[str, CaseRun], *, peek: Sequence[int]
         if case.applies_to(rs) and rs in cat.rulesets:
             rules[rs] = case.rules_for(rs)
     setup = data["setup"]
-    rounds = [Round(_deal(setup, int(setup.get("dealer", 0)), peek), _steps(data["steps"], rules, cat))]
+    first = int(setup["first"]) if "first" in setup else None
+    dealer = None if first is not None else int(setup.get("dealer", 0))
+    rounds = [Round(_deal(setup, dealer, peek, first), _steps(data["steps"], rules, cat))]
     rounds += [Round(_deal(r["setup"], None, peek), _steps(r["steps"], rules, cat))
                for r in data.get("next_rounds", ())]
     return Dispute(
@@ -62,7 +64,8 @@ def case_dispute(case: Case, runs: Mapping[str, CaseRun], *, peek: Sequence[int]
     )
 
 
-def _deal(setup: Mapping[str, Any], dealer: int | None, peek: Sequence[int]) -> Deal:
+def _deal(setup: Mapping[str, Any], dealer: int | None, peek: Sequence[int],
+          first: int | None = None) -> Deal:
     def cards(raw: Iterable[Any]) -> tuple[str, ...]:
         return tuple(str(c).upper() for c in raw)
 
@@ -70,6 +73,7 @@ def _deal(setup: Mapping[str, Any], dealer: int | None, peek: Sequence[int]) -> 
         grids=tuple(cards(g) for g in setup.get("grids", ())),
         deck=cards(setup.get("deck", ())),
         dealer=dealer,
+        first=first,
         starting=str(setup.get("starting", "")).upper(),
         draws=cards(setup.get("draws", ())),
         peek=tuple(peek) if setup.get("peek", True) else (),

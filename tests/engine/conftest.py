@@ -15,18 +15,26 @@ import pytest
 from cambio_ref.actions import Action, Peek
 from cambio_ref.engine import IllegalAction, apply, legal_actions
 from cambio_ref.rules import Rules, resolve
-from cambio_ref.state import PEEK, State, arrange, new_round
+from cambio_ref.state import PEEK, State, arrange, dealer_for, new_round
 from cambio_ref.views import view
 
 
 class Table:
-    """A round dealt from chosen grids, with the opening peek done (slots 2 and 3)."""
+    """A round dealt from chosen grids, with the opening peek done (slots 2 and 3).
+
+    Seat 1 takes the first turn unless `dealer` is given: the dealer is the seat whose
+    deal makes seat 1 start under the rules' turn.first-player (seat 0 on the dealer's
+    left, seat 2 when hearts starts the next seat counter-clockwise), as the cases'
+    ``first: 1`` does.
+    """
 
     def __init__(self, rules: Rules | str, grids: Sequence[Sequence[str]], *,
-                 draws: Sequence[str] = (), starting: str | None = None, dealer: int = 0,
-                 peek: bool = True) -> None:
+                 draws: Sequence[str] = (), starting: str | None = None,
+                 dealer: int | None = None, peek: bool = True) -> None:
         self.rules = resolve(rules) if isinstance(rules, str) else rules
         n = len(grids)
+        if dealer is None:
+            dealer = dealer_for(self.rules, n, 1)
         deck = arrange(self.rules, n, grids, dealer=dealer, starting=starting, draws=draws)
         self.state: State = new_round(self.rules, n, deck=deck, dealer=dealer)
         self.events: list[dict[str, object]] = []
