@@ -298,7 +298,10 @@ def test_a_match_case_shows_every_round():
     d = case_dispute(case, runs, peek=(2, 3))
     assert len(d.rounds) == 2 and d.rounds[1].deal.dealer is None
     hearts = next(a for a in d.answers if a.ruleset == "hearts")
-    assert hearts.outcome.endswith("then, after 1 round, Cleo deals and Cleo plays first")
+    # Round 1 names seat 1 as first; under hearts (counter-clockwise, next seat in the
+    # direction of play starts) seat 2 deals it, so the deal passes to seat 1 (Ben),
+    # and the winner, seat 2 (Cleo), starts the next round (hearts §10).
+    assert hearts.outcome.endswith("then, after 1 round, Ben deals and Cleo plays first")
     page = render_site(CAT, disputes=[d])[dispute_page(d.id)]
     assert "**Round 2: the deal.**" in page and "the match rules choose the dealer" in page
 
