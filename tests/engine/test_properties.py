@@ -115,7 +115,8 @@ class RoundMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def illegal(self, data: st.DataObject) -> None:
         action = data.draw(wide_action(self.players), label="wide action")
-        if action in legal_actions(self.state):
+        listed = legal_actions(self.state)
+        if action in listed:
             return
         before = self.state.snapshot()
         try:
@@ -124,8 +125,12 @@ class RoundMachine(RuleBasedStateMachine):
             assert exc.code in CAT.errors and exc.rule
             assert self.state.snapshot() == before, f"{action!r} was rejected but changed the state"
             return
-        # Only burns of three or more cards are legal without being listed.
-        assert isinstance(action, Snap) and len(action.targets) > 2, f"{action!r} accepted"
+        # Only burns of three or more cards are legal without being listed, and a
+        # two-card burn is listed once, its targets in order: naming them the other
+        # way round is the same burn.
+        assert isinstance(action, Snap) and (
+            len(action.targets) > 2
+            or Snap(action.player, tuple(sorted(action.targets))) in listed), f"{action!r} accepted"
         self._applied(action, events)
 
     @invariant()
