@@ -322,7 +322,9 @@ def test_option_pages_link_to_the_cases_that_exercise_them(site):
     for case in CASES.values():
         for oid in case.options:
             assert f"(../{dispute_page(case.id)}#{case.id})" in site[option_page(oid)], (case.id, oid)
-    assert "(shows `caller-loses`, `most-cards`, `shared`)" in site[option_page("end.tie")]
+    # tie.most-cards-breaks-tie: hearts caller-loses, cambia caller-wins, awareness most-cards,
+    # online and memory shared
+    assert "(shows `caller-loses`, `caller-wins`, `most-cards`, `shared`)" in site[option_page("end.tie")]
 
 
 def test_disputes_are_grouped_by_the_first_part_of_their_id(disputes):
