@@ -179,17 +179,23 @@ def other_words(site: Site, src: str, text: str) -> list[str]:
     return [f'<p class="also-called" markdown>Also called: {said}.</p>', ""]
 
 
-def search_tags(site: Site, text: str) -> list[str]:
+def search_tags(site: Site, text: str, option_id: str | None = None) -> list[str]:
     """Front matter naming the glossary terms of `text` and their other words, for the site search.
 
     Material indexes a page's `tags` with every section and weighs them above titles, so a
     table's word ("flip", "knock") finds the page whose question uses the rulebook's word.
+    An option's page also carries the terms whose glossary entry points to that option, so
+    "tie" finds `end.tie` even though its question speaks of a shared lowest score.
 
     >>> from cambio_ref.catalogue import load_catalogue
-    >>> search_tags(prepare_site(load_catalogue(), ()), "Who may knock?")[:2]
+    >>> site = prepare_site(load_catalogue(), ())
+    >>> search_tags(site, "Who may knock?")[:2]
     ['tags:', '  - "call"']
+    >>> search_tags(site, "Who wins when several players share the lowest score?", "end.tie")[:2]
+    ['tags:', '  - "tie"']
     """
-    terms = terms_in(text, site.cat.glossary)
+    found = terms_in(text, site.cat.glossary)
+    terms = [t for t in site.cat.glossary if t in found or (option_id and option_id in t.see)]
     words = [w for t in terms for w in _distinct([t.name.lower(), *t.synonyms])]
     return ["tags:", *(f"  - {json.dumps(w)}" for w in words)] if words else []
 

@@ -31,7 +31,7 @@ def option_md(site: Site, opt: Option) -> str:
     out = [
         "---",
         f"title: \"{opt.question.replace(chr(34), chr(39))}\"",
-        *search_tags(site, opt.question),
+        *search_tags(site, opt.question, opt.id),
         "---",
         "",
         f"# {opt.question} {{ #{opt.id} }}",

@@ -182,14 +182,17 @@ def search_results(page: Page, wanted: set[str]) -> set[str]:
     (Material renders it in batches) until every `wanted` page is there or no more come."""
     page.locator(".md-search-result__item").first.wait_for(state="attached")
     found: set[str] = set()
-    while True:
-        hrefs = page.locator(".md-search-result__item > a").evaluate_all(
-            "links => links.map(a => new URL(a.href).pathname)")
-        if set(hrefs) <= found or wanted <= found | set(hrefs):
-            return found | set(hrefs)
-        found |= set(hrefs)
+    idle = 0  # scrolls in a row that brought nothing new (a loaded machine renders slowly)
+    while idle < 3:
+        hrefs = set(page.locator(".md-search-result__item > a").evaluate_all(
+            "links => links.map(a => new URL(a.href).pathname)"))
+        if wanted <= found | hrefs:
+            return found | hrefs
+        idle = idle + 1 if hrefs <= found else 0
+        found |= hrefs
         page.locator(".md-search-result__item").last.scroll_into_view_if_needed()
-        page.wait_for_timeout(200)
+        page.wait_for_timeout(300)
+    return found
 
 
 def test_search_finds_the_tie_option_and_the_tie_disputes(visit: Visit) -> None:
