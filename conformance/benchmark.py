@@ -1,5 +1,5 @@
 """`cambio conform --benchmark`: the harness's case round trips per second, against a bare
-JSON-lines echo measured in the same run with the very same requests and batches.
+JSON-lines echo measured in the same run with the very same requests.
 
 One **round trip** is one request line written and its reply line read. The harness
 writes the requests of a case in batches (`conformance.lockstep`), so every rate here
@@ -10,11 +10,13 @@ is requests per second, and every side is given exactly the harness's batches:
   `cambio conform` plays them. Requests divided by the wall-clock time of the items:
   the reference's side of each case, writing the requests, reading, checking and
   comparing the replies, and the implementation's own work, all included.
-- **echo**: the same request lines, batch by batch, written by a bare client to an echo
-  process (`ECHO`, run with the same Python). The echo reads whatever input is there
-  and, for every non-blank line, answers the fixed line ``{"seq":0}``; it writes and
-  flushes the replies of each chunk it read at once. The bare client writes a batch,
-  reads one reply line per request and parses each with ``json.loads``; nothing else.
+- **echo**: the same request lines sent in lock-step (one line written, its reply read,
+  then the next) by a bare client to a JSON-lines echo (`ECHO`, run with the same
+  Python) that parses each request and answers ``{"seq": N}`` with the request's seq,
+  flushing each reply: the cost of one bare protocol round trip, the floor of a harness
+  that waits for every reply. The harness pipelines the requests whose replies do not
+  change what it sends next, so it can come near that floor, or pass it, although it
+  also pays for the reference's side and the implementation's own work.
 - **implementation alone**: the same bare client and batches against a fresh start of
   the implementation under test (after its handshake): what the implementation costs
   with no harness around it. Only for a command line, not ``python:`` implementations.
@@ -51,18 +53,11 @@ from conformance.protocol import Message, hello_request
 PARTS = 5
 TIMEOUT = 30.0  # seconds for one batch of the bare client
 ECHO = """\
-import os, sys
-reply, pending = b'{"seq":0}\\n', b''
-while True:
-    chunk = os.read(0, 65536)
-    lines = (pending + chunk).split(b'\\n')
-    pending = lines.pop() if chunk else b''
-    out = reply * sum(1 for line in lines if line.strip())
-    if out:
-        sys.stdout.buffer.write(out)
-        sys.stdout.buffer.flush()
-    if not chunk:
-        break
+import json, sys
+for line in sys.stdin.buffer:
+    if line.strip():
+        sys.stdout.write(json.dumps({"seq": json.loads(line).get("seq")}) + "\\n")
+        sys.stdout.flush()
 """
 
 
@@ -147,12 +142,16 @@ def encoded(batches: Sequence[Sequence[Message]]) -> list[tuple[bytes, int]]:
             for batch in batches]
 
 
-def rate(argv: Sequence[str], batches: Sequence[tuple[bytes, int]]) -> float:
+def rate(argv: Sequence[str], batches: Sequence[tuple[bytes, int]],
+         lockstep: bool = False) -> float:
     """Requests per second of a bare client sending `batches` to the command `argv`, once it
-    has started and answered a handshake (not timed)."""
+    has started and answered a handshake (not timed); `lockstep`: one request at a time."""
     client = BareClient(argv)
     try:
         client.round_trip(json.dumps(hello_request(0)).encode() + b"\n", 1)
+        if lockstep:
+            batches = [(line + b"\n", 1) for data, _ in batches
+                       for line in data.split(b"\n") if line]
         started = time.perf_counter()
         for data, count in batches:
             client.round_trip(data, count)
@@ -197,8 +196,9 @@ class Benchmark:
         parts = self.parts
         return {
             "definition": "one round trip: one request line written and its reply line read;"
-                          " every side gets the harness's batches; requests per second,"
-                          " medians over the parts",
+                          " the echo answers the same requests in lock-step, the harness and"
+                          " the implementation alone in the harness's batches; requests per"
+                          " second, medians over the parts",
             "parts": len(parts), "items": sum(p.items for p in parts),
             "requests": sum(p.requests for p in parts),
             "batches": sum(p.batches for p in parts),
@@ -225,9 +225,10 @@ class Benchmark:
         return (f"benchmark: {data['items']} case items in {data['parts']} parts,"
                 f" {data['requests']} requests in {data['batches']} batches"
                 f" ({per_batch:.0f} requests each)\n"
-                "one round trip = one request line written and its reply line read; every"
-                " side gets the harness's batches; medians over the parts\n"
-                f"  echo (bare client, fixed reply)  {shown('echo_requests_per_second')}"
+                "one round trip = one request line written and its reply line read; the echo"
+                " answers in lock-step, the others get the harness's batches; medians over the"
+                " parts\n"
+                f"  echo (bare, lock-step)           {shown('echo_requests_per_second')}"
                 " requests/s\n"
                 f"  implementation alone (bare)      {shown('implementation_requests_per_second')}"
                 " requests/s\n"
@@ -256,7 +257,7 @@ def measure(driver: RecordingDriver, run: Any, items: Sequence[Any],
         argv = driver.spec.argv
         result.parts.append(Part(
             high - low, requests, len(batches), requests / seconds if seconds > 0 else 0.0,
-            rate(echo_command(), batches), rate(argv, batches) if argv else None))
+            rate(echo_command(), batches, lockstep=True), rate(argv, batches) if argv else None))
     return result
 
 
