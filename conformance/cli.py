@@ -82,6 +82,13 @@ def register(sub: Any) -> None:
                    help="write the JSON-lines run log (header, one line per result, footer)")
     p.add_argument("--save-failures", type=output_dir, metavar="DIR",
                    help="write each shrunk fuzz failure as a case file into DIR")
+    p.add_argument("--benchmark", action="store_true",
+                   help="instead of checking, measure the case round trips per second (one"
+                        " request line written and its reply line read) of the harness against"
+                        " the implementation, of a bare client against it, and of a bare client"
+                        " against a JSON-lines echo, all with the harness's batches; print them"
+                        " and their ratios (medians of 5 parts of the cases; no fuzzing)")
+    p.add_argument("--json", action="store_true", help="with --benchmark: print it as JSON")
 
 
 def _hypothesis_storage() -> None:
@@ -110,6 +117,8 @@ def _check_args(args: argparse.Namespace) -> None:
         raise CambioError(f"--fuzz must be 0 or more, not {args.fuzz}")
     if args.max_restarts < 0:
         raise CambioError(f"--max-restarts must be 0 or more, not {args.max_restarts}")
+    if args.json and not args.benchmark:
+        raise CambioError("--json goes with --benchmark (the run log is --log FILE.jsonl)")
     for option, path in (("--junit", args.junit), ("--report", args.report), ("--log", args.log)):
         if path is not None and not path.parent.is_dir():
             raise CambioError(f"{option} {path}: no such directory {str(path.parent)!r}")
@@ -129,6 +138,10 @@ def cmd_conform(args: argparse.Namespace) -> int:
     from conformance.targets import DECLARED, targets
 
     _check_args(args)
+    if args.benchmark:
+        from conformance.benchmark import cmd_benchmark
+
+        return cmd_benchmark(args)
     _hypothesis_storage()
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(100000)
     fuzz = DEFAULT_FUZZ if args.fuzz is None else args.fuzz

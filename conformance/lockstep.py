@@ -215,6 +215,23 @@ def view_field(problem: str) -> str:
     return head if head.startswith("view.") else "view"
 
 
+def _size(request: Message, sizes: dict[tuple[Any, ...], int]) -> int:
+    """The length of `request` as JSON text, remembered for the looks (observe, snapshot,
+    legal), which recur unchanged.
+
+    >>> sizes = {}
+    >>> _size({"cmd": "observe", "player": 1}, sizes), sizes
+    (31, {(('cmd', 'observe'), ('player', 1)): 31})
+    """
+    if request["cmd"] in ("act", "new_game"):
+        return len(json.dumps(request))
+    key = tuple(request.items())
+    found = sizes.get(key)
+    if found is None:
+        found = sizes[key] = len(json.dumps(request))
+    return found
+
+
 # -- lockstep -------------------------------------------------------------------
 
 
@@ -312,11 +329,12 @@ class Lockstep:
         fit in a pipe, so writing them never waits for the implementation)."""
         groups = [(what, arg, where, self.deal_requests(arg) if what == "new_game"
                    else self.step_requests(arg)) for what, arg, where in calls]
+        sizes: dict[tuple[Any, ...], int] = {}  # (the looks recur: each measured once)
         start = 0
         while start < len(groups):
             end, size = start, 0
             while end < len(groups) and (end == start or size < batch_bytes):
-                size += sum(len(json.dumps(r)) for r in groups[end][3])
+                size += sum(_size(r, sizes) for r in groups[end][3])
                 end += 1
             batch = groups[start:end]
             requests = [r for group in batch for r in group[3]]

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
+from functools import lru_cache
 from typing import Any, BinaryIO
 
 from cambio_ref.actions import action_to_json
@@ -25,6 +27,8 @@ from cambio_ref.errors import CambioError
 from cambio_ref.rules import Rules, resolve
 from conformance.implementation import Reference
 from conformance.protocol import dispatch
+
+_action_json = lru_cache(maxsize=1 << 16)(action_to_json)  # (legal actions recur; only encoded)
 
 
 class ReferenceEngine(Reference):
@@ -42,7 +46,7 @@ class ReferenceEngine(Reference):
     def legal(self) -> list[dict[str, Any]]:
         """Every legal action now, in the reference's sorted order."""
         assert self.state is not None, "new_game first"
-        return [action_to_json(a) for a in legal_actions(self.state)]
+        return [_action_json(a) for a in legal_actions(self.state)]
 
     def snapshot(self) -> dict[str, Any]:
         """The whole state: deck (top first), pile (top last), grids, held card, and more."""
@@ -66,26 +70,42 @@ def declaring(rules: Rules) -> ReferenceEngine:
 
 def serve(stdin: BinaryIO, stdout: BinaryIO, rules: Rules | None = None) -> int:
     """Answer requests line by line until `stop` or the end of input; return the exit status.
-    With `rules`, the handshake declares them."""
+    With `rules`, the handshake declares them.
+
+    It reads whatever input is there, answers every complete line of it in order, and
+    writes and flushes those replies at once before it waits for more: a harness that
+    writes a batch of requests gets its replies in a few writes, and no reply is ever held
+    back while it waits."""
     load_catalogue()  # before the handshake, so the first game is not slow
     engine = ReferenceEngine() if rules is None else declaring(rules)
     dumps = json.JSONEncoder(separators=(",", ":")).encode
+    read: Callable[[int], bytes] = getattr(stdin, "read1", stdin.read)
     write, flush = stdout.write, stdout.flush
-    for line in stdin:
-        if not line.strip():
-            continue
-        try:
-            request = json.loads(line)
-        except ValueError as exc:
-            request = None
-            reply: dict[str, Any] = {"seq": None, "error": {"message": f"not JSON: {exc}"}}
-        else:
-            reply = dispatch(engine, request)
-        write(dumps(reply).encode() + b"\n")
-        flush()
-        if isinstance(request, dict) and request.get("cmd") == "stop":
-            break
-    return 0
+    pending = b""
+    while True:
+        chunk = read(65536)
+        lines = (pending + chunk).split(b"\n")
+        pending = lines.pop() if chunk else b""  # (at the end of input: the last line too)
+        out: list[bytes] = []
+        for line in lines:
+            if not line.strip():
+                continue
+            try:
+                request = json.loads(line)
+            except ValueError as exc:
+                request = None
+                reply: dict[str, Any] = {"seq": None, "error": {"message": f"not JSON: {exc}"}}
+            else:
+                reply = dispatch(engine, request)
+            out.append(dumps(reply).encode() + b"\n")
+            if isinstance(request, dict) and request.get("cmd") == "stop":
+                chunk = b""
+                break
+        if out:
+            write(b"".join(out))
+            flush()
+        if not chunk:
+            return 0
 
 
 def main(rules: Rules | None = None) -> int:

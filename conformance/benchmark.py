@@ -1,0 +1,301 @@
+"""`cambio conform --benchmark`: the harness's case round trips per second, against a bare
+JSON-lines echo measured in the same run with the very same requests.
+
+One **round trip** is one request line written and its reply line read. The harness
+writes the requests of a case in batches (`conformance.lockstep`), so every rate here
+is requests per second, and every side is given exactly the harness's batches:
+
+- **harness**: the case items of the run (every case under every target, or those
+  ``-k`` selects; no fuzzing) played against the implementation under test exactly as
+  `cambio conform` plays them. Requests divided by the wall-clock time of the items:
+  the reference's side of each case, writing the requests, reading, checking and
+  comparing the replies, and the implementation's own work, all included.
+- **echo**: the same request lines sent in lock-step (one line written, its reply read,
+  then the next) by a bare client to a JSON-lines echo (`ECHO`, run with the same
+  Python) that parses each request and answers ``{"seq": N}`` with the request's seq,
+  flushing each reply: the cost of one bare protocol round trip, the floor of a harness
+  that waits for every reply. The harness pipelines the requests whose replies do not
+  change what it sends next, so it can come near that floor, or pass it, although it
+  also pays for the reference's side and the implementation's own work.
+- **implementation alone**: the same bare client and batches against a fresh start of
+  the implementation under test (after its handshake): what the implementation costs
+  with no harness around it. Only for a command line, not ``python:`` implementations.
+
+The items are split into `PARTS` consecutive parts; each part is played by the harness,
+then its recorded batches go to the echo and to the implementation alone. Each rate is
+the median over the parts, and ``ratio`` is the median over the parts of harness / echo
+(``ratio_to_implementation``: harness / implementation alone).
+
+>>> client = BareClient(echo_command())
+>>> client.round_trip(b'{"cmd":"observe","seq":1,"player":0}\\n' * 3, 3)
+>>> client.close()
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import json
+import os
+import select
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from cambio_ref.errors import CambioError
+from conformance.harness import Driver, ImplSpec
+from conformance.protocol import Message, hello_request
+
+PARTS = 5
+TIMEOUT = 30.0  # seconds for one batch of the bare client
+ECHO = """\
+import json, sys
+for line in sys.stdin.buffer:
+    if line.strip():
+        sys.stdout.write(json.dumps({"seq": json.loads(line).get("seq")}) + "\\n")
+        sys.stdout.flush()
+"""
+
+
+def echo_command() -> list[str]:
+    """The echo's command line: `ECHO` run by this very Python."""
+    return [sys.executable, "-c", ECHO]
+
+
+class BareClient:
+    """A bare JSON-lines client: write a batch, read and parse one line per request."""
+
+    def __init__(self, argv: Sequence[str]) -> None:
+        try:
+            self.proc = subprocess.Popen(list(argv), stdin=subprocess.PIPE,
+                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                         bufsize=0)
+        except OSError as exc:
+            raise CambioError(f"--benchmark: cannot start {argv[0]}: {exc}") from None
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.fd_in, self.fd_out = self.proc.stdin.fileno(), self.proc.stdout.fileno()
+        os.set_blocking(self.fd_in, False)
+        self.buffer = bytearray()
+
+    def round_trip(self, data: bytes, count: int) -> None:
+        """Write `data` (`count` request lines) and read `count` reply lines back."""
+        view, deadline = memoryview(data), time.monotonic() + TIMEOUT
+        while view or count:
+            if time.monotonic() > deadline:
+                raise CambioError("--benchmark: no reply within"
+                                  f" {TIMEOUT:g} s from {self.proc.args!r}")
+            readable, writable, _ = select.select([self.fd_out], [self.fd_in] if view else [],
+                                                  [], 1.0)
+            if writable:
+                with contextlib.suppress(BlockingIOError):
+                    view = view[os.write(self.fd_in, view[:65536]):]
+            if readable:
+                chunk = os.read(self.fd_out, 65536)
+                if not chunk:
+                    raise CambioError(f"--benchmark: {self.proc.args!r} closed its stdout")
+                self.buffer += chunk
+                end = self.buffer.rfind(b"\n") + 1
+                for line in bytes(self.buffer[:end]).split(b"\n")[:-1]:
+                    if line.strip():
+                        json.loads(line)
+                        count -= 1
+                del self.buffer[:end]
+
+    def close(self) -> None:
+        """Close its stdin and wait for it (kill it if it does not end)."""
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.close()
+        try:
+            self.proc.wait(5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.proc.stdout.close()
+
+
+class RecordingDriver(Driver):
+    """A `Driver` that keeps every batch it sent and had answered (the requests themselves;
+    they are encoded afterwards, outside the time measured)."""
+
+    def __init__(self, spec: ImplSpec, **kwargs: Any) -> None:
+        super().__init__(spec, **kwargs)
+        self.batches: list[list[Message]] = []
+
+    def send(self, requests: Sequence[Message]) -> list[Message]:
+        replies = super().send(requests)
+        self.batches.append(list(requests))
+        return replies
+
+
+def encoded(batches: Sequence[Sequence[Message]]) -> list[tuple[bytes, int]]:
+    """Each batch as the harness writes it, with its number of requests.
+
+    >>> encoded([[{"cmd": "observe", "seq": 3, "player": 0}]])
+    [(b'{"cmd":"observe","seq":3,"player":0}\\n', 1)]
+    """
+    encode = json.JSONEncoder(separators=(",", ":")).encode
+    return [(b"".join(encode(r).encode() + b"\n" for r in batch), len(batch))
+            for batch in batches]
+
+
+def rate(argv: Sequence[str], batches: Sequence[tuple[bytes, int]],
+         lockstep: bool = False) -> float:
+    """Requests per second of a bare client sending `batches` to the command `argv`, once it
+    has started and answered a handshake (not timed); `lockstep`: one request at a time."""
+    client = BareClient(argv)
+    try:
+        client.round_trip(json.dumps(hello_request(0)).encode() + b"\n", 1)
+        if lockstep:
+            batches = [(line + b"\n", 1) for data, _ in batches
+                       for line in data.split(b"\n") if line]
+        started = time.perf_counter()
+        for data, count in batches:
+            client.round_trip(data, count)
+        seconds = time.perf_counter() - started
+    finally:
+        client.close()
+    return sum(count for _, count in batches) / seconds if seconds > 0 else 0.0
+
+
+@dataclass
+class Part:
+    """One part of the run: its items, requests and batches, and the three rates."""
+
+    items: int
+    requests: int
+    batches: int
+    harness: float
+    echo: float
+    implementation: float | None
+
+
+@dataclass
+class Benchmark:
+    """The medians over the parts, and every part."""
+
+    parts: list[Part] = field(default_factory=list)
+
+    @staticmethod
+    def _median(values: Sequence[float | None]) -> float | None:
+        known = [v for v in values if v is not None]
+        return statistics.median(known) if known else None
+
+    def to_json(self) -> dict[str, Any]:
+        """The figures, rounded, for ``--json``.
+
+        >>> Benchmark([Part(1, 10, 2, 100.0, 400.0, 200.0)]).to_json()["ratio"]
+        0.25
+        """
+        def rounded(value: float | None, digits: int = 0) -> float | None:
+            return None if value is None else round(value, digits or None)
+
+        parts = self.parts
+        return {
+            "definition": "one round trip: one request line written and its reply line read;"
+                          " the echo answers the same requests in lock-step, the harness and"
+                          " the implementation alone in the harness's batches; requests per"
+                          " second, medians over the parts",
+            "parts": len(parts), "items": sum(p.items for p in parts),
+            "requests": sum(p.requests for p in parts),
+            "batches": sum(p.batches for p in parts),
+            "harness_requests_per_second": rounded(self._median([p.harness for p in parts])),
+            "echo_requests_per_second": rounded(self._median([p.echo for p in parts])),
+            "implementation_requests_per_second":
+                rounded(self._median([p.implementation for p in parts])),
+            "ratio": rounded(self._median([p.harness / p.echo if p.echo else None
+                                           for p in parts]), 3),
+            "ratio_to_implementation": rounded(self._median(
+                [p.harness / p.implementation if p.implementation else None for p in parts]), 3),
+            "per_part": [asdict(p) for p in parts],
+        }
+
+    def text(self) -> str:
+        """The figures as a few lines for the terminal."""
+        data = self.to_json()
+
+        def shown(key: str) -> str:
+            value = data[key]
+            return "n/a" if value is None else f"{value:g}"
+
+        per_batch = data["requests"] / data["batches"] if data["batches"] else 0
+        return (f"benchmark: {data['items']} case items in {data['parts']} parts,"
+                f" {data['requests']} requests in {data['batches']} batches"
+                f" ({per_batch:.0f} requests each)\n"
+                "one round trip = one request line written and its reply line read; the echo"
+                " answers in lock-step, the others get the harness's batches; medians over the"
+                " parts\n"
+                f"  echo (bare, lock-step)           {shown('echo_requests_per_second')}"
+                " requests/s\n"
+                f"  implementation alone (bare)      {shown('implementation_requests_per_second')}"
+                " requests/s\n"
+                f"  harness (cases, end to end)      {shown('harness_requests_per_second')}"
+                " requests/s\n"
+                f"  ratio harness / echo             {shown('ratio')}\n"
+                f"  ratio harness / implementation   {shown('ratio_to_implementation')}\n")
+
+
+def measure(driver: RecordingDriver, run: Any, items: Sequence[Any],
+            parts: int = PARTS) -> Benchmark:
+    """Play `items` with `run` (``Runner.run``) in `parts` consecutive parts through
+    `driver`, and measure each part on the harness, the echo and the implementation."""
+    result = Benchmark()
+    parts = max(1, min(parts, len(items)))
+    bounds = [round(i * len(items) / parts) for i in range(parts + 1)]
+    for low, high in itertools.pairwise(bounds):
+        driver.batches.clear()
+        before = driver.stats.requests
+        started = time.perf_counter()
+        for item in items[low:high]:
+            run(item)
+        seconds = time.perf_counter() - started
+        requests = driver.stats.requests - before
+        batches = encoded(driver.batches)
+        argv = driver.spec.argv
+        result.parts.append(Part(
+            high - low, requests, len(batches), requests / seconds if seconds > 0 else 0.0,
+            rate(echo_command(), batches, lockstep=True), rate(argv, batches) if argv else None))
+    return result
+
+
+def cmd_benchmark(args: Any) -> int:
+    """``cambio conform --benchmark``: measure, print (text or ``--json``), exit 0 (2 when
+    the implementation cannot start or answer its handshake)."""
+    from cambio_ref.rules import resolve
+    from conformance.conform import HandshakeFailed, Runner, load_case_paths, plan
+    from conformance.harness import parse_impl
+    from conformance.signals import interruptible
+    from conformance.targets import DECLARED, targets
+
+    spec = parse_impl(args.impl)
+    for name in args.ruleset or ():
+        if name.strip().lower() != DECLARED:
+            resolve(name)
+    cases = load_case_paths(args.cases or [])
+    driver = RecordingDriver(spec, timeout=args.timeout, max_restarts=args.max_restarts)
+    runner = Runner(driver, seed=args.seed or 0, impl_text=args.impl, shrink_seconds=0)
+    try:
+        with interruptible():
+            try:
+                hello = runner.start()
+            except HandshakeFailed as exc:
+                raise CambioError(str(exc)) from None
+            items = plan(targets(args.ruleset or [], hello.rules), cases=cases,
+                         keyword=args.keyword, fuzz=0)
+            if not items:
+                raise CambioError(f"-k {args.keyword!r} selects no case")
+            result = measure(driver, runner.run, items)
+    finally:
+        runner.close()
+    failures = sum(driver.stats.failures.values())
+    if args.json:
+        print(json.dumps({**result.to_json(), "failures": failures}, indent=2))
+    else:
+        sys.stdout.write(result.text())
+        if failures:
+            print(f"  ({failures} failures of the implementation during the run: the figures"
+                  " include restarts)")
+    return 0

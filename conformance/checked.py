@@ -1,0 +1,60 @@
+"""Reply lines already found valid: a line seen before, apart from its seq, is valid again.
+
+Checking a reply (strict JSON, then its protocol schema, `conformance.replies`)
+costs far more than parsing it, and most replies recur byte for byte apart
+from their ``seq``: in a run of every case, about 94 % of the `legal` replies,
+86 % of the `act` replies and 63 % of the `observe` replies. `CheckedLines`
+remembers, per command, the text after ``{"seq":N,`` of every line that passed
+both checks. A line with a remembered text parses to the same value as the
+one that passed, apart from its seq (an integer, which the schema allows
+whatever its value), so it passes again: only its seq is compared. Nothing is
+remembered for a line that failed, or that does not start with its seq.
+
+>>> lines = CheckedLines()
+>>> key = lines.key("act", b'{"seq":4,"events":[]}')
+>>> key
+('act', b'"events":[]}')
+>>> key in lines
+False
+>>> lines.add(key)
+>>> lines.key("act", b'{"seq":5,"events":[]}') in lines
+True
+>>> lines.key("act", b'{"events":[],"seq":5}') is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+
+from conformance.strict_json import MAX_LINE
+
+REMEMBERED_LINES = 16384  # per process; forgotten all at once when full
+_SEQ = re.compile(rb'\{"seq":-?(?:0|[1-9][0-9]*),')
+
+
+class CheckedLines:
+    """The reply lines (by command, without their seq) that passed every check."""
+
+    def __init__(self, limit: int = REMEMBERED_LINES) -> None:
+        self.limit = limit
+        self.passed: set[tuple[str, bytes]] = set()
+
+    def key(self, cmd: str, line: bytes) -> tuple[str, bytes] | None:
+        """What identifies `line` as a reply to `cmd` apart from its seq; None if it does not
+        start with its seq."""
+        found = _SEQ.match(line)
+        if found is None or len(line) > MAX_LINE:
+            return None
+        return cmd, line[found.end():]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.passed
+
+    def add(self, key: tuple[str, bytes] | None) -> None:
+        """Remember a line that passed (nothing for None)."""
+        if key is None:
+            return
+        if len(self.passed) >= self.limit:
+            self.passed.clear()
+        self.passed.add(key)
