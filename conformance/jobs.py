@@ -29,6 +29,7 @@ on N, so ``--jobs 1`` (`SerialPool`, everything in this process) and
 from __future__ import annotations
 
 import copyreg
+import dataclasses
 import multiprocessing
 import os
 import traceback
@@ -39,6 +40,7 @@ from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import Any
 
+from cambio_ref.cases import load_cases
 from cambio_ref.errors import CambioError
 from conformance.conform import HandshakeFailed, Item, Runner
 from conformance.fuzz import SHRINK_SECONDS, FuzzReport
@@ -193,6 +195,23 @@ class SerialPool:
         self.runner.close()
 
 
+def _bundled(items: Sequence[Item]) -> tuple[Sequence[Item], list[int]]:
+    """The items to send a worker, and which of them run a case of spec/cases itself."""
+    cases = load_cases()
+    return items, [n for n, item in enumerate(items)
+                   if item.case is not None and cases.get(item.id) is item.case]
+
+
+def _rehome(items: Sequence[Item], bundled: list[int]) -> list[Item]:
+    """The items a worker received, their bundled cases this process's own again (a case
+    of spec/cases is told from one given with --cases by being the very same object)."""
+    cases = load_cases()
+    out = list(items)
+    for n in bundled:
+        out[n] = dataclasses.replace(out[n], case=cases[out[n].id])
+    return out
+
+
 def _worker(settings: Settings, conn: Connection) -> None:
     """A worker process: handshake, then tasks until told to stop (or signalled)."""
     runner: Runner | None = None
@@ -210,7 +229,7 @@ def _worker(settings: Settings, conn: Connection) -> None:
                 if message[0] == "stop":
                     return
                 if message[0] == "items":
-                    items = message[1]
+                    items = _rehome(*message[1])
                     continue
                 task: Task = message[1]
                 try:
@@ -239,37 +258,43 @@ class ParallelPool:
     """``--jobs N``: N worker processes, each with its own implementation and reference."""
 
     def __init__(self, settings: Settings, jobs: int) -> None:
-        context = multiprocessing.get_context("spawn")
+        self.settings = settings
+        self.jobs = jobs
         self.workers: list[_Worker] = []
-        for n in range(jobs):
-            mine, theirs = context.Pipe()
-            process = context.Process(target=_worker, args=(settings, theirs), daemon=True,
-                                      name=f"cambio-conform-{n}")
-            process.start()
-            theirs.close()
-            self.workers.append(_Worker(process, mine, {}))
+        self._spawn()
+
+    def _spawn(self) -> _Worker:
+        context = multiprocessing.get_context("spawn")
+        mine, theirs = context.Pipe()
+        process = context.Process(target=_worker, args=(self.settings, theirs), daemon=True,
+                                  name=f"cambio-conform-{len(self.workers)}")
+        process.start()
+        theirs.close()
+        worker = _Worker(process, mine, {})
+        self.workers.append(worker)
+        return worker
 
     def start(self) -> Hello:
-        """Every worker's handshake; HandshakeFailed with the first failure."""
-        hellos = []
-        for worker in self.workers:
-            try:
-                kind, payload, _ = worker.conn.recv()
-            except (EOFError, OSError):
-                kind, payload = "failed", "a worker process died before the handshake"
-            if kind != "hello":
-                raise HandshakeFailed(payload)
-            hellos.append(payload)
-        hello: Hello = hellos[0]
+        """The first worker's handshake (the others start once the items are known, as
+        many as there are tasks for); HandshakeFailed if it fails."""
+        try:
+            kind, payload, _ = self.workers[0].conn.recv()
+        except (EOFError, OSError):
+            kind, payload = "failed", "a worker process died before the handshake"
+        if kind != "hello":
+            raise HandshakeFailed(payload)
+        hello: Hello = payload
         return hello
 
     def run(self, items: Sequence[Item], finished: Report, ordered: Report) -> None:
         """Run `items`: `finished` gets each item's results as soon as it is complete,
         `ordered` gets them in item order."""
         schedule = Schedule(items)
-        alive = list(self.workers)
+        alive = [self.workers[0]]
+        sent = _bundled(items)
+        starting = [self._spawn() for _ in range(min(self.jobs, len(schedule.queue)) - 1)]
         for worker in alive:
-            worker.conn.send(("items", items))
+            worker.conn.send(("items", sent))
 
         def feed() -> None:
             for worker in alive:
@@ -279,9 +304,19 @@ class ParallelPool:
 
         feed()
         try:
-            while any(w.task is not None for w in alive):
-                ready = wait([w.conn for w in alive if w.task is not None])
-                for worker in [w for w in alive if w.conn in ready]:
+            while any(w.task is not None for w in alive) or starting:
+                ready = wait([w.conn for w in alive if w.task is not None]
+                             + [w.conn for w in starting])
+                for worker in [w for w in starting if w.conn in ready]:
+                    starting.remove(worker)
+                    try:
+                        kind = worker.conn.recv()[0]
+                    except (EOFError, OSError):
+                        kind = "failed"
+                    if kind == "hello":  # (one that cannot start just takes no tasks)
+                        worker.conn.send(("items", sent))
+                        alive.append(worker)
+                for worker in [w for w in alive if w.conn in ready and w.task is not None]:
                     task = worker.task
                     assert task is not None
                     worker.task = None
@@ -290,7 +325,7 @@ class ParallelPool:
                     except (EOFError, OSError):
                         alive.remove(worker)  # (its task goes to another worker)
                         schedule.queue.appendleft(task)
-                        if not alive:
+                        if not alive and not starting:
                             raise CambioError("every worker process died") from None
                         continue
                     if kind == "error":
