@@ -224,6 +224,9 @@ def _worker(settings: Settings, conn: Connection) -> None:
             except HandshakeFailed as exc:
                 conn.send(("failed", str(exc), {}))
                 return
+            except CambioError as exc:  # (it cannot even be started: a usage error)
+                conn.send(("usage", str(exc), {}))
+                return
             while True:
                 message = conn.recv()
                 if message[0] == "stop":
@@ -281,6 +284,8 @@ class ParallelPool:
             kind, payload, _ = self.workers[0].conn.recv()
         except (EOFError, OSError):
             kind, payload = "failed", "a worker process died before the handshake"
+        if kind == "usage":
+            raise CambioError(payload)
         if kind != "hello":
             raise HandshakeFailed(payload)
         hello: Hello = payload
