@@ -147,11 +147,15 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    from cambio_ref.progress import Progress
     from cambio_ref.simulate import simulate
 
     rules = _rules(args)
-    report = simulate(rules, players=args.players, games=args.games, seed=args.seed,
-                      check=not args.no_check)
+    # a live line on a terminal (never with --json), violations noted as they happen
+    progress = Progress(args.games, label="games", enabled=False if args.json else None)
+    with progress:
+        report = simulate(rules, players=args.players, games=args.games, seed=args.seed,
+                          check=not args.no_check, progress=progress if progress.enabled else None)
     data = report.to_json()
     if args.json:
         _print_json(data)

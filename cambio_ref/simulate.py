@@ -26,6 +26,7 @@ from cambio_ref.actions import Action
 from cambio_ref.ending import score_bounds
 from cambio_ref.engine import legal_actions, play
 from cambio_ref.policy import random_action
+from cambio_ref.progress import Progress
 from cambio_ref.rules import Rules
 from cambio_ref.state import HAND, OVER, PEEK, POWER, TURN, State, deal_events, new_round
 from cambio_ref.views import HIDDEN, view
@@ -177,10 +178,17 @@ def _check_scores(state: State, report: Report) -> None:
 
 
 def simulate(rules: Rules, players: int = 4, games: int = 100, seed: int = 0,
-             check: bool = True) -> Report:
-    """Play `games` random rounds; game g is dealt from seed ``seed + g``."""
+             check: bool = True, progress: Progress | None = None) -> Report:
+    """Play `games` random rounds; game g is dealt from seed ``seed + g``. `progress`
+    (`cambio_ref.progress`) is updated after each game, and notes each violation as
+    it happens."""
     rng = random.Random(seed)
     report = Report(rules.canonical, players, wins=[0] * players)
     for g in range(games):
+        before = len(report.messages)
         play_game(rules, players, rng, seed + g, report, check)
+        if progress is not None:
+            for message in report.messages[before:]:
+                progress.note(f"violation: {message}")
+            progress.update(g + 1, report.violations)
     return report

@@ -19,6 +19,8 @@ from typing import Any
 from cambio_ref.arguments import MAX_SEED, integer, number, output_dir, output_file
 from cambio_ref.errors import CambioError
 
+MAX_JOBS = 256
+
 CONFORM_EXAMPLE = """cambio conform --impl "node my-adapter.js" --ruleset hearts --fuzz 100 \\
       --seed 7 --junit out/junit.xml --report out/report.md --save-failures out/failures
 
@@ -86,9 +88,37 @@ def register(sub: Any) -> None:
                    help="instead of checking, measure the case round trips per second (one"
                         " request line written and its reply line read) of the harness against"
                         " the implementation, of a bare client against it, and of a bare client"
-                        " against a JSON-lines echo, all with the harness's batches; print them"
-                        " and their ratios (medians of 5 parts of the cases; no fuzzing)")
+                        " against a JSON-lines echo answering one request at a time; print"
+                        " them and their ratios (medians of 5 parts of the cases; no fuzzing)")
     p.add_argument("--json", action="store_true", help="with --benchmark: print it as JSON")
+    p.add_argument("--jobs", "-j", type=integer(1, MAX_JOBS), default=None, metavar="N",
+                   help="run items in N worker processes at once, each with its own"
+                        " implementation (default: the number of cores); the results do not"
+                        " depend on N")
+    p.add_argument("--fuzz-shards", type=_shards, metavar="I|FIRST-LAST",
+                   help="play only these fuzz shards (of 10 games each, numbered from 0 per"
+                        " target, seeded from --seed): to split a campaign across machines")
+
+    p = sub.add_parser(
+        "conform-merge", help="Merge the run logs of several `cambio conform` runs into one report.",
+        description="Read several JSON-lines run logs (--log) of the same implementation and"
+                    " merge them, in the order given, into one summary, log, JUnit XML and"
+                    " report: fuzz deviations with the same signature become one, their counts"
+                    " summed.",
+        epilog="Example:\n  cambio conform-merge a.jsonl b.jsonl --junit junit.xml --report"
+               " report.md", formatter_class=_formatter)
+    p.set_defaults(handler=cmd_merge)
+    p.add_argument("logs", nargs="+", type=Path, metavar="LOG")
+    p.add_argument("--junit", type=output_file, metavar="FILE", help="write JUnit XML")
+    p.add_argument("--report", type=output_file, metavar="FILE.md|FILE.html",
+                   help="write a Markdown or HTML report")
+    p.add_argument("--log", type=output_file, metavar="FILE.jsonl", help="write the merged log")
+
+
+def _shards(text: str) -> range:
+    from conformance.shards import parse_shards
+
+    return parse_shards(text)
 
 
 def _hypothesis_storage() -> None:
@@ -115,6 +145,8 @@ def _check_args(args: argparse.Namespace) -> None:
         raise CambioError(f"--timeout must be positive, not {args.timeout:g}")
     if args.fuzz is not None and args.fuzz < 0:
         raise CambioError(f"--fuzz must be 0 or more, not {args.fuzz}")
+    if getattr(args, "jobs", None) is not None and args.jobs < 1:
+        raise CambioError(f"--jobs must be 1 or more, not {args.jobs}")
     if args.max_restarts < 0:
         raise CambioError(f"--max-restarts must be 0 or more, not {args.max_restarts}")
     if args.json and not args.benchmark:
@@ -125,15 +157,18 @@ def _check_args(args: argparse.Namespace) -> None:
 
 
 def cmd_conform(args: argparse.Namespace) -> int:
-    """Run everything; each result is logged as soon as it is known. On SIGINT, SIGTERM or
-    SIGHUP, or when the handshake fails, the implementation and everything it started are
-    killed and every report is still written, its footer giving the real exit status."""
+    """Run everything; each result is logged as soon as it is known (in item order). On
+    SIGINT, SIGTERM or SIGHUP, or when the handshake fails, every implementation and
+    everything it started are killed and every report is still written, its footer giving
+    the real exit status."""
+    from cambio_ref.progress import Progress
     from cambio_ref.rules import resolve
-    from conformance.conform import DEFAULT_FUZZ, HandshakeFailed, Runner, load_case_paths, plan
-    from conformance.harness import Driver, parse_impl
-    from conformance.report import Log, Meta, Progress, exit_status, junit, render_text, write_report
+    from conformance.conform import DEFAULT_FUZZ, HandshakeFailed, Item, load_case_paths, plan
+    from conformance.conform import throughput as throughput_of
+    from conformance.harness import parse_impl
+    from conformance.jobs import Settings, default_jobs, make_pool, sum_counters
+    from conformance.report import Log, Meta, note_line
     from conformance.results import Result
-    from conformance.sanitise import text
     from conformance.signals import interruptible, received, shielded
     from conformance.targets import DECLARED, targets
 
@@ -145,14 +180,12 @@ def cmd_conform(args: argparse.Namespace) -> int:
     _hypothesis_storage()
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(100000)
     fuzz = DEFAULT_FUZZ if args.fuzz is None else args.fuzz
-    spec = parse_impl(args.impl)
+    jobs = args.jobs if getattr(args, "jobs", None) is not None else default_jobs()
+    parse_impl(args.impl)
     for name in args.ruleset or ():  # (usage errors before anything starts)
         if name.strip().lower() != DECLARED:
             resolve(name)
     cases = load_case_paths(args.cases or [])
-    driver = Driver(spec, timeout=args.timeout, max_restarts=args.max_restarts)
-    runner = Runner(driver, seed=seed, save_failures=args.save_failures, impl_text=args.impl,
-                    shrink_seconds=args.shrink_time)
     meta = Meta(impl=args.impl, implementation={}, seed=seed, rulesets=[],
                 started=datetime.now(UTC).isoformat(timespec="seconds"), fuzz=fuzz,
                 timeout=args.timeout)
@@ -160,18 +193,39 @@ def cmd_conform(args: argparse.Namespace) -> int:
     results: list[Result] = []
     log: Log | None = None
     progress: Progress | None = None
-    unwritten: list[str] = []
+    failures = done = 0
+    interrupted = False
+    pool = make_pool(Settings(args.impl, args.timeout, args.max_restarts, seed,
+                              args.save_failures, args.shrink_time), jobs)
+
+    def finished(item: Item, found: list[Result]) -> None:
+        nonlocal failures, done
+        done += 1
+        for result in found:
+            if result.failed:
+                failures += 1
+                if progress is not None:
+                    progress.note(note_line(result))
+        if progress is not None:
+            progress.update(done, failures)
+
+    def ordered(item: Item, found: list[Result]) -> None:
+        for result in found:
+            results.append(result)
+            if log is not None:
+                log.result(result)
+
     try:
         with interruptible():
             try:
-                hello = runner.start()
+                hello = pool.start()
             except HandshakeFailed as exc:
                 meta.stopped, meta.exit = f"the handshake failed: {exc}", 2
                 log = Log(args.log)
                 log.header(meta)
                 raise
             items = plan(targets(args.ruleset or [], hello.rules), cases=cases,
-                         keyword=args.keyword, fuzz=fuzz)
+                         keyword=args.keyword, fuzz=fuzz, shards=args.fuzz_shards)
             if not items:
                 raise CambioError(f"-k {args.keyword!r} selects nothing")
             meta.implementation = hello.to_json()
@@ -179,42 +233,74 @@ def cmd_conform(args: argparse.Namespace) -> int:
             meta.targets = {item.ruleset: item.target.rules.canonical for item in items}
             log = Log(args.log)
             log.header(meta)
-            progress = Progress(len(items))
-            for item in items:
-                progress.show(item.name)
-                for result in runner.run(item):
-                    results.append(result)
-                    log.result(result)
-                    progress.update(result)
-                stop = received()  # (in case something on the way caught the exception)
-                if stop is not None:
-                    raise stop
+            progress = Progress(len(items), label="items")
+            pool.run(items, finished, ordered)
     except BaseException:
         stop = received()
         if stop is None:
             raise
+        interrupted = True
         meta.stopped, meta.exit = str(stop), stop.status
     finally:
         with shielded():
             if progress is not None:
                 progress.close()
-            runner.close()  # (the implementation and all its descendants)
-            if log is not None:
-                meta.elapsed = time.perf_counter() - started
-                meta.throughput = runner.throughput()
-                for option, path in (("--junit", args.junit), ("--report", args.report)):
-                    try:
-                        if path is not None and option == "--junit":
-                            path.write_text(junit(meta, results), encoding="utf-8")
-                        elif path is not None:
-                            write_report(path, meta, results)
-                    except OSError as exc:
-                        unwritten.append(f"cambio: error: {option} {path}: cannot write it:"
-                                         f" {exc.strerror or exc}")
-                        meta.exit = 2
-                log.footer(meta, results)
-                log.close()
+            pool.close(interrupted)  # (the implementations and all their descendants)
+            meta.throughput = throughput_of(sum_counters(pool.counters()))
+            meta.elapsed = time.perf_counter() - started
+            unwritten = _finish(args, log, meta, results)
+    _summary(meta, results, unwritten)
+    return exit_code(meta, results)
+
+
+def exit_code(meta: Any, results: Any) -> int:
+    from conformance.report import exit_status
+
+    return exit_status(results) if meta.exit is None else int(meta.exit)
+
+
+def _finish(args: argparse.Namespace, log: Any, meta: Any, results: Any) -> list[str]:
+    """Write the JUnit XML, the report and the log's footer, and print the summary; the
+    lines to print on stderr for the files that could not be written."""
+    from conformance.report import junit, write_report
+
+    unwritten = []
+    if log is not None:
+        for option, path in (("--junit", args.junit), ("--report", args.report)):
+            try:
+                if path is not None and option == "--junit":
+                    path.write_text(junit(meta, results), encoding="utf-8")
+                elif path is not None:
+                    write_report(path, meta, results)
+            except OSError as exc:
+                unwritten.append(f"cambio: error: {option} {path}: cannot write it:"
+                                 f" {exc.strerror or exc}")
+                meta.exit = 2
+        log.footer(meta, results)
+        log.close()
+    return unwritten
+
+
+def _summary(meta: Any, results: Any, unwritten: list[str]) -> None:
+    from conformance.report import render_text
+    from conformance.sanitise import text
+
     sys.stdout.write(text(render_text(meta, results)))
     for line in unwritten:
         print(line, file=sys.stderr)
-    return exit_status(results) if meta.exit is None else meta.exit
+
+
+def cmd_merge(args: argparse.Namespace) -> int:
+    """``cambio conform-merge``: several run logs as one (see `conformance.merge`)."""
+    from conformance.merge import merge_logs
+    from conformance.report import Log
+
+    if args.report is not None and args.report.suffix not in (".md", ".html", ".htm"):
+        raise CambioError(f"--report {args.report}: the name must end in .md or .html")
+    meta, results = merge_logs(args.logs)
+    log = Log(args.log)
+    log.header(meta)
+    for result in results:
+        log.result(result)
+    _summary(meta, results, _finish(args, log, meta, results))
+    return exit_code(meta, results)

@@ -24,11 +24,12 @@ the run goes on until the restart budget is spent (the rest is then
 
 from __future__ import annotations
 
+import contextlib
 import math
 import re
 import shlex
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,12 +37,13 @@ from typing import Any
 from cambio_ref.cases import Case, load_case_file, load_cases, read_cases
 from cambio_ref.errors import CambioError, SpecError
 from conformance import caserun
-from conformance.fuzz import SHRINK_SECONDS, Deviation, FuzzReport, fuzz, player_range
+from conformance.fuzz import SHRINK_SECONDS, Deviation, FuzzReport, play_games, player_range, shrink_deviations
 from conformance.harness import Driver, ImplementationFailure
 from conformance.implementation import jsonable
 from conformance.protocol import Hello
 from conformance.regression import regression_case, save_regression
 from conformance.results import CHECKS, FAILING, LABELS, STATUSES, Result
+from conformance.shards import merge_reports, shard_count, shard_games, shard_seed
 from conformance.targets import DEFAULT_RULESETS, Target
 
 DEFAULT_FUZZ = 50
@@ -54,13 +56,22 @@ class HandshakeFailed(CambioError):
 
 @dataclass(frozen=True)
 class Item:
-    """One thing to run: a case under a target, or a fuzz run around a target."""
+    """One thing to run: a case under a target, or a fuzz run around a target (its games
+    split into shards, `conformance.shards`; `shards` selects some of them)."""
 
     kind: str
     id: str
     target: Target
     case: Case | None = None
     games: int = 0
+    shards: range | None = None
+
+    @property
+    def shard_indices(self) -> list[int]:
+        """The fuzz shards this item plays (all of them unless `shards` selects some)."""
+        count = shard_count(self.games)
+        chosen = self.shards if self.shards is not None else range(count)
+        return list(range(chosen.start, min(chosen.stop, count)))
 
     @property
     def ruleset(self) -> str:
@@ -161,13 +172,16 @@ def keyword_matches(expr: str | None, name: str) -> bool:
 
 
 def plan(targets: Sequence[Target], *, cases: Mapping[str, Case] | None = None,
-         keyword: str | None = None, fuzz: int = DEFAULT_FUZZ) -> list[Item]:
-    """Every case under every target, then one fuzz item per target sharing `fuzz` games."""
+         keyword: str | None = None, fuzz: int = DEFAULT_FUZZ,
+         shards: range | None = None) -> list[Item]:
+    """Every case under every target, then one fuzz item per target sharing `fuzz` games
+    (only the fuzz shards in `shards`, when given)."""
     cases = load_cases() if cases is None else cases
     items = [Item("case", case.id, target, case) for case in cases.values() for target in targets]
     if fuzz > 0 and targets:
         share = math.ceil(fuzz / len(targets))
-        items += [Item("fuzz", "fuzz", target, games=share) for target in targets]
+        items += [Item("fuzz", "fuzz", target, games=share, shards=shards)
+                  for target in targets]
     return [item for item in items if keyword_matches(keyword, item.name)]
 
 
@@ -206,55 +220,67 @@ class Runner:
     def _impl(self) -> str:
         return shlex.quote(self.impl_text)
 
-    def run(self, item: Item) -> list[Result]:
-        """Run one item (one result; a fuzz item gives one per deviation); never raises
-        for anything the implementation does."""
-        started = time.perf_counter()
+    @contextlib.contextmanager
+    def _counting(self, kind: str) -> Iterator[None]:
+        """Add the protocol traffic inside to this kind of item's."""
         stats = self.driver.stats
         before = (stats.requests, stats.round_trips, stats.seconds, stats.acts)
+        try:
+            yield
+        finally:
+            after = (stats.requests, stats.round_trips, stats.seconds, stats.acts)
+            for i, (old, new) in enumerate(zip(before, after, strict=True)):
+                self.traffic[kind][i] += new - old
+
+    def run(self, item: Item) -> list[Result]:
+        """Run one item (one result; a fuzz item gives one per deviation); never raises
+        for anything the implementation does. A fuzz item plays its shards in order."""
+        if item.kind != "fuzz":
+            return self.run_case(item)
+        return self.finish_fuzz(item, merge_reports([(i, self.run_shard(item, i))
+                                                     for i in item.shard_indices],
+                                                    item.target.rules.canonical))
+
+    def run_case(self, item: Item) -> list[Result]:
+        """Run one case item: one result."""
+        started = time.perf_counter()
         if self.exhausted is not None:
-            results = [Result(item.id, item.ruleset, "not_run", item.kind,
-                              message=self.exhausted)]
-        elif item.kind == "fuzz":
-            results = self._fuzz(item)
+            result = Result(item.id, item.ruleset, "not_run", item.kind, message=self.exhausted)
         else:
             assert item.case is not None and self.hello is not None
-            result = caserun.run(self.driver, self.hello, item.case, item.target, self.impl_text)
+            with self._counting("case"):
+                result = caserun.run(self.driver, self.hello, item.case, item.target,
+                                     self.impl_text)
             if result.status == "not_run":
                 self.exhausted = result.message
-            results = [result]
-        elapsed = time.perf_counter() - started
-        for result in results:
-            result.seconds = elapsed / len(results)
-        after = (stats.requests, stats.round_trips, stats.seconds, stats.acts)
-        for i, (old, new) in enumerate(zip(before, after, strict=True)):
-            self.traffic[item.kind][i] += new - old
-        return results
+        result.seconds = time.perf_counter() - started
+        return [result]
 
-    def throughput(self) -> dict[str, Any]:
-        """Traffic through the protocol: round trips, requests, actions per second."""
-        stats = self.driver.stats
-        if not stats.round_trips:
-            return {}
-        _, trips, seconds, acts = self.traffic["case"]
-        fuzz_actions = sum(r.actions for r in self.fuzz_reports)
-        fuzz_seconds = sum(r.seconds for r in self.fuzz_reports)
-        fuzz_requests = self.traffic["fuzz"][0]
-        return {
-            "acts": stats.acts, "requests": stats.requests, "round_trips": stats.round_trips,
-            "protocol_seconds": round(stats.seconds, 3),
-            "round_trip_us": round(stats.seconds / stats.round_trips * 1e6, 1),
-            "case_actions": int(acts),
-            "case_round_trip_us": round(seconds / trips * 1e6, 1) if trips else None,
-            "case_actions_per_second": round(acts / seconds) if seconds else None,
-            "lockstep_actions": fuzz_actions,
-            "lockstep_actions_per_second": round(fuzz_actions / fuzz_seconds) if fuzz_seconds else 0,
-            "requests_per_lockstep_action": round(fuzz_requests / fuzz_actions, 1)
-            if fuzz_actions else None,
-            "restarts": stats.restarts,
-        }
+    def run_shard(self, item: Item, index: int) -> FuzzReport:
+        """Play shard `index` of a fuzz item (unshrunk; `finish_fuzz` takes the merged shards)."""
+        hello = self.hello
+        assert hello is not None
+        rules = item.target.rules
+        report = FuzzReport(rules.canonical)
+        if self.exhausted is not None:
+            report.not_run = self.exhausted
+            return report
+        if player_range(rules, hello) is None:
+            return report
+        with self._counting("fuzz"):
+            report = play_games(self.driver, hello, rules, shard_games(item.games, index),
+                                shard_seed(self.seed, rules.canonical, index),
+                                listed=item.target.label == "declared")
+        self.fuzz_reports.append(report)
+        for deviation in report.deviations.values():
+            deviation.shard = index
+        if report.not_run is not None:
+            self.exhausted = report.not_run
+        return report
 
-    def _fuzz(self, item: Item) -> list[Result]:
+    def finish_fuzz(self, item: Item, report: FuzzReport) -> list[Result]:
+        """The results of a fuzz item from its merged shards: each deviation shrunk."""
+        started = time.perf_counter()
         hello = self.hello
         assert hello is not None
         rules = item.target.rules
@@ -264,18 +290,40 @@ class Runner:
             res.message = (f"the implementation plays {hello.players[0]} to {hello.players[1]}"
                            f" players; {item.ruleset} is played by {rules.min_players} to"
                            f" {rules.max_players}")
-            return [res]
-        # around declared rules, only the options the handshake lists vary
-        report = fuzz(self.driver, hello, rules, item.games, self.seed, self.shrink_seconds,
-                      listed=item.target.label == "declared")
-        self.fuzz_reports.append(report)
+            results = [res]
+        else:
+            if self.exhausted is None:
+                with self._counting("fuzz"):
+                    shrink_deviations(self.driver, hello, report, self.shrink_seconds)
+                if report.not_run is not None:
+                    self.exhausted = report.not_run
+            results = self._fuzz_results(item, report, res)
+        elapsed = report.elapsed + time.perf_counter() - started
+        for result in results:
+            result.seconds = elapsed / len(results)
+        return results
+
+    def counters(self) -> dict[str, float]:
+        """The traffic so far, as numbers that add up across runners (see `throughput`)."""
+        stats = self.driver.stats
+        return {"acts": stats.acts, "requests": stats.requests, "round_trips": stats.round_trips,
+                "seconds": stats.seconds, "restarts": stats.restarts,
+                "case_trips": self.traffic["case"][1], "case_seconds": self.traffic["case"][2],
+                "case_acts": self.traffic["case"][3], "fuzz_requests": self.traffic["fuzz"][0],
+                "fuzz_actions": sum(r.actions for r in self.fuzz_reports),
+                "fuzz_seconds": sum(r.seconds for r in self.fuzz_reports)}
+
+    def throughput(self) -> dict[str, Any]:
+        """Traffic through the protocol: round trips, requests, actions per second."""
+        return throughput(self.counters())
+
+    def _fuzz_results(self, item: Item, report: FuzzReport, res: Result) -> list[Result]:
         res.actions = report.actions
         low, high = report.players
         res.message = (f"{report.games} games ({low} to {high} players), {report.actions}"
                        f" actions, {report.rounds_over} rounds to the end, {report.reshuffles}"
                        " reshuffles")
         if report.not_run is not None:
-            self.exhausted = report.not_run
             res.status, res.message = "not_run", report.not_run
         if not report.deviations:
             return [res]
@@ -290,7 +338,8 @@ class Runner:
         d = deviation.example
         rerun = (f"cambio conform --impl {self._impl()} --ruleset"
                  f" {shlex.quote('declared' if item.ruleset == 'declared' else item.target.rules.canonical)}"
-                 f" -k fuzz --fuzz {item.games} --seed {self.seed}")
+                 f" -k fuzz --fuzz {item.games} --seed {self.seed}"
+                 f" --fuzz-shards {deviation.shard}")
         res = Result(f"fuzz:{deviation.signature}", item.ruleset, d.status, "fuzz",
                      step=d.where, stderr=d.stderr, rules=item.target.rules.canonical,
                      rule=d.rule, signature=deviation.signature, count=deviation.count)
@@ -313,6 +362,33 @@ class Runner:
         if waived:
             res.status, res.message = "waived", f"waived ({waived}); {res.message}"
         return res
+
+
+def throughput(counters: Mapping[str, float]) -> dict[str, Any]:
+    """The throughput line's numbers from `Runner.counters` (summed over runners).
+
+    >>> throughput({"round_trips": 0})
+    {}
+    """
+    c = counters
+    if not c.get("round_trips"):
+        return {}
+    trips, seconds, acts = c["case_trips"], c["case_seconds"], int(c["case_acts"])
+    fuzz_actions, fuzz_seconds = int(c["fuzz_actions"]), c["fuzz_seconds"]
+    return {
+        "acts": int(c["acts"]), "requests": int(c["requests"]),
+        "round_trips": int(c["round_trips"]),
+        "protocol_seconds": round(c["seconds"], 3),
+        "round_trip_us": round(c["seconds"] / c["round_trips"] * 1e6, 1),
+        "case_actions": acts,
+        "case_round_trip_us": round(seconds / trips * 1e6, 1) if trips else None,
+        "case_actions_per_second": round(acts / seconds) if seconds else None,
+        "lockstep_actions": fuzz_actions,
+        "lockstep_actions_per_second": round(fuzz_actions / fuzz_seconds) if fuzz_seconds else 0,
+        "requests_per_lockstep_action": round(c["fuzz_requests"] / fuzz_actions, 1)
+        if fuzz_actions else None,
+        "restarts": int(c["restarts"]),
+    }
 
 
 def run_all(runner: Runner, items: Iterable[Item]) -> Iterable[Result]:

@@ -27,6 +27,9 @@ budget, and reported with its count.
 
 from __future__ import annotations
 
+import functools
+import importlib
+import pkgutil
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -67,6 +70,7 @@ class Deviation:
     first: Disagreement
     count: int = 1
     shrunk: Disagreement | None = None
+    shard: int = 0  # the fuzz shard (`conformance.shards`) the first example comes from
 
     @property
     def example(self) -> Disagreement:
@@ -304,6 +308,36 @@ def fuzz(driver: Driver, hello: Hello, base: Rules, games: int, seed: int,
     each shrunk within a share of `shrink_seconds`. The rules drawn change a few option
     values of `base` to other declared ones; with `listed` (around the rules the
     implementation declares), only options its handshake lists with several values."""
+    report = play_games(driver, hello, base, games, seed, listed=listed)
+    shrink_deviations(driver, hello, report, shrink_seconds)
+    return report
+
+
+@functools.cache
+def settle_local_modules() -> int:
+    """Import every module of cambio_ref and conformance, once; how many there are.
+
+    Hypothesis now and then draws a constant found in the local modules loaded, so
+    the games a seed gives would otherwise depend on what the process happened to
+    import (a worker of ``--jobs`` imports other modules than the main process).
+
+    >>> settle_local_modules() > 40
+    True
+    """
+    count = 0
+    for package in ("cambio_ref", "conformance"):
+        path = importlib.import_module(package).__path__
+        for info in pkgutil.iter_modules(path):
+            if info.name != "__main__":
+                importlib.import_module(f"{package}.{info.name}")
+                count += 1
+    return count
+
+
+def play_games(driver: Driver, hello: Hello, base: Rules, games: int, seed: int, *,
+               listed: bool = False) -> FuzzReport:
+    """The games of `fuzz`, grouped by signature, without shrinking (one shard's work)."""
+    settle_local_modules()
     report = FuzzReport(base.canonical)
     players = player_range(base, hello)
     assert players is not None, "no player count to fuzz"
@@ -339,17 +373,26 @@ def fuzz(driver: Driver, hello: Hello, base: Rules, games: int, seed: int,
                    suppress_health_check=list(HealthCheck))(
         hypothesis_seed(seed)(given(st.data())(test)))
     run()
-    deadline = time.monotonic() + shrink_seconds
-    pending = list(report.deviations.values())
-    for n, deviation in enumerate(pending):
-        if budget:
-            break
-        share = (deadline - time.monotonic()) / (len(pending) - n)
-        try:
-            deviation.shrunk = shrink(driver, hello, deviation.first, time.monotonic() + share)
-        except RestartBudgetExhausted as exc:
-            budget.append(str(exc))
     report.elapsed = time.perf_counter() - started
     if budget:
         report.not_run = budget[0]
     return report
+
+
+def shrink_deviations(driver: Driver, hello: Hello, report: FuzzReport,
+                      shrink_seconds: float = SHRINK_SECONDS) -> None:
+    """Shrink the first example of each deviation of `report`, all within `shrink_seconds`
+    (stops when the restart budget is spent, saying so in ``report.not_run``)."""
+    if report.not_run is not None:
+        return
+    started = time.perf_counter()
+    deadline = time.monotonic() + shrink_seconds
+    pending = list(report.deviations.values())
+    for n, deviation in enumerate(pending):
+        share = (deadline - time.monotonic()) / (len(pending) - n)
+        try:
+            deviation.shrunk = shrink(driver, hello, deviation.first, time.monotonic() + share)
+        except RestartBudgetExhausted as exc:
+            report.not_run = str(exc)
+            break
+    report.elapsed += time.perf_counter() - started

@@ -15,6 +15,8 @@ implementation in-process). Not applicable items are skipped; anything else
 that is not a pass fails with the same details and reproducer as `cambio
 conform` prints. ``--cambio-ruleset``, ``--cambio-fuzz``, ``--cambio-seed`` and
 ``--cambio-timeout`` work as the `cambio conform` options of the same names.
+Under pytest-xdist (``-n N``) each worker runs its share of the items against its
+own implementation process, with the same seed.
 """
 
 from __future__ import annotations
@@ -178,7 +180,16 @@ def pytest_configure(config: pytest.Config) -> None:
         except CambioError as exc:
             raise pytest.UsageError(f"cambio: {exc}") from None
     seed = config.getoption("cambio_seed", None)
-    config.stash[SEED] = seed if seed is not None else random.SystemRandom().randrange(100000)
+    given = getattr(config, "workerinput", {}).get("cambio_seed")  # (a pytest-xdist worker)
+    if seed is None:
+        seed = given if given is not None else random.SystemRandom().randrange(100000)
+    config.stash[SEED] = seed
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """Under pytest-xdist (``-n N``): every worker fuzzes with the controller's seed."""
+    node.workerinput["cambio_seed"] = node.config.stash[SEED]
 
 
 def pytest_report_header(config: pytest.Config) -> str | None:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import html
 import json
-import sys
 import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -28,7 +27,7 @@ from typing import IO, Any
 
 from cambio_ref.errors import CambioError
 from conformance import sanitise
-from conformance.results import FAILING, LABELS, STATUSES, Result
+from conformance.results import LABELS, STATUSES, Result
 from conformance.sanitise import json_safe
 
 SHOWN = ("pass", "fail", "rejected_wrongly", "accepted_wrongly", "crash", "timeout",
@@ -206,33 +205,13 @@ def throughput_line(meta: Meta) -> str:
     return line
 
 
-class Progress:
-    """One progress line on a terminal (nothing when stderr is not one)."""
+def note_line(result: Result) -> str:
+    """The short line printed as soon as an item is unsuccessful.
 
-    def __init__(self, total: int, stream: IO[str] | None = None) -> None:
-        self.total = total
-        self.stream = stream or sys.stderr
-        self.enabled = self.stream.isatty()
-        self.done = 0
-        self.counts: Counter[str] = Counter()
-
-    def show(self, doing: str) -> None:
-        if self.enabled:
-            bad = sum(v for k, v in self.counts.items() if k in FAILING)
-            line = (f"[{self.done}/{self.total}] {self.counts['pass']} passed, {bad} unsuccessful,"
-                    f" {self.counts['not_applicable']} n/a  {doing}")
-            self.stream.write("\r" + line[:110].ljust(110))
-            self.stream.flush()
-
-    def update(self, result: Result) -> None:
-        self.done += 1
-        self.counts[result.status] += 1
-        self.show(result.name)
-
-    def close(self) -> None:
-        if self.enabled:
-            self.stream.write("\r" + " " * 110 + "\r")
-            self.stream.flush()
+    >>> note_line(Result("tie.a", "hearts", "fail", step="step 3"))
+    'fail: tie.a[hearts] at step 3'
+    """
+    return f"{LABELS[result.status]}: {result.name}" + (f" at {result.step}" if result.step else "")
 
 
 # -- JUnit, Markdown, HTML -------------------------------------------------------------

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import io
 import itertools
+import sys
+
+import pytest
 
 from cambio_ref.progress import CLEAR, Progress
 
@@ -69,3 +72,39 @@ def test_notes_reach_pipes_too() -> None:
     out = io.StringIO()
     Progress(2, stream=out).note("a failure")
     assert out.getvalue() == "a failure\n"
+
+
+def test_simulate_draws_the_line_on_a_terminal_but_not_with_json(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from cambio_ref.cli import main
+
+    tty = FakeTty()
+    monkeypatch.setattr(sys, "stderr", tty)
+    assert main(["simulate", "--ruleset", "hearts", "--games", "3", "--players", "2"]) == 0
+    assert "games 3/3, failures 0" in tty.getvalue() and tty.getvalue().endswith(CLEAR)
+    tty.seek(0)
+    tty.truncate()
+    assert main(["simulate", "--ruleset", "hearts", "--games", "3", "--json"]) == 0
+    assert tty.getvalue() == ""
+    capsys.readouterr()
+
+
+def test_conform_shows_progress_and_each_failure_as_it_happens(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from cambio_ref.cli import main
+    from tests.conformance.conftest import broken
+
+    args = ["conform", "--impl", broken("tie"), "--ruleset", "official", "-k",
+            "caller-ties-lowest or three-way", "--fuzz", "0", "--jobs", "1"]
+    tty = FakeTty()
+    monkeypatch.setattr(sys, "stderr", tty)
+    assert main(args) == 1
+    text = tty.getvalue()
+    assert "\ritems 1/2, failures 1" in text and "\ritems 2/2, failures " in text
+    assert "fail: tie.caller-ties-lowest[official] at step" in text
+    pipe = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", pipe)
+    assert main(args) == 1
+    assert "\r" not in pipe.getvalue()  # no line for a pipe, the failure all the same
+    assert pipe.getvalue().startswith("fail: tie.caller-ties-lowest[official]")
+    capsys.readouterr()

@@ -60,7 +60,10 @@ class Run:
 def conform(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Callable[..., Run]:
     def run(*args: str) -> Run:
         log = tmp_path / "run.jsonl"
-        code = main(["conform", *args, "--log", str(log), "--shrink-time", "2"])
+        # one implementation process unless a test asks for more: the self-tests count its
+        # restarts and its processes (test_jobs.py checks --jobs N against --jobs 1)
+        jobs = () if "--jobs" in args else ("--jobs", "1")
+        code = main(["conform", *args, *jobs, "--log", str(log), "--shrink-time", "2"])
         captured = capsys.readouterr()
         lines = [json.loads(x) for x in log.read_text().splitlines()] if log.exists() else []
         return Run(code, captured.out, captured.err, lines)

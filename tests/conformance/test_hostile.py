@@ -186,7 +186,7 @@ def test_a_signal_to_conform_mid_run_kills_everything_and_writes_every_report(
     log = tmp_path / "log.jsonl"
     impl = shlex.join([sys.executable, str(HOSTILE), "setsid-child"])
     argv = [sys.executable, "-m", "cambio_ref.cli", "conform", "--impl", impl, "--ruleset", "online",
-            "--fuzz", "100000", "-k", "fuzz", "--seed", "1", "--log", str(log),
+            "--fuzz", "100000", "-k", "fuzz", "--seed", "1", "--jobs", "1", "--log", str(log),
             "--junit", str(tmp_path / "junit.xml"), "--report", str(tmp_path / "report.html")]
     proc = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             env={**os.environ, "HOSTILE_PIDS": str(pids)}, text=True)

@@ -51,3 +51,24 @@ def test_the_declared_rules_are_the_default_target(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stdout
     assert "cambio::tie.caller-ties-lowest[declared] PASSED" in proc.stdout
     assert "cambio::fuzz[declared] PASSED" in proc.stdout
+
+
+def test_under_xdist_the_same_items_pass(tmp_path: Path) -> None:
+    import re
+
+    args = ("--cambio-impl", "cambio serve", "--cambio-ruleset", "official", "--cambio-fuzz",
+            "2", "-k", "tie or fuzz", "-v")
+    alone = _pytest(tmp_path, *args)
+    shared = _pytest(tmp_path, *args, "-n", "2")
+    assert alone.returncode == 0, alone.stdout
+    assert shared.returncode == 0, shared.stdout
+    assert "2 workers" in shared.stdout
+
+    def outcomes(out: str) -> set[tuple[str, str]]:
+        before = re.findall(r"(PASSED|SKIPPED) (cambio::\S+)", out)  # (xdist's order)
+        after = re.findall(r"(cambio::\S+) (PASSED|SKIPPED)", out)
+        return {(name, status) for status, name in before} | set(after)
+
+    found = outcomes(alone.stdout)
+    assert ("cambio::fuzz[official]", "PASSED") in found
+    assert found == outcomes(shared.stdout)

@@ -1,0 +1,388 @@
+"""``cambio conform --jobs N``: the items of a run in N worker processes at once.
+
+Each worker is a separate process (multiprocessing, spawn) with its own
+`Runner`: its own implementation process (restarted within its own budget)
+and its own reference computation. The main process hands out tasks (a case,
+a fuzz shard, or the finishing of a fuzz item once all its shards are in:
+merged with `conformance.shards.merge_reports`, then shrunk), reports each
+item as soon as it is complete, and releases the results in item order,
+buffering the ones that arrive early. The tasks and their seeds do not depend
+on N, so ``--jobs 1`` (`SerialPool`, everything in this process) and
+``--jobs N`` (`ParallelPool`) give the same results.
+
+>>> from conformance.targets import targets
+>>> from conformance.conform import plan
+>>> items = plan(targets(["official"], None), keyword="caller-ties or fuzz", fuzz=12)
+>>> [str(t) for t in Schedule(items).queue]
+['fuzz[official] shard 0', 'fuzz[official] shard 1', 'tie.caller-ties-lowest[official]']
+>>> pool = SerialPool(Settings("python:conformance.serve:ReferenceEngine", seed=1))
+>>> pool.start().name
+'cambio-ref'
+>>> seen = []
+>>> pool.run(items, lambda item, results: None,
+...          lambda item, results: seen.extend(r.status for r in results))
+>>> seen
+['pass', 'pass']
+>>> pool.close()
+"""
+
+from __future__ import annotations
+
+import copyreg
+import dataclasses
+import multiprocessing
+import os
+import traceback
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait
+from pathlib import Path
+from typing import Any
+
+from cambio_ref.cases import load_cases
+from cambio_ref.errors import CambioError
+from conformance.conform import HandshakeFailed, Item, Runner
+from conformance.fuzz import SHRINK_SECONDS, FuzzReport
+from conformance.harness import DEFAULT_RESTARTS, DEFAULT_TIMEOUT, Driver, parse_impl
+from conformance.lockstep import Disagreement
+from conformance.protocol import Hello
+from conformance.results import Result
+from conformance.shards import merge_reports
+from conformance.signals import Interrupted, interruptible, received, shielded
+
+Report = Callable[[Item, list[Result]], None]
+
+
+def default_jobs() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # (not on Linux)
+        return os.cpu_count() or 1
+
+
+def _rebuild(cls: type[Disagreement], args: tuple[Any, ...],
+             state: dict[str, Any]) -> Disagreement:
+    d = cls.__new__(cls)
+    d.args = args
+    d.__dict__.update(state)
+    return d
+
+
+def _reduce(d: Disagreement) -> tuple[Any, ...]:
+    return _rebuild, (type(d), d.args, dict(d.__dict__))
+
+
+copyreg.pickle(Disagreement, _reduce)  # (its __init__ takes more than its args)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a worker needs to build its own `Runner`."""
+
+    impl: str
+    timeout: float = DEFAULT_TIMEOUT
+    max_restarts: int = DEFAULT_RESTARTS
+    seed: int = 0
+    save_failures: Path | None = None
+    shrink_seconds: float = SHRINK_SECONDS
+
+    def runner(self) -> Runner:
+        driver = Driver(parse_impl(self.impl), timeout=self.timeout,
+                        max_restarts=self.max_restarts)
+        return Runner(driver, seed=self.seed, save_failures=self.save_failures,
+                      impl_text=self.impl, shrink_seconds=self.shrink_seconds)
+
+
+@dataclass(frozen=True)
+class Task:
+    """A case item, one shard of a fuzz item, or the finishing of a fuzz item."""
+
+    item: int
+    name: str
+    shard: int | None = None
+    merged: FuzzReport | None = None
+
+    def __str__(self) -> str:
+        if self.shard is not None:
+            return f"{self.name} shard {self.shard}"
+        return self.name + (" (shrinking)" if self.merged is not None else "")
+
+    def execute(self, runner: Runner, items: Sequence[Item]) -> Any:
+        item = items[self.item]
+        if self.shard is not None:
+            return runner.run_shard(item, self.shard)
+        if self.merged is not None:
+            return runner.finish_fuzz(item, self.merged)
+        return runner.run_case(item)
+
+
+class Schedule:
+    """The tasks of a run (fuzz shards first: they are the long ones), and its results
+    released in item order."""
+
+    def __init__(self, items: Sequence[Item]) -> None:
+        self.items = items
+        self.queue: deque[Task] = deque()
+        self.shards: dict[int, dict[int, FuzzReport]] = {}
+        self.done: dict[int, list[Result]] = {}
+        self.released = 0
+        cases = []
+        for n, item in enumerate(items):
+            if item.kind != "fuzz":
+                cases.append(Task(n, item.name))
+            elif not item.shard_indices:
+                self.queue.append(self._finish(n))
+            else:
+                self.shards[n] = {}
+                self.queue.extend(Task(n, item.name, shard=i) for i in item.shard_indices)
+        self.queue.extend(cases)
+
+    def _finish(self, n: int) -> Task:
+        item = self.items[n]
+        merged = merge_reports(sorted(self.shards.get(n, {}).items()),
+                               item.target.rules.canonical)
+        return Task(n, item.name, merged=merged)
+
+    def add(self, task: Task, outcome: Any) -> list[Result] | None:
+        """Take a task's outcome; the item's results when the item is now complete."""
+        if task.shard is None:
+            self.done[task.item] = outcome
+            return list(outcome)
+        got = self.shards[task.item]
+        got[task.shard] = outcome
+        if len(got) == len(self.items[task.item].shard_indices):
+            self.queue.appendleft(self._finish(task.item))  # (next: shrink while it is fresh)
+        return None
+
+    def release(self, everything: bool = False) -> list[tuple[Item, list[Result]]]:
+        """The complete items next in item order (with `everything`, all complete ones,
+        in order, gaps skipped: what there is when the run stops)."""
+        out = []
+        for n in range(self.released, len(self.items)):
+            if n in self.done:
+                out.append((self.items[n], self.done.pop(n)))
+            elif not everything:
+                break
+        self.released = len(self.items) if everything else self.released + len(out)
+        return out
+
+
+class SerialPool:
+    """``--jobs 1``: one runner in this process, the items in order."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.runner = settings.runner()
+
+    def start(self) -> Hello:
+        return self.runner.start()
+
+    def run(self, items: Sequence[Item], finished: Report, ordered: Report) -> None:
+        """Run `items`; `finished` and then `ordered` get each item's results."""
+        for item in items:
+            results = self.runner.run(item)
+            finished(item, results)
+            ordered(item, results)
+            stop = received()  # (in case something on the way caught the exception)
+            if stop is not None:
+                raise stop
+
+    def counters(self) -> list[dict[str, float]]:
+        return [self.runner.counters()]
+
+    def close(self, interrupted: bool = False) -> None:
+        self.runner.close()
+
+
+def _bundled(items: Sequence[Item]) -> tuple[Sequence[Item], list[int]]:
+    """The items to send a worker, and which of them run a case of spec/cases itself."""
+    cases = load_cases()
+    return items, [n for n, item in enumerate(items)
+                   if item.case is not None and cases.get(item.id) is item.case]
+
+
+def _rehome(items: Sequence[Item], bundled: list[int]) -> list[Item]:
+    """The items a worker received, their bundled cases this process's own again (a case
+    of spec/cases is told from one given with --cases by being the very same object)."""
+    cases = load_cases()
+    out = list(items)
+    for n in bundled:
+        out[n] = dataclasses.replace(out[n], case=cases[out[n].id])
+    return out
+
+
+def _worker(settings: Settings, conn: Connection) -> None:
+    """A worker process: handshake, then tasks until told to stop (or signalled)."""
+    runner: Runner | None = None
+    items: Sequence[Item] = ()
+    try:
+        with interruptible():
+            runner = settings.runner()
+            try:
+                conn.send(("hello", runner.start(), {}))
+            except HandshakeFailed as exc:
+                conn.send(("failed", str(exc), {}))
+                return
+            except CambioError as exc:  # (it cannot even be started: a usage error)
+                conn.send(("usage", str(exc), {}))
+                return
+            while True:
+                message = conn.recv()
+                if message[0] == "stop":
+                    return
+                if message[0] == "items":
+                    items = _rehome(*message[1])
+                    continue
+                task: Task = message[1]
+                try:
+                    outcome = task.execute(runner, items)
+                except Exception:  # a bug in the harness: shown by the main process
+                    conn.send(("error", traceback.format_exc(), runner.counters()))
+                    continue
+                conn.send(("done", outcome, runner.counters()))
+    except (Interrupted, EOFError, OSError):
+        pass
+    finally:
+        with shielded():
+            if runner is not None:
+                runner.close()  # (the implementation and all its descendants)
+
+
+@dataclass
+class _Worker:
+    process: Any
+    conn: Connection
+    counters: dict[str, float]
+    task: Task | None = None
+
+
+class ParallelPool:
+    """``--jobs N``: N worker processes, each with its own implementation and reference."""
+
+    def __init__(self, settings: Settings, jobs: int) -> None:
+        self.settings = settings
+        self.jobs = jobs
+        self.workers: list[_Worker] = []
+        self._spawn()
+
+    def _spawn(self) -> _Worker:
+        context = multiprocessing.get_context("spawn")
+        mine, theirs = context.Pipe()
+        process = context.Process(target=_worker, args=(self.settings, theirs), daemon=True,
+                                  name=f"cambio-conform-{len(self.workers)}")
+        process.start()
+        theirs.close()
+        worker = _Worker(process, mine, {})
+        self.workers.append(worker)
+        return worker
+
+    def start(self) -> Hello:
+        """The first worker's handshake (the others start once the items are known, as
+        many as there are tasks for); HandshakeFailed if it fails."""
+        try:
+            kind, payload, _ = self.workers[0].conn.recv()
+        except (EOFError, OSError):
+            kind, payload = "failed", "a worker process died before the handshake"
+        if kind == "usage":
+            raise CambioError(payload)
+        if kind != "hello":
+            raise HandshakeFailed(payload)
+        hello: Hello = payload
+        return hello
+
+    def run(self, items: Sequence[Item], finished: Report, ordered: Report) -> None:
+        """Run `items`: `finished` gets each item's results as soon as it is complete,
+        `ordered` gets them in item order."""
+        schedule = Schedule(items)
+        alive = [self.workers[0]]
+        sent = _bundled(items)
+        starting = [self._spawn() for _ in range(min(self.jobs, len(schedule.queue)) - 1)]
+        for worker in alive:
+            worker.conn.send(("items", sent))
+
+        def feed() -> None:
+            for worker in alive:
+                if worker.task is None and schedule.queue:
+                    worker.task = schedule.queue.popleft()
+                    worker.conn.send(("task", worker.task))
+
+        feed()
+        try:
+            while any(w.task is not None for w in alive) or starting:
+                ready = wait([w.conn for w in alive if w.task is not None]
+                             + [w.conn for w in starting])
+                for worker in [w for w in starting if w.conn in ready]:
+                    starting.remove(worker)
+                    try:
+                        kind = worker.conn.recv()[0]
+                    except (EOFError, OSError):
+                        kind = "failed"
+                    if kind == "hello":  # (one that cannot start just takes no tasks)
+                        worker.conn.send(("items", sent))
+                        alive.append(worker)
+                for worker in [w for w in alive if w.conn in ready and w.task is not None]:
+                    task = worker.task
+                    assert task is not None
+                    worker.task = None
+                    try:
+                        kind, outcome, worker.counters = worker.conn.recv()
+                    except (EOFError, OSError):
+                        alive.remove(worker)  # (its task goes to another worker)
+                        schedule.queue.appendleft(task)
+                        if not alive and not starting:
+                            raise CambioError("every worker process died") from None
+                        continue
+                    if kind == "error":
+                        raise RuntimeError(f"a worker failed on {task}:\n{outcome}")
+                    results = schedule.add(task, outcome)
+                    if results is not None:
+                        finished(items[task.item], results)
+                    for item, done in schedule.release():
+                        ordered(item, done)
+                feed()
+        finally:
+            for item, done in schedule.release(everything=True):
+                ordered(item, done)
+
+    def counters(self) -> list[dict[str, float]]:
+        return [w.counters for w in self.workers if w.counters]
+
+    def close(self, interrupted: bool = False) -> None:
+        """Stop every worker (each kills its implementation); SIGTERM when `interrupted`
+        or when one does not stop, SIGKILL as the last resort."""
+        for worker in self.workers:
+            if interrupted:
+                worker.process.terminate()
+            else:
+                try:
+                    worker.conn.send(("stop",))
+                except OSError:
+                    worker.process.terminate()
+        for worker in self.workers:
+            worker.process.join(30)
+            if worker.process.is_alive():
+                worker.process.terminate()
+                worker.process.join(10)
+            if worker.process.is_alive():
+                worker.process.kill()
+                worker.process.join()
+            worker.conn.close()
+
+
+def make_pool(settings: Settings, jobs: int) -> SerialPool | ParallelPool:
+    """`SerialPool` for one job, `ParallelPool` for more."""
+    return SerialPool(settings) if jobs <= 1 else ParallelPool(settings, jobs)
+
+
+def sum_counters(counters: Sequence[dict[str, float]]) -> dict[str, float]:
+    """Runner counters added up.
+
+    >>> sum_counters([{"acts": 1}, {"acts": 2}])
+    {'acts': 3}
+    """
+    total: dict[str, float] = {}
+    for c in counters:
+        for key, value in c.items():
+            total[key] = total.get(key, 0) + value
+    return total

@@ -1,0 +1,96 @@
+"""Fuzz shards: a target's fuzz games split into shards of `SHARD_GAMES` games each.
+
+The shards of a fuzz item, and the seed of each, depend only on the run's seed,
+the target's rules and the number of games, never on ``--jobs``: shard *i* of
+a target plays ``min(SHARD_GAMES, games - i * SHARD_GAMES)`` games, seeded with
+`shard_seed`, the first 8 bytes (big-endian) of the SHA-256 of
+``"{seed}/{canonical rules}/{i}"``. So ``--jobs 1`` and ``--jobs 8`` play the
+same games, ``--fuzz-shards I`` replays exactly one shard, and a long campaign
+can be split across machines by shard ranges. `merge_reports` puts the shards
+of one item back together in shard order.
+
+>>> shard_count(25), [shard_games(25, i) for i in range(3)]
+(3, [10, 10, 5])
+>>> shard_seed(1, "hearts", 0) == shard_seed(1, "hearts", 0) != shard_seed(1, "hearts", 1)
+True
+>>> parse_shards("2-4"), parse_shards("7")
+(range(2, 5), range(7, 8))
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+from collections.abc import Sequence
+
+from conformance.fuzz import Deviation, FuzzReport
+
+SHARD_GAMES = 10
+MAX_SHARD = 10**7
+
+
+def shard_count(games: int) -> int:
+    """How many shards `games` fuzz games make."""
+    return -(-games // SHARD_GAMES)
+
+
+def shard_games(games: int, index: int) -> int:
+    """How many games shard `index` plays."""
+    return max(0, min(SHARD_GAMES, games - index * SHARD_GAMES))
+
+
+def shard_seed(seed: int, rules: str, index: int) -> int:
+    """The Hypothesis seed of shard `index` of the target with canonical `rules`."""
+    digest = hashlib.sha256(f"{seed}/{rules}/{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def parse_shards(text: str) -> range:
+    """An argparse type: ``I`` or ``FIRST-LAST`` (inclusive), shard numbers from 0.
+
+    >>> parse_shards("5-2")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be I or FIRST-LAST with FIRST <= LAST, not '5-2'
+    """
+    first, _, last = text.strip().partition("-")
+    ok = first.isdigit() and (last.isdigit() or not _) and len(text) <= 20
+    low = int(first) if ok else 0
+    high = int(last) if ok and last else low
+    if not ok or low > high or high > MAX_SHARD:
+        raise argparse.ArgumentTypeError(f"must be I or FIRST-LAST with FIRST <= LAST,"
+                                         f" not {text[:20]!r}")
+    return range(low, high + 1)
+
+
+def merge_reports(shards: Sequence[tuple[int, FuzzReport]], ruleset: str = "") -> FuzzReport:
+    """The shards of one fuzz item as one report: counts summed; deviations with the same
+    signature merged (counts summed, the example from the first shard), in the order
+    they first appear, shard by shard.
+
+    >>> a, b = FuzzReport("x", games=10, actions=5), FuzzReport("x", games=3, actions=1)
+    >>> merged = merge_reports([(0, a), (1, b)])
+    >>> merged.games, merged.actions
+    (13, 6)
+    """
+    ordered = sorted(shards, key=lambda pair: pair[0])
+    merged = FuzzReport(ordered[0][1].ruleset if ordered else ruleset)
+    if ordered:
+        merged.players = ordered[0][1].players
+    for index, report in ordered:
+        merged.games += report.games
+        merged.actions += report.actions
+        merged.seconds += report.seconds
+        merged.elapsed += report.elapsed
+        merged.reshuffles += report.reshuffles
+        merged.rounds_over += report.rounds_over
+        if merged.not_run is None:
+            merged.not_run = report.not_run
+        for signature, deviation in report.deviations.items():
+            found = merged.deviations.get(signature)
+            if found is None:
+                merged.deviations[signature] = Deviation(signature, deviation.first,
+                                                         deviation.count, deviation.shrunk, index)
+            else:
+                found.count += deviation.count
+    return merged

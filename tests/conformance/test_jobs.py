@@ -1,0 +1,135 @@
+"""``cambio conform --jobs N``: the same results and log as ``--jobs 1``, fuzz shards that
+rerun on their own, ``conform-merge``, and a signal that still stops every worker."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cambio_ref.cli import main
+from tests.conformance.conftest import Run, broken
+
+ROOT = Path(__file__).resolve().parents[2]
+HOSTILE = Path(__file__).resolve().with_name("hostile.py")
+TIMING = ("seconds", "elapsed", "throughput", "started")
+
+
+def _untimed(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The log without the fields that measure time."""
+    return [{k: v for k, v in line.items() if k not in TIMING} for line in lines]
+
+
+def test_two_jobs_give_the_log_of_one(conform: Any) -> None:
+    impl = "python:conformance.serve:ReferenceEngine"  # (in-process in every worker)
+    args = ("--impl", impl, "--ruleset", "official", "--ruleset", "hearts", "-k", "tie or fuzz",
+            "--fuzz", "44", "--seed", "4")
+    one: Run = conform(*args, "--jobs", "1")
+    two: Run = conform(*args, "--jobs", "2")
+    assert one.code == two.code == 0
+    assert _untimed(one.log) == _untimed(two.log)
+    assert [r["id"] for r in one.results][-2:] == ["fuzz", "fuzz"]  # (in item order)
+    assert "22 games" in one.fuzz("official")["message"]  # three shards: 10, 10 and 2
+
+
+def test_deviations_merge_across_shards_and_each_reruns_its_own_shard(conform: Any) -> None:
+    args = ("--impl", broken("two-bugs"), "--ruleset", "online", "-k", "fuzz", "--fuzz", "30",
+            "--seed", "2", "--shrink-time", "0")
+    one: Run = conform(*args, "--jobs", "1")
+    two: Run = conform(*args, "--jobs", "2")
+    assert one.code == two.code == 1
+    assert _untimed(one.log) == _untimed(two.log)
+    deviations = one.deviations("online")
+    assert deviations and len({r["signature"] for r in deviations}) == len(deviations)
+    assert sum(r["count"] for r in deviations) <= 30
+    repro = deviations[0]["repro"][0]
+    assert "--fuzz-shards" in repro
+    again: Run = conform(*shlex.split(repro)[2:], "--shrink-time", "0")
+    found = {r["signature"]: r for r in again.deviations("online")}
+    assert deviations[0]["signature"] in found  # that shard alone shows it again
+
+
+def test_conform_merge_joins_shard_runs(conform: Any, tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("--impl", broken("two-bugs"), "--ruleset", "online", "-k", "fuzz", "--fuzz", "30",
+            "--seed", "2", "--shrink-time", "0", "--jobs", "1")
+    whole: Run = conform(*args)
+    logs = []
+    for shards in ("0", "1-2"):
+        conform(*args, "--fuzz-shards", shards)
+        logs.append(tmp_path / f"part{shards}.jsonl")
+        (tmp_path / "run.jsonl").rename(logs[-1])
+    merged = tmp_path / "merged.jsonl"
+    code = main(["conform-merge", *map(str, logs), "--log", str(merged),
+                 "--junit", str(tmp_path / "j.xml"), "--report", str(tmp_path / "r.md")])
+    out = capsys.readouterr().out
+    assert code == 1 and "applicable passed" in out
+    lines = [json.loads(x) for x in merged.read_text().splitlines()]
+    counts = {r["signature"]: r["count"] for r in lines if r["type"] == "result"}
+    assert counts == {r["signature"]: r["count"] for r in whole.deviations("online")}
+    assert (tmp_path / "r.md").read_text().startswith("# Cambio conformance")
+
+    other: Run = conform("--ruleset", "online", "-k", "fuzz", "--fuzz", "2", "--seed", "2")
+    assert other.code == 0
+    code = main(["conform-merge", str(logs[0]), str(tmp_path / "run.jsonl")])
+    err = capsys.readouterr().err
+    assert code == 2 and err.startswith("cambio: error: ") and "another implementation" in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_bad_jobs_and_shards_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    for args in (["--jobs", "0"], ["--fuzz-shards", "3-1"]):
+        assert main(["conform", "--fuzz", "0", *args]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("cambio: error: ") and len(err.strip().splitlines()) == 1
+    assert main(["conform-merge", "/no/such/log.jsonl"]) == 2
+    assert "cannot read it" in capsys.readouterr().err
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    stat = Path(f"/proc/{pid}/stat")
+    return not (stat.exists() and stat.read_text().split(")")[-1].split()[0] == "Z")
+
+
+def test_a_signal_stops_every_worker_and_implementation(tmp_path: Path) -> None:
+    pids, log = tmp_path / "pids", tmp_path / "log.jsonl"
+    impl = shlex.join([sys.executable, str(HOSTILE), "setsid-child"])
+    argv = [sys.executable, "-m", "cambio_ref.cli", "conform", "--impl", impl, "--ruleset",
+            "online", "--fuzz", "100000", "-k", "fuzz", "--seed", "1", "--jobs", "2",
+            "--log", str(log), "--junit", str(tmp_path / "junit.xml")]
+    proc = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env={**os.environ, "HOSTILE_PIDS": str(pids)}, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not (pids.exists() and len(pids.read_text().split()) >= 4) \
+                and time.monotonic() < deadline:
+            assert proc.poll() is None, proc.communicate()
+            time.sleep(0.1)
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 128 + signal.SIGTERM, err
+    assert "Traceback" not in out + err
+    found = [int(x) for x in pids.read_text().split()]
+    assert len(found) == 4  # two implementations, each with its escaped grandchild
+    deadline = time.monotonic() + 5
+    while any(map(_alive, found)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert [pid for pid in found if _alive(pid)] == []
+    footer = json.loads(log.read_text().splitlines()[-1])
+    assert footer["type"] == "footer" and footer["stopped"] == "interrupted by SIGTERM"
