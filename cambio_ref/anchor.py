@@ -51,7 +51,7 @@ PEEKS = 2  # cards peeked at by each player, as core.peek-count
 NONE, LOOK, LOOK_SWAP, SWAP = 0, 1, 2, 3
 
 
-def _table(rules: Rules, players: int) -> tuple[list[int], list[int], list[int]]:
+def card_table(rules: Rules, players: int) -> tuple[list[int], list[int], list[int]]:
     """Each card number's rank index, points and power kind, from `rules`' deck."""
     ranks, points, powers = [], [], []
     for card in rules.deck(players):
@@ -67,7 +67,7 @@ def _table(rules: Rules, players: int) -> tuple[list[int], list[int], list[int]]
     return ranks, points, powers
 
 
-class _Round:
+class Round:
     """One round of the anchor's game: card numbers in lists, knowledge in bitmasks."""
 
     __slots__ = ("caller", "current", "deck", "grids", "held", "known", "left", "n", "peeks",
@@ -92,7 +92,7 @@ A_PEEK, A_DRAW, A_CALL, A_SWAP, A_DISCARD, A_LOOK, A_PSWAP, A_SKIP, A_SNAP = ran
 _PHASE = (PEEK, TURN, TURN, HAND, HAND, POWER_LOOK, POWER_SWAP, POWER_SWAP, -1)
 
 
-def _kinds(r: _Round) -> list[int]:
+def kinds(r: Round) -> list[int]:
     """The kinds of action available now (snaps among them while a discard is open)."""
     phase = r.phase
     if phase == PEEK:
@@ -110,7 +110,7 @@ def _kinds(r: _Round) -> list[int]:
     return kinds
 
 
-def _pick(r: _Round, kind: int, rng: random.Random) -> tuple[int, int, int, int, int]:
+def pick(r: Round, kind: int, rng: random.Random) -> tuple[int, int, int, int, int]:
     """One action of `kind`, uniformly among its targets."""
     p, randrange = r.current, rng.randrange
     if kind == A_PEEK:
@@ -130,7 +130,7 @@ def _pick(r: _Round, kind: int, rng: random.Random) -> tuple[int, int, int, int,
     return kind, p, 0, 0, 0
 
 
-def _apply(r: _Round, action: tuple[int, int, int, int, int], rng: random.Random,
+def apply(r: Round, action: tuple[int, int, int, int, int], rng: random.Random,
            ranks: list[int], powers: list[int]) -> tuple[int, ...]:
     """Check and play `action`; a compact event tuple. An illegal one raises ValueError."""
     kind, p, a, b, mine = action
@@ -194,7 +194,7 @@ def _apply(r: _Round, action: tuple[int, int, int, int, int], rng: random.Random
     return kind, p, a, b
 
 
-def _discard(r: _Round, card: int, p: int, drawn: bool,
+def _discard(r: Round, card: int, p: int, drawn: bool,
              powers: list[int] | None = None) -> tuple[int, ...]:
     r.pile.append(card)
     r.held, r.window = -1, True
@@ -207,7 +207,7 @@ def _discard(r: _Round, card: int, p: int, drawn: bool,
     return A_DISCARD if drawn else A_SWAP, p, card
 
 
-def _next(r: _Round) -> None:
+def _next(r: Round) -> None:
     r.turns += 1
     if r.caller >= 0 and r.current != r.caller:
         r.left -= 1
@@ -217,7 +217,7 @@ def _next(r: _Round) -> None:
 
 def anchor_loop(rules: Rules, players: int, games: int, seed: int) -> tuple[int, float]:
     """Play `games` rounds; the number of actions and the seconds they took."""
-    ranks, points, powers = _table(rules, players)
+    ranks, points, powers = card_table(rules, players)
     rng = random.Random(seed)
     rand = rng.random
     actions = 0
@@ -225,18 +225,18 @@ def anchor_loop(rules: Rules, players: int, games: int, seed: int) -> tuple[int,
     for _ in range(games):
         deck = list(range(len(ranks)))
         rng.shuffle(deck)
-        r = _Round(players, deck)
+        r = Round(players, deck)
         while r.phase != OVER:
-            kinds = _kinds(r)
-            if len(kinds) == 1:
-                kind = kinds[0]
+            open_kinds = kinds(r)
+            if len(open_kinds) == 1:
+                kind = open_kinds[0]
             else:
-                x = rand() * (len(kinds) - (1.0 - CALL_WEIGHT if A_CALL in kinds else 0.0))
-                for kind in kinds:
+                x = rand() * (len(open_kinds) - (1.0 - CALL_WEIGHT if A_CALL in open_kinds else 0.0))
+                for kind in open_kinds:
                     x -= CALL_WEIGHT if kind == A_CALL else 1.0
                     if x < 0:
                         break
-            _apply(r, _pick(r, kind, rng), rng, ranks, powers)
+            apply(r, pick(r, kind, rng), rng, ranks, powers)
             actions += 1
         min(sum(points[c] for c in g if c >= 0) for g in r.grids)
     return actions, time.perf_counter() - t0

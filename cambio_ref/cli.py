@@ -163,6 +163,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(f"{data['ruleset']}, {data['players']} players: {data['games']} games,"
               f" {data['actions']} actions, {data['actions_per_second']} actions/s"
               f" (engine time {data['seconds']} s), {data['mean_actions_per_game']} actions/game")
+        print(f"anchor loop (cambio_ref/anchor.py, played in between): "
+              f"{data['anchor_actions_per_second']} actions/s; reference / anchor:"
+              f" {data['ratio_to_anchor']}")
         dist = data["scores"]
         print(f"scores: min {dist['min']}, median {dist['median']}, mean {dist['mean']},"
               f" max {dist['max']}")

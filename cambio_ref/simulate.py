@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cambio_ref.actions import Action
+from cambio_ref.anchor import anchor_loop
 from cambio_ref.ending import score_bounds
 from cambio_ref.engine import legal_actions, play
 from cambio_ref.policy import random_action
@@ -30,6 +31,8 @@ from cambio_ref.progress import Progress
 from cambio_ref.rules import Rules
 from cambio_ref.state import HAND, OVER, PEEK, POWER, TURN, State, deal_events, new_round
 from cambio_ref.views import HIDDEN, view
+
+ANCHOR_EVERY = 10  # the reference's games between two turns of the anchor loop
 
 
 @dataclass
@@ -46,10 +49,18 @@ class Report:
     scores: list[int] = field(default_factory=list)
     wins: list[int] = field(default_factory=list)
     reasons: Counter[str] = field(default_factory=Counter)
+    anchor_actions: int = 0  # the anchor loop's (`cambio_ref.anchor`), played in between
+    anchor_seconds: float = 0.0
 
     @property
     def actions_per_second(self) -> float:
         return self.actions / self.seconds if self.seconds else 0.0
+
+    @property
+    def anchor_ratio(self) -> float:
+        """The reference's actions/s over the anchor loop's, both measured in this run."""
+        anchor = self.anchor_actions / self.anchor_seconds if self.anchor_seconds else 0.0
+        return self.actions_per_second / anchor if anchor else 0.0
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -60,6 +71,9 @@ class Report:
             "violations": self.violations, "violation_messages": self.messages[:20],
             "scores": _distribution(self.scores), "wins_by_seat": self.wins,
             "round_end_reasons": dict(self.reasons),
+            "anchor_actions_per_second": round(self.anchor_actions / self.anchor_seconds)
+            if self.anchor_seconds else 0,
+            "ratio_to_anchor": round(self.anchor_ratio, 3),
         }
 
 
@@ -178,15 +192,22 @@ def _check_scores(state: State, report: Report) -> None:
 
 
 def simulate(rules: Rules, players: int = 4, games: int = 100, seed: int = 0,
-             check: bool = True, progress: Progress | None = None) -> Report:
+             check: bool = True, progress: Progress | None = None,
+             anchor: bool = True) -> Report:
     """Play `games` random rounds; game g is dealt from seed ``seed + g``. `progress`
     (`cambio_ref.progress`) is updated after each game, and notes each violation as
-    it happens."""
+    it happens. With `anchor`, the anchor loop (`cambio_ref.anchor`) plays as many
+    games, a few after every few of the reference's, so that both meet the same load
+    and their ratio (`Report.anchor_ratio`) means something on a busy machine too."""
     rng = random.Random(seed)
     report = Report(rules.canonical, players, wins=[0] * players)
     for g in range(games):
         before = len(report.messages)
         play_game(rules, players, rng, seed + g, report, check)
+        if anchor and (g % ANCHOR_EVERY == ANCHOR_EVERY - 1 or g == games - 1):
+            done, spent = anchor_loop(rules, players, g % ANCHOR_EVERY + 1, seed + g)
+            report.anchor_actions += done
+            report.anchor_seconds += spent
         if progress is not None:
             for message in report.messages[before:]:
                 progress.note(f"violation: {message}")

@@ -1,0 +1,48 @@
+"""`cambio simulate`'s anchor: the fixed minimal loop it measures the reference against.
+
+No speed is asserted here (figures live in the benchmark command, not in tests): only
+that the anchor plays whole rounds of the table it is given and that simulate reports
+both rates and their ratio.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from cambio_ref.anchor import A_DRAW, A_SNAP, PEEK, Round, anchor_loop, apply, card_table
+from cambio_ref.cli import main
+from cambio_ref.rules import resolve
+
+
+def test_the_anchor_deals_the_rulesets_deck_and_plays_to_the_end() -> None:
+    rules = resolve("official")
+    ranks, points, _ = card_table(rules, 4)
+    assert len(ranks) == len(rules.deck(4)) == len(points)
+    actions, seconds = anchor_loop(rules, players=4, games=50, seed=3)
+    # every round has at least the 8 opening peeks and one turn
+    assert actions >= 50 * 9
+    assert seconds > 0
+
+
+def test_the_anchor_checks_its_actions() -> None:
+    rules = resolve("official")
+    ranks, _, powers = card_table(rules, 2)
+    r = Round(2, list(range(len(ranks))))
+    assert r.phase == PEEK
+    with pytest.raises(ValueError):  # no drawing during the opening peek
+        apply(r, (A_DRAW, 0, 0, 0, 0), random.Random(0), ranks, powers)
+    with pytest.raises(ValueError):  # no snap before any discard
+        apply(r, (A_SNAP, 1, 0, 0, 0), random.Random(0), ranks, powers)
+
+
+def test_simulate_reports_the_anchor_and_the_ratio(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--ruleset", "hearts", "--games", "12", "--no-check", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["anchor_actions_per_second"] > 0
+    assert data["ratio_to_anchor"] == pytest.approx(
+        data["actions_per_second"] / data["anchor_actions_per_second"], rel=0.01)
+    assert main(["simulate", "--ruleset", "hearts", "--games", "3"]) == 0
+    assert "reference / anchor:" in capsys.readouterr().out
