@@ -248,15 +248,53 @@ def _line_at(text: str, index: int) -> int:
     return text.count("\n", 0, max(0, index)) + 1
 
 
+_NESTING = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+_CLOSING = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+
+
+def _fast_node(text: str) -> yaml.Node | None:
+    """The node tree composed by libyaml (C, ten times faster than the pure-Python
+    composer), for a document with no alias, no nesting past MAX_DEPTH, at most MAX_NODES
+    values and no syntax error; None for anything else (or without libyaml), which then
+    goes the pure-Python way of `_Loader` for its exact message.
+
+    >>> _fast_node("a: [1, 2]").value[0][0].value, _fast_node("a: &x 1\\nb: *x")
+    ('a', None)
+    """
+    if not getattr(yaml, "__with_libyaml__", False):
+        return None
+    depth = nodes = 0
+    try:
+        for event in yaml.parse(text, Loader=yaml.CSafeLoader):
+            if isinstance(event, yaml.AliasEvent):
+                return None
+            if isinstance(event, _NESTING):
+                depth += 1
+                nodes += 1
+                if depth > MAX_DEPTH:
+                    return None
+            elif isinstance(event, _CLOSING):
+                depth -= 1
+            elif isinstance(event, yaml.ScalarEvent):
+                nodes += 1
+            if nodes > MAX_NODES:
+                return None
+        node: yaml.Node | None = yaml.compose(text, Loader=yaml.CSafeLoader)
+    except yaml.YAMLError:
+        return None
+    return node
+
+
 def load_yaml_text(text: str, name: str) -> YamlDoc:
     """Parse `text` (named `name` in messages) into a YamlDoc, or raise SpecError."""
     bad = bad_character(text)
     if bad is not None:
         index, what = bad
         raise SpecError([Problem(name, _line_at(text, index), "", f"{what} in the file")])
-    loader = _Loader(text)
+    fast = _fast_node(text)
+    loader = _Loader("" if fast is not None else text)
     try:
-        node = loader.get_single_node()
+        node = fast if fast is not None else loader.get_single_node()
         if node is None:
             return YamlDoc(name, None, {})
         lines: dict[Path_, int] = {}
