@@ -63,7 +63,10 @@ def conform(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Callable[...,
         # one implementation process unless a test asks for more: the self-tests count its
         # restarts and its processes (test_jobs.py checks --jobs N against --jobs 1)
         jobs = () if "--jobs" in args else ("--jobs", "1")
-        code = main(["conform", *args, *jobs, "--log", str(log), "--shrink-time", "2"])
+        # a short shrink unless the test sets one (shrinking stops on time, so a test that
+        # compares two runs turns it off)
+        shrink = () if "--shrink-time" in args else ("--shrink-time", "2")
+        code = main(["conform", *args, *jobs, "--log", str(log), *shrink])
         captured = capsys.readouterr()
         lines = [json.loads(x) for x in log.read_text().splitlines()] if log.exists() else []
         return Run(code, captured.out, captured.err, lines)
