@@ -3,7 +3,8 @@
 `random_action` draws exactly like `choose(legal_actions(state))` in
 distribution: a kind of action first (uniformly, with calls down-weighted so
 rounds last), then one action of that kind uniformly. It counts the snaps
-instead of building them, which is what makes random play fast.
+instead of building them, and builds only the action it picks, which is what
+makes random play fast.
 
 >>> import random
 >>> from cambio_ref.engine import legal_actions
@@ -36,28 +37,42 @@ from cambio_ref.actions import (
 from cambio_ref.powers import look_targets, may_skip, swap_count, swap_pairs, swap_sides
 from cambio_ref.snapping import snap_targets
 from cambio_ref.state import HAND, OVER, PEEK, TURN, State
-from cambio_ref.table import cards_of, is_out
-from cambio_ref.turn import peek_slots
+from cambio_ref.table import cards_of
+from cambio_ref.turn import call_refusal, peek_slots
 
 CALL_WEIGHT = 0.1  # how often "call" is picked, relative to each other kind
 
 
-def _snap_counts(state: State) -> list[tuple[int, int]]:
-    """(player, number of snaps they may make) for every player who may snap."""
+def snap_counts(state: State) -> list[tuple[int, int]]:
+    """(player, number of snaps they may make) for every player who may snap now,
+    counting the listed snaps: single cards, and pairs under multi-burn.
+
+    >>> from cambio_ref.rules import resolve
+    >>> from cambio_ref.state import new_round
+    >>> snap_counts(new_round(resolve("online"), 2, seed=1))  # no discard yet
+    []
+    """
     rules = state.rules
-    if not state.window or state.pending_give or (state.phase == PEEK and not rules.peek_snap):
+    if not state.window or not rules.snap or state.pending_give or state.phase == OVER \
+            or (state.phase == PEEK and not rules.peek_snap):
         return []
-    locked = state.caller if rules.caller_locked else None
-    free = [0 if q == locked else sum(map(bool, g)) for q, g in enumerate(state.grids)]
+    caller = state.caller
+    barred = state.window_tried | state.knocked_out
+    free = [sum(map(bool, g)) for g in state.grids]  # a Card is truthy, None is not
+    if caller is not None:
+        if rules.caller_locked:
+            free[caller] = 0
+            barred |= 1 << caller
+        elif not rules.caller_snaps:
+            barred |= 1 << caller
     total = sum(free)
-    tried = state.window_tried
+    others, multi = rules.snap_others, rules.multi_burn
     out = []
     for p in range(state.n):
-        if p == locked or (tried >> p) & 1 or (not rules.caller_snaps and p == state.caller) \
-                or is_out(state, p):
+        if (barred >> p) & 1:
             continue
-        t = total if rules.snap_others else free[p]
-        count = t + (t * (t - 1) // 2 if rules.multi_burn else 0)
+        t = total if others else free[p]
+        count = t + t * (t - 1) // 2 if multi else t
         if count:
             out.append((p, count))
     return out
@@ -101,6 +116,18 @@ def _pick_power_swap(state: State, rng: random.Random) -> PowerSwap | None:
     return PowerSwap(state.current, a, b)
 
 
+def _caller(state: State) -> int | None:
+    """Who may call Cambio now (the player to move, or the one whose turn just
+    ended), if anyone; the phase is TURN."""
+    if state.caller is not None:
+        return None
+    rules = state.rules
+    who = state.current if rules.call_timing == "start-of-turn" else state.end_caller
+    if who is None or call_refusal(state, who) is not None:
+        return None
+    return who
+
+
 def kinds(state: State) -> dict[str, int]:
     """The kinds of action available now, each with how many actions it has.
 
@@ -109,33 +136,26 @@ def kinds(state: State) -> dict[str, int]:
     >>> kinds(new_round(resolve("hearts"), 2, seed=1))
     {'peek': 4}
     """
-    return _kinds(state)[0]
-
-
-def _kinds(state: State) -> tuple[dict[str, int], list[tuple[int, int]]]:
-    """kinds(), plus the snap counts per player (to draw a snap without listing them)."""
     found: dict[str, int] = {}
-    snaps: list[tuple[int, int]] = []
     phase = state.phase
     if phase == OVER:
-        return found, snaps
+        return found
     rules, p = state.rules, state.current
     if state.pending_give:
         snapper = state.pending_give[0][0]
         held = len(cards_of(state, snapper))
         found["give"] = held + (1 if rules.give_card == "optional" or not held else 0)
-        return found, snaps
+        return found
     if phase == TURN:
         found["draw"] = 1
-        if rules.take_discard and state.pile and any(c is not None for c in state.grids[p]):
+        if _may_take(state):
             found["take"] = 1
         if rules.pass_turn:
             found["pass"] = 1
-        if state.caller is None and (rules.call_timing == "start-of-turn"
-                                     or state.end_caller is not None):
+        if _caller(state) is not None:
             found["call"] = 1
     elif phase == HAND:
-        held = sum(map(bool, state.grids[p]))
+        held = len(cards_of(state, p))
         if held:
             found["swap"] = held
         if state.held_from == "deck":
@@ -155,28 +175,67 @@ def _kinds(state: State) -> tuple[dict[str, int], list[tuple[int, int]]]:
                 found["power_swap"] = pairs
         if may_skip(state):
             found["skip"] = 1
-    if state.window and rules.snap:
-        snaps = _snap_counts(state)
-        if snaps:
-            found["snap"] = sum(c for _, c in snaps)
-    return found, snaps
+    snaps = sum(c for _, c in snap_counts(state))
+    if snaps:
+        found["snap"] = snaps
+    return found
+
+
+def _may_take(state: State) -> bool:
+    return bool(state.rules.take_discard and state.pile and any(state.grids[state.current]))
 
 
 def random_action(state: State, rng: random.Random) -> Action:
     """Draw one legal action: a kind first (calls down-weighted), then an action of it.
 
-    Only the chosen action is built, which keeps random play fast.
+    Only the chosen action is built; the kinds are those `kinds` lists, in that order.
     """
-    available, snaps = _kinds(state)
-    if len(available) == 1:
-        kind = next(iter(available))
+    if state.pending_give:
+        return _pick_give(state, rng)
+    phase, p = state.phase, state.current
+    names: list[str] = []  # the kinds available, as `kinds` orders them
+    looks: list[tuple[int, int]] = []
+    peeks: list[tuple[int, int]] = []
+    if phase == TURN:
+        names.append("draw")
+        if _may_take(state):
+            names.append("take")
+        if state.rules.pass_turn:
+            names.append("pass")
+        caller = _caller(state)
+        if caller is not None:
+            names.append("call")
+    elif phase == HAND:
+        if any(state.grids[p]):
+            names.append("swap")
+        if state.held_from == "deck":
+            names.append("discard")
+    elif phase == PEEK:
+        peeks = [(q, s) for q in range(state.n) for s in peek_slots(state, q)]
+        if peeks:
+            names.append("peek")
+    elif phase != OVER:  # POWER
+        if state.power_stage == "look":
+            looks = look_targets(state)
+            if looks:
+                names.append("look")
+        elif swap_count(state):
+            names.append("power_swap")
+        if may_skip(state):
+            names.append("skip")
+    snaps = snap_counts(state) if state.window else []
+    if snaps:
+        names.append("snap")
+    if len(names) == 1:
+        kind = names[0]
+    elif not names:
+        raise ValueError(f"no legal action in the {phase} phase")
     else:
-        x = rng.random() * (len(available) - (1.0 - CALL_WEIGHT if "call" in available else 0.0))
-        for kind in available:
+        x = rng.random() * (len(names) - (1.0 - CALL_WEIGHT if "call" in names else 0.0))
+        for kind in names:
             x -= CALL_WEIGHT if kind == "call" else 1.0
             if x < 0:
                 break
-    p = state.current
     if kind == "draw":
         return Draw(p)
     if kind == "swap":
@@ -190,18 +249,22 @@ def random_action(state: State, rng: random.Random) -> Action:
     if kind == "pass":
         return Pass(p)
     if kind == "call":
-        return Call(p if state.rules.call_timing == "start-of-turn" else state.end_caller or 0)
+        assert caller is not None
+        return Call(caller)
     if kind == "skip":
         return Skip(p)
     if kind == "look":
-        owner, slot = rng.choice(look_targets(state))
+        owner, slot = rng.choice(looks)
         return Look(p, owner, slot)
     if kind == "power_swap":
         swap = _pick_power_swap(state, rng)
         assert swap is not None, "kinds() offers a swap only when one exists"
         return swap
-    if kind == "peek":
-        return rng.choice([Peek(q, s) for q in range(state.n) for s in peek_slots(state, q)])
+    q, s = rng.choice(peeks)
+    return Peek(q, s)
+
+
+def _pick_give(state: State, rng: random.Random) -> Give:
     snapper = state.pending_give[0][0]
     slots: list[int | None] = list(cards_of(state, snapper))
     if state.rules.give_card == "optional" or not slots:

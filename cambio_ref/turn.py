@@ -15,7 +15,7 @@ from cambio_ref.drawing import deck_exhausted, draw_card
 from cambio_ref.ending import finish
 from cambio_ref.illegal import IllegalAction, check_slot, check_turn
 from cambio_ref.powers import fire_power, power_actions
-from cambio_ref.scoring import score_hand
+from cambio_ref.scoring import hand_total
 from cambio_ref.snapping import close_window, keeps_window, open_window
 from cambio_ref.state import HAND, PEEK, POWER, TURN, Event, State, grid_size, peek_count
 from cambio_ref.table import cards_of, code, everyone, in_play, is_out, mask_list, seen_by
@@ -134,7 +134,7 @@ def call_refusal(state: State, player: int) -> IllegalAction | None:
     limit = rules.params.get("call_limit", {}).get("max_points")
     if limit is not None:
         hand = [c for c in state.grids[player] if c is not None]
-        points = score_hand(hand, rules).total
+        points = hand_total(hand, rules)
         if points > limit:
             return IllegalAction("E_CALL_POINTS", f"the caller's cards are worth {points},"
                                  f" more than {limit}")
