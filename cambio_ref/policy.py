@@ -18,6 +18,8 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from functools import lru_cache
 
 from cambio_ref.actions import (
     Action,
@@ -41,6 +43,20 @@ from cambio_ref.table import cards_of
 from cambio_ref.turn import call_refusal, peek_slots
 
 CALL_WEIGHT = 0.1  # how often "call" is picked, relative to each other kind
+
+# Actions are immutable values, so the policy hands out shared ones: building a frozen
+# dataclass costs several times a cache hit.
+_draw = lru_cache(maxsize=64)(Draw)
+_discard = lru_cache(maxsize=64)(Discard)
+_take = lru_cache(maxsize=64)(Take)
+_pass = lru_cache(maxsize=64)(Pass)
+_skip = lru_cache(maxsize=64)(Skip)
+_call = lru_cache(maxsize=64)(Call)
+_swap = lru_cache(maxsize=1024)(Swap)
+_peek = lru_cache(maxsize=1024)(Peek)
+_look = lru_cache(maxsize=4096)(Look)
+_snap = lru_cache(maxsize=4096)(Snap)
+_give = lru_cache(maxsize=1024)(Give)
 
 
 def snap_counts(state: State) -> list[tuple[int, int]]:
@@ -88,12 +104,12 @@ def _pick_snap(state: State, counts: list[tuple[int, int]], rng: random.Random) 
         index -= count
     targets = snap_targets(state, player)
     if index < len(targets):
-        return Snap(player, (targets[index],))
+        return _snap(player, (targets[index],))
     index -= len(targets)
     for i in range(len(targets)):  # pairs (i, j), i < j, in order
         row = len(targets) - i - 1
         if index < row:
-            return Snap(player, (targets[i], targets[i + 1 + index]))
+            return _snap(player, (targets[i], targets[i + 1 + index]))
         index -= row
     raise AssertionError("snap index out of range")
 
@@ -196,6 +212,7 @@ def random_action(state: State, rng: random.Random) -> Action:
     names: list[str] = []  # the kinds available, as `kinds` orders them
     looks: list[tuple[int, int]] = []
     peeks: list[tuple[int, int]] = []
+    caller: int | None = None
     if phase == TURN:
         names.append("draw")
         if _may_take(state):
@@ -230,38 +247,38 @@ def random_action(state: State, rng: random.Random) -> Action:
         kind = names[0]
     elif not names:
         raise ValueError(f"no legal action in the {phase} phase")
+    elif caller is None:  # equal weights: the loop below would stop at index floor(x)
+        kind = names[int(rng.random() * len(names))]
     else:
-        x = rng.random() * (len(names) - (1.0 - CALL_WEIGHT if "call" in names else 0.0))
+        x = rng.random() * (len(names) - (1.0 - CALL_WEIGHT))
         for kind in names:
             x -= CALL_WEIGHT if kind == "call" else 1.0
             if x < 0:
                 break
-    if kind == "draw":
-        return Draw(p)
+    simple = _SIMPLE.get(kind)
+    if simple is not None:
+        return simple(p)
     if kind == "swap":
-        return Swap(p, rng.choice(cards_of(state, p)))
+        return _swap(p, rng.choice(cards_of(state, p)))
     if kind == "snap":
         return _pick_snap(state, snaps, rng)
-    if kind == "discard":
-        return Discard(p)
-    if kind == "take":
-        return Take(p)
-    if kind == "pass":
-        return Pass(p)
     if kind == "call":
         assert caller is not None
-        return Call(caller)
-    if kind == "skip":
-        return Skip(p)
+        return _call(caller)
     if kind == "look":
         owner, slot = rng.choice(looks)
-        return Look(p, owner, slot)
+        return _look(p, owner, slot)
     if kind == "power_swap":
         swap = _pick_power_swap(state, rng)
         assert swap is not None, "kinds() offers a swap only when one exists"
         return swap
     q, s = rng.choice(peeks)
-    return Peek(q, s)
+    return _peek(q, s)
+
+
+# the kinds whose one action is made from the player alone
+_SIMPLE: dict[str, Callable[[int], Draw | Discard | Take | Pass | Skip]] = {
+    "draw": _draw, "discard": _discard, "take": _take, "pass": _pass, "skip": _skip}
 
 
 def _pick_give(state: State, rng: random.Random) -> Give:
@@ -269,4 +286,4 @@ def _pick_give(state: State, rng: random.Random) -> Give:
     slots: list[int | None] = list(cards_of(state, snapper))
     if state.rules.give_card == "optional" or not slots:
         slots.insert(0, None)
-    return Give(snapper, rng.choice(slots))
+    return _give(snapper, rng.choice(slots))
