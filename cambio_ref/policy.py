@@ -40,7 +40,7 @@ from cambio_ref.powers import look_targets, may_skip, swap_count, swap_pairs, sw
 from cambio_ref.snapping import snap_targets
 from cambio_ref.state import HAND, OVER, PEEK, TURN, State
 from cambio_ref.table import cards_of
-from cambio_ref.turn import call_refusal, peek_slots
+from cambio_ref.turn import call_refusal, peek_positions
 
 CALL_WEIGHT = 0.1  # how often "call" is picked, relative to each other kind
 
@@ -59,6 +59,26 @@ _snap = lru_cache(maxsize=4096)(Snap)
 _give = lru_cache(maxsize=1024)(Give)
 
 
+def _snap_barred(state: State) -> tuple[int, int | None] | None:
+    """None when nobody may snap now; else the seat mask of players who may not snap
+    (tried already, out of the round, the locked or non-snapping caller) and the seat
+    whose cards are locked, if any."""
+    rules = state.rules
+    if not state.window or not rules.snap or state.pending_give or state.phase == OVER \
+            or (state.phase == PEEK and not rules.peek_snap):
+        return None
+    caller = state.caller
+    barred = state.window_tried | state.knocked_out
+    locked = None
+    if caller is not None:
+        if rules.caller_locked:
+            locked = caller
+            barred |= 1 << caller
+        elif not rules.caller_snaps:
+            barred |= 1 << caller
+    return barred, locked
+
+
 def snap_counts(state: State) -> list[tuple[int, int]]:
     """(player, number of snaps they may make) for every player who may snap now,
     counting the listed snaps: single cards, and pairs under multi-burn.
@@ -68,21 +88,15 @@ def snap_counts(state: State) -> list[tuple[int, int]]:
     >>> snap_counts(new_round(resolve("online"), 2, seed=1))  # no discard yet
     []
     """
-    rules = state.rules
-    if not state.window or not rules.snap or state.pending_give or state.phase == OVER \
-            or (state.phase == PEEK and not rules.peek_snap):
+    found = _snap_barred(state)
+    if found is None:
         return []
-    caller = state.caller
-    barred = state.window_tried | state.knocked_out
+    barred, locked = found
     free = [sum(map(bool, g)) for g in state.grids]  # a Card is truthy, None is not
-    if caller is not None:
-        if rules.caller_locked:
-            free[caller] = 0
-            barred |= 1 << caller
-        elif not rules.caller_snaps:
-            barred |= 1 << caller
+    if locked is not None:
+        free[locked] = 0
     total = sum(free)
-    others, multi = rules.snap_others, rules.multi_burn
+    others, multi = state.rules.snap_others, state.rules.multi_burn
     out = []
     for p in range(state.n):
         if (barred >> p) & 1:
@@ -94,8 +108,27 @@ def snap_counts(state: State) -> list[tuple[int, int]]:
     return out
 
 
+def may_snap(state: State) -> bool:
+    """True when someone may snap now: ``bool(snap_counts(state))``, without counting.
+
+    >>> from cambio_ref.rules import resolve
+    >>> from cambio_ref.state import new_round
+    >>> may_snap(new_round(resolve("online"), 2, seed=1))
+    False
+    """
+    found = _snap_barred(state)
+    if found is None:
+        return False
+    barred, locked = found
+    grids = state.grids
+    if state.rules.snap_others:  # every free player counts every unlocked card
+        return barred != (1 << state.n) - 1 and any(
+            any(g) for q, g in enumerate(grids) if q != locked)
+    return any(any(g) for q, g in enumerate(grids) if not (barred >> q) & 1)
+
+
 def _pick_snap(state: State, counts: list[tuple[int, int]], rng: random.Random) -> Snap:
-    index = rng.randrange(sum(c for _, c in counts))
+    index = rng.randrange(sum([c for _, c in counts]))
     player = counts[-1][0]
     for seat, count in counts:
         if index < count:
@@ -177,7 +210,7 @@ def kinds(state: State) -> dict[str, int]:
         if state.held_from == "deck":
             found["discard"] = 1
     elif phase == PEEK:
-        peeks = sum(len(peek_slots(state, q)) for q in range(state.n))
+        peeks = len(peek_positions(state))
         if peeks:
             found["peek"] = peeks
     else:  # POWER
@@ -228,7 +261,7 @@ def random_action(state: State, rng: random.Random) -> Action:
         if state.held_from == "deck":
             names.append("discard")
     elif phase == PEEK:
-        peeks = [(q, s) for q in range(state.n) for s in peek_slots(state, q)]
+        peeks = peek_positions(state)
         if peeks:
             names.append("peek")
     elif phase != OVER:  # POWER
@@ -240,8 +273,7 @@ def random_action(state: State, rng: random.Random) -> Action:
             names.append("power_swap")
         if may_skip(state):
             names.append("skip")
-    snaps = snap_counts(state) if state.window else []
-    if snaps:
+    if state.window and may_snap(state):
         names.append("snap")
     if len(names) == 1:
         kind = names[0]
@@ -261,7 +293,7 @@ def random_action(state: State, rng: random.Random) -> Action:
     if kind == "swap":
         return _swap(p, rng.choice(cards_of(state, p)))
     if kind == "snap":
-        return _pick_snap(state, snaps, rng)
+        return _pick_snap(state, snap_counts(state), rng)
     if kind == "call":
         assert caller is not None
         return _call(caller)
