@@ -157,8 +157,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         _print_json(data)
     else:
         print(f"{data['ruleset']}, {data['players']} players: {data['games']} games,"
-              f" {data['actions']} actions, {data['actions_per_second']} actions/s"
-              f" (engine time {data['seconds']} s), {data['mean_actions_per_game']} actions/game")
+              f" {data['actions']} actions, {data['actions_per_second']} actions/s,"
+              f" {data['games_per_second']} games/s (engine time {data['seconds']} s),"
+              f" {data['mean_actions_per_game']} actions/game")
         dist = data["scores"]
         print(f"scores: min {dist['min']}, median {dist['median']}, mean {dist['mean']},"
               f" max {dist['max']}")

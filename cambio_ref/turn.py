@@ -310,7 +310,7 @@ def begin_turn(state: State, events: list[Event]) -> None:
     """Start the current player's turn (or end the round if it cannot go on)."""
     rules = state.rules
     state.phase = TURN
-    if is_out(state, state.current):  # snap.knock-out: an out player's turn passes at once
+    if (state.knocked_out >> state.current) & 1:  # is_out: snap.knock-out passes the turn
         if len(in_play(state)) == state.n:  # everyone is out
             finish(state, "knocked-out", events)
         else:
@@ -321,7 +321,7 @@ def begin_turn(state: State, events: list[Event]) -> None:
     if state.turns > rules.max_turns:
         finish(state, "turn-limit", events)
         return
-    if deck_exhausted(state):
+    if not state.deck and deck_exhausted(state):
         finish(state, "deck-exhausted", events)
         return
     if rules.auto_call and state.caller is None and not cards_of(state, state.current):
