@@ -85,7 +85,9 @@ def snap_counts(state: State) -> list[tuple[int, int]]:
 
     >>> from cambio_ref.rules import resolve
     >>> from cambio_ref.state import new_round
-    >>> snap_counts(new_round(resolve("online"), 2, seed=1))  # no discard yet
+    >>> snap_counts(new_round(resolve("online"), 2, seed=1))  # the turned-up discard
+    [(0, 8), (1, 8)]
+    >>> snap_counts(new_round(resolve("official"), 2, seed=1))  # no snapping at all
     []
     """
     found = _snap_barred(state)
@@ -114,6 +116,8 @@ def may_snap(state: State) -> bool:
     >>> from cambio_ref.rules import resolve
     >>> from cambio_ref.state import new_round
     >>> may_snap(new_round(resolve("online"), 2, seed=1))
+    True
+    >>> may_snap(new_round(resolve("official"), 2, seed=1))
     False
     """
     found = _snap_barred(state)
