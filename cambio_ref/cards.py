@@ -14,7 +14,7 @@ cambio_ref.errors.UnknownCardError: unknown card '11H': expected a rank (A 2-10 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from cambio_ref.errors import UnknownCardError
@@ -33,6 +33,11 @@ class Card:
 
     rank: str
     suit: str
+    code: str = field(init=False, repr=False, compare=False)
+    """The canonical code, e.g. ``10H`` or ``X`` (stored: it is read on every event)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "code", self.rank + self.suit)
 
     @staticmethod
     def parse(code: str) -> Card:
@@ -40,11 +45,6 @@ class Card:
         if not isinstance(code, str):
             raise UnknownCardError(f"a card code must be a string, not {quoted(repr(code))}")
         return _parse(fold(code, upper=True))
-
-    @property
-    def code(self) -> str:
-        """The canonical code, e.g. ``10H`` or ``X``."""
-        return self.rank + self.suit
 
     @property
     def is_joker(self) -> bool:

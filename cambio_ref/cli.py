@@ -161,8 +161,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         _print_json(data)
     else:
         print(f"{data['ruleset']}, {data['players']} players: {data['games']} games,"
-              f" {data['actions']} actions, {data['actions_per_second']} actions/s"
-              f" (engine time {data['seconds']} s), {data['mean_actions_per_game']} actions/game")
+              f" {data['actions']} actions, {data['actions_per_second']} actions/s,"
+              f" {data['games_per_second']} games/s (engine time {data['seconds']} s),"
+              f" {data['mean_actions_per_game']} actions/game")
         print(f"anchor loop (cambio_ref/anchor.py, played in between): "
               f"{data['anchor_actions_per_second']} actions/s; reference / anchor:"
               f" {data['ratio_to_anchor']}")

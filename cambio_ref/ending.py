@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from cambio_ref.rules import Rules
-from cambio_ref.scoring import score_hand
+from cambio_ref.scoring import hand_total
 from cambio_ref.state import OVER, Event, RoundResult, State
 from cambio_ref.table import code, everyone, in_play
 
@@ -21,7 +21,7 @@ def round_result(state: State, reason: str) -> RoundResult:
     rules = state.rules
     contenders = in_play(state)
     hands = [[c for c in g if c is not None] for g in state.grids]
-    raw = [score_hand(h, rules).total for h in hands]
+    raw = [hand_total(h, rules) for h in hands]
     scores = list(raw)
     caller = state.caller
     if caller is not None:

@@ -23,6 +23,9 @@ E_WRONG_PHASE core.turn-sequence
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from cambio_ref.actions import (
     Action,
     Call,
@@ -130,28 +133,41 @@ def play(state: State, action: Action) -> list[Event]:
     """Apply an action already known to be legal (drawn from `legal_actions` or
     `cambio_ref.policy.random_action`), skipping the check. Anything else: use `apply`."""
     events: list[Event] = []
-    if not isinstance(action, (Snap, Give)):
-        settle_race(state)
-    if isinstance(action, Peek):
-        do_peek(state, action, events)
-    elif isinstance(action, (Draw, Take, Pass, Call)):
-        do_turn_start(state, action, events)
-    elif isinstance(action, (Swap, Discard)):
-        do_play(state, action, events)
-    elif isinstance(action, (Look, PowerSwap, Skip)):
-        if not do_power(state, action, events):
-            end_turn(state, events)
-    elif isinstance(action, Snap):
+    if isinstance(action, Snap):
         do_snap(state, action, events)
     elif isinstance(action, Give):
         do_give(state, action, events)
-    if isinstance(action, (Snap, Give)) and not state.pending_give:
-        if empty_hand_ends(state, events):
-            return events
-        if state.phase == PEEK:
-            maybe_end_peek(state, events)
-        elif state.phase == POWER and not advance_power(state, events):
-            end_turn(state, events)  # a snap took the power's last target
-        elif state.phase == TURN and is_out(state, state.current):
-            end_turn(state, events)  # snap.knock-out before acting: the turn passes at once
+    else:
+        if state.window_won:
+            settle_race(state)
+        _STEPS[type(action)](state, action, events)
+        return events
+    if not state.pending_give:
+        _after_snap(state, events)
     return events
+
+
+def _after_snap(state: State, events: list[Event]) -> None:
+    """Once a snap (and any give it caused) is over: the round may end, the peek may
+    be over, or the turn may pass."""
+    if empty_hand_ends(state, events):
+        return
+    if state.phase == PEEK:
+        maybe_end_peek(state, events)
+    elif state.phase == POWER and not advance_power(state, events):
+        end_turn(state, events)  # a snap took the power's last target
+    elif state.phase == TURN and is_out(state, state.current):
+        end_turn(state, events)  # snap.knock-out before acting: the turn passes at once
+
+
+def _power_step(state: State, action: Look | PowerSwap | Skip, events: list[Event]) -> None:
+    if not do_power(state, action, events):
+        end_turn(state, events)
+
+
+# what `play` does for each kind of action other than snaps and gives
+_STEPS: dict[type, Callable[[State, Any, list[Event]], None]] = {
+    Peek: do_peek, Draw: do_turn_start, Take: do_turn_start, Pass: do_turn_start,
+    Call: do_turn_start, Swap: do_play, Discard: do_play, Look: _power_step,
+    PowerSwap: _power_step, Skip: _power_step,
+}

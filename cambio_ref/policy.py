@@ -3,7 +3,8 @@
 `random_action` draws exactly like `choose(legal_actions(state))` in
 distribution: a kind of action first (uniformly, with calls down-weighted so
 rounds last), then one action of that kind uniformly. It counts the snaps
-instead of building them, which is what makes random play fast.
+instead of building them, and builds only the action it picks, which is what
+makes random play fast.
 
 >>> import random
 >>> from cambio_ref.engine import legal_actions
@@ -17,6 +18,8 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from functools import lru_cache
 
 from cambio_ref.actions import (
     Action,
@@ -36,35 +39,100 @@ from cambio_ref.actions import (
 from cambio_ref.powers import look_targets, may_skip, swap_count, swap_pairs, swap_sides
 from cambio_ref.snapping import snap_targets
 from cambio_ref.state import HAND, OVER, PEEK, TURN, State
-from cambio_ref.table import cards_of, is_out
-from cambio_ref.turn import peek_slots
+from cambio_ref.table import cards_of
+from cambio_ref.turn import call_refusal, peek_positions
 
 CALL_WEIGHT = 0.1  # how often "call" is picked, relative to each other kind
 
+# Actions are immutable values, so the policy hands out shared ones: building a frozen
+# dataclass costs several times a cache hit.
+_draw = lru_cache(maxsize=64)(Draw)
+_discard = lru_cache(maxsize=64)(Discard)
+_take = lru_cache(maxsize=64)(Take)
+_pass = lru_cache(maxsize=64)(Pass)
+_skip = lru_cache(maxsize=64)(Skip)
+_call = lru_cache(maxsize=64)(Call)
+_swap = lru_cache(maxsize=1024)(Swap)
+_peek = lru_cache(maxsize=1024)(Peek)
+_look = lru_cache(maxsize=4096)(Look)
+_snap = lru_cache(maxsize=4096)(Snap)
+_give = lru_cache(maxsize=1024)(Give)
 
-def _snap_counts(state: State) -> list[tuple[int, int]]:
-    """(player, number of snaps they may make) for every player who may snap."""
+
+def _snap_barred(state: State) -> tuple[int, int | None] | None:
+    """None when nobody may snap now; else the seat mask of players who may not snap
+    (tried already, out of the round, the locked or non-snapping caller) and the seat
+    whose cards are locked, if any."""
     rules = state.rules
-    if not state.window or state.pending_give or (state.phase == PEEK and not rules.peek_snap):
+    if not state.window or not rules.snap or state.pending_give or state.phase == OVER \
+            or (state.phase == PEEK and not rules.peek_snap):
+        return None
+    caller = state.caller
+    barred = state.window_tried | state.knocked_out
+    locked = None
+    if caller is not None:
+        if rules.caller_locked:
+            locked = caller
+            barred |= 1 << caller
+        elif not rules.caller_snaps:
+            barred |= 1 << caller
+    return barred, locked
+
+
+def snap_counts(state: State) -> list[tuple[int, int]]:
+    """(player, number of snaps they may make) for every player who may snap now,
+    counting the listed snaps: single cards, and pairs under multi-burn.
+
+    >>> from cambio_ref.rules import resolve
+    >>> from cambio_ref.state import new_round
+    >>> snap_counts(new_round(resolve("online"), 2, seed=1))  # the turned-up discard
+    [(0, 8), (1, 8)]
+    >>> snap_counts(new_round(resolve("official"), 2, seed=1))  # no snapping at all
+    []
+    """
+    found = _snap_barred(state)
+    if found is None:
         return []
-    locked = state.caller if rules.caller_locked else None
-    free = [0 if q == locked else sum(map(bool, g)) for q, g in enumerate(state.grids)]
+    barred, locked = found
+    free = [sum(map(bool, g)) for g in state.grids]  # a Card is truthy, None is not
+    if locked is not None:
+        free[locked] = 0
     total = sum(free)
-    tried = state.window_tried
+    others, multi = state.rules.snap_others, state.rules.multi_burn
     out = []
     for p in range(state.n):
-        if p == locked or (tried >> p) & 1 or (not rules.caller_snaps and p == state.caller) \
-                or is_out(state, p):
+        if (barred >> p) & 1:
             continue
-        t = total if rules.snap_others else free[p]
-        count = t + (t * (t - 1) // 2 if rules.multi_burn else 0)
+        t = total if others else free[p]
+        count = t + t * (t - 1) // 2 if multi else t
         if count:
             out.append((p, count))
     return out
 
 
+def may_snap(state: State) -> bool:
+    """True when someone may snap now: ``bool(snap_counts(state))``, without counting.
+
+    >>> from cambio_ref.rules import resolve
+    >>> from cambio_ref.state import new_round
+    >>> may_snap(new_round(resolve("online"), 2, seed=1))
+    True
+    >>> may_snap(new_round(resolve("official"), 2, seed=1))
+    False
+    """
+    found = _snap_barred(state)
+    if found is None:
+        return False
+    barred, locked = found
+    grids = state.grids
+    if state.rules.snap_others:  # every free player counts every unlocked card
+        return barred != (1 << state.n) - 1 and any(
+            any(g) for q, g in enumerate(grids) if q != locked)
+    return any(any(g) for q, g in enumerate(grids) if not (barred >> q) & 1)
+
+
 def _pick_snap(state: State, counts: list[tuple[int, int]], rng: random.Random) -> Snap:
-    index = rng.randrange(sum(c for _, c in counts))
+    index = rng.randrange(sum([c for _, c in counts]))
     player = counts[-1][0]
     for seat, count in counts:
         if index < count:
@@ -73,12 +141,12 @@ def _pick_snap(state: State, counts: list[tuple[int, int]], rng: random.Random) 
         index -= count
     targets = snap_targets(state, player)
     if index < len(targets):
-        return Snap(player, (targets[index],))
+        return _snap(player, (targets[index],))
     index -= len(targets)
     for i in range(len(targets)):  # pairs (i, j), i < j, in order
         row = len(targets) - i - 1
         if index < row:
-            return Snap(player, (targets[i], targets[i + 1 + index]))
+            return _snap(player, (targets[i], targets[i + 1 + index]))
         index -= row
     raise AssertionError("snap index out of range")
 
@@ -101,6 +169,18 @@ def _pick_power_swap(state: State, rng: random.Random) -> PowerSwap | None:
     return PowerSwap(state.current, a, b)
 
 
+def _caller(state: State) -> int | None:
+    """Who may call Cambio now (the player to move, or the one whose turn just
+    ended), if anyone; the phase is TURN."""
+    if state.caller is not None:
+        return None
+    rules = state.rules
+    who = state.current if rules.call_timing == "start-of-turn" else state.end_caller
+    if who is None or call_refusal(state, who) is not None:
+        return None
+    return who
+
+
 def kinds(state: State) -> dict[str, int]:
     """The kinds of action available now, each with how many actions it has.
 
@@ -109,39 +189,32 @@ def kinds(state: State) -> dict[str, int]:
     >>> kinds(new_round(resolve("hearts"), 2, seed=1))
     {'peek': 4}
     """
-    return _kinds(state)[0]
-
-
-def _kinds(state: State) -> tuple[dict[str, int], list[tuple[int, int]]]:
-    """kinds(), plus the snap counts per player (to draw a snap without listing them)."""
     found: dict[str, int] = {}
-    snaps: list[tuple[int, int]] = []
     phase = state.phase
     if phase == OVER:
-        return found, snaps
+        return found
     rules, p = state.rules, state.current
     if state.pending_give:
         snapper = state.pending_give[0][0]
         held = len(cards_of(state, snapper))
         found["give"] = held + (1 if rules.give_card == "optional" or not held else 0)
-        return found, snaps
+        return found
     if phase == TURN:
         found["draw"] = 1
-        if rules.take_discard and state.pile and any(c is not None for c in state.grids[p]):
+        if _may_take(state):
             found["take"] = 1
         if rules.pass_turn:
             found["pass"] = 1
-        if state.caller is None and (rules.call_timing == "start-of-turn"
-                                     or state.end_caller is not None):
+        if _caller(state) is not None:
             found["call"] = 1
     elif phase == HAND:
-        held = sum(map(bool, state.grids[p]))
+        held = len(cards_of(state, p))
         if held:
             found["swap"] = held
         if state.held_from == "deck":
             found["discard"] = 1
     elif phase == PEEK:
-        peeks = sum(len(peek_slots(state, q)) for q in range(state.n))
+        peeks = len(peek_positions(state))
         if peeks:
             found["peek"] = peeks
     else:  # POWER
@@ -155,55 +228,98 @@ def _kinds(state: State) -> tuple[dict[str, int], list[tuple[int, int]]]:
                 found["power_swap"] = pairs
         if may_skip(state):
             found["skip"] = 1
-    if state.window and rules.snap:
-        snaps = _snap_counts(state)
-        if snaps:
-            found["snap"] = sum(c for _, c in snaps)
-    return found, snaps
+    snaps = sum(c for _, c in snap_counts(state))
+    if snaps:
+        found["snap"] = snaps
+    return found
+
+
+def _may_take(state: State) -> bool:
+    return bool(state.rules.take_discard and state.pile and any(state.grids[state.current]))
 
 
 def random_action(state: State, rng: random.Random) -> Action:
     """Draw one legal action: a kind first (calls down-weighted), then an action of it.
 
-    Only the chosen action is built, which keeps random play fast.
+    Only the chosen action is built; the kinds are those `kinds` lists, in that order.
     """
-    available, snaps = _kinds(state)
-    if len(available) == 1:
-        kind = next(iter(available))
+    if state.pending_give:
+        return _pick_give(state, rng)
+    phase, p = state.phase, state.current
+    names: list[str] = []  # the kinds available, as `kinds` orders them
+    looks: list[tuple[int, int]] = []
+    peeks: list[tuple[int, int]] = []
+    caller: int | None = None
+    if phase == TURN:
+        names.append("draw")
+        if _may_take(state):
+            names.append("take")
+        if state.rules.pass_turn:
+            names.append("pass")
+        caller = _caller(state)
+        if caller is not None:
+            names.append("call")
+    elif phase == HAND:
+        if any(state.grids[p]):
+            names.append("swap")
+        if state.held_from == "deck":
+            names.append("discard")
+    elif phase == PEEK:
+        peeks = peek_positions(state)
+        if peeks:
+            names.append("peek")
+    elif phase != OVER:  # POWER
+        if state.power_stage == "look":
+            looks = look_targets(state)
+            if looks:
+                names.append("look")
+        elif swap_count(state):
+            names.append("power_swap")
+        if may_skip(state):
+            names.append("skip")
+    if state.window and may_snap(state):
+        names.append("snap")
+    if len(names) == 1:
+        kind = names[0]
+    elif not names:
+        raise ValueError(f"no legal action in the {phase} phase")
+    elif caller is None:  # equal weights: the loop below would stop at index floor(x)
+        kind = names[int(rng.random() * len(names))]
     else:
-        x = rng.random() * (len(available) - (1.0 - CALL_WEIGHT if "call" in available else 0.0))
-        for kind in available:
+        x = rng.random() * (len(names) - (1.0 - CALL_WEIGHT))
+        for kind in names:
             x -= CALL_WEIGHT if kind == "call" else 1.0
             if x < 0:
                 break
-    p = state.current
-    if kind == "draw":
-        return Draw(p)
+    simple = _SIMPLE.get(kind)
+    if simple is not None:
+        return simple(p)
     if kind == "swap":
-        return Swap(p, rng.choice(cards_of(state, p)))
+        return _swap(p, rng.choice(cards_of(state, p)))
     if kind == "snap":
-        return _pick_snap(state, snaps, rng)
-    if kind == "discard":
-        return Discard(p)
-    if kind == "take":
-        return Take(p)
-    if kind == "pass":
-        return Pass(p)
+        return _pick_snap(state, snap_counts(state), rng)
     if kind == "call":
-        return Call(p if state.rules.call_timing == "start-of-turn" else state.end_caller or 0)
-    if kind == "skip":
-        return Skip(p)
+        assert caller is not None
+        return _call(caller)
     if kind == "look":
-        owner, slot = rng.choice(look_targets(state))
-        return Look(p, owner, slot)
+        owner, slot = rng.choice(looks)
+        return _look(p, owner, slot)
     if kind == "power_swap":
         swap = _pick_power_swap(state, rng)
         assert swap is not None, "kinds() offers a swap only when one exists"
         return swap
-    if kind == "peek":
-        return rng.choice([Peek(q, s) for q in range(state.n) for s in peek_slots(state, q)])
+    q, s = rng.choice(peeks)
+    return _peek(q, s)
+
+
+# the kinds whose one action is made from the player alone
+_SIMPLE: dict[str, Callable[[int], Draw | Discard | Take | Pass | Skip]] = {
+    "draw": _draw, "discard": _discard, "take": _take, "pass": _pass, "skip": _skip}
+
+
+def _pick_give(state: State, rng: random.Random) -> Give:
     snapper = state.pending_give[0][0]
     slots: list[int | None] = list(cards_of(state, snapper))
     if state.rules.give_card == "optional" or not slots:
         slots.insert(0, None)
-    return Give(snapper, rng.choice(slots))
+    return _give(snapper, rng.choice(slots))

@@ -66,6 +66,14 @@ class ReadOnlyMapping(Mapping[str, _V]):
     def __len__(self) -> int:
         return len(self._data)
 
+    def __contains__(self, key: object) -> bool:
+        return key in self._data
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """The value for `key`, or `default` (a plain dict look-up: Mapping.get would
+        raise and catch KeyError for every missing key)."""
+        return self._data.get(key, default)
+
     def __repr__(self) -> str:
         return f"ReadOnlyMapping({self._data!r})"
 

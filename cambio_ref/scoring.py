@@ -90,3 +90,24 @@ def score_hand(cards: Sequence[Card], rules: Rules) -> HandScore:
             applied.append(f"scoring.risky-fives: {fives} fives, {bonus:+d}")
         total += bonus
     return HandScore(total, tuple(items), tuple(applied))
+
+
+def hand_total(cards: Sequence[Card], rules: Rules) -> int:
+    """``score_hand(cards, rules).total`` without the per-card breakdown (the engine
+    scores every round with it). The 6 of hearts needs no special case here: the
+    points table already holds its value.
+
+    >>> from cambio_ref.rules import resolve
+    >>> hand = [Card.parse(c) for c in ("5H", "6H", "KD")]
+    >>> rules = resolve("hearts(risky_fives=true)")
+    >>> hand_total(hand, rules) == score_hand(hand, rules).total
+    True
+    """
+    check_cards(cards, rules)
+    points = rules.points
+    if rules.risky_fives:
+        fives = sum(1 for c in cards if c.rank == "5")
+        if fives:
+            bonus = rules.risky_five_points["one_five" if fives == 1 else "two_or_more_fives"]
+            return bonus + sum(points[c.code] for c in cards if c.rank != "5")
+    return sum(points[c.code] for c in cards)

@@ -62,11 +62,17 @@ class Report:
         anchor = self.anchor_actions / self.anchor_seconds if self.anchor_seconds else 0.0
         return self.actions_per_second / anchor if anchor else 0.0
 
+    @property
+    def games_per_second(self) -> float:
+        """Games per second of engine time (timed as for actions per second)."""
+        return self.games / self.seconds if self.seconds else 0.0
+
     def to_json(self) -> dict[str, Any]:
         return {
             "ruleset": self.ruleset, "players": self.players, "games": self.games,
             "actions": self.actions, "seconds": round(self.seconds, 4),
             "actions_per_second": round(self.actions_per_second),
+            "games_per_second": round(self.games_per_second, 1),
             "mean_actions_per_game": round(self.actions / self.games, 2) if self.games else 0,
             "violations": self.violations, "violation_messages": self.messages[:20],
             "scores": _distribution(self.scores), "wins_by_seat": self.wins,

@@ -66,11 +66,12 @@ def keeps_window(state: State, first: str) -> bool:
 def snap_targets(state: State, player: int) -> list[Pos]:
     """The cards `player` may name in a snap (own, others' if allowed; never locked ones)."""
     rules = state.rules
+    barred = state.caller if rules.caller_locked else None  # see `locked`
     out: list[Pos] = []
-    for owner in range(state.n):
-        if (owner != player and not rules.snap_others) or locked(state, owner):
+    for owner, grid in enumerate(state.grids):
+        if (owner != player and not rules.snap_others) or owner == barred:
             continue
-        out.extend((owner, slot) for slot in cards_of(state, owner))
+        out += [(owner, slot) for slot, card in enumerate(grid) if card is not None]
     return out
 
 

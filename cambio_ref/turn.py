@@ -15,7 +15,7 @@ from cambio_ref.drawing import deck_exhausted, draw_card
 from cambio_ref.ending import finish
 from cambio_ref.illegal import IllegalAction, check_slot, check_turn
 from cambio_ref.powers import fire_power, power_actions
-from cambio_ref.scoring import score_hand
+from cambio_ref.scoring import hand_total
 from cambio_ref.snapping import close_window, keeps_window, open_window
 from cambio_ref.state import HAND, PEEK, POWER, TURN, Event, State, grid_size, peek_count
 from cambio_ref.table import cards_of, code, everyone, in_play, is_out, mask_list, seen_by
@@ -36,8 +36,23 @@ def peek_slots(state: State, player: int) -> list[int]:
     mask = state.peeked[player]
     if mask.bit_count() >= peek_count():
         return []
-    return [s for s in peek_choices(state)
-            if state.grids[player][s] is not None and not (mask >> s) & 1]
+    grid = state.grids[player]
+    return [s for s in peek_choices(state) if grid[s] is not None and not (mask >> s) & 1]
+
+
+def peek_positions(state: State) -> list[tuple[int, int]]:
+    """Every (player, slot) the opening peek may still look at, by player then slot:
+    `peek_slots` of each player.
+
+    >>> from cambio_ref.rules import resolve
+    >>> from cambio_ref.state import new_round
+    >>> peek_positions(new_round(resolve("official"), 2, seed=3))
+    [(0, 2), (0, 3), (1, 2), (1, 3)]
+    """
+    limit, choices = peek_count(), peek_choices(state)
+    return [(q, s) for q, (mask, grid) in enumerate(zip(state.peeked, state.grids, strict=True))
+            if mask.bit_count() < limit
+            for s in choices if grid[s] is not None and not (mask >> s) & 1]
 
 
 def turn_actions(state: State) -> list[Action]:
@@ -45,8 +60,7 @@ def turn_actions(state: State) -> list[Action]:
     rules, p = state.rules, state.current
     out: list[Action] = []
     if state.phase == PEEK:
-        for q in range(state.n):
-            out.extend(Peek(q, s) for s in peek_slots(state, q))
+        out.extend(Peek(q, s) for q, s in peek_positions(state))
     elif state.phase == TURN:
         out.append(Draw(p))
         if rules.take_discard and state.pile and cards_of(state, p):
@@ -127,14 +141,14 @@ def call_refusal(state: State, player: int) -> IllegalAction | None:
     if is_out(state, player):
         return IllegalAction("E_LOCKED", f"player {player} is out of the round",
                              rule="snap.knock-out")
-    if call_round(state) < rules.call_from_round:
+    if rules.call_from_round > 1 and call_round(state) < rules.call_from_round:  # round >= 1
         return IllegalAction("E_CALL_TOO_EARLY", f"Cambio may be called from round"
                              f" {rules.call_from_round} of turns on; this is round"
                              f" {call_round(state)}")
     limit = rules.params.get("call_limit", {}).get("max_points")
     if limit is not None:
         hand = [c for c in state.grids[player] if c is not None]
-        points = score_hand(hand, rules).total
+        points = hand_total(hand, rules)
         if points > limit:
             return IllegalAction("E_CALL_POINTS", f"the caller's cards are worth {points},"
                                  f" more than {limit}")
@@ -205,7 +219,7 @@ def maybe_end_peek(state: State, events: list[Event]) -> None:
     away during the peek cannot be looked at)."""
     if state.phase != PEEK or state.pending_give:
         return
-    if any(peek_slots(state, q) for q in range(state.n)):
+    if peek_positions(state):
         return
     if state.pile and state.rules.snap and not state.window:
         open_window(state, state.pile[-1])
@@ -296,7 +310,7 @@ def begin_turn(state: State, events: list[Event]) -> None:
     """Start the current player's turn (or end the round if it cannot go on)."""
     rules = state.rules
     state.phase = TURN
-    if is_out(state, state.current):  # snap.knock-out: an out player's turn passes at once
+    if (state.knocked_out >> state.current) & 1:  # is_out: snap.knock-out passes the turn
         if len(in_play(state)) == state.n:  # everyone is out
             finish(state, "knocked-out", events)
         else:
@@ -307,7 +321,7 @@ def begin_turn(state: State, events: list[Event]) -> None:
     if state.turns > rules.max_turns:
         finish(state, "turn-limit", events)
         return
-    if deck_exhausted(state):
+    if not state.deck and deck_exhausted(state):
         finish(state, "deck-exhausted", events)
         return
     if rules.auto_call and state.caller is None and not cards_of(state, state.current):

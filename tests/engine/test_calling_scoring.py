@@ -321,3 +321,20 @@ def test_tournament_bonus_for_the_best_of_each_round() -> None:
     m = Match(resolve("online"), players=2)
     m.add(round_of((4, 9)))
     assert m.tally == [4, 9]
+
+
+def test_the_engines_hand_total_is_the_scored_total_under_every_ruleset() -> None:
+    # hand_total is the engine's fast path for round_result; score_hand is the reference.
+    import random
+
+    from cambio_ref.catalogue import load_catalogue
+    from cambio_ref.scoring import hand_total, score_hand
+
+    rng = random.Random(3)
+    for name in sorted(load_catalogue().rulesets):
+        for extra in ({}, {"risky_fives": "true"}, {"six_of_hearts": "6"}):
+            rules = resolve(name, extra)
+            deck = list(rules.deck(4))
+            for _ in range(200):
+                hand = rng.sample(deck, rng.randrange(0, 7))
+                assert hand_total(hand, rules) == score_hand(hand, rules).total, (name, hand)

@@ -189,3 +189,23 @@ def test_random_policy_draws_like_the_legal_action_list() -> None:
                 action = random_action(state, rng)
                 assert action in listed
                 apply(state, action)
+
+
+def test_may_snap_is_whether_any_snap_is_counted() -> None:
+    # The policy decides whether "snap" is a kind with may_snap, and counts only when
+    # it picks one; both must agree, including with callers locked or out players.
+    import random
+
+    from cambio_ref.policy import may_snap, random_action, snap_counts
+
+    rng = random.Random(11)
+    for name in sorted(CAT.rulesets):
+        for extra in ({}, {"snap_others": "false"}, {"caller_snaps": "false"}):
+            rules = resolve(name, extra)
+            if not rules.snap:
+                continue
+            for game in range(6):
+                state = new_round(rules, 2 + game % 5, seed=game)
+                while state.phase != OVER:
+                    assert may_snap(state) == bool(snap_counts(state))
+                    apply(state, random_action(state, rng))
