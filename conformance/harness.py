@@ -228,12 +228,10 @@ class ProcessEndpoint(Endpoint):
         try:
             for request in requests:
                 line = self._readline(request, timeout)
-                key = self.checked.key(request["cmd"], line)
-                if key in self.checked:  # (passed before but for its seq: only that is new)
-                    reply = json.loads(line.decode("utf-8"))
-                    if reply["seq"] == request["seq"]:
-                        replies.append(reply)
-                        continue
+                known = self.checked.known(request["cmd"], line)
+                if known is not None and known["seq"] == request["seq"]:
+                    replies.append(known)  # (passed before but for its seq: only that is new)
+                    continue
                 try:
                     reply = parse_line(line)
                 except StrictJSONError as exc:
@@ -249,7 +247,7 @@ class ProcessEndpoint(Endpoint):
                     self.kill()
                     raise
                 if "error" not in reply:
-                    self.checked.add(key)
+                    self.checked.add(self.checked.key(request["cmd"], line), reply)
                 elif reported is None:
                     reported = _reported(request, reply, self.stderr_tail())
                     reported.replies, reported.index = list(replies), len(replies)
