@@ -321,10 +321,13 @@ class Lockstep:
 
     # -- the reference's half ------------------------------------------------------
 
-    def _expect(self, what: str, arg: Any, check_legal: bool) -> Expected:
+    def _expect(self, what: str, arg: Any, check_legal: bool,
+                known: tuple[Any, State] | None = None) -> Expected:
         """Play one deal or step on the reference and work out everything the
         implementation's replies are compared with; an exception is kept, not raised (the
-        implementation may be answering: its replies must be read first)."""
+        implementation may be answering: its replies must be read first). `known`: the
+        reference's reply and a state after it that is the caller's to give away (the
+        reference already played it), used rather than playing it again."""
         if what == "new_game":
             game: Game = arg
             expected = Expected(what, arg, game, len(game.steps), game.deal)
@@ -333,14 +336,19 @@ class Lockstep:
             game = self.game
             expected = Expected(what, arg, game, len(game.steps))
         try:
+            if known is not None:
+                expected.reply, self.ref.state = known
             if what == "new_game":
-                game.deal = expected.reply = self.ref.new_game(
-                    game.rules, game.players, game.dealer, game.deck, game.seed, game.first)
+                if known is None:
+                    expected.reply = self.ref.new_game(game.rules, game.players, game.dealer,
+                                                       game.deck, game.seed, game.first)
+                game.deal = expected.reply
                 self.game = game
             else:
-                if self.ref.state is not None:  # (the state before it stays as it was)
-                    self.ref.state = self.ref.state.copy()
-                expected.reply = self.ref.act(arg)
+                if known is None:
+                    if self.ref.state is not None:  # (the state before it stays as it was)
+                        self.ref.state = self.ref.state.copy()
+                    expected.reply = self.ref.act(arg)
                 game.steps.append(Step(arg, expected.reply))
                 self.steps += 1
                 self.driver.stats.acts += 1
@@ -379,13 +387,16 @@ class Lockstep:
     # -- replaying -----------------------------------------------------------------
 
     def replay(self, calls: Sequence[tuple[str, Any, str]], batch_bytes: int = 32000, *,
-               requests: Sequence[list[Message]] | None = None, check_legal: bool = True) -> None:
+               requests: Sequence[list[Message]] | None = None, check_legal: bool = True,
+               known: Sequence[tuple[Any, State]] | None = None) -> None:
         """Play recorded calls (``("new_game", Game, where)`` or ``("act", action,
         where)``) with the requests written in batches, each read back and compared in
         order: far fewer round trips than one call at a time (the requests of a batch fit
         in a pipe, so writing them never waits for the implementation). While the
         implementation answers a batch, the reference plays it; if a deal or step of the
-        batch disagrees or fails, what the reference did for the later ones is undone."""
+        batch disagrees or fails, what the reference did for the later ones is undone.
+        `known`: the reference's reply to each call and a state after it, if it has played
+        them already (see `_expect`)."""
         sizes: dict[tuple[Any, ...], int] = {}  # (the looks recur: each measured once)
         if requests is None:
             requests = self._requests(calls, check_legal)
@@ -395,7 +406,8 @@ class Lockstep:
             while end < len(calls) and (end == start or size < batch_bytes):
                 size += sum(_size(r, sizes) for r in requests[end])
                 end += 1
-            self._batch(calls[start:end], requests[start:end], check_legal)
+            self._batch(calls[start:end], requests[start:end], check_legal,
+                        known[start:end] if known is not None else None)
             start = end
 
     def _requests(self, calls: Sequence[tuple[str, Any, str]],
@@ -414,14 +426,15 @@ class Lockstep:
         return result
 
     def _batch(self, calls: Sequence[tuple[str, Any, str]], groups: Sequence[list[Message]],
-               check_legal: bool) -> None:
+               check_legal: bool, known: Sequence[tuple[Any, State]] | None) -> None:
         """Send one batch, play it on the reference meanwhile, then compare in order."""
         before, game = self.ref.state, self.game
         done: list[Expected] = []
 
         def meanwhile() -> Iterator[None]:
             for what, arg, _ in calls:
-                done.append(self._expect(what, arg, check_legal))
+                done.append(self._expect(what, arg, check_legal,
+                                         known[len(done)] if known is not None else None))
                 yield None
 
         try:
@@ -432,7 +445,8 @@ class Lockstep:
         offset = 0
         for index, ((what, arg, where), group) in enumerate(zip(calls, groups, strict=True)):
             if index == len(done):  # (the batch was never written: play it only now)
-                done.append(self._expect(what, arg, check_legal))
+                done.append(self._expect(what, arg, check_legal,
+                                         known[index] if known is not None else None))
             answered = failed is None or offset + len(group) <= failed.index
             mine = replies[offset:offset + len(group)] if answered else None
             offset += len(group)
