@@ -42,7 +42,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -125,8 +125,9 @@ class RecordingDriver(Driver):
         super().__init__(spec, **kwargs)
         self.batches: list[list[Message]] = []
 
-    def send(self, requests: Sequence[Message]) -> list[Message]:
-        replies = super().send(requests)
+    def send(self, requests: Sequence[Message],
+             meanwhile: Iterable[object] | None = None) -> list[Message]:
+        replies = super().send(requests, meanwhile)
         self.batches.append(list(requests))
         return replies
 

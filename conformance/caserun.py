@@ -35,9 +35,10 @@ from cambio_ref.cases import Case
 from cambio_ref.catalogue import load_catalogue
 from cambio_ref.errors import CambioError
 from cambio_ref.rules import Rules, format_value
+from cambio_ref.state import State
 from conformance.diagnosis import diagnose
 from conformance.harness import Driver, RestartBudgetExhausted
-from conformance.implementation import Event, Implementation, Reference, Rejection, jsonable
+from conformance.implementation import Event, Reference, Rejection, jsonable
 from conformance.lockstep import Disagreement, Game, Lockstep, compact
 from conformance.protocol import Hello
 from conformance.results import CHECKS, Result
@@ -46,25 +47,40 @@ from conformance.targets import Target
 
 
 class Recorder:
-    """An Implementation that remembers every call and its reply, to replay them."""
+    """The reference, remembering every call, and the reference's reply and state after
+    it, to replay them on the implementation (`Lockstep.replay` reuses them rather than
+    playing the case on the reference again)."""
 
-    def __init__(self, impl: Implementation) -> None:
+    def __init__(self, impl: Reference) -> None:
         self.impl = impl
         self.name = impl.name
         self.calls: list[tuple[str, Any]] = []
+        self.played: list[tuple[Any, State]] = []  # (the reply, a copy of the state after it)
 
     def new_game(self, rules: Rules, players: int, dealer: int, deck: list[str],
                  seed: int, first: int | None = None) -> list[Event]:
         self.calls.append(("new_game", Game(rules, players, dealer, seed, list(deck),
                                             first=first)))
-        return self.impl.new_game(rules, players, dealer, deck, seed, first)
+        events = self.impl.new_game(rules, players, dealer, deck, seed, first)
+        self._played(events)
+        return events
 
     def act(self, action: dict[str, Any]) -> list[Event] | Rejection:
         self.calls.append(("act", action))
-        return self.impl.act(action)
+        reply = self.impl.act(action)
+        self._played(reply)
+        return reply
 
     def observe(self, player: int) -> dict[str, Any]:
         return self.impl.observe(player)
+
+    def _played(self, reply: Any) -> None:
+        assert self.impl.state is not None
+        self.played.append((reply, self.impl.state.copy()))
+
+    def replayed(self) -> list[tuple[Any, State]] | None:
+        """The reply and state of every call, if every call returned."""
+        return self.played if len(self.played) == len(self.calls) else None
 
 
 def point(case: Case) -> tuple[int, int] | None:
@@ -168,7 +184,7 @@ def run(driver: Driver, hello: Hello, case: Case, target: Target,
     wheres = iter(p.where for p in expected.played)
     try:
         lock.replay([(what, arg, "deal" if what == "new_game" else next(wheres, "step"))
-                     for what, arg in recorder.calls])
+                     for what, arg in recorder.calls], known=recorder.replayed())
     except Disagreement as d:
         _failed(res, d, case, rules, expected, hello)
     except RestartBudgetExhausted as exc:

@@ -5,10 +5,13 @@ costs far more than parsing it, and most replies recur byte for byte apart
 from their ``seq``: in a run of every case, about 94 % of the `legal` replies,
 86 % of the `act` replies and 63 % of the `observe` replies. `CheckedLines`
 remembers, per command, the text after ``{"seq":N,`` of every line that passed
-both checks. A line with a remembered text parses to the same value as the
-one that passed, apart from its seq (an integer, which the schema allows
-whatever its value), so it passes again: only its seq is compared. Nothing is
-remembered for a line that failed, or that does not start with its seq.
+both checks, with the value it parsed to. A line with a remembered text parses
+to the same value as the one that passed, apart from its seq (an integer, which
+the schema allows whatever its value), so it passes again: only its seq is
+compared, and it is not parsed again (its value is the remembered one with its
+own seq; the values inside are shared between such replies, so they must not be
+changed). Nothing is remembered for a line that failed, or that does not start
+with its seq.
 
 >>> lines = CheckedLines()
 >>> key = lines.key("act", b'{"seq":4,"events":[]}')
@@ -16,9 +19,11 @@ remembered for a line that failed, or that does not start with its seq.
 ('act', b'"events":[]}')
 >>> key in lines
 False
->>> lines.add(key)
+>>> lines.add(key, {"seq": 4, "events": []})
 >>> lines.key("act", b'{"seq":5,"events":[]}') in lines
 True
+>>> lines.known("act", b'{"seq":5,"events":[]}')
+{'seq': 5, 'events': []}
 >>> lines.key("act", b'{"events":[],"seq":5}') is None
 True
 """
@@ -26,11 +31,12 @@ True
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from conformance.strict_json import MAX_LINE
 
 REMEMBERED_LINES = 16384  # per process; forgotten all at once when full
-_SEQ = re.compile(rb'\{"seq":-?(?:0|[1-9][0-9]*),')
+_SEQ = re.compile(rb'\{"seq":(-?(?:0|[1-9][0-9]*)),')
 
 
 class CheckedLines:
@@ -38,7 +44,7 @@ class CheckedLines:
 
     def __init__(self, limit: int = REMEMBERED_LINES) -> None:
         self.limit = limit
-        self.passed: set[tuple[str, bytes]] = set()
+        self.passed: dict[tuple[str, bytes], dict[str, Any]] = {}
 
     def key(self, cmd: str, line: bytes) -> tuple[str, bytes] | None:
         """What identifies `line` as a reply to `cmd` apart from its seq; None if it does not
@@ -51,10 +57,21 @@ class CheckedLines:
     def __contains__(self, key: object) -> bool:
         return key in self.passed
 
-    def add(self, key: tuple[str, bytes] | None) -> None:
-        """Remember a line that passed (nothing for None)."""
+    def known(self, cmd: str, line: bytes) -> dict[str, Any] | None:
+        """The value of `line` if a line with the same text apart from its seq passed, with
+        the seq of `line`; else None."""
+        found = _SEQ.match(line)
+        if found is None or len(line) > MAX_LINE:
+            return None
+        reply = self.passed.get((cmd, line[found.end():]))
+        if reply is None:
+            return None
+        return {**reply, "seq": int(found.group(1))}
+
+    def add(self, key: tuple[str, bytes] | None, reply: dict[str, Any]) -> None:
+        """Remember a line that passed, with its value (nothing for None)."""
         if key is None:
             return
         if len(self.passed) >= self.limit:
             self.passed.clear()
-        self.passed.add(key)
+        self.passed[key] = reply

@@ -36,7 +36,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -215,20 +215,23 @@ class ProcessEndpoint(Endpoint):
     def stderr_tail(self) -> str:
         return self.stderr.text(STDERR_TAIL)
 
-    def send(self, requests: Sequence[Message], timeout: float) -> list[Message]:
+    def send(self, requests: Sequence[Message], timeout: float,
+             meanwhile: Iterable[object] | None = None) -> list[Message]:
+        """Write the batch; do `meanwhile` (the caller's work while the implementation
+        answers, one piece per item); then read, check and return the replies in order."""
         data = b"".join(self.encode(r).encode() + b"\n" for r in requests)
         self._write(data, requests[0], timeout)
+        if meanwhile is not None:
+            self._meanwhile(meanwhile)
         replies: list[Message] = []
         reported: ImplementationFailure | None = None
         try:
             for request in requests:
                 line = self._readline(request, timeout)
-                key = self.checked.key(request["cmd"], line)
-                if key in self.checked:  # (passed before but for its seq: only that is new)
-                    reply = json.loads(line.decode("utf-8"))
-                    if reply["seq"] == request["seq"]:
-                        replies.append(reply)
-                        continue
+                known = self.checked.known(request["cmd"], line)
+                if known is not None and known["seq"] == request["seq"]:
+                    replies.append(known)  # (passed before but for its seq: only that is new)
+                    continue
                 try:
                     reply = parse_line(line)
                 except StrictJSONError as exc:
@@ -244,7 +247,7 @@ class ProcessEndpoint(Endpoint):
                     self.kill()
                     raise
                 if "error" not in reply:
-                    self.checked.add(key)
+                    self.checked.add(self.checked.key(request["cmd"], line), reply)
                 elif reported is None:
                     reported = _reported(request, reply, self.stderr_tail())
                     reported.replies, reported.index = list(replies), len(replies)
@@ -293,6 +296,17 @@ class ProcessEndpoint(Endpoint):
                         "protocol_error", f"more than {2 * MAX_LINE} bytes of output while its"
                         f" requests were still being written (at {request['cmd']}, seq"
                         f" {request['seq']}) ({HINT})", self.stderr_tail(), request["cmd"])
+
+    def _meanwhile(self, work: Iterable[object]) -> None:
+        """Do `work` piece by piece, reading between pieces what the implementation has
+        written so far, so that it never waits on a full pipe (up to the flood limit of
+        `_write`; past it, and after its end of output, `_readline` deals with the rest)."""
+        reading = True
+        for _ in work:
+            if reading and select.select([self.fd_out], [], [], 0)[0]:
+                chunk = os.read(self.fd_out, 65536)
+                self.buffer += chunk
+                reading = bool(chunk) and len(self.buffer) <= 2 * MAX_LINE
 
     def _readline(self, request: Message, timeout: float) -> bytes:
         deadline = time.monotonic() + timeout
@@ -478,8 +492,11 @@ class Driver:
             self.hello = hello
         return self.hello
 
-    def send(self, requests: Sequence[Message]) -> list[Message]:
-        """Send requests (a batch, answered in order); restart first if the last one failed."""
+    def send(self, requests: Sequence[Message],
+             meanwhile: Iterable[object] | None = None) -> list[Message]:
+        """Send requests (a batch, answered in order); restart first if the last one failed.
+        `meanwhile` is done while the implementation answers (see `Endpoint.send`); not at
+        all if the batch could not be written."""
         stop = received()
         if stop is not None:  # (the run is stopping: a library that caught it cannot go on)
             raise stop
@@ -494,9 +511,18 @@ class Driver:
         for request in requests:
             self._seq += 1
             request["seq"] = self._seq
+        endpoint = self.endpoint
+        if meanwhile is not None and not isinstance(endpoint, ProcessEndpoint):
+            for _ in meanwhile:  # (in-process: nothing runs alongside, so the work comes first)
+                pass
+            meanwhile = None
         started = time.perf_counter()
         try:
-            replies = self.endpoint.send(requests, self.timeout)
+            if meanwhile is None:
+                replies = endpoint.send(requests, self.timeout)
+            else:
+                assert isinstance(endpoint, ProcessEndpoint)
+                replies = endpoint.send(requests, self.timeout, meanwhile)
         except ImplementationFailure as exc:
             self.stats.requests += exc.index  # (the requests answered before the failure)
             self.stats.round_trips += 1 if exc.index else 0

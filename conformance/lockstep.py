@@ -18,7 +18,7 @@ from __future__ import annotations
 import contextlib
 import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -27,7 +27,7 @@ from cambio_ref.actions import Action, action_to_json
 from cambio_ref.ending import score_bounds
 from cambio_ref.engine import legal_actions
 from cambio_ref.rules import Rules
-from cambio_ref.state import OVER
+from cambio_ref.state import OVER, State
 from cambio_ref.views import view
 from conformance.harness import Driver, ImplementationFailure
 from conformance.implementation import Event, Reference, Rejection
@@ -235,6 +235,27 @@ def _size(request: Message, sizes: dict[tuple[Any, ...], int]) -> int:
 # -- lockstep -------------------------------------------------------------------
 
 
+@dataclass
+class Expected:
+    """The reference's side of one deal or step, worked out while the implementation
+    answers: its reply, every view, the snapshot, the legal actions; and what it changed,
+    to undo it if an earlier deal or step of the batch disagrees."""
+
+    what: str  # new_game or act
+    arg: Any  # the Game, or the action
+    game: Game
+    steps_before: int  # len(game.steps) before it
+    deal_before: list[Event] = field(default_factory=list)
+    reply: Any = None  # the deal's events, or the reference's Reply
+    state: State | None = None  # the reference's state after it (None: not reached)
+    views: list[dict[str, Any]] = field(default_factory=list)
+    snapshot: dict[str, Any] | None = None
+    legal: list[Action] | None = None
+    legal_json: list[dict[str, Any]] | None = None
+    counted: bool = False  # counted in `Lockstep.steps` and the driver's acts
+    error: Exception | None = None  # the reference itself raised it here
+
+
 class Lockstep:
     """Plays one game on the reference and the implementation side by side."""
 
@@ -247,39 +268,22 @@ class Lockstep:
         self.steps = 0
         self.legal: list[Action] | None = None  # the reference's, when last compared
 
-    def _send(self, requests: list[Message], where: str) -> list[Message]:
-        assert self.game is not None
-        try:
-            return self.driver.send(requests)
-        except ImplementationFailure as exc:
-            raise Disagreement(exc.status, where, exc.message, self.game, stderr=exc.stderr,
-                               aspect="failure", field=exc.status) from None
-
     def start(self, game: Game) -> None:
         """Deal on both sides and compare the deal, the views and the snapshot."""
         self.game = game
-        self.compare_deal(game, self._send(self.deal_requests(game), "deal"))
+        requests = self.deal_requests(game)
+        self.replay([("new_game", game, "deal")], requests=[requests])
 
     def deal_requests(self, game: Game) -> list[Message]:
         """The requests of a deal: `new_game`, then every view, the snapshot, the legal."""
-        self.game = game
-        return [new_game_request(game.rules, game.players, game.dealer, game.deck, game.seed,
-                                 game.first), *self._looks(True)]
+        return self._requests([("new_game", game, "deal")], True)[0]
 
     def compare_deal(self, game: Game, replies: list[Message]) -> None:
         """Deal on the reference and compare the implementation's `replies` to the deal."""
-        self.game = game
-        game.deal = self.ref.new_game(game.rules, game.players, game.dealer, game.deck, game.seed,
-                                      game.first)
-        found = events_difference(game.deal, replies[0]["events"])
-        if found:
-            raise Disagreement("fail", "deal", found[1], game, expected=game.deal,
-                               actual=replies[0]["events"], field=found[0])
-        self._compare_table(replies[1:], "deal", True)
+        self._check([self._expect("new_game", game, True)], 0, replies, "deal", True)
 
-    def _looks(self, legal: bool) -> list[Message]:
-        assert self.game is not None
-        looks: list[Message] = [{"cmd": "observe", "player": p} for p in range(self.game.players)]
+    def _looks(self, players: int, legal: bool) -> list[Message]:
+        looks: list[Message] = [{"cmd": "observe", "player": p} for p in range(players)]
         if self.snapshots:
             looks.append({"cmd": "snapshot"})
         if legal and self.legals:
@@ -290,97 +294,215 @@ class Lockstep:
         """Play `action` on both sides and compare everything; the reference's reply."""
         assert self.game is not None
         where = where or f"step {len(self.game.steps) + 1}"
-        try:
-            replies = self.driver.send(self.step_requests(action, check_legal))
-        except ImplementationFailure as exc:
-            self.compare_step(action, None, where, check_legal)
-            raise self._failure(exc, where) from None
-        return self.compare_step(action, replies, where, check_legal)
+        requests = self.step_requests(action, check_legal)
+        self.replay([("act", action, where)], requests=[requests], check_legal=check_legal)
+        return self.game.steps[-1].expected
 
     def step_requests(self, action: Any, check_legal: bool = True) -> list[Message]:
         """The requests of one step: `act`, then every view, the snapshot, the legal."""
-        return [{"cmd": "act", "action": action}, *self._looks(check_legal)]
+        return self._requests([("act", action, "")], check_legal)[0]
 
     def compare_step(self, action: Any, replies: list[Message] | None, where: str,
                      check_legal: bool = True) -> Reply:
         """Play `action` on the reference and compare the implementation's `replies`
         (None: only advance the reference)."""
-        game = self.game
-        assert game is not None
-        self.legal = None
-        expected = self.ref.act(action)
-        game.steps.append(Step(action, expected))
-        self.steps += 1
-        self.driver.stats.acts += 1
+        expected = self._expect("act", action, check_legal)
         if replies is not None:
-            self._compare_reply(expected, reply_to_act(replies[0]), where)
-            self._compare_table(replies[1:], where, check_legal)
-        return expected
+            self._check([expected], 0, replies, where, check_legal)
+        elif expected.error is not None:
+            raise expected.error
+        reply: Reply = expected.reply
+        return reply
 
     def _failure(self, exc: ImplementationFailure, where: str) -> Disagreement:
         assert self.game is not None
         return Disagreement(exc.status, where, exc.message, self.game, stderr=exc.stderr,
                             aspect="failure", field=exc.status)
 
-    def replay(self, calls: Sequence[tuple[str, Any, str]], batch_bytes: int = 32000) -> None:
+    # -- the reference's half ------------------------------------------------------
+
+    def _expect(self, what: str, arg: Any, check_legal: bool,
+                known: tuple[Any, State] | None = None) -> Expected:
+        """Play one deal or step on the reference and work out everything the
+        implementation's replies are compared with; an exception is kept, not raised (the
+        implementation may be answering: its replies must be read first). `known`: the
+        reference's reply and a state after it that is the caller's to give away (the
+        reference already played it), used rather than playing it again."""
+        if what == "new_game":
+            game: Game = arg
+            expected = Expected(what, arg, game, len(game.steps), game.deal)
+        else:
+            assert self.game is not None
+            game = self.game
+            expected = Expected(what, arg, game, len(game.steps))
+        try:
+            if known is not None:
+                expected.reply, self.ref.state = known
+            if what == "new_game":
+                if known is None:
+                    expected.reply = self.ref.new_game(game.rules, game.players, game.dealer,
+                                                       game.deck, game.seed, game.first)
+                game.deal = expected.reply
+                self.game = game
+            else:
+                if known is None:
+                    if self.ref.state is not None:  # (the state before it stays as it was)
+                        self.ref.state = self.ref.state.copy()
+                    expected.reply = self.ref.act(arg)
+                game.steps.append(Step(arg, expected.reply))
+                self.steps += 1
+                self.driver.stats.acts += 1
+                expected.counted = True
+            state = expected.state = self.ref.state
+            assert state is not None
+            expected.views = [view(state, p) for p in range(game.players)]
+            if self.snapshots:
+                expected.snapshot = state.snapshot()
+            if (check_legal or what == "new_game") and self.legals:
+                expected.legal = legal_actions(state)
+                expected.legal_json = [action_json(a) for a in expected.legal]
+        except Exception as exc:  # (raised again in order, once the replies are read)
+            expected.error = exc
+        return expected
+
+    def _rewind(self, done: list[Expected], index: int, played: bool, before: State | None,
+                game: Game | None) -> None:
+        """Undo what the reference did for ``done[index + 1:]`` (and ``done[index]`` unless
+        `played`): as if the batch had stopped there. `before`, `game`: the reference's
+        state and game before the batch."""
+        for expected in reversed(done[index if not played else index + 1:]):
+            del expected.game.steps[expected.steps_before:]
+            if expected.what == "new_game":
+                expected.game.deal = expected.deal_before
+            if expected.counted:
+                self.steps -= 1
+                self.driver.stats.acts -= 1
+        last = next((e for e in reversed(done[:index + 1 if played else index])
+                     if e.state is not None), None)
+        self.ref.state = last.state if last is not None else before
+        self.game = last.game if last is not None else game
+        if not played and done[index].what == "new_game":
+            self.game = done[index].game
+
+    # -- replaying -----------------------------------------------------------------
+
+    def replay(self, calls: Sequence[tuple[str, Any, str]], batch_bytes: int = 32000, *,
+               requests: Sequence[list[Message]] | None = None, check_legal: bool = True,
+               known: Sequence[tuple[Any, State]] | None = None) -> None:
         """Play recorded calls (``("new_game", Game, where)`` or ``("act", action,
         where)``) with the requests written in batches, each read back and compared in
-        order: far fewer round trips than `start` and `step` (the requests of a batch
-        fit in a pipe, so writing them never waits for the implementation)."""
-        groups = [(what, arg, where, self.deal_requests(arg) if what == "new_game"
-                   else self.step_requests(arg)) for what, arg, where in calls]
+        order: far fewer round trips than one call at a time (the requests of a batch fit
+        in a pipe, so writing them never waits for the implementation). While the
+        implementation answers a batch, the reference plays it; if a deal or step of the
+        batch disagrees or fails, what the reference did for the later ones is undone.
+        `known`: the reference's reply to each call and a state after it, if it has played
+        them already (see `_expect`)."""
         sizes: dict[tuple[Any, ...], int] = {}  # (the looks recur: each measured once)
+        if requests is None:
+            requests = self._requests(calls, check_legal)
         start = 0
-        while start < len(groups):
+        while start < len(calls):
             end, size = start, 0
-            while end < len(groups) and (end == start or size < batch_bytes):
-                size += sum(_size(r, sizes) for r in groups[end][3])
+            while end < len(calls) and (end == start or size < batch_bytes):
+                size += sum(_size(r, sizes) for r in requests[end])
                 end += 1
-            batch = groups[start:end]
-            requests = [r for group in batch for r in group[3]]
-            try:
-                replies = self.driver.send(requests)
-                failed = None
-            except ImplementationFailure as exc:
-                replies, failed = exc.replies, exc
-            offset = 0
-            for what, arg, where, group in batch:
-                answered = failed is None or offset + len(group) <= failed.index
-                mine = replies[offset:offset + len(group)] if answered else None
-                offset += len(group)
-                if what == "new_game":
-                    if mine is None:
-                        self.game = arg
-                        assert failed is not None
-                        raise self._failure(failed, where)
-                    self.compare_deal(arg, mine)
-                else:
-                    self.compare_step(arg, mine, where)
-                    if mine is None:
-                        assert failed is not None
-                        raise self._failure(failed, where)
+            self._batch(calls[start:end], requests[start:end], check_legal,
+                        known[start:end] if known is not None else None)
             start = end
 
-    def _compare_reply(self, expected: Reply, actual: Reply, where: str) -> None:
-        game = self.game
-        assert game is not None
-        action = compact(game.steps[-1].action, 200)
-        if isinstance(expected, Rejection):
+    def _requests(self, calls: Sequence[tuple[str, Any, str]],
+                  check_legal: bool) -> list[list[Message]]:
+        """The requests of each call: `new_game` or `act`, then the looks."""
+        players = self.game.players if self.game is not None else 0
+        result: list[list[Message]] = []
+        for what, arg, _ in calls:
+            if what == "new_game":
+                players = arg.players
+                first = new_game_request(arg.rules, arg.players, arg.dealer, arg.deck, arg.seed,
+                                         arg.first)
+            else:
+                first = {"cmd": "act", "action": arg}
+            result.append([first, *self._looks(players, check_legal or what == "new_game")])
+        return result
+
+    def _batch(self, calls: Sequence[tuple[str, Any, str]], groups: Sequence[list[Message]],
+               check_legal: bool, known: Sequence[tuple[Any, State]] | None) -> None:
+        """Send one batch, play it on the reference meanwhile, then compare in order."""
+        before, game = self.ref.state, self.game
+        done: list[Expected] = []
+
+        def meanwhile() -> Iterator[None]:
+            for what, arg, _ in calls:
+                done.append(self._expect(what, arg, check_legal,
+                                         known[len(done)] if known is not None else None))
+                yield None
+
+        try:
+            replies = self.driver.send([r for group in groups for r in group], meanwhile())
+            failed = None
+        except ImplementationFailure as exc:
+            replies, failed = exc.replies, exc
+        offset = 0
+        for index, ((what, arg, where), group) in enumerate(zip(calls, groups, strict=True)):
+            if index == len(done):  # (the batch was never written: play it only now)
+                done.append(self._expect(what, arg, check_legal,
+                                         known[index] if known is not None else None))
+            answered = failed is None or offset + len(group) <= failed.index
+            mine = replies[offset:offset + len(group)] if answered else None
+            offset += len(group)
+            expected = done[index]
+            if mine is None:
+                assert failed is not None
+                played = what != "new_game" and expected.error is None
+                self._rewind(done, index, played, before, game)
+                if expected.error is not None:
+                    raise expected.error
+                raise self._failure(failed, where)
+            try:
+                self._check(done, index, mine, where, check_legal)
+            except BaseException:
+                self._rewind(done, index, True, before, game)
+                raise
+
+    # -- the comparing half --------------------------------------------------------
+
+    def _check(self, done: list[Expected], index: int, replies: list[Message], where: str,
+               check_legal: bool) -> None:
+        """Compare the replies to one deal or step with what the reference worked out."""
+        expected = done[index]
+        if expected.error is not None:
+            raise expected.error
+        game = expected.game
+        if expected.what == "new_game":
+            found = events_difference(game.deal, replies[0]["events"])
+            if found:
+                raise Disagreement("fail", "deal", found[1], game, expected=game.deal,
+                                   actual=replies[0]["events"], field=found[0])
+            self._compare_table(expected, replies[1:], "deal", True)
+            return
+        self.legal = None
+        self._compare_reply(expected, reply_to_act(replies[0]), where)
+        self._compare_table(expected, replies[1:], where, check_legal)
+
+    def _compare_reply(self, expected: Expected, actual: Reply, where: str) -> None:
+        game, want = expected.game, expected.reply
+        action = compact(expected.arg, 200)
+        if isinstance(want, Rejection):
             if not isinstance(actual, Rejection):
                 raise Disagreement("accepted_wrongly", where, f"accepted {action}, which the"
-                                   f" reference rejects: {expected.message}", game,
-                                   expected=expected.code, actual=actual, aspect="rejection",
+                                   f" reference rejects: {want.message}", game,
+                                   expected=want.code, actual=actual, aspect="rejection",
                                    field="accepted")
-            if actual.code != expected.code:
+            if actual.code != want.code:
                 raise Disagreement("rejected_wrongly", where, f"rejected {action} with"
                                    f" {actual.code}; the reference rejects it with"
-                                   f" {expected.message}", game, expected=expected.code,
+                                   f" {want.message}", game, expected=want.code,
                                    actual=actual.code, aspect="rejection", field="code")
             return
         if isinstance(actual, Rejection):
             raise Disagreement("rejected_wrongly", where, f"rejected {action}, a legal action,"
                                f" with {actual.code}: {actual.message}", game,
-                               expected=expected, actual=actual.code, aspect="rejection",
+                               expected=want, actual=actual.code, aspect="rejection",
                                field="rejected")
         for event in actual:
             if event.get("t") == "round_over" and isinstance(event.get("scores"), list):
@@ -391,22 +513,23 @@ class Lockstep:
                     if not isinstance(score, int) or not low <= score <= high:
                         raise Disagreement("fail", where, f"score bounds: seat {seat} scores"
                                            f" {score}, outside [{low}, {high}] for {cards}"
-                                           " cards", game, expected=expected, actual=actual,
+                                           " cards", game, expected=want, actual=actual,
                                            field="round_over.scores")
-        found = events_difference(expected, actual)
+        found = events_difference(want, actual)
         if found:
             problem = found[1]
-            if self.ref.state is not None and self.ref.state.phase == OVER and \
+            if expected.state is not None and expected.state.phase == OVER and \
                     not any(e.get("t") == "round_over" for e in actual):
                 problem = f"termination: the round is over but the implementation goes on ({problem})"
-            raise Disagreement("fail", where, problem, game, expected=expected, actual=actual,
+            raise Disagreement("fail", where, problem, game, expected=want, actual=actual,
                                field=found[0])
 
-    def _compare_table(self, replies: list[Message], where: str, check_legal: bool) -> None:
-        game, state = self.game, self.ref.state
-        assert game is not None and state is not None
-        for player in range(game.players):
-            want, got = view(state, player), replies[player]["view"]
+    def _compare_table(self, expected: Expected, replies: list[Message], where: str,
+                       check_legal: bool) -> None:
+        game, state = expected.game, expected.state
+        assert state is not None
+        for player, want in enumerate(expected.views):
+            got = replies[player]["view"]
             if want == got:
                 continue
             problem = leak(want, got, secrets(state, player, want))
@@ -422,7 +545,8 @@ class Lockstep:
             problem = conservation(game.deck, snap)
             name = "snapshot.conservation"
             if problem is None:
-                want_snap = state.snapshot()
+                want_snap = expected.snapshot
+                assert want_snap is not None
                 for key in ("deck", "pile", "grids", "held"):
                     if snap.get(key) != want_snap[key]:
                         problem = (f"snapshot: {key}: expected {compact(want_snap[key], 300)},"
@@ -433,11 +557,11 @@ class Lockstep:
                 raise Disagreement("fail", where, problem, game, aspect="snapshot", field=name)
         if check_legal and self.legals:
             listed = rest.pop(0)["actions"]
-            self.legal = legal_actions(state)
-            theirs = [action_json(a) for a in self.legal]
+            self.legal = expected.legal
+            theirs = expected.legal_json
             if listed == theirs:  # (the usual case: the same actions in the same order)
                 return
-            want_legal, got_legal = set(map(action_key, theirs)), set(map(action_key, listed))
+            want_legal, got_legal = set(map(action_key, theirs or ())), set(map(action_key, listed))
             if want_legal != got_legal:
                 missing, extra = sorted(want_legal - got_legal), sorted(got_legal - want_legal)
                 raise Disagreement("fail", where, f"legal actions: missing {_few(missing)},"
