@@ -9,8 +9,8 @@ integers, and none of the reference's generality.
 
 What it plays, counting one action per decision as the reference does:
 
-- a deck of card numbers, shuffled by `random.Random`; four cards to each
-  player and two peeks each (one action per peek);
+- a deck of card numbers, shuffled by `random.Random`; core.grid cards to each
+  player and core.peek-count peeks each (one action per peek);
 - a turn: call (rarely, as the reference's random policy does) or draw; a drawn
   card is swapped into a random slot or discarded;
 - a discarded power card: each of its looks is one action at a random target;
@@ -41,11 +41,10 @@ import time
 
 from cambio_ref.cards import RANKS
 from cambio_ref.rules import Rules
+from cambio_ref.state import grid_size, peek_count
 
 CALL_WEIGHT = 0.1  # as the reference's random policy: a call is ten times rarer than a draw
 SNAP_CHANCE = 0.5  # how often a discard draws a snap attempt
-GRID = 4  # cards dealt to each player, as core.grid
-PEEKS = 2  # cards peeked at by each player, as core.peek-count
 
 # power kinds, one small integer per card
 NONE, LOOK, LOOK_SWAP, SWAP = 0, 1, 2, 3
@@ -70,15 +69,16 @@ def card_table(rules: Rules, players: int) -> tuple[list[int], list[int], list[i
 class Round:
     """One round of the anchor's game: card numbers in lists, knowledge in bitmasks."""
 
-    __slots__ = ("caller", "current", "deck", "grids", "held", "known", "left", "n", "peeks",
-                 "phase", "pile", "power", "turns", "window")
+    __slots__ = ("caller", "current", "deck", "grid", "grids", "held", "known", "left", "n",
+                 "peeks", "per_peek", "phase", "pile", "power", "turns", "window")
 
     def __init__(self, n: int, deck: list[int]) -> None:
         self.n, self.deck = n, deck
-        self.grids = [[deck.pop() for _ in range(GRID)] for _ in range(n)]
-        self.known = [[0] * GRID for _ in range(n)]
+        self.grid, self.per_peek = grid_size(), peek_count()  # core.grid, core.peek-count
+        self.grids = [[deck.pop() for _ in range(self.grid)] for _ in range(n)]
+        self.known = [[0] * self.grid for _ in range(n)]
         self.pile = [deck.pop()]
-        self.peeks = n * PEEKS  # the opening peeks still to make, seat by seat
+        self.peeks = n * self.per_peek  # the opening peeks still to make, seat by seat
         self.phase, self.current, self.caller, self.left, self.turns = PEEK, 0, -1, n, 0
         self.held, self.power, self.window = -1, NONE, False
 
@@ -114,8 +114,8 @@ def pick(r: Round, kind: int, rng: random.Random) -> tuple[int, int, int, int, i
     """One action of `kind`, uniformly among its targets."""
     p, randrange = r.current, rng.randrange
     if kind == A_PEEK:
-        done = r.n * PEEKS - r.peeks
-        return kind, done // PEEKS, done % PEEKS, 0, 0
+        done = r.n * r.per_peek - r.peeks
+        return kind, done // r.per_peek, done % r.per_peek, 0, 0
     if kind == A_SWAP:
         held = [s for s, c in enumerate(r.grids[p]) if c >= 0]
         if held:
@@ -123,7 +123,7 @@ def pick(r: Round, kind: int, rng: random.Random) -> tuple[int, int, int, int, i
         kind = A_DISCARD
     if kind in (A_LOOK, A_PSWAP):
         other = (p + 1 + randrange(r.n - 1)) % r.n
-        return kind, p, other, randrange(GRID), randrange(GRID)
+        return kind, p, other, randrange(r.grid), randrange(r.grid)
     if kind == A_SNAP:
         q = randrange(r.n)
         return kind, q, randrange(len(r.grids[q])), 0, 0
