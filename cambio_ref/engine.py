@@ -91,11 +91,20 @@ def legal_actions(state: State) -> list[Action]:
     if state.pending_give:
         return give_actions(state)
     out = turn_actions(state)
-    if state.window and state.rules.snap:
-        for q in range(state.n):
-            out.extend(snap_actions(state, q))
     out.sort(key=sort_key)
-    return out
+    if not (state.window and state.rules.snap):
+        return out
+    # a player's snaps sort after their other actions (snap is the last kind but give,
+    # and gives never meet snaps), and snap_actions lists them sorted: merge, not sort
+    merged: list[Action] = []
+    i = 0
+    for q in range(state.n):
+        while i < len(out) and out[i].player == q:
+            merged.append(out[i])
+            i += 1
+        merged.extend(snap_actions(state, q))
+    merged.extend(out[i:])
+    return merged
 
 
 def check(state: State, action: Action) -> None:

@@ -10,7 +10,7 @@ and the card given back after snapping another player's card.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from functools import lru_cache
 
 from cambio_ref.actions import Action, Give, Pos, Snap
 from cambio_ref.cards import Card
@@ -84,20 +84,31 @@ def can_snap(state: State, player: int) -> bool:
             and (state.phase != PEEK or state.rules.peek_snap))
 
 
-def snap_actions(state: State, player: int) -> Iterator[Snap]:
-    """The snaps `player` may make now: every single card, and pairs under multi-burn.
+def snap_actions(state: State, player: int) -> tuple[Snap, ...]:
+    """The snaps `player` may make now, sorted (as `cambio_ref.actions.sort_key` orders
+    them): every single card, then pairs under multi-burn.
 
     Larger burns are legal too but not listed (there are exponentially many).
     """
     if not can_snap(state, player):
-        return
-    targets = snap_targets(state, player)
-    for t in targets:
-        yield Snap(player, (t,))
-    if state.rules.multi_burn:
-        for i, a in enumerate(targets):
-            for b in targets[i + 1:]:
-                yield Snap(player, (a, b))
+        return ()
+    return snap_block(player, tuple(snap_targets(state, player)), state.rules.multi_burn)
+
+
+@lru_cache(maxsize=256)
+def snap_block(player: int, targets: tuple[Pos, ...], pairs: bool) -> tuple[Snap, ...]:
+    """The snaps of `player` on `targets` (in table order), singles first, then (with
+    `pairs`) every pair in order. The same targets recur from step to step, so the
+    blocks are remembered (the actions are immutable).
+
+    >>> snap_block(1, ((0, 2), (1, 0)), True)
+    (Snap(player=1, targets=((0, 2),)), Snap(player=1, targets=((1, 0),)), \
+Snap(player=1, targets=((0, 2), (1, 0))))
+    """
+    out = [Snap(player, (t,)) for t in targets]
+    if pairs:
+        out += [Snap(player, (a, b)) for i, a in enumerate(targets) for b in targets[i + 1:]]
+    return tuple(out)
 
 
 def give_actions(state: State) -> list[Action]:

@@ -20,10 +20,9 @@ import json
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
-from cambio_ref.actions import Action, action_to_json
+from cambio_ref.actions import Action, action_json
 from cambio_ref.ending import score_bounds
 from cambio_ref.engine import legal_actions
 from cambio_ref.rules import Rules
@@ -160,13 +159,6 @@ def events_problem(expected: list[Event], actual: list[Event]) -> str | None:
 
 def _plain(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value)
-
-
-@lru_cache(maxsize=1 << 16)
-def action_json(action: Action) -> dict[str, Any]:
-    """`action_to_json`, remembered: the legal actions of one step mostly recur in the
-    next (the caller must not change the dict)."""
-    return action_to_json(action)
 
 
 def action_key(data: Any) -> str:
@@ -361,6 +353,7 @@ class Lockstep:
             if (check_legal or what == "new_game") and self.legals:
                 expected.legal = legal_actions(state)
                 expected.legal_json = [action_json(a) for a in expected.legal]
+                self.driver.expect("legal", {"actions": expected.legal_json})
         except Exception as exc:  # (raised again in order, once the replies are read)
             expected.error = exc
         return expected
