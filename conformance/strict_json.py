@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import re
+from itertools import accumulate, repeat
 from typing import Any
 
 from cambio_ref.errors import CambioError
@@ -34,6 +35,7 @@ MAX_DEPTH = 100  # nested arrays and objects in one reply
 
 _STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+_STEPS = bytes.maketrans(b"[{]}", b"\x02\x02\x00\x00")
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
@@ -47,12 +49,9 @@ def depth(data: bytes) -> int:
     >>> depth(b'[1, {"a": [2, "]]]"]}]')
     3
     """
-    brackets = _STRINGS.sub(b"", data).translate(None, _NOT_BRACKETS)
-    deepest = level = 0
-    for byte in brackets:
-        level += 1 if byte in b"[{" else -1
-        deepest = max(deepest, level)
-    return deepest
+    brackets = _STRINGS.sub(b"", data).translate(_STEPS, _NOT_BRACKETS)
+    # an opening bracket is now byte 2 and a closing one byte 0: minus 1, the level's steps
+    return max(accumulate(map(int.__sub__, brackets, repeat(1)), initial=0))
 
 
 def _constant(name: str) -> Any:
