@@ -11,7 +11,9 @@ the schema allows whatever its value), so it passes again: only its seq is
 compared, and it is not parsed again (its value is the remembered one with its
 own seq; the values inside are shared between such replies, so they must not be
 changed). Nothing is remembered for a line that failed, or that does not start
-with its seq.
+with its seq. Apart from those, `expect` takes for one batch the reference's own
+encoding of its own replies (a `legal` list of thousands of snaps where everyone
+may snap anyone's cards): a line that is that text needs no parse either.
 
 >>> lines = CheckedLines()
 >>> key = lines.key("act", b'{"seq":4,"events":[]}')
@@ -45,6 +47,7 @@ class CheckedLines:
     def __init__(self, limit: int = REMEMBERED_LINES) -> None:
         self.limit = limit
         self.passed: dict[tuple[str, bytes], dict[str, Any]] = {}
+        self.expected: dict[tuple[str, bytes], dict[str, Any]] = {}  # (`expect`)
 
     def key(self, cmd: str, line: bytes) -> tuple[str, bytes] | None:
         """What identifies `line` as a reply to `cmd` apart from its seq; None if it does not
@@ -63,10 +66,17 @@ class CheckedLines:
         found = _SEQ.match(line)
         if found is None or len(line) > MAX_LINE:
             return None
-        reply = self.passed.get((cmd, line[found.end():]))
+        key = (cmd, line[found.end():])
+        reply = self.passed.get(key) or self.expected.get(key)
         if reply is None:
             return None
         return {**reply, "seq": int(found.group(1))}
+
+    def expect(self, key: tuple[str, bytes], reply: dict[str, Any]) -> None:
+        """Take a line as valid without it having passed: the reference's own encoding of
+        its own (valid) reply, expected in the batch being read. Kept apart from the lines
+        that passed, and cleared by the caller for each batch (such lines can be big)."""
+        self.expected[key] = reply
 
     def add(self, key: tuple[str, bytes] | None, reply: dict[str, Any]) -> None:
         """Remember a line that passed, with its value (nothing for None)."""

@@ -159,6 +159,9 @@ class Endpoint:
     def stderr_tail(self) -> str:
         return ""
 
+    def expect(self, cmd: str, reply: Message) -> None:
+        """Hear that the reference's own reply to `cmd` in this batch is `reply` (valid)."""
+
     def close(self) -> None:
         """Stop the implementation; no process may be left behind."""
 
@@ -215,11 +218,18 @@ class ProcessEndpoint(Endpoint):
     def stderr_tail(self) -> str:
         return self.stderr.text(STDERR_TAIL)
 
+    def expect(self, cmd: str, reply: Message) -> None:
+        """A reply line byte for byte the reference's own encoding of `reply` (apart from
+        its seq) is valid without being parsed or checked: a big `legal` list then costs a
+        comparison of bytes. Only for the batch being sent."""
+        self.checked.expect((cmd, self.encode(reply)[1:].encode()), reply)
+
     def send(self, requests: Sequence[Message], timeout: float,
              meanwhile: Iterable[object] | None = None) -> list[Message]:
         """Write the batch; do `meanwhile` (the caller's work while the implementation
         answers, one piece per item); then read, check and return the replies in order."""
         data = b"".join(self.encode(r).encode() + b"\n" for r in requests)
+        self.checked.expected.clear()
         self._write(data, requests[0], timeout)
         if meanwhile is not None:
             self._meanwhile(meanwhile)
@@ -532,6 +542,12 @@ class Driver:
         self.stats.requests += len(requests)
         self.stats.round_trips += 1
         return replies
+
+    def expect(self, cmd: str, reply: Message) -> None:
+        """Tell the implementation's endpoint the reference's reply to `cmd` in the batch
+        being sent (`Endpoint.expect`)."""
+        if self.endpoint is not None:
+            self.endpoint.expect(cmd, reply)
 
     def _failed(self, exc: ImplementationFailure) -> None:
         self.stats.failures[exc.status] = self.stats.failures.get(exc.status, 0) + 1
