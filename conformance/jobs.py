@@ -28,6 +28,7 @@ on N, so ``--jobs 1`` (`SerialPool`, everything in this process) and
 
 from __future__ import annotations
 
+import contextlib
 import copyreg
 import dataclasses
 import multiprocessing
@@ -227,6 +228,8 @@ def _worker(settings: Settings, conn: Connection) -> None:
             except CambioError as exc:  # (it cannot even be started: a usage error)
                 conn.send(("usage", str(exc), {}))
                 return
+            with contextlib.suppress(CambioError):  # (read while the main process plans;
+                load_cases()                        # a broken catalogue is its to report)
             while True:
                 message = conn.recv()
                 if message[0] == "stop":
@@ -264,7 +267,8 @@ class ParallelPool:
         self.settings = settings
         self.jobs = jobs
         self.workers: list[_Worker] = []
-        self._spawn()
+        for _ in range(jobs):  # (all at once: each starts its implementation meanwhile)
+            self._spawn()
 
     def _spawn(self) -> _Worker:
         context = multiprocessing.get_context("spawn")
@@ -278,8 +282,8 @@ class ParallelPool:
         return worker
 
     def start(self) -> Hello:
-        """The first worker's handshake (the others start once the items are known, as
-        many as there are tasks for); HandshakeFailed if it fails."""
+        """The first worker's handshake (the others' are taken as they come, in `run`);
+        HandshakeFailed if it fails."""
         try:
             kind, payload, _ = self.workers[0].conn.recv()
         except (EOFError, OSError):
@@ -297,7 +301,7 @@ class ParallelPool:
         schedule = Schedule(items)
         alive = [self.workers[0]]
         sent = _bundled(items)
-        starting = [self._spawn() for _ in range(min(self.jobs, len(schedule.queue)) - 1)]
+        starting = self.workers[1:]
         for worker in alive:
             worker.conn.send(("items", sent))
 
