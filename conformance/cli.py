@@ -96,7 +96,7 @@ def register(sub: Any) -> None:
                         " implementation (default: the number of cores); the results do not"
                         " depend on N")
     p.add_argument("--fuzz-shards", type=_shards, metavar="I|FIRST-LAST",
-                   help="play only these fuzz shards (of 10 games each, numbered from 0 per"
+                   help="play only these fuzz shards (of 5 games each, numbered from 0 per"
                         " target, seeded from --seed): to split a campaign across machines")
 
     p = sub.add_parser(
@@ -241,6 +241,9 @@ def cmd_conform(args: argparse.Namespace) -> int:
             raise
         interrupted = True
         meta.stopped, meta.exit = str(stop), stop.status
+        if log is None:  # (stopped before the plan, in the handshakes: the files say so too)
+            log = Log(args.log)
+            log.header(meta)
     finally:
         with shielded():
             if progress is not None:
