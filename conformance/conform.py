@@ -270,7 +270,7 @@ class Runner:
         with self._counting("fuzz"):
             report = play_games(self.driver, hello, rules, shard_games(item.games, index),
                                 shard_seed(self.seed, rules.canonical, index),
-                                listed=item.target.label == "declared")
+                                listed=item.target.label == "declared", simplest=index == 0)
         self.fuzz_reports.append(report)
         for deviation in report.deviations.values():
             deviation.shard = index

@@ -37,7 +37,7 @@ def test_two_jobs_give_the_log_of_one(conform: Any) -> None:
     assert one.code == two.code == 0
     assert _untimed(one.log) == _untimed(two.log)
     assert [r["id"] for r in one.results][-2:] == ["fuzz", "fuzz"]  # (in item order)
-    assert "22 games" in one.fuzz("official")["message"]  # three shards: 10, 10 and 2
+    assert "22 games" in one.fuzz("official")["message"]  # five shards: 5, 5, 5, 5 and 2
 
 
 def test_deviations_merge_across_shards_and_each_reruns_its_own_shard(conform: Any) -> None:
@@ -63,7 +63,7 @@ def test_conform_merge_joins_shard_runs(conform: Any, tmp_path: Path,
             "--seed", "2", "--shrink-time", "0", "--jobs", "1")
     whole: Run = conform(*args)
     logs = []
-    for shards in ("0", "1-2"):
+    for shards in ("0", "1-5"):  # (six shards of 5 games)
         conform(*args, "--fuzz-shards", shards)
         logs.append(tmp_path / f"part{shards}.jsonl")
         (tmp_path / "run.jsonl").rename(logs[-1])
