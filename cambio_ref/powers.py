@@ -16,7 +16,7 @@ from __future__ import annotations
 from cambio_ref.actions import Action, Look, Pos, PowerSwap, Skip
 from cambio_ref.cards import Card
 from cambio_ref.illegal import IllegalAction, check_slot, check_turn
-from cambio_ref.state import POWER, Event, State
+from cambio_ref.state import POWER, Events, State
 from cambio_ref.table import cards_of, code, everyone, locked, seen_by
 
 # -- targets --------------------------------------------------------------------
@@ -159,7 +159,7 @@ def check_power(state: State, action: Look | PowerSwap | Skip) -> None:
 # -- applying -------------------------------------------------------------------
 
 
-def fire_power(state: State, card: Card | None, events: list[Event]) -> bool:
+def fire_power(state: State, card: Card | None, events: Events) -> bool:
     """Start the power of `card` (if it has one and none fired this turn).
 
     True when a power is now under way; False when the turn goes on to its end.
@@ -171,19 +171,21 @@ def fire_power(state: State, card: Card | None, events: list[Event]) -> bool:
     state.powers_this_turn += 1
     state.power, state.power_stage, state.power_looked = power, "look", []
     state.phase = POWER
-    events.append({"t": "power", "player": state.current, "card": card.code,
-                   "visible_to": everyone(state)})
+    if events is not None:
+        events.append({"t": "power", "player": state.current, "card": card.code,
+                       "visible_to": everyone(state)})
     return advance_power(state, events)
 
 
-def _done(state: State, player: int, events: list[Event]) -> bool:
+def _done(state: State, player: int, events: Events) -> bool:
     state.power = state.power_stage = None
     state.power_looked = []
-    events.append({"t": "power_done", "player": player, "visible_to": everyone(state)})
+    if events is not None:
+        events.append({"t": "power_done", "player": player, "visible_to": everyone(state)})
     return False
 
 
-def advance_power(state: State, events: list[Event]) -> bool:
+def advance_power(state: State, events: Events) -> bool:
     """Move past power steps that are used up or have no possible target.
 
     True while the power is still under way."""
@@ -197,15 +199,16 @@ def advance_power(state: State, events: list[Event]) -> bool:
     return True
 
 
-def do_power(state: State, action: Look | PowerSwap | Skip, events: list[Event]) -> bool:
+def do_power(state: State, action: Look | PowerSwap | Skip, events: Events) -> bool:
     """Apply one step of the current power. True while the power is still under way."""
     p = action.player
     if isinstance(action, Look):
         state.power_looked.append((action.owner, action.slot))
         state.known[action.owner][action.slot] |= 1 << p
-        events.append({"t": "looked", "player": p, "owner": action.owner, "slot": action.slot,
-                       "card": code(state.grids[action.owner][action.slot]),
-                       "visible_to": seen_by(state, p)})
+        if events is not None:
+            events.append({"t": "looked", "player": p, "owner": action.owner, "slot": action.slot,
+                           "card": code(state.grids[action.owner][action.slot]),
+                           "visible_to": seen_by(state, p)})
     elif isinstance(action, PowerSwap):
         (oa, sa), (ob, sb) = action.a, action.b
         ga, gb = state.grids[oa], state.grids[ob]
@@ -219,12 +222,14 @@ def do_power(state: State, action: Look | PowerSwap | Skip, events: list[Event])
             ka[sa] |= 1 << p
             kb[sb] |= 1 << p
             seen = [p]
-        events.append({"t": "power_swapped", "player": p, "a": [oa, sa], "b": [ob, sb],
-                       "cards": [code(ga[sa]), code(gb[sb])], "visible_to": seen})
+        if events is not None:
+            events.append({"t": "power_swapped", "player": p, "a": [oa, sa], "b": [ob, sb],
+                           "cards": [code(ga[sa]), code(gb[sb])], "visible_to": seen})
         state.power_stage = "done"
     else:
-        events.append({"t": "skipped", "player": p, "step": state.power_stage,
-                       "visible_to": everyone(state)})
+        if events is not None:
+            events.append({"t": "skipped", "player": p, "step": state.power_stage,
+                           "visible_to": everyone(state)})
         state.power_stage = "swap" if state.power_stage == "look" else "done"
     if state.power_stage == "done":
         return _done(state, p, events)

@@ -24,6 +24,9 @@ from cambio_ref.rules import Rules
 from cambio_ref.shuffle import shuffle
 
 Event = dict[str, object]
+Events = list[Event] | None
+"""Where the engine's steps put the events they cause; None builds no events at all
+(the fast path of `cambio_ref.engine.step`)."""
 
 # phases of a round
 PEEK, TURN, HAND, POWER, OVER = "peek", "turn", "hand", "power", "over"

@@ -17,7 +17,7 @@ from cambio_ref.illegal import IllegalAction, check_slot, check_turn
 from cambio_ref.powers import fire_power, power_actions
 from cambio_ref.scoring import hand_total
 from cambio_ref.snapping import close_window, keeps_window, open_window
-from cambio_ref.state import HAND, PEEK, POWER, TURN, Event, State, grid_size, peek_count
+from cambio_ref.state import HAND, PEEK, POWER, TURN, Event, Events, State, grid_size, peek_count
 from cambio_ref.table import cards_of, code, everyone, in_play, is_out, mask_list, seen_by
 
 # -- legal actions --------------------------------------------------------------
@@ -155,7 +155,7 @@ def call_refusal(state: State, player: int) -> IllegalAction | None:
     return None
 
 
-def start_final_round(state: State, player: int, events: list[Event], *,
+def start_final_round(state: State, player: int, events: Events, *,
                       auto: bool = False) -> None:
     """`player` calls: count the turns left (call.final-turns) and tell everyone.
 
@@ -169,11 +169,12 @@ def start_final_round(state: State, player: int, events: list[Event], *,
     state.caller = player
     state.final_left = left
     state.end_caller = None
-    event: Event = {"t": "called", "player": player}
-    if auto:
-        event["auto"] = True
-    event["visible_to"] = everyone(state)
-    events.append(event)
+    if events is not None:
+        event: Event = {"t": "called", "player": player}
+        if auto:
+            event["auto"] = True
+        event["visible_to"] = everyone(state)
+        events.append(event)
 
 
 def check_turn_action(state: State, action: Draw | Take | Pass | Swap | Discard) -> None:
@@ -204,17 +205,18 @@ def check_turn_action(state: State, action: Draw | Take | Pass | Swap | Discard)
 # -- applying -------------------------------------------------------------------
 
 
-def do_peek(state: State, action: Peek, events: list[Event]) -> None:
+def do_peek(state: State, action: Peek, events: Events) -> None:
     """Look at one of one's own cards in the opening peek."""
     p, slot = action.player, action.slot
     state.peeked[p] |= 1 << slot
     state.known[p][slot] |= 1 << p
-    events.append({"t": "peeked", "player": p, "owner": p, "slot": slot,
-                   "card": code(state.grids[p][slot]), "visible_to": seen_by(state, p)})
+    if events is not None:
+        events.append({"t": "peeked", "player": p, "owner": p, "slot": slot,
+                       "card": code(state.grids[p][slot]), "visible_to": seen_by(state, p)})
     maybe_end_peek(state, events)
 
 
-def maybe_end_peek(state: State, events: list[Event]) -> None:
+def maybe_end_peek(state: State, events: Events) -> None:
     """End the opening peek once nobody has a card left to look at (a card snapped
     away during the peek cannot be looked at)."""
     if state.phase != PEEK or state.pending_give:
@@ -223,11 +225,12 @@ def maybe_end_peek(state: State, events: list[Event]) -> None:
         return
     if state.pile and state.rules.snap and not state.window:
         open_window(state, state.pile[-1])
-    events.append({"t": "peek_over", "visible_to": everyone(state)})
+    if events is not None:
+        events.append({"t": "peek_over", "visible_to": everyone(state)})
     begin_turn(state, events)
 
 
-def do_turn_start(state: State, action: Draw | Take | Pass | Call, events: list[Event]) -> None:
+def do_turn_start(state: State, action: Draw | Take | Pass | Call, events: Events) -> None:
     """Begin a turn by drawing, taking the discard, passing or calling."""
     p = action.player
     if isinstance(action, Call) and state.rules.call_timing == "end-of-turn":
@@ -243,23 +246,26 @@ def do_turn_start(state: State, action: Draw | Take | Pass | Call, events: list[
             return
         state.held, state.held_from = card, "deck"
         state.phase = HAND
-        events.append({"t": "drew", "player": p, "card": card.code,
-                       "visible_to": seen_by(state, p)})
+        if events is not None:
+            events.append({"t": "drew", "player": p, "card": card.code,
+                           "visible_to": seen_by(state, p)})
     elif isinstance(action, Take):
         card = state.pile.pop()
         state.held, state.held_from = card, "discard"
         state.phase = HAND
-        events.append({"t": "took", "player": p, "card": card.code,
-                       "visible_to": everyone(state)})
+        if events is not None:
+            events.append({"t": "took", "player": p, "card": card.code,
+                           "visible_to": everyone(state)})
     elif isinstance(action, Pass):
-        events.append({"t": "passed", "player": p, "visible_to": everyone(state)})
+        if events is not None:
+            events.append({"t": "passed", "player": p, "visible_to": everyone(state)})
         end_turn(state, events)
     else:
         start_final_round(state, p, events)
         end_turn(state, events)
 
 
-def do_play(state: State, action: Swap | Discard, events: list[Event]) -> None:
+def do_play(state: State, action: Swap | Discard, events: Events) -> None:
     """Swap the held card into the grid or discard it; a discarded power card fires."""
     p, held, held_from = action.player, state.held, state.held_from
     assert held is not None
@@ -271,11 +277,13 @@ def do_play(state: State, action: Swap | Discard, events: list[Event]) -> None:
         state.grids[p][action.slot] = held
         knowers = state.everyone if held_from == "discard" or state.rules.open_hands else 1 << p
         state.known[p][action.slot] = knowers
-        events.append({"t": "swapped", "player": p, "slot": action.slot, "card": held.code,
-                       "visible_to": mask_list(state, knowers)})
+        if events is not None:
+            events.append({"t": "swapped", "player": p, "slot": action.slot, "card": held.code,
+                           "visible_to": mask_list(state, knowers)})
         state.pile.append(old)
-        events.append({"t": "discarded", "player": p, "card": old.code,
-                       "from": [p, action.slot], "visible_to": everyone(state)})
+        if events is not None:
+            events.append({"t": "discarded", "player": p, "card": old.code,
+                           "from": [p, action.slot], "visible_to": everyone(state)})
         open_window(state, old)
         if held_from == "deck" and state.rules.power_trigger == "drawn-from-deck":
             fires = held
@@ -283,15 +291,16 @@ def do_play(state: State, action: Swap | Discard, events: list[Event]) -> None:
             fires = old
     else:
         state.pile.append(held)
-        events.append({"t": "discarded", "player": p, "card": held.code, "from": None,
-                       "visible_to": everyone(state)})
+        if events is not None:
+            events.append({"t": "discarded", "player": p, "card": held.code, "from": None,
+                           "visible_to": everyone(state)})
         open_window(state, held)
         fires = held
     if not fire_power(state, fires, events):
         end_turn(state, events)
 
 
-def end_turn(state: State, events: list[Event]) -> None:
+def end_turn(state: State, events: Events) -> None:
     """Count down the final round after a call, then pass the turn on."""
     if state.caller is not None and (state.current != state.caller
                                      or state.rules.final_turns == "everyone-once"):
@@ -306,7 +315,7 @@ def end_turn(state: State, events: list[Event]) -> None:
     begin_turn(state, events)
 
 
-def begin_turn(state: State, events: list[Event]) -> None:
+def begin_turn(state: State, events: Events) -> None:
     """Start the current player's turn (or end the round if it cannot go on)."""
     rules = state.rules
     state.phase = TURN
@@ -331,4 +340,5 @@ def begin_turn(state: State, events: list[Event]) -> None:
         start_final_round(state, state.current, events, auto=True)
         end_turn(state, events)
         return
-    events.append({"t": "turn", "player": state.current, "visible_to": everyone(state)})
+    if events is not None:
+        events.append({"t": "turn", "player": state.current, "visible_to": everyone(state)})
