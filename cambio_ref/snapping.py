@@ -52,12 +52,7 @@ def keeps_window(state: State, first: str) -> bool:
     >>> keeps_window(s, "pass"), keeps_window(s, "draw"), keeps_window(s, "take")
     (True, False, False)
     """
-    span = state.rules.snap_window
-    if first == "take":
-        return False
-    if span == "until-next-discard":
-        return True
-    return span == "until-next-draw" and first in ("pass", "call")
+    return first in state.flags.keeps_window
 
 
 # -- what may be snapped --------------------------------------------------------
