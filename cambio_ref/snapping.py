@@ -16,7 +16,7 @@ from cambio_ref.actions import Action, Give, Pos, Snap
 from cambio_ref.cards import Card
 from cambio_ref.drawing import draw_card
 from cambio_ref.illegal import IllegalAction, check_slot
-from cambio_ref.state import OVER, PEEK, Events, State
+from cambio_ref.state import OVER, PEEK, Event, Events, State
 from cambio_ref.table import cards_of, code, everyone, is_out, locked
 
 # -- the window ---------------------------------------------------------------
@@ -227,13 +227,17 @@ def penalty(state: State, player: int, events: Events) -> None:
                        "visible_to": everyone(state) if state.rules.open_hands else []})
 
 
+def _snap_event(state: State, t: str, action: Snap, cards: list[Card | None]) -> Event:
+    """The public event of a snap: its targets and the cards that were there."""
+    return {"t": t, "player": action.player, "targets": [[o, s] for o, s in action.targets],
+            "cards": [code(c) for c in cards], "visible_to": everyone(state)}
+
+
 def do_snap(state: State, action: Snap, events: Events) -> None:
     """Apply a snap: right (cards to the pile), late, or wrong (with its penalty)."""
     rules, p = state.rules, action.player
     state.window_tried |= 1 << p
     cards = [state.grids[o][s] for o, s in action.targets]
-    codes = [code(c) for c in cards]
-    targets = [[o, s] for o, s in action.targets]
     matching = all(c is not None and matches(state, c) for c in cards)
     if matching and within_limit(state, p):
         state.window_won += 1
@@ -247,8 +251,7 @@ def do_snap(state: State, action: Snap, events: Events) -> None:
             state.grids[o][s] = None
             state.known[o][s] = 0
         if events is not None:
-            events.append({"t": "snapped", "player": p, "targets": targets, "cards": codes,
-                           "visible_to": everyone(state)})
+            events.append(_snap_event(state, "snapped", action, cards))
         if rules.give_card != "none":
             state.pending_give = [(p, o, s) for o, s in action.targets if o != p]
             skip_impossible_gives(state, events)
@@ -257,15 +260,13 @@ def do_snap(state: State, action: Snap, events: Events) -> None:
         state.known[o][s] = state.everyone
     if matching:
         if events is not None:
-            events.append({"t": "snap_late", "player": p, "targets": targets, "cards": codes,
-                           "visible_to": everyone(state)})
+            events.append(_snap_event(state, "snap_late", action, cards))
         for _ in range(rules.params.get("late_snap", {}).get("penalty_cards", 0)):
             penalty(state, p, events)
         knock_out(state, p)
         return
     if events is not None:
-        events.append({"t": "snap_wrong", "player": p, "targets": targets, "cards": codes,
-                       "visible_to": everyone(state)})
+        events.append(_snap_event(state, "snap_wrong", action, cards))
     own = any(o == p for o, _ in action.targets)
     other = any(o != p for o, _ in action.targets)
     if other and rules.wrong_other == "take-and-penalty":
