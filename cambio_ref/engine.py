@@ -150,10 +150,10 @@ def step(state: State, action: Action, events: Events = None) -> None:
     [4, 0]
     """
     kind = type(action)
-    if kind is Snap:
-        do_snap(state, action, events)  # type: ignore[arg-type]
-    elif kind is Give:
-        do_give(state, action, events)  # type: ignore[arg-type]
+    if type(action) is Snap:
+        do_snap(state, action, events)
+    elif type(action) is Give:
+        do_give(state, action, events)
     else:
         if state.window_won:
             settle_race(state)
