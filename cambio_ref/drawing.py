@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from cambio_ref.cards import Card
 from cambio_ref.shuffle import shuffle
-from cambio_ref.state import Event, State
+from cambio_ref.state import Events, State
 
 
 def refillable(state: State) -> bool:
@@ -30,7 +30,7 @@ def deck_exhausted(state: State) -> bool:
     return not state.deck and not refillable(state)
 
 
-def draw_card(state: State, events: list[Event]) -> Card | None:
+def draw_card(state: State, events: Events) -> Card | None:
     """Take the top card of the deck, reshuffling the discard pile if it is empty."""
     if not state.deck:
         if not refillable(state):
@@ -42,6 +42,7 @@ def draw_card(state: State, events: list[Event]) -> Card | None:
         state.pile = keep
         if state.window_card is not None and not keep:
             state.window = False
-        events.append({"t": "reshuffled", "count": len(new), "order": [c.code for c in new],
-                       "visible_to": []})
+        if events is not None:
+            events.append({"t": "reshuffled", "count": len(new), "order": [c.code for c in new],
+                           "visible_to": []})
     return state.deck.pop()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from cambio_ref.rules import Rules
 from cambio_ref.scoring import hand_total
-from cambio_ref.state import OVER, Event, RoundResult, State
+from cambio_ref.state import OVER, Events, RoundResult, State
 from cambio_ref.table import code, everyone, in_play
 
 
@@ -80,7 +80,7 @@ def caller_score(rule: str, score: int, beaten: bool) -> int:
     return score
 
 
-def empty_hand_ends(state: State, events: list[Event]) -> bool:
+def empty_hand_ends(state: State, events: Events) -> bool:
     """End the round at once if a player has no cards and the rules make that a win
     (end.empty-hand=wins-at-once); True if it ended."""
     if state.rules.empty_hand != "wins-at-once" or state.phase == OVER or state.pending_give:
@@ -91,7 +91,7 @@ def empty_hand_ends(state: State, events: list[Event]) -> bool:
     return True
 
 
-def finish(state: State, reason: str, events: list[Event]) -> None:
+def finish(state: State, reason: str, events: Events) -> None:
     """End the round now for `reason`: score it and report every grid."""
     state.phase = OVER
     state.held = state.held_from = None
@@ -99,9 +99,10 @@ def finish(state: State, reason: str, events: list[Event]) -> None:
     state.window = False
     state.pending_give = []
     state.result = result = round_result(state, reason)
-    events.append({
-        "t": "round_over", "reason": reason, "caller": result.caller,
-        "grids": [[code(c) for c in g] for g in state.grids],
-        "raw": list(result.raw), "scores": list(result.scores), "winners": list(result.winners),
-        "visible_to": everyone(state),
-    })
+    if events is not None:
+        events.append({
+            "t": "round_over", "reason": reason, "caller": result.caller,
+            "grids": [[code(c) for c in g] for g in state.grids],
+            "raw": list(result.raw), "scores": list(result.scores), "winners": list(result.winners),
+            "visible_to": everyone(state),
+        })

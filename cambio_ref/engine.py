@@ -64,7 +64,7 @@ from cambio_ref.snapping import (
     snap_actions,
     snap_targets,
 )
-from cambio_ref.state import OVER, PEEK, POWER, TURN, Event, State
+from cambio_ref.state import OVER, PEEK, POWER, TURN, Event, Events, State
 from cambio_ref.table import is_out
 from cambio_ref.turn import (
     check_call,
@@ -80,7 +80,7 @@ from cambio_ref.turn import (
 
 __all__ = [
     "IllegalAction", "apply", "check", "legal_actions", "look_targets", "may_skip", "play",
-    "round_result", "snap_actions", "snap_targets", "swap_count", "swap_pairs", "swap_sides",
+    "round_result", "snap_actions", "snap_targets", "step", "swap_count", "swap_pairs", "swap_sides",
 ]
 
 
@@ -140,23 +140,39 @@ def apply(state: State, action: Action) -> list[Event]:
 
 def play(state: State, action: Action) -> list[Event]:
     """Apply an action already known to be legal (drawn from `legal_actions` or
-    `cambio_ref.policy.random_action`), skipping the check. Anything else: use `apply`."""
+    `cambio_ref.policy.random_action`), skipping the check, and return the events it
+    caused. Anything else: use `apply`."""
     events: list[Event] = []
-    if isinstance(action, Snap):
+    step(state, action, events)
+    return events
+
+
+def step(state: State, action: Action, events: Events = None) -> None:
+    """`play` without building events, unless `events` is given (a list to append
+    them to): the fast path of random play.
+
+    >>> from cambio_ref.rules import resolve
+    >>> from cambio_ref.state import new_round
+    >>> from cambio_ref.actions import Peek
+    >>> s = new_round(resolve("official"), 2, seed=3)
+    >>> step(s, Peek(0, 2)); s.peeked
+    [4, 0]
+    """
+    kind = type(action)
+    if type(action) is Snap:
         do_snap(state, action, events)
-    elif isinstance(action, Give):
+    elif type(action) is Give:
         do_give(state, action, events)
     else:
         if state.window_won:
             settle_race(state)
-        _STEPS[type(action)](state, action, events)
-        return events
+        _STEPS[kind](state, action, events)
+        return
     if not state.pending_give:
         _after_snap(state, events)
-    return events
 
 
-def _after_snap(state: State, events: list[Event]) -> None:
+def _after_snap(state: State, events: Events) -> None:
     """Once a snap (and any give it caused) is over: the round may end, the peek may
     be over, or the turn may pass."""
     if empty_hand_ends(state, events):
@@ -169,13 +185,13 @@ def _after_snap(state: State, events: list[Event]) -> None:
         end_turn(state, events)  # snap.knock-out before acting: the turn passes at once
 
 
-def _power_step(state: State, action: Look | PowerSwap | Skip, events: list[Event]) -> None:
+def _power_step(state: State, action: Look | PowerSwap | Skip, events: Events) -> None:
     if not do_power(state, action, events):
         end_turn(state, events)
 
 
 # what `play` does for each kind of action other than snaps and gives
-_STEPS: dict[type, Callable[[State, Any, list[Event]], None]] = {
+_STEPS: dict[type, Callable[[State, Any, Events], None]] = {
     Peek: do_peek, Draw: do_turn_start, Take: do_turn_start, Pass: do_turn_start,
     Call: do_turn_start, Swap: do_play, Discard: do_play, Look: _power_step,
     PowerSwap: _power_step, Skip: _power_step,

@@ -30,6 +30,7 @@ from cambio_ref.actions import (
     Look,
     Pass,
     Peek,
+    Pos,
     PowerSwap,
     Skip,
     Snap,
@@ -40,7 +41,7 @@ from cambio_ref.powers import look_targets, may_skip, swap_count, swap_pairs, sw
 from cambio_ref.snapping import snap_targets
 from cambio_ref.state import HAND, OVER, PEEK, TURN, State
 from cambio_ref.table import cards_of
-from cambio_ref.turn import call_refusal, peek_positions
+from cambio_ref.turn import may_call, peek_positions
 
 CALL_WEIGHT = 0.1  # how often "call" is picked, relative to each other kind
 
@@ -151,10 +152,12 @@ def _pick_snap(state: State, counts: list[tuple[int, int]], rng: random.Random) 
     raise AssertionError("snap index out of range")
 
 
-def _pick_power_swap(state: State, rng: random.Random) -> PowerSwap | None:
-    """A uniformly random legal power swap, or None if there is none."""
+def _pick_power_swap(state: State, rng: random.Random,
+                     sides: tuple[list[Pos], list[Pos]] | None = None) -> PowerSwap | None:
+    """A uniformly random legal power swap, or None if there is none; `sides` is
+    `swap_sides(state)`, if the caller has it already."""
     assert state.power is not None
-    own, other = swap_sides(state)
+    own, other = swap_sides(state) if sides is None else sides
     if state.power.swap == "own-with-other":
         if not own or not other:
             return None
@@ -174,9 +177,8 @@ def _caller(state: State) -> int | None:
     ended), if anyone; the phase is TURN."""
     if state.caller is not None:
         return None
-    rules = state.rules
-    who = state.current if rules.call_timing == "start-of-turn" else state.end_caller
-    if who is None or call_refusal(state, who) is not None:
+    who = state.current if state.flags.start_call else state.end_caller
+    if who is None or not may_call(state, who):
         return None
     return who
 
@@ -246,37 +248,49 @@ def random_action(state: State, rng: random.Random) -> Action:
     if state.pending_give:
         return _pick_give(state, rng)
     phase, p = state.phase, state.current
-    names: list[str] = []  # the kinds available, as `kinds` orders them
     looks: list[tuple[int, int]] = []
     peeks: list[tuple[int, int]] = []
+    sides: tuple[list[Pos], list[Pos]] | None = None
     caller: int | None = None
-    if phase == TURN:
-        names.append("draw")
-        if _may_take(state):
+    if phase == TURN:  # the most common phases first, tested without building lists
+        names = ["draw"]  # the kinds available, as `kinds` orders them
+        rules = state.rules
+        if rules.take_discard and state.pile and any(state.grids[p]):  # _may_take
             names.append("take")
-        if state.rules.pass_turn:
+        if rules.pass_turn:
             names.append("pass")
-        caller = _caller(state)
-        if caller is not None:
-            names.append("call")
+        if state.caller is None:
+            caller = _caller(state)
+            if caller is not None:
+                names.append("call")
     elif phase == HAND:
-        if any(state.grids[p]):
-            names.append("swap")
+        grid = state.grids[p]
+        names = ["swap"] if any(grid) else []
         if state.held_from == "deck":
+            if not state.window and names:  # swap or discard, nothing else: the usual case
+                if rng.random() * 2 < 1:
+                    return _swap(p, rng.choice([i for i, c in enumerate(grid) if c is not None]))
+                return _discard(p)
             names.append("discard")
     elif phase == PEEK:
         peeks = peek_positions(state)
-        if peeks:
-            names.append("peek")
+        names = ["peek"] if peeks else []
     elif phase != OVER:  # POWER
+        names = []
         if state.power_stage == "look":
             looks = look_targets(state)
             if looks:
                 names.append("look")
-        elif swap_count(state):
-            names.append("power_swap")
+        else:
+            assert state.power is not None
+            if state.power.swap != "none":
+                sides = swap_sides(state)
+                if swap_count(state, sides):
+                    names.append("power_swap")
         if may_skip(state):
             names.append("skip")
+    else:
+        names = []
     if state.window and may_snap(state):
         names.append("snap")
     if len(names) == 1:
@@ -291,6 +305,8 @@ def random_action(state: State, rng: random.Random) -> Action:
             x -= CALL_WEIGHT if kind == "call" else 1.0
             if x < 0:
                 break
+    if kind == "draw":
+        return _draw(p)
     simple = _SIMPLE.get(kind)
     if simple is not None:
         return simple(p)
@@ -305,7 +321,7 @@ def random_action(state: State, rng: random.Random) -> Action:
         owner, slot = rng.choice(looks)
         return _look(p, owner, slot)
     if kind == "power_swap":
-        swap = _pick_power_swap(state, rng)
+        swap = _pick_power_swap(state, rng, sides)
         assert swap is not None, "kinds() offers a swap only when one exists"
         return swap
     q, s = rng.choice(peeks)

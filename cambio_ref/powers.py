@@ -16,28 +16,30 @@ from __future__ import annotations
 from cambio_ref.actions import Action, Look, Pos, PowerSwap, Skip
 from cambio_ref.cards import Card
 from cambio_ref.illegal import IllegalAction, check_slot, check_turn
-from cambio_ref.state import POWER, Event, State
-from cambio_ref.table import cards_of, code, everyone, locked, seen_by
+from cambio_ref.state import POWER, Events, State
+from cambio_ref.table import code, everyone, locked, seen_by
 
 # -- targets --------------------------------------------------------------------
 
 
 def look_targets(state: State) -> list[Pos]:
     """The cards the current power may still look at."""
-    power, player = state.power, state.current
+    power, player, looked = state.power, state.current, state.power_looked
     assert power is not None
     scope = power.look_scope
-    looked_owners = {o for o, _ in state.power_looked}
-    if scope == "one-own-one-other" and state.power_looked:
+    looked_owners = {o for o, _ in looked} if looked else set()
+    if scope == "one-own-one-other" and looked:
         scope = "other" if player in looked_owners else "own"
     hidden = state.caller if not state.rules.caller_lookable else None
+    own, other, different = scope == "own", scope == "other", scope == "different-owners"
     out: list[Pos] = []
-    for owner in range(state.n):
-        if (scope == "own" and owner != player) or (scope == "other" and owner == player) \
-                or (scope == "different-owners" and owner in looked_owners) or owner == hidden:
+    for owner, grid in enumerate(state.grids):
+        if (own and owner != player) or (other and owner == player) \
+                or (different and owner in looked_owners) or owner == hidden:
             continue
-        out.extend((owner, s) for s in cards_of(state, owner)
-                   if (owner, s) not in state.power_looked)
+        for s, card in enumerate(grid):  # cards_of(state, owner), less those looked at
+            if card is not None and (not looked or (owner, s) not in looked):
+                out.append((owner, s))
     return out
 
 
@@ -51,24 +53,25 @@ def swap_sides(state: State) -> tuple[list[Pos], list[Pos]]:
     own: list[Pos] = []
     other: list[Pos] = []
     looked_only = power.swap == "own-with-other" and power.swap_looked
-    for o in range(state.n):
-        if locked(state, o):
+    barred = state.caller if state.rules.caller_locked else None  # see `locked`
+    for o, grid in enumerate(state.grids):
+        if o == barred:
             continue
-        for s in cards_of(state, o):
-            if o == player:
-                own.append((o, s))
-            elif not looked_only or (o, s) in state.power_looked:
-                other.append((o, s))
+        side = own if o == player else other
+        for s, card in enumerate(grid):  # cards_of(state, o)
+            if card is not None and (side is own or not looked_only or (o, s) in state.power_looked):
+                side.append((o, s))
     return own, other
 
 
-def swap_count(state: State) -> int:
-    """How many pairs the current power's swap may exchange (0 when it cannot swap)."""
+def swap_count(state: State, sides: tuple[list[Pos], list[Pos]] | None = None) -> int:
+    """How many pairs the current power's swap may exchange (0 when it cannot swap);
+    `sides` is `swap_sides(state)`, if the caller has it already."""
     power = state.power
     assert power is not None
     if power.swap == "none":
         return 0
-    own, other = swap_sides(state)
+    own, other = swap_sides(state) if sides is None else sides
     if power.swap == "own-with-other":
         return len(own) * len(other)
     if power.swap == "any-two":
@@ -159,31 +162,33 @@ def check_power(state: State, action: Look | PowerSwap | Skip) -> None:
 # -- applying -------------------------------------------------------------------
 
 
-def fire_power(state: State, card: Card | None, events: list[Event]) -> bool:
+def fire_power(state: State, card: Card | None, events: Events) -> bool:
     """Start the power of `card` (if it has one and none fired this turn).
 
     True when a power is now under way; False when the turn goes on to its end.
     """
-    power = state.rules.power_of(card) if card is not None else None
+    power = state.flags.powers.get(card.code) if card is not None else None  # rules.power_of
     if power is None or state.powers_this_turn >= 1:
         return False
     assert card is not None
     state.powers_this_turn += 1
     state.power, state.power_stage, state.power_looked = power, "look", []
     state.phase = POWER
-    events.append({"t": "power", "player": state.current, "card": card.code,
-                   "visible_to": everyone(state)})
+    if events is not None:
+        events.append({"t": "power", "player": state.current, "card": card.code,
+                       "visible_to": everyone(state)})
     return advance_power(state, events)
 
 
-def _done(state: State, player: int, events: list[Event]) -> bool:
+def _done(state: State, player: int, events: Events) -> bool:
     state.power = state.power_stage = None
     state.power_looked = []
-    events.append({"t": "power_done", "player": player, "visible_to": everyone(state)})
+    if events is not None:
+        events.append({"t": "power_done", "player": player, "visible_to": everyone(state)})
     return False
 
 
-def advance_power(state: State, events: list[Event]) -> bool:
+def advance_power(state: State, events: Events) -> bool:
     """Move past power steps that are used up or have no possible target.
 
     True while the power is still under way."""
@@ -197,15 +202,16 @@ def advance_power(state: State, events: list[Event]) -> bool:
     return True
 
 
-def do_power(state: State, action: Look | PowerSwap | Skip, events: list[Event]) -> bool:
+def do_power(state: State, action: Look | PowerSwap | Skip, events: Events) -> bool:
     """Apply one step of the current power. True while the power is still under way."""
     p = action.player
     if isinstance(action, Look):
         state.power_looked.append((action.owner, action.slot))
         state.known[action.owner][action.slot] |= 1 << p
-        events.append({"t": "looked", "player": p, "owner": action.owner, "slot": action.slot,
-                       "card": code(state.grids[action.owner][action.slot]),
-                       "visible_to": seen_by(state, p)})
+        if events is not None:
+            events.append({"t": "looked", "player": p, "owner": action.owner, "slot": action.slot,
+                           "card": code(state.grids[action.owner][action.slot]),
+                           "visible_to": seen_by(state, p)})
     elif isinstance(action, PowerSwap):
         (oa, sa), (ob, sb) = action.a, action.b
         ga, gb = state.grids[oa], state.grids[ob]
@@ -219,12 +225,14 @@ def do_power(state: State, action: Look | PowerSwap | Skip, events: list[Event])
             ka[sa] |= 1 << p
             kb[sb] |= 1 << p
             seen = [p]
-        events.append({"t": "power_swapped", "player": p, "a": [oa, sa], "b": [ob, sb],
-                       "cards": [code(ga[sa]), code(gb[sb])], "visible_to": seen})
+        if events is not None:
+            events.append({"t": "power_swapped", "player": p, "a": [oa, sa], "b": [ob, sb],
+                           "cards": [code(ga[sa]), code(gb[sb])], "visible_to": seen})
         state.power_stage = "done"
     else:
-        events.append({"t": "skipped", "player": p, "step": state.power_stage,
-                       "visible_to": everyone(state)})
+        if events is not None:
+            events.append({"t": "skipped", "player": p, "step": state.power_stage,
+                           "visible_to": everyone(state)})
         state.power_stage = "swap" if state.power_stage == "look" else "done"
     if state.power_stage == "done":
         return _done(state, p, events)

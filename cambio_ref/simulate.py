@@ -5,7 +5,9 @@ legal ones (a call less often, so rounds last), then one action of that kind:
 snaps, right or wrong, powers, passes and calls all happen. After every action the invariants are
 checked: the card multiset is conserved, no view shows a card its player never
 saw, only permitted players have actions, and the round ends within a bound.
-Timing counts only choosing and applying actions, not the checks.
+Timing counts only choosing and applying actions: each round is played once
+timed with no checks, then replayed untimed (same deal, same random state) with
+every check, and the two plays must agree.
 
 >>> from cambio_ref.rules import resolve
 >>> report = simulate(resolve("hearts"), players=3, games=5, seed=1)
@@ -25,7 +27,7 @@ from typing import Any
 from cambio_ref.actions import Action
 from cambio_ref.anchor import anchor_loop
 from cambio_ref.ending import score_bounds
-from cambio_ref.engine import legal_actions, play
+from cambio_ref.engine import legal_actions, play, step
 from cambio_ref.policy import random_action
 from cambio_ref.progress import Progress
 from cambio_ref.rules import Rules
@@ -140,28 +142,59 @@ def note_seen(events: list[dict[str, Any]], seen: list[set[str]]) -> None:
 
 def play_game(rules: Rules, players: int, rng: random.Random, seed: int, report: Report,
               check: bool = True) -> State:
-    """Play one random round, adding to `report`."""
+    """Play one random round, adding to `report`.
+
+    The round is played once, timed, with nothing but the policy and the engine (the
+    same loop with checks on or off, so both modes measure the same thing). With
+    `check`, it is then replayed untimed from the same deal and the same random state,
+    checking every invariant after every action; a replay that differs from the timed
+    play (in actions or final state) is a violation too.
+    """
+    state = new_round(rules, players, seed=seed)
+    bound = action_bound(rules, players)
+    before = rng.getstate() if check else None
+    count = 0
+    clock = time.perf_counter
+    t0 = clock()
+    while state.phase != OVER and count <= bound:
+        step(state, random_action(state, rng))  # no events: nobody reads them here
+        count += 1
+    spent = clock() - t0
+    if before is not None:
+        after = rng.getstate()
+        rng.setstate(before)
+        replayed, checked = _checked_play(rules, players, rng, seed, bound, report)
+        if checked != count or replayed.snapshot() != state.snapshot() \
+                or rng.getstate() != after:
+            report.violations += 1
+            report.messages.append(f"game seed {seed}: the checked replay differs from the"
+                                   f" timed play ({checked} actions, not {count})")
+        rng.setstate(after)
+    report.games += 1
+    report.actions += count
+    report.seconds += spent
+    if state.result is not None:
+        report.scores.extend(state.result.scores)
+        for seat in state.result.winners:
+            report.wins[seat] += 1
+        report.reasons[state.result.reason] += 1
+        _check_scores(state, report)
+    return state
+
+
+def _checked_play(rules: Rules, players: int, rng: random.Random, seed: int, bound: int,
+                  report: Report) -> tuple[State, int]:
+    """Play the round dealt from `seed` with every invariant checked after every action,
+    adding violations to `report`; the final state and the number of actions."""
     state = new_round(rules, players, seed=seed)
     init = Counter(c.code for c in state.all_cards())
     seen: list[set[str]] = [set() for _ in range(players)]
-    if check:
-        note_seen(deal_events(state), seen)
-    bound = action_bound(rules, players)
+    note_seen(deal_events(state), seen)
     count = 0
-    clock = time.perf_counter
-    spent = 0.0
-    if not check:  # the pure benchmark: time the whole loop
-        t0 = clock()
-        while state.phase != OVER and count <= bound:
-            play(state, random_action(state, rng))
-            count += 1
-        spent = clock() - t0
-    while state.phase != OVER and check:
+    while state.phase != OVER:
         listed = legal_actions(state)
-        t0 = clock()
         action = random_action(state, rng)
         events = play(state, action)
-        spent += clock() - t0
         count += 1
         messages: list[str] = []
         if action not in listed:
@@ -175,16 +208,7 @@ def play_game(rules: Rules, players: int, rng: random.Random, seed: int, report:
             report.messages.extend(f"game seed {seed}: {m}" for m in messages)
             if count > bound:
                 break
-    report.games += 1
-    report.actions += count
-    report.seconds += spent
-    if state.result is not None:
-        report.scores.extend(state.result.scores)
-        for seat in state.result.winners:
-            report.wins[seat] += 1
-        report.reasons[state.result.reason] += 1
-        _check_scores(state, report)
-    return state
+    return state, count
 
 
 def _check_scores(state: State, report: Report) -> None:

@@ -16,7 +16,7 @@ from cambio_ref.actions import Action, Give, Pos, Snap
 from cambio_ref.cards import Card
 from cambio_ref.drawing import draw_card
 from cambio_ref.illegal import IllegalAction, check_slot
-from cambio_ref.state import OVER, PEEK, Event, State
+from cambio_ref.state import OVER, PEEK, Event, Events, State
 from cambio_ref.table import cards_of, code, everyone, is_out, locked
 
 # -- the window ---------------------------------------------------------------
@@ -52,12 +52,7 @@ def keeps_window(state: State, first: str) -> bool:
     >>> keeps_window(s, "pass"), keeps_window(s, "draw"), keeps_window(s, "take")
     (True, False, False)
     """
-    span = state.rules.snap_window
-    if first == "take":
-        return False
-    if span == "until-next-discard":
-        return True
-    return span == "until-next-draw" and first in ("pass", "call")
+    return first in state.flags.keeps_window
 
 
 # -- what may be snapped --------------------------------------------------------
@@ -230,24 +225,30 @@ def place(state: State, player: int, card: Card, knowers: int) -> int:
     return slot
 
 
-def penalty(state: State, player: int, events: list[Event]) -> None:
+def penalty(state: State, player: int, events: Events) -> None:
     """Deal `player` one unseen penalty card (skipped when no card can be drawn)."""
     card = draw_card(state, events)
     if card is None:
-        events.append({"t": "penalty_skipped", "player": player, "visible_to": everyone(state)})
+        if events is not None:
+            events.append({"t": "penalty_skipped", "player": player, "visible_to": everyone(state)})
         return
     slot = place(state, player, card, 0)
-    events.append({"t": "penalty", "player": player, "slot": slot, "card": card.code,
-                   "visible_to": everyone(state) if state.rules.open_hands else []})
+    if events is not None:
+        events.append({"t": "penalty", "player": player, "slot": slot, "card": card.code,
+                       "visible_to": everyone(state) if state.rules.open_hands else []})
 
 
-def do_snap(state: State, action: Snap, events: list[Event]) -> None:
+def _snap_event(state: State, t: str, action: Snap, cards: list[Card | None]) -> Event:
+    """The public event of a snap: its targets and the cards that were there."""
+    return {"t": t, "player": action.player, "targets": [[o, s] for o, s in action.targets],
+            "cards": [code(c) for c in cards], "visible_to": everyone(state)}
+
+
+def do_snap(state: State, action: Snap, events: Events) -> None:
     """Apply a snap: right (cards to the pile), late, or wrong (with its penalty)."""
     rules, p = state.rules, action.player
     state.window_tried |= 1 << p
     cards = [state.grids[o][s] for o, s in action.targets]
-    codes = [code(c) for c in cards]
-    targets = [[o, s] for o, s in action.targets]
     matching = all(c is not None and matches(state, c) for c in cards)
     if matching and within_limit(state, p):
         state.window_won += 1
@@ -260,8 +261,8 @@ def do_snap(state: State, action: Snap, events: list[Event]) -> None:
             state.pile.append(card)
             state.grids[o][s] = None
             state.known[o][s] = 0
-        events.append({"t": "snapped", "player": p, "targets": targets, "cards": codes,
-                       "visible_to": everyone(state)})
+        if events is not None:
+            events.append(_snap_event(state, "snapped", action, cards))
         if rules.give_card != "none":
             state.pending_give = [(p, o, s) for o, s in action.targets if o != p]
             skip_impossible_gives(state, events)
@@ -269,14 +270,14 @@ def do_snap(state: State, action: Snap, events: list[Event]) -> None:
     for o, s in action.targets:
         state.known[o][s] = state.everyone
     if matching:
-        events.append({"t": "snap_late", "player": p, "targets": targets, "cards": codes,
-                       "visible_to": everyone(state)})
+        if events is not None:
+            events.append(_snap_event(state, "snap_late", action, cards))
         for _ in range(rules.params.get("late_snap", {}).get("penalty_cards", 0)):
             penalty(state, p, events)
         knock_out(state, p)
         return
-    events.append({"t": "snap_wrong", "player": p, "targets": targets, "cards": codes,
-                   "visible_to": everyone(state)})
+    if events is not None:
+        events.append(_snap_event(state, "snap_wrong", action, cards))
     own = any(o == p for o, _ in action.targets)
     other = any(o != p for o, _ in action.targets)
     if other and rules.wrong_other == "take-and-penalty":
@@ -288,8 +289,9 @@ def do_snap(state: State, action: Snap, events: list[Event]) -> None:
             state.grids[o][s] = None
             state.known[o][s] = 0
             slot = place(state, p, card, state.everyone)
-            events.append({"t": "took_wrong", "player": p, "from": [o, s], "slot": slot,
-                           "card": card.code, "visible_to": everyone(state)})
+            if events is not None:
+                events.append({"t": "took_wrong", "player": p, "from": [o, s], "slot": slot,
+                               "card": card.code, "visible_to": everyone(state)})
     costs = [rules.params.get(key, {}).get("penalty_cards", 0)
              for key, hit in (("wrong_own", own), ("wrong_other", other)) if hit]
     for _ in range(max(costs, default=0)):
@@ -307,15 +309,16 @@ def knock_out(state: State, player: int) -> None:
             state.end_caller = None
 
 
-def skip_impossible_gives(state: State, events: list[Event]) -> None:
+def skip_impossible_gives(state: State, events: Events) -> None:
     """Drop waiting gives of a snapper who has no card left to give."""
     while state.pending_give and not cards_of(state, state.pending_give[0][0]):
         snapper, victim, slot = state.pending_give.pop(0)
-        events.append({"t": "gave", "player": snapper, "slot": None, "to": [victim, slot],
-                       "card": None, "visible_to": everyone(state)})
+        if events is not None:
+            events.append({"t": "gave", "player": snapper, "slot": None, "to": [victim, slot],
+                           "card": None, "visible_to": everyone(state)})
 
 
-def do_give(state: State, action: Give, events: list[Event]) -> None:
+def do_give(state: State, action: Give, events: Events) -> None:
     """Move the given card into the snapped gap (or record the decline)."""
     snapper, victim, vslot = state.pending_give.pop(0)
     card = None
@@ -325,7 +328,8 @@ def do_give(state: State, action: Give, events: list[Event]) -> None:
         state.known[victim][vslot] = state.known[snapper][action.slot]
         state.grids[snapper][action.slot] = None
         state.known[snapper][action.slot] = 0
-    events.append({"t": "gave", "player": snapper, "slot": action.slot, "to": [victim, vslot],
-                   "card": code(card),
-                   "visible_to": everyone(state) if state.rules.open_hands else []})
+    if events is not None:
+        events.append({"t": "gave", "player": snapper, "slot": action.slot, "to": [victim, vslot],
+                       "card": code(card),
+                       "visible_to": everyone(state) if state.rules.open_hands else []})
     skip_impossible_gives(state, events)

@@ -20,10 +20,14 @@ from functools import cache
 from cambio_ref.cards import Card
 from cambio_ref.catalogue import Power, load_catalogue
 from cambio_ref.errors import CambioError, UnknownCardError
+from cambio_ref.flags import Flags, flags_of
 from cambio_ref.rules import Rules
 from cambio_ref.shuffle import shuffle
 
 Event = dict[str, object]
+Events = list[Event] | None
+"""Where the engine's steps put the events they cause; None builds no events at all
+(the fast path of `cambio_ref.engine.step`)."""
 
 # phases of a round
 PEEK, TURN, HAND, POWER, OVER = "peek", "turn", "hand", "power", "over"
@@ -67,6 +71,7 @@ class State:
         "deck",
         "end_caller",
         "final_left",
+        "flags",
         "grids",
         "held",
         "held_from",
@@ -94,6 +99,7 @@ class State:
     )
 
     rules: Rules
+    flags: Flags  # the options read on every action, as plain values (`cambio_ref.flags`)
     n: int
     dealer: int
     seed: int
@@ -177,8 +183,7 @@ class State:
 
     def next_seat(self, seat: int) -> int:
         """The seat that plays after `seat` in the direction of play."""
-        step = 1 if self.rules.direction == "clockwise" else -1
-        return (seat + step) % self.n
+        return (seat + self.flags.step) % self.n
 
 
 def deal_events(state: State) -> list[Event]:
@@ -284,6 +289,7 @@ def new_round(rules: Rules, players: int, *, deck: Sequence[Card | str] | None =
         raise SetupError(f"{players} players need at least {need} cards")
     s = State.__new__(State)
     s.rules, s.n, s.dealer, s.seed = rules, players, dealer, seed
+    s.flags = flags_of(rules)
     s.grids = [[None] * grid_size() for _ in range(players)]
     top = 0
     for slot in range(grid_size()):

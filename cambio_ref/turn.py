@@ -17,7 +17,7 @@ from cambio_ref.illegal import IllegalAction, check_slot, check_turn
 from cambio_ref.powers import fire_power, power_actions
 from cambio_ref.scoring import hand_total
 from cambio_ref.snapping import close_window, keeps_window, open_window
-from cambio_ref.state import HAND, PEEK, POWER, TURN, Event, State, grid_size, peek_count
+from cambio_ref.state import HAND, PEEK, POWER, TURN, Event, Events, State, grid_size, peek_count
 from cambio_ref.table import cards_of, code, everyone, in_play, is_out, mask_list, seen_by
 
 # -- legal actions --------------------------------------------------------------
@@ -28,13 +28,13 @@ def peek_choices(state: State) -> tuple[int, ...]:
     Never a penalty slot (4 and up): the peek is of the hand as dealt (awareness §Play 1),
     and a penalty card is not looked at (awareness §Play 4), so `check_peek` and
     `peek_slots` both use this."""
-    return (2, 3) if state.rules.peek == "closest-two" else tuple(range(grid_size()))
+    return state.flags.peek_slots  # (2, 3) under closest-two, else every dealt slot
 
 
 def peek_slots(state: State, player: int) -> list[int]:
     """Slots `player` may still look at in the opening peek (none once two are seen)."""
     mask = state.peeked[player]
-    if mask.bit_count() >= peek_count():
+    if mask.bit_count() >= state.flags.peek_count:
         return []
     grid = state.grids[player]
     return [s for s in peek_choices(state) if grid[s] is not None and not (mask >> s) & 1]
@@ -49,10 +49,27 @@ def peek_positions(state: State) -> list[tuple[int, int]]:
     >>> peek_positions(new_round(resolve("official"), 2, seed=3))
     [(0, 2), (0, 3), (1, 2), (1, 3)]
     """
-    limit, choices = peek_count(), peek_choices(state)
-    return [(q, s) for q, (mask, grid) in enumerate(zip(state.peeked, state.grids, strict=True))
-            if mask.bit_count() < limit
-            for s in choices if grid[s] is not None and not (mask >> s) & 1]
+    limit, choices, grids = state.flags.peek_count, state.flags.peek_slots, state.grids
+    out = []
+    for q, mask in enumerate(state.peeked):
+        if mask.bit_count() < limit:
+            grid = grids[q]
+            for s in choices:
+                if grid[s] is not None and not (mask >> s) & 1:
+                    out.append((q, s))
+    return out
+
+
+def peeks_left(state: State) -> bool:
+    """True when the opening peek may still look at a card: ``bool(peek_positions(state))``."""
+    limit, choices, grids = state.flags.peek_count, state.flags.peek_slots, state.grids
+    for q, mask in enumerate(state.peeked):
+        if mask.bit_count() < limit:
+            grid = grids[q]
+            for s in choices:
+                if grid[s] is not None and not (mask >> s) & 1:
+                    return True
+    return False
 
 
 def turn_actions(state: State) -> list[Action]:
@@ -72,7 +89,7 @@ def turn_actions(state: State) -> list[Action]:
                 caller: int | None = p
             else:
                 caller = state.end_caller
-            if caller is not None and call_refusal(state, caller) is None:
+            if caller is not None and may_call(state, caller):
                 out.append(Call(caller))
     elif state.phase == HAND:
         out.extend(Swap(p, s) for s in cards_of(state, p))
@@ -131,7 +148,7 @@ def call_round(state: State) -> int:
     >>> call_round(s), call_round(new_round(resolve("memory"), 3, seed=1))
     (2, 1)
     """
-    turn = state.turns - (1 if state.rules.call_timing == "end-of-turn" else 0)
+    turn = state.turns - (1 if state.flags.end_call else 0)
     return max(0, turn - 1) // state.n + 1
 
 
@@ -145,7 +162,7 @@ def call_refusal(state: State, player: int) -> IllegalAction | None:
         return IllegalAction("E_CALL_TOO_EARLY", f"Cambio may be called from round"
                              f" {rules.call_from_round} of turns on; this is round"
                              f" {call_round(state)}")
-    limit = rules.params.get("call_limit", {}).get("max_points")
+    limit = state.flags.call_limit
     if limit is not None:
         hand = [c for c in state.grids[player] if c is not None]
         points = hand_total(hand, rules)
@@ -155,25 +172,35 @@ def call_refusal(state: State, player: int) -> IllegalAction | None:
     return None
 
 
-def start_final_round(state: State, player: int, events: list[Event], *,
+def may_call(state: State, player: int) -> bool:
+    """``call_refusal(state, player) is None``, without building the refusal."""
+    if (state.knocked_out >> player) & 1:  # is_out
+        return False
+    if state.rules.call_from_round > 1 or state.flags.call_limit is not None:
+        return call_refusal(state, player) is None
+    return True
+
+
+def start_final_round(state: State, player: int, events: Events, *,
                       auto: bool = False) -> None:
     """`player` calls: count the turns left (call.final-turns) and tell everyone.
 
     Under ``everyone-once`` the caller plays once more too; a call made instead of
     drawing (or automatically) still has its own turn to end, which counts as well.
     """
-    rules = state.rules
+    flags = state.flags
     left = state.n - 1
-    if rules.final_turns == "everyone-once":
-        left = state.n + (0 if rules.call_timing == "end-of-turn" and not auto else 1)
+    if flags.everyone_once:
+        left = state.n + (0 if flags.end_call and not auto else 1)
     state.caller = player
     state.final_left = left
     state.end_caller = None
-    event: Event = {"t": "called", "player": player}
-    if auto:
-        event["auto"] = True
-    event["visible_to"] = everyone(state)
-    events.append(event)
+    if events is not None:
+        event: Event = {"t": "called", "player": player}
+        if auto:
+            event["auto"] = True
+        event["visible_to"] = everyone(state)
+        events.append(event)
 
 
 def check_turn_action(state: State, action: Draw | Take | Pass | Swap | Discard) -> None:
@@ -204,62 +231,68 @@ def check_turn_action(state: State, action: Draw | Take | Pass | Swap | Discard)
 # -- applying -------------------------------------------------------------------
 
 
-def do_peek(state: State, action: Peek, events: list[Event]) -> None:
+def do_peek(state: State, action: Peek, events: Events) -> None:
     """Look at one of one's own cards in the opening peek."""
     p, slot = action.player, action.slot
     state.peeked[p] |= 1 << slot
     state.known[p][slot] |= 1 << p
-    events.append({"t": "peeked", "player": p, "owner": p, "slot": slot,
-                   "card": code(state.grids[p][slot]), "visible_to": seen_by(state, p)})
+    if events is not None:
+        events.append({"t": "peeked", "player": p, "owner": p, "slot": slot,
+                       "card": code(state.grids[p][slot]), "visible_to": seen_by(state, p)})
     maybe_end_peek(state, events)
 
 
-def maybe_end_peek(state: State, events: list[Event]) -> None:
+def maybe_end_peek(state: State, events: Events) -> None:
     """End the opening peek once nobody has a card left to look at (a card snapped
     away during the peek cannot be looked at)."""
     if state.phase != PEEK or state.pending_give:
         return
-    if peek_positions(state):
+    if peeks_left(state):
         return
     if state.pile and state.rules.snap and not state.window:
         open_window(state, state.pile[-1])
-    events.append({"t": "peek_over", "visible_to": everyone(state)})
+    if events is not None:
+        events.append({"t": "peek_over", "visible_to": everyone(state)})
     begin_turn(state, events)
 
 
-def do_turn_start(state: State, action: Draw | Take | Pass | Call, events: list[Event]) -> None:
+def do_turn_start(state: State, action: Draw | Take | Pass | Call, events: Events) -> None:
     """Begin a turn by drawing, taking the discard, passing or calling."""
     p = action.player
-    if isinstance(action, Call) and state.rules.call_timing == "end-of-turn":
+    kind = type(action)
+    if kind is Call and state.flags.end_call:
         start_final_round(state, p, events)
         return
     state.end_caller = None
-    if not keeps_window(state, action.kind):
+    if action.kind not in state.flags.keeps_window:  # keeps_window(state, action.kind)
         close_window(state)
-    if isinstance(action, Draw):
+    if kind is Draw:
         card = draw_card(state, events)
         if card is None:  # penalties used up the cards since the turn began
             finish(state, "deck-exhausted", events)
             return
         state.held, state.held_from = card, "deck"
         state.phase = HAND
-        events.append({"t": "drew", "player": p, "card": card.code,
-                       "visible_to": seen_by(state, p)})
-    elif isinstance(action, Take):
+        if events is not None:
+            events.append({"t": "drew", "player": p, "card": card.code,
+                           "visible_to": seen_by(state, p)})
+    elif kind is Take:
         card = state.pile.pop()
         state.held, state.held_from = card, "discard"
         state.phase = HAND
-        events.append({"t": "took", "player": p, "card": card.code,
-                       "visible_to": everyone(state)})
-    elif isinstance(action, Pass):
-        events.append({"t": "passed", "player": p, "visible_to": everyone(state)})
+        if events is not None:
+            events.append({"t": "took", "player": p, "card": card.code,
+                           "visible_to": everyone(state)})
+    elif kind is Pass:
+        if events is not None:
+            events.append({"t": "passed", "player": p, "visible_to": everyone(state)})
         end_turn(state, events)
     else:
         start_final_round(state, p, events)
         end_turn(state, events)
 
 
-def do_play(state: State, action: Swap | Discard, events: list[Event]) -> None:
+def do_play(state: State, action: Swap | Discard, events: Events) -> None:
     """Swap the held card into the grid or discard it; a discarded power card fires."""
     p, held, held_from = action.player, state.held, state.held_from
     assert held is not None
@@ -271,42 +304,44 @@ def do_play(state: State, action: Swap | Discard, events: list[Event]) -> None:
         state.grids[p][action.slot] = held
         knowers = state.everyone if held_from == "discard" or state.rules.open_hands else 1 << p
         state.known[p][action.slot] = knowers
-        events.append({"t": "swapped", "player": p, "slot": action.slot, "card": held.code,
-                       "visible_to": mask_list(state, knowers)})
+        if events is not None:
+            events.append({"t": "swapped", "player": p, "slot": action.slot, "card": held.code,
+                           "visible_to": mask_list(state, knowers)})
         state.pile.append(old)
-        events.append({"t": "discarded", "player": p, "card": old.code,
-                       "from": [p, action.slot], "visible_to": everyone(state)})
+        if events is not None:
+            events.append({"t": "discarded", "player": p, "card": old.code,
+                           "from": [p, action.slot], "visible_to": everyone(state)})
         open_window(state, old)
-        if held_from == "deck" and state.rules.power_trigger == "drawn-from-deck":
+        if held_from == "deck" and state.flags.fire_drawn:
             fires = held
-        elif state.rules.power_trigger == "discarded-or-swapped-out":
+        elif state.flags.fire_swapped_out:
             fires = old
     else:
         state.pile.append(held)
-        events.append({"t": "discarded", "player": p, "card": held.code, "from": None,
-                       "visible_to": everyone(state)})
+        if events is not None:
+            events.append({"t": "discarded", "player": p, "card": held.code, "from": None,
+                           "visible_to": everyone(state)})
         open_window(state, held)
         fires = held
     if not fire_power(state, fires, events):
         end_turn(state, events)
 
 
-def end_turn(state: State, events: list[Event]) -> None:
+def end_turn(state: State, events: Events) -> None:
     """Count down the final round after a call, then pass the turn on."""
-    if state.caller is not None and (state.current != state.caller
-                                     or state.rules.final_turns == "everyone-once"):
+    if state.caller is not None and (state.current != state.caller or state.flags.everyone_once):
         state.final_left -= 1
         if state.final_left <= 0:
             finish(state, "called", events)
             return
     ended = state.current
-    state.current = state.next_seat(ended)
-    if state.rules.call_timing == "end-of-turn" and state.caller is None:
+    state.current = (ended + state.flags.step) % state.n  # state.next_seat(ended)
+    if state.flags.end_call and state.caller is None:
         state.end_caller = None if is_out(state, ended) else ended  # snap.knock-out
     begin_turn(state, events)
 
 
-def begin_turn(state: State, events: list[Event]) -> None:
+def begin_turn(state: State, events: Events) -> None:
     """Start the current player's turn (or end the round if it cannot go on)."""
     rules = state.rules
     state.phase = TURN
@@ -331,4 +366,5 @@ def begin_turn(state: State, events: list[Event]) -> None:
         start_final_round(state, state.current, events, auto=True)
         end_turn(state, events)
         return
-    events.append({"t": "turn", "player": state.current, "visible_to": everyone(state)})
+    if events is not None:
+        events.append({"t": "turn", "player": state.current, "visible_to": everyone(state)})

@@ -1,0 +1,68 @@
+"""Rule options the engine reads on every action, read once per ruleset into plain attributes.
+
+`Rules` holds each option as spec/ names it (strings such as ``"start-of-turn"``,
+nested parameter tables); the hot path of random play would compare those strings
+on every action. `flags_of(rules)` reads them once into booleans, numbers and small
+tables; every value still comes from the `Rules` (so from spec/), none is written here.
+
+>>> from cambio_ref.rules import resolve
+>>> official = resolve("official")
+>>> f = flags_of(official)
+>>> f.start_call, f.step, f.peek_slots, f.call_limit
+(True, 1, (2, 3), None)
+>>> flags_of(official) is f  # built once per Rules object
+True
+"""
+
+from __future__ import annotations
+
+from cambio_ref.catalogue import Power
+from cambio_ref.rules import Rules
+
+_KEPT = 64  # the Flags kept, one per Rules object (hypothesis makes many)
+
+
+class Flags:
+    """The options `turn`, `powers` and `policy` read on every action, as plain values."""
+
+    __slots__ = ("call_limit", "end_call", "everyone_once", "fire_drawn", "fire_swapped_out",
+                 "grid", "keeps_window", "peek_count", "peek_slots", "powers", "start_call", "step")
+
+    def __init__(self, rules: Rules) -> None:
+        from cambio_ref.state import grid_size, peek_count  # state imports this module
+
+        self.start_call = rules.call_timing == "start-of-turn"
+        self.end_call = rules.call_timing == "end-of-turn"
+        self.everyone_once = rules.final_turns == "everyone-once"
+        self.step = 1 if rules.direction == "clockwise" else -1
+        limit = rules.params.get("call_limit", {}).get("max_points")
+        self.call_limit: int | None = limit
+        self.grid = grid_size()
+        self.peek_count = peek_count()
+        self.peek_slots = (2, 3) if rules.peek == "closest-two" else tuple(range(self.grid))
+        self.fire_drawn = rules.power_trigger == "drawn-from-deck"
+        self.fire_swapped_out = rules.power_trigger == "discarded-or-swapped-out"
+        # the first actions of a turn after which the open snap window stays open (snap.window)
+        span = rules.snap_window
+        self.keeps_window = frozenset(
+            ("draw", "pass", "call") if span == "until-next-discard"
+            else ("pass", "call") if span == "until-next-draw" else ())
+        # the power each card code carries when it fires (`Rules.power_of`), if any
+        self.powers: dict[str, Power] = {
+            code: power for code, power in rules.powers.items()
+            if power is not None and (power.look or power.swap != "none")}
+
+
+_flags: dict[int, tuple[Rules, Flags]] = {}
+
+
+def flags_of(rules: Rules) -> Flags:
+    """The `Flags` of `rules` (built once per Rules object)."""
+    kept = _flags.get(id(rules))
+    if kept is not None and kept[0] is rules:
+        return kept[1]
+    if len(_flags) >= _KEPT:
+        _flags.clear()
+    flags = Flags(rules)
+    _flags[id(rules)] = (rules, flags)
+    return flags
