@@ -363,6 +363,44 @@ def resolve(ruleset: str | Path = "online",
     """
     cat = catalogue or load_catalogue()
     text = str(ruleset)
+    if not isinstance(overrides, Mapping):
+        overrides = tuple(overrides)  # (an iterator is read once, here)
+    key = _resolved_key(cat, ruleset, overrides)
+    known = _resolved.get(key) if key is not None else None
+    if known is not None and known[0] is cat:
+        return known[1]
+    rules = _resolve(cat, ruleset, text, overrides)
+    if key is not None:
+        if len(_resolved) >= _RESOLVED_LIMIT:
+            _resolved.clear()
+        _resolved[key] = (cat, rules)
+    return rules
+
+
+_RESOLVED_LIMIT = 1024  # rules remembered by `resolve`; forgotten all at once when full
+_resolved: dict[tuple[object, ...], tuple[Catalogue, Rules]] = {}
+
+
+def _resolved_key(cat: Catalogue, ruleset: str | Path,
+                  overrides: Mapping[str, object] | Iterable[tuple[str, object]]
+                  ) -> tuple[object, ...] | None:
+    """What identifies a call of `resolve` whose answer can be remembered (Rules are
+    immutable): a ruleset id or one-line form with hashable overrides; never a file, which
+    may change. Cases resolve the same few rules thousands of times."""
+    text = str(ruleset)
+    if isinstance(ruleset, Path) or text.endswith((".yaml", ".yml")) or "/" in text:
+        return None
+    items = tuple(overrides.items() if isinstance(overrides, Mapping) else overrides)
+    try:
+        key = (id(cat), text, tuple((k, type(v), v) for k, v in items))
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+def _resolve(cat: Catalogue, ruleset: str | Path, text: str,
+             overrides: Mapping[str, object] | Iterable[tuple[str, object]]) -> Rules:
     if not isinstance(ruleset, Path) and "(" in text:
         name, pairs = _split_one_line(text)
         name = ruleset_id(cat, name)
