@@ -369,9 +369,20 @@ def read_cases(root: Path | None = None) -> tuple[dict[str, Case], list[Problem]
 
 
 def load_cases(root: Path | None = None) -> dict[str, Case]:
-    """All cases under `root` (default: `cases_dir()`), read once per process; any problem
-    raises SpecError listing them all."""
-    return _load_cases(root or cases_dir())
+    """All cases under `root` (default: `cases_dir()`), read once per process (or handed
+    over by `adopt_cases`); any problem raises SpecError listing them all."""
+    root = root or cases_dir()
+    given = _adopted.get(root)
+    return given if given is not None else _load_cases(root)
+
+
+_adopted: dict[Path, dict[str, Case]] = {}
+
+
+def adopt_cases(cases: dict[str, Case], root: Path | None = None) -> None:
+    """Take `cases` as what `load_cases(root)` reads, without reading the files again: for
+    a worker process handed the cases its parent read (`conformance.jobs`)."""
+    _adopted[root or cases_dir()] = cases
 
 
 @cache

@@ -185,7 +185,13 @@ def cmd_conform(args: argparse.Namespace) -> int:
     for name in args.ruleset or ():  # (usage errors before anything starts)
         if name.strip().lower() != DECLARED:
             resolve(name)
-    cases = load_case_paths(args.cases or [])
+    pool = make_pool(Settings(args.impl, args.timeout, args.max_restarts, seed,
+                              args.save_failures, args.shrink_time), jobs)
+    try:  # (the workers start their implementations while the cases are read)
+        cases = load_case_paths(args.cases or [])
+    except BaseException:
+        pool.close(interrupted=True)
+        raise
     meta = Meta(impl=args.impl, implementation={}, seed=seed, rulesets=[],
                 started=datetime.now(UTC).isoformat(timespec="seconds"), fuzz=fuzz,
                 timeout=args.timeout)
@@ -195,8 +201,6 @@ def cmd_conform(args: argparse.Namespace) -> int:
     progress: Progress | None = None
     failures = done = 0
     interrupted = False
-    pool = make_pool(Settings(args.impl, args.timeout, args.max_restarts, seed,
-                              args.save_failures, args.shrink_time), jobs)
 
     def finished(item: Item, found: list[Result]) -> None:
         nonlocal failures, done

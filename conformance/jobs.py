@@ -28,9 +28,7 @@ on N, so ``--jobs 1`` (`SerialPool`, everything in this process) and
 
 from __future__ import annotations
 
-import contextlib
 import copyreg
-import dataclasses
 import multiprocessing
 import os
 import traceback
@@ -41,7 +39,7 @@ from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import Any
 
-from cambio_ref.cases import load_cases
+from cambio_ref.cases import Case, adopt_cases, load_cases
 from cambio_ref.errors import CambioError
 from conformance.conform import HandshakeFailed, Item, Runner
 from conformance.fuzz import SHRINK_SECONDS, FuzzReport
@@ -196,21 +194,11 @@ class SerialPool:
         self.runner.close()
 
 
-def _bundled(items: Sequence[Item]) -> tuple[Sequence[Item], list[int]]:
-    """The items to send a worker, and which of them run a case of spec/cases itself."""
-    cases = load_cases()
-    return items, [n for n, item in enumerate(items)
-                   if item.case is not None and cases.get(item.id) is item.case]
-
-
-def _rehome(items: Sequence[Item], bundled: list[int]) -> list[Item]:
-    """The items a worker received, their bundled cases this process's own again (a case
-    of spec/cases is told from one given with --cases by being the very same object)."""
-    cases = load_cases()
-    out = list(items)
-    for n in bundled:
-        out[n] = dataclasses.replace(out[n], case=cases[out[n].id])
-    return out
+def _bundled(items: Sequence[Item]) -> tuple[Sequence[Item], dict[str, Case]]:
+    """The items to send a worker, with the cases of spec/cases (sent together, a bundled
+    case stays the very object the worker's `load_cases` gives: that is how a case of
+    spec/cases is told from one given with --cases, and the worker need not read them)."""
+    return items, load_cases()
 
 
 def _worker(settings: Settings, conn: Connection) -> None:
@@ -228,14 +216,13 @@ def _worker(settings: Settings, conn: Connection) -> None:
             except CambioError as exc:  # (it cannot even be started: a usage error)
                 conn.send(("usage", str(exc), {}))
                 return
-            with contextlib.suppress(CambioError):  # (read while the main process plans;
-                load_cases()                        # a broken catalogue is its to report)
             while True:
                 message = conn.recv()
                 if message[0] == "stop":
                     return
                 if message[0] == "items":
-                    items = _rehome(*message[1])
+                    items, bundled = message[1]
+                    adopt_cases(bundled)
                     continue
                 task: Task = message[1]
                 try:
