@@ -166,7 +166,14 @@ def cmd_conform(args: argparse.Namespace) -> int:
     from conformance.conform import DEFAULT_FUZZ, HandshakeFailed, Item, load_case_paths, plan
     from conformance.conform import throughput as throughput_of
     from conformance.harness import parse_impl
-    from conformance.jobs import Settings, default_jobs, make_pool, sum_counters
+    from conformance.jobs import (
+        ParallelPool,
+        SerialPool,
+        Settings,
+        default_jobs,
+        make_pool,
+        sum_counters,
+    )
     from conformance.report import Log, Meta, note_line
     from conformance.results import Result
     from conformance.signals import interruptible, received, shielded
@@ -185,13 +192,9 @@ def cmd_conform(args: argparse.Namespace) -> int:
     for name in args.ruleset or ():  # (usage errors before anything starts)
         if name.strip().lower() != DECLARED:
             resolve(name)
-    pool = make_pool(Settings(args.impl, args.timeout, args.max_restarts, seed,
-                              args.save_failures, args.shrink_time), jobs)
-    try:  # (the workers start their implementations while the cases are read)
-        cases = load_case_paths(args.cases or [])
-    except BaseException:
-        pool.close(interrupted=True)
-        raise
+    # files given with --cases are read first (usage errors before anything starts); the
+    # bundled cases while the workers start their implementations
+    cases = load_case_paths(args.cases) if args.cases else None
     meta = Meta(impl=args.impl, implementation={}, seed=seed, rulesets=[],
                 started=datetime.now(UTC).isoformat(timespec="seconds"), fuzz=fuzz,
                 timeout=args.timeout)
@@ -201,6 +204,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
     progress: Progress | None = None
     failures = done = 0
     interrupted = False
+    pool: SerialPool | ParallelPool | None = None
 
     def finished(item: Item, found: list[Result]) -> None:
         nonlocal failures, done
@@ -221,6 +225,10 @@ def cmd_conform(args: argparse.Namespace) -> int:
 
     try:
         with interruptible():
+            pool = make_pool(Settings(args.impl, args.timeout, args.max_restarts, seed,
+                                      args.save_failures, args.shrink_time), jobs)
+            if cases is None:
+                cases = load_case_paths([])
             try:
                 hello = pool.start()
             except HandshakeFailed as exc:
@@ -252,8 +260,9 @@ def cmd_conform(args: argparse.Namespace) -> int:
         with shielded():
             if progress is not None:
                 progress.close()
-            pool.close(interrupted)  # (the implementations and all their descendants)
-            meta.throughput = throughput_of(sum_counters(pool.counters()))
+            if pool is not None:
+                pool.close(interrupted)  # (the implementations and all their descendants)
+                meta.throughput = throughput_of(sum_counters(pool.counters()))
             meta.elapsed = time.perf_counter() - started
             unwritten = _finish(args, log, meta, results)
     _summary(meta, results, unwritten)
