@@ -12,9 +12,12 @@ on N, so ``--jobs 1`` (`SerialPool`, everything in this process) and
 
 >>> from conformance.targets import targets
 >>> from conformance.conform import plan
->>> items = plan(targets(["official"], None), keyword="caller-ties or fuzz", fuzz=12)
+>>> items = plan(targets(["official"], None), keyword="caller-ties or fuzz", fuzz=7)
 >>> [str(t) for t in Schedule(items).queue]
 ['fuzz[official] shard 0', 'fuzz[official] shard 1', 'tie.caller-ties-lowest[official]']
+>>> both = plan(targets(["official", "hearts"], None), keyword="caller-ties", fuzz=0)
+>>> [str(t) for t in Schedule(both).queue]
+['tie.caller-ties-lowest under 2 targets']
 >>> pool = SerialPool(Settings("python:conformance.serve:ReferenceEngine", seed=1))
 >>> pool.start().name
 'cambio-ref'
@@ -29,6 +32,7 @@ on N, so ``--jobs 1`` (`SerialPool`, everything in this process) and
 from __future__ import annotations
 
 import copyreg
+import dataclasses
 import multiprocessing
 import os
 import traceback
@@ -102,10 +106,13 @@ class Task:
     name: str
     shard: int | None = None
     merged: FuzzReport | None = None
+    count: int = 1  # a case: under this many targets, items item, item + 1, ...
 
     def __str__(self) -> str:
         if self.shard is not None:
             return f"{self.name} shard {self.shard}"
+        if self.count > 1:
+            return f"{self.name} under {self.count} targets"
         return self.name + (" (shrinking)" if self.merged is not None else "")
 
     def execute(self, runner: Runner, items: Sequence[Item]) -> Any:
@@ -114,12 +121,13 @@ class Task:
             return runner.run_shard(item, self.shard)
         if self.merged is not None:
             return runner.finish_fuzz(item, self.merged)
-        return runner.run_case(item)
+        return [runner.run_case(items[self.item + i]) for i in range(self.count)]
 
 
 class Schedule:
-    """The tasks of a run (fuzz shards first: they are the long ones), and its results
-    released in item order."""
+    """The tasks of a run (fuzz shards first: they are the long ones; then each case
+    under all its targets as one task, so that what one worker remembers of a case's
+    replies serves every target), and its results released in item order."""
 
     def __init__(self, items: Sequence[Item]) -> None:
         self.items = items
@@ -127,10 +135,15 @@ class Schedule:
         self.shards: dict[int, dict[int, FuzzReport]] = {}
         self.done: dict[int, list[Result]] = {}
         self.released = 0
-        cases = []
+        cases: list[Task] = []
         for n, item in enumerate(items):
             if item.kind != "fuzz":
-                cases.append(Task(n, item.name))
+                last = cases[-1] if cases else None
+                if last is not None and last.item + last.count == n and \
+                        items[last.item].id == item.id:
+                    cases[-1] = dataclasses.replace(last, name=item.id, count=last.count + 1)
+                else:
+                    cases.append(Task(n, item.name))
             elif not item.shard_indices:
                 self.queue.append(self._finish(n))
             else:
@@ -144,16 +157,18 @@ class Schedule:
                                item.target.rules.canonical)
         return Task(n, item.name, merged=merged)
 
-    def add(self, task: Task, outcome: Any) -> list[Result] | None:
-        """Take a task's outcome; the item's results when the item is now complete."""
+    def add(self, task: Task, outcome: Any) -> list[tuple[int, list[Result]]]:
+        """Take a task's outcome; each item it completes, with its results."""
         if task.shard is None:
-            self.done[task.item] = outcome
-            return list(outcome)
+            found = outcome if task.merged is None else [outcome]
+            complete = [(task.item + i, list(results)) for i, results in enumerate(found)]
+            self.done.update(complete)
+            return complete
         got = self.shards[task.item]
         got[task.shard] = outcome
         if len(got) == len(self.items[task.item].shard_indices):
             self.queue.appendleft(self._finish(task.item))  # (next: shrink while it is fresh)
-        return None
+        return []
 
     def release(self, everything: bool = False) -> list[tuple[Item, list[Result]]]:
         """The complete items next in item order (with `everything`, all complete ones,
@@ -326,9 +341,8 @@ class ParallelPool:
                         continue
                     if kind == "error":
                         raise RuntimeError(f"a worker failed on {task}:\n{outcome}")
-                    results = schedule.add(task, outcome)
-                    if results is not None:
-                        finished(items[task.item], results)
+                    for n, results in schedule.add(task, outcome):
+                        finished(items[n], results)
                     for item, done in schedule.release():
                         ordered(item, done)
                 feed()
