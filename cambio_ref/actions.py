@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from cambio_ref.errors import CambioError
+from cambio_ref.memo import per_object
 
 Pos = tuple[int, int]
 
@@ -179,10 +180,7 @@ def action_to_json(action: Action) -> dict[str, Any]:
     return out
 
 
-_JSON_LIMIT = 1 << 16  # actions remembered by `action_json`; forgotten all at once when full
-_json_by_object: dict[int, tuple[Action, dict[str, Any]]] = {}
-
-
+@per_object(limit=1 << 16)
 def action_json(action: Action) -> dict[str, Any]:
     """`action_to_json`, remembered for this very action object: the legal actions of
     one step are mostly the objects of the step before (the snaps come from the
@@ -193,14 +191,7 @@ def action_json(action: Action) -> dict[str, Any]:
     >>> action_json(snap) is action_json(snap), action_json(snap)
     (True, {'t': 'snap', 'player': 1, 'targets': [[0, 2]]})
     """
-    known = _json_by_object.get(id(action))
-    if known is not None and known[0] is action:  # (the entry keeps the object alive)
-        return known[1]
-    if len(_json_by_object) >= _JSON_LIMIT:
-        _json_by_object.clear()
-    out = action_to_json(action)
-    _json_by_object[id(action)] = (action, out)
-    return out
+    return action_to_json(action)
 
 
 MAX_INDEX = 2**31 - 1

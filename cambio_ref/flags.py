@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 from cambio_ref.catalogue import Power
+from cambio_ref.memo import per_object
 from cambio_ref.rules import Rules
 
 _KEPT = 64  # the Flags kept, one per Rules object (hypothesis makes many)
@@ -53,16 +54,7 @@ class Flags:
             if power is not None and (power.look or power.swap != "none")}
 
 
-_flags: dict[int, tuple[Rules, Flags]] = {}
-
-
+@per_object(limit=_KEPT)
 def flags_of(rules: Rules) -> Flags:
     """The `Flags` of `rules` (built once per Rules object)."""
-    kept = _flags.get(id(rules))
-    if kept is not None and kept[0] is rules:
-        return kept[1]
-    if len(_flags) >= _KEPT:
-        _flags.clear()
-    flags = Flags(rules)
-    _flags[id(rules)] = (rules, flags)
-    return flags
+    return Flags(rules)
