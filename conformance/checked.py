@@ -28,6 +28,11 @@ True
 {'seq': 5, 'events': []}
 >>> lines.key("act", b'{"events":[],"seq":5}') is None
 True
+>>> lines.expect(("legal", b'"actions":[]}'), {"actions": []})  # (the reference's own)
+>>> lines.known("legal", b'{"seq":9,"actions":[]}')
+{'actions': [], 'seq': 9}
+>>> lines.known("legal", b'{"seq":9,"actions":[ ]}') is None  # (other bytes: parsed, checked)
+True
 """
 
 from __future__ import annotations

@@ -133,3 +133,36 @@ def test_a_signal_stops_every_worker_and_implementation(tmp_path: Path) -> None:
     assert [pid for pid in found if _alive(pid)] == []
     footer = json.loads(log.read_text().splitlines()[-1])
     assert footer["type"] == "footer" and footer["stopped"] == "interrupted by SIGTERM"
+
+
+def test_only_the_first_shard_plays_the_simplest_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Hypothesis opens every run with its simplest example whatever the seed: the same game
+    # in every shard, unless the shards after the first pass it over
+    from cambio_ref.rules import resolve
+    from conformance import fuzz
+    from conformance.harness import Driver, parse_impl
+
+    played: list[str] = []
+    real_play = fuzz.play
+
+    def recording_play(lock: Any, data: Any, game: Any) -> None:
+        played.append(repr((game.players, game.deck, game.seed, game.rules.canonical)))
+        real_play(lock, data, game)
+
+    monkeypatch.setattr(fuzz, "play", recording_play)
+    driver = Driver(parse_impl("python:conformance.serve:ReferenceEngine"))
+    hello = driver.start()
+    rules = resolve("official")
+    runs = {}
+    try:
+        for seed, simplest in ((11, True), (22, True), (22, False)):
+            played.clear()
+            report = fuzz.play_games(driver, hello, rules, 3, seed, simplest=simplest)
+            assert report.games == 3 and len(played) == 3
+            runs[seed, simplest] = list(played)
+    finally:
+        driver.close()
+    simplest_game = runs[11, True][0]
+    assert runs[22, True][0] == simplest_game  # (another seed, the same first game)
+    assert simplest_game not in runs[22, False]
+    assert runs[22, False] != runs[22, True]
