@@ -23,7 +23,7 @@ E_WRONG_PHASE core.turn-sequence
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cambio_ref.actions import (
@@ -79,32 +79,56 @@ from cambio_ref.turn import (
 )
 
 __all__ = [
-    "IllegalAction", "apply", "check", "legal_actions", "look_targets", "may_skip", "play",
-    "round_result", "snap_actions", "snap_targets", "step", "swap_count", "swap_pairs", "swap_sides",
+    "IllegalAction", "apply", "check", "legal_actions", "legal_blocks", "look_targets", "may_skip",
+    "play", "round_result", "snap_actions", "snap_targets", "step", "swap_count", "swap_pairs", "swap_sides",
 ]
 
 
 def legal_actions(state: State) -> list[Action]:
     """Every legal action now, of every player who may act, sorted (see actions.sort_key)."""
+    out: list[Action] = []
+    for block in legal_blocks(state):
+        out.extend(block)
+    return out
+
+
+def legal_blocks(state: State) -> list[Sequence[Action]]:
+    """`legal_actions` in pieces, in order: lists of the actions built now, and each
+    player's snaps as the tuple `cambio_ref.snapping.snap_block` remembers (the same
+    object while the cards it names stay put, so what is made from it can be
+    remembered too: `conformance.legal`). Joined, they are `legal_actions(state)`.
+
+    >>> from cambio_ref.rules import resolve
+    >>> from cambio_ref.state import new_round
+    >>> s = new_round(resolve("online"), 2, seed=1)  # peeking, the first discard open
+    >>> [len(block) for block in legal_blocks(s)], len(legal_actions(s))
+    ([2, 8, 2, 8], 20)
+    """
     if state.phase == OVER:
         return []
     if state.pending_give:
-        return give_actions(state)
+        return [give_actions(state)]
     out = turn_actions(state)
     out.sort(key=sort_key)
     if not (state.window and state.rules.snap):
-        return out
+        return [out]
     # a player's snaps sort after their other actions (snap is the last kind but give,
     # and gives never meet snaps), and snap_actions lists them sorted: merge, not sort
-    merged: list[Action] = []
+    blocks: list[Sequence[Action]] = []
     i = 0
     for q in range(state.n):
-        while i < len(out) and out[i].player == q:
-            merged.append(out[i])
-            i += 1
-        merged.extend(snap_actions(state, q))
-    merged.extend(out[i:])
-    return merged
+        j = i
+        while j < len(out) and out[j].player == q:
+            j += 1
+        if j > i:
+            blocks.append(out[i:j])
+            i = j
+        snaps = snap_actions(state, q)
+        if snaps:
+            blocks.append(snaps)
+    if i < len(out):
+        blocks.append(out[i:])
+    return blocks
 
 
 def check(state: State, action: Action) -> None:

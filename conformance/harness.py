@@ -159,8 +159,9 @@ class Endpoint:
     def stderr_tail(self) -> str:
         return ""
 
-    def expect(self, cmd: str, reply: Message) -> None:
-        """Hear that the reference's own reply to `cmd` in this batch is `reply` (valid)."""
+    def expect(self, cmd: str, reply: Message, encoded: bytes | None = None) -> None:
+        """Hear that the reference's own reply to `cmd` in this batch is `reply` (valid;
+        `encoded`: its compact encoding, if known)."""
 
     def close(self) -> None:
         """Stop the implementation; no process may be left behind."""
@@ -218,11 +219,13 @@ class ProcessEndpoint(Endpoint):
     def stderr_tail(self) -> str:
         return self.stderr.text(STDERR_TAIL)
 
-    def expect(self, cmd: str, reply: Message) -> None:
+    def expect(self, cmd: str, reply: Message, encoded: bytes | None = None) -> None:
         """A reply line byte for byte the reference's own encoding of `reply` (apart from
-        its seq) is valid without being parsed or checked: a big `legal` list then costs a
-        comparison of bytes. Only for the batch being sent."""
-        self.checked.expect((cmd, self.encode(reply)[1:].encode()), reply)
+        its seq; `encoded` when the caller has it) is valid without being parsed or
+        checked: a big `legal` list then costs a comparison of bytes. Only for the batch
+        being sent."""
+        text = encoded if encoded is not None else self.encode(reply).encode()
+        self.checked.expect((cmd, text[1:]), reply)
 
     def send(self, requests: Sequence[Message], timeout: float,
              meanwhile: Iterable[object] | None = None) -> list[Message]:
@@ -543,11 +546,11 @@ class Driver:
         self.stats.round_trips += 1
         return replies
 
-    def expect(self, cmd: str, reply: Message) -> None:
+    def expect(self, cmd: str, reply: Message, encoded: bytes | None = None) -> None:
         """Tell the implementation's endpoint the reference's reply to `cmd` in the batch
         being sent (`Endpoint.expect`)."""
         if self.endpoint is not None:
-            self.endpoint.expect(cmd, reply)
+            self.endpoint.expect(cmd, reply, encoded)
 
     def _failed(self, exc: ImplementationFailure) -> None:
         self.stats.failures[exc.status] = self.stats.failures.get(exc.status, 0) + 1

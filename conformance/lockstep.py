@@ -22,15 +22,16 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cambio_ref.actions import Action, action_json
+from cambio_ref.actions import Action
 from cambio_ref.ending import score_bounds
-from cambio_ref.engine import legal_actions
+from cambio_ref.engine import legal_blocks
 from cambio_ref.rules import Rules
 from cambio_ref.state import OVER, State
 from cambio_ref.views import view
 from conformance.harness import Driver, ImplementationFailure
 from conformance.implementation import Event, Reference, Rejection
 from conformance.leaks import leak, secrets
+from conformance.legal import legal_json, legal_text
 from conformance.matching import mismatch
 from conformance.protocol import Hello, Message, new_game_request, reply_to_act
 
@@ -351,9 +352,11 @@ class Lockstep:
             if self.snapshots:
                 expected.snapshot = state.snapshot()
             if (check_legal or what == "new_game") and self.legals:
-                expected.legal = legal_actions(state)
-                expected.legal_json = [action_json(a) for a in expected.legal]
-                self.driver.expect("legal", {"actions": expected.legal_json})
+                blocks = legal_blocks(state)
+                expected.legal = [action for block in blocks for action in block]
+                expected.legal_json = legal_json(blocks)
+                self.driver.expect("legal", {"actions": expected.legal_json},
+                                   b'{"actions":' + legal_text(blocks) + b"}")
         except Exception as exc:  # (raised again in order, once the replies are read)
             expected.error = exc
         return expected

@@ -19,12 +19,12 @@ import sys
 from collections.abc import Callable
 from typing import Any, BinaryIO
 
-from cambio_ref.actions import action_json
 from cambio_ref.catalogue import load_catalogue
-from cambio_ref.engine import legal_actions
+from cambio_ref.engine import legal_blocks
 from cambio_ref.errors import CambioError
 from cambio_ref.rules import Rules, resolve
 from conformance.implementation import Reference
+from conformance.legal import legal_json
 from conformance.protocol import dispatch
 
 
@@ -43,7 +43,7 @@ class ReferenceEngine(Reference):
     def legal(self) -> list[dict[str, Any]]:
         """Every legal action now, in the reference's sorted order."""
         assert self.state is not None, "new_game first"
-        return [action_json(a) for a in legal_actions(self.state)]
+        return legal_json(legal_blocks(self.state))
 
     def snapshot(self) -> dict[str, Any]:
         """The whole state: deck (top first), pile (top last), grids, held card, and more."""
