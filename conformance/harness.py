@@ -293,8 +293,8 @@ class ProcessEndpoint(Endpoint):
                     written = os.write(self.fd_in, view[:65536])
                 except BlockingIOError:
                     written = 0
-                except BrokenPipeError:
-                    raise self._died(request) from None
+                except BrokenPipeError:  # (it has ended: what it wrote first is read, and
+                    return                 # reported, by the reading of the replies)
                 view = view[written:]
                 if written:
                     deadline = time.monotonic() + timeout
