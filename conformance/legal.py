@@ -4,7 +4,7 @@ Where everyone may snap anyone's cards under multi-burn, a `legal` reply lists
 thousands of snaps (up to 270 kB at 8 players), and from one step to the next
 they are mostly the same: `cambio_ref.engine.legal_blocks` hands each player's
 snaps over as one remembered tuple. Their JSON (`legal_json`, for `cambio serve`
-and the lock-step comparison) and their encoded text (`legal_text`, the bytes the
+and the lock-step comparison) and their encoded text (`legal_reply`, the bytes the
 harness expects from an implementation that encodes as the reference does) are
 remembered per block, so a step costs a few joins instead of thousands of
 conversions.
@@ -13,11 +13,12 @@ conversions.
 >>> from cambio_ref.state import new_round
 >>> from cambio_ref.engine import legal_blocks
 >>> blocks = legal_blocks(new_round(resolve("online"), 2, seed=1))
->>> legal_json(blocks)[:2]
+>>> actions, text = legal_reply(blocks)
+>>> actions[:2]
 [{'t': 'peek', 'player': 0, 'slot': 2}, {'t': 'peek', 'player': 0, 'slot': 3}]
 >>> import json
->>> legal_text(blocks) == json.dumps(legal_json(blocks), separators=(",", ":")).encode()
-True
+>>> text == json.dumps(actions, separators=(",", ":")).encode(), actions == legal_json(blocks)
+(True, True)
 """
 
 from __future__ import annotations
@@ -55,8 +56,17 @@ def legal_json(blocks: Sequence[Sequence[Action]]) -> list[dict[str, Any]]:
     return out
 
 
-def legal_text(blocks: Sequence[Sequence[Action]]) -> bytes:
-    """`legal_json(blocks)` encoded compactly, as `cambio serve` writes it."""
-    pieces = [_block_text(block) if isinstance(block, tuple) else _encode(_json(block))[1:-1]
-              .encode() for block in blocks]
-    return b"[" + b",".join(piece for piece in pieces if piece) + b"]"
+def legal_reply(blocks: Sequence[Sequence[Action]]) -> tuple[list[dict[str, Any]], bytes]:
+    """`legal_json(blocks)`, and its compact encoding as `cambio serve` writes it, made
+    in one pass."""
+    out: list[dict[str, Any]] = []
+    pieces: list[bytes] = []
+    for block in blocks:
+        if isinstance(block, tuple):
+            out.extend(_block_json(block))
+            pieces.append(_block_text(block))
+        else:
+            found = [action_json(a) for a in block]
+            out.extend(found)
+            pieces.append(_encode(found)[1:-1].encode())
+    return out, b"[" + b",".join(piece for piece in pieces if piece) + b"]"

@@ -31,7 +31,7 @@ from cambio_ref.views import view
 from conformance.harness import Driver, ImplementationFailure
 from conformance.implementation import Event, Reference, Rejection
 from conformance.leaks import leak, secrets
-from conformance.legal import legal_json, legal_text
+from conformance.legal import legal_reply
 from conformance.matching import mismatch
 from conformance.protocol import Hello, Message, new_game_request, reply_to_act
 
@@ -354,9 +354,9 @@ class Lockstep:
             if (check_legal or what == "new_game") and self.legals:
                 blocks = legal_blocks(state)
                 expected.legal = [action for block in blocks for action in block]
-                expected.legal_json = legal_json(blocks)
+                expected.legal_json, text = legal_reply(blocks)
                 self.driver.expect("legal", {"actions": expected.legal_json},
-                                   b'{"actions":' + legal_text(blocks) + b"}")
+                                   b'{"actions":' + text + b"}")
         except Exception as exc:  # (raised again in order, once the replies are read)
             expected.error = exc
         return expected
