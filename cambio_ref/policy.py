@@ -41,7 +41,7 @@ from cambio_ref.powers import look_targets, may_skip, swap_count, swap_pairs, sw
 from cambio_ref.snapping import snap_targets
 from cambio_ref.state import HAND, OVER, PEEK, TURN, State
 from cambio_ref.table import cards_of
-from cambio_ref.turn import may_call, peek_positions
+from cambio_ref.turn import call_refusal, peek_positions
 
 CALL_WEIGHT = 0.1  # how often "call" is picked, relative to each other kind
 
@@ -178,7 +178,7 @@ def _caller(state: State) -> int | None:
     if state.caller is not None:
         return None
     who = state.current if state.flags.start_call else state.end_caller
-    if who is None or not may_call(state, who):
+    if who is None or call_refusal(state, who) is not None:
         return None
     return who
 
@@ -255,22 +255,17 @@ def random_action(state: State, rng: random.Random) -> Action:
     if phase == TURN:  # the most common phases first, tested without building lists
         names = ["draw"]  # the kinds available, as `kinds` orders them
         rules = state.rules
-        if rules.take_discard and state.pile and any(state.grids[p]):  # _may_take
+        if _may_take(state):
             names.append("take")
         if rules.pass_turn:
             names.append("pass")
-        if state.caller is None:
-            caller = _caller(state)
-            if caller is not None:
-                names.append("call")
+        caller = _caller(state)
+        if caller is not None:
+            names.append("call")
     elif phase == HAND:
         grid = state.grids[p]
         names = ["swap"] if any(grid) else []
         if state.held_from == "deck":
-            if not state.window and names:  # swap or discard, nothing else: the usual case
-                if rng.random() * 2 < 1:
-                    return _swap(p, rng.choice([i for i, c in enumerate(grid) if c is not None]))
-                return _discard(p)
             names.append("discard")
     elif phase == PEEK:
         peeks = peek_positions(state)
@@ -305,8 +300,6 @@ def random_action(state: State, rng: random.Random) -> Action:
             x -= CALL_WEIGHT if kind == "call" else 1.0
             if x < 0:
                 break
-    if kind == "draw":
-        return _draw(p)
     simple = _SIMPLE.get(kind)
     if simple is not None:
         return simple(p)

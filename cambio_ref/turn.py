@@ -28,7 +28,7 @@ def peek_choices(state: State) -> tuple[int, ...]:
     Never a penalty slot (4 and up): the peek is of the hand as dealt (awareness §Play 1),
     and a penalty card is not looked at (awareness §Play 4), so `check_peek` and
     `peek_slots` both use this."""
-    return state.flags.peek_slots  # (2, 3) under closest-two, else every dealt slot
+    return state.flags.peek_slots  # closest-two's slots (spec/options/setup.yaml), or all
 
 
 def peek_slots(state: State, player: int) -> list[int]:
@@ -60,18 +60,6 @@ def peek_positions(state: State) -> list[tuple[int, int]]:
     return out
 
 
-def peeks_left(state: State) -> bool:
-    """True when the opening peek may still look at a card: ``bool(peek_positions(state))``."""
-    limit, choices, grids = state.flags.peek_count, state.flags.peek_slots, state.grids
-    for q, mask in enumerate(state.peeked):
-        if mask.bit_count() < limit:
-            grid = grids[q]
-            for s in choices:
-                if grid[s] is not None and not (mask >> s) & 1:
-                    return True
-    return False
-
-
 def turn_actions(state: State) -> list[Action]:
     """Actions of the player whose turn it is (or who may call at its end)."""
     rules, p = state.rules, state.current
@@ -89,7 +77,7 @@ def turn_actions(state: State) -> list[Action]:
                 caller: int | None = p
             else:
                 caller = state.end_caller
-            if caller is not None and may_call(state, caller):
+            if caller is not None and call_refusal(state, caller) is None:
                 out.append(Call(caller))
     elif state.phase == HAND:
         out.extend(Swap(p, s) for s in cards_of(state, p))
@@ -172,15 +160,6 @@ def call_refusal(state: State, player: int) -> IllegalAction | None:
     return None
 
 
-def may_call(state: State, player: int) -> bool:
-    """``call_refusal(state, player) is None``, without building the refusal."""
-    if (state.knocked_out >> player) & 1:  # is_out
-        return False
-    if state.rules.call_from_round > 1 or state.flags.call_limit is not None:
-        return call_refusal(state, player) is None
-    return True
-
-
 def start_final_round(state: State, player: int, events: Events, *,
                       auto: bool = False) -> None:
     """`player` calls: count the turns left (call.final-turns) and tell everyone.
@@ -247,7 +226,7 @@ def maybe_end_peek(state: State, events: Events) -> None:
     away during the peek cannot be looked at)."""
     if state.phase != PEEK or state.pending_give:
         return
-    if peeks_left(state):
+    if peek_positions(state):
         return
     if state.pile and state.rules.snap and not state.window:
         open_window(state, state.pile[-1])
@@ -264,7 +243,7 @@ def do_turn_start(state: State, action: Draw | Take | Pass | Call, events: Event
         start_final_round(state, p, events)
         return
     state.end_caller = None
-    if action.kind not in state.flags.keeps_window:  # keeps_window(state, action.kind)
+    if not keeps_window(state, action.kind):
         close_window(state)
     if kind is Draw:
         card = draw_card(state, events)
@@ -335,7 +314,7 @@ def end_turn(state: State, events: Events) -> None:
             finish(state, "called", events)
             return
     ended = state.current
-    state.current = (ended + state.flags.step) % state.n  # state.next_seat(ended)
+    state.current = state.next_seat(ended)
     if state.flags.end_call and state.caller is None:
         state.end_caller = None if is_out(state, ended) else ended  # snap.knock-out
     begin_turn(state, events)
