@@ -58,6 +58,11 @@ class Power:
     must_look: bool = False  # the first look cannot be declined (spec: power.optional)
     must_swap: bool = False  # the swap cannot be declined (spec: power.optional)
 
+    @property
+    def acts(self) -> bool:
+        """True when the power lets its player do anything (a look or a swap)."""
+        return bool(self.look) or self.swap != "none"
+
 
 @dataclass(frozen=True)
 class Alternative:

@@ -40,7 +40,10 @@ class Flags:
         self.call_limit: int | None = limit
         self.grid = grid_size()
         self.peek_count = peek_count()
-        self.peek_slots = (2, 3) if rules.peek == "closest-two" else tuple(range(self.grid))
+        # closest-two: peek-count slots from its first_slot (2, 3); else any dealt slot
+        first = rules.params.get("peek", {}).get("first_slot")
+        self.peek_slots = tuple(range(self.grid)) if first is None \
+            else tuple(range(first, first + self.peek_count))
         self.fire_drawn = rules.power_trigger == "drawn-from-deck"
         self.fire_swapped_out = rules.power_trigger == "discarded-or-swapped-out"
         # the first actions of a turn after which the open snap window stays open (snap.window)
@@ -51,7 +54,7 @@ class Flags:
         # the power each card code carries when it fires (`Rules.power_of`), if any
         self.powers: dict[str, Power] = {
             code: power for code, power in rules.powers.items()
-            if power is not None and (power.look or power.swap != "none")}
+            if power is not None and power.acts}
 
 
 @per_object(limit=_KEPT)

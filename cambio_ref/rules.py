@@ -199,7 +199,7 @@ class Rules:
     def power_of(self, card: Card) -> Power | None:
         """The power `card` carries when discarded straight from the deck, if any."""
         power = self.powers.get(card.code)
-        return power if power is not None and (power.look or power.swap != "none") else None
+        return power if power is not None and power.acts else None
 
 
 def option_keys() -> tuple[str, ...]:
