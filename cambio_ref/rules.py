@@ -365,7 +365,7 @@ def resolve(ruleset: str | Path = "online",
     text = str(ruleset)
     if not isinstance(overrides, Mapping):
         overrides = tuple(overrides)  # (an iterator is read once, here)
-    key = _resolved_key(cat, ruleset, overrides)
+    key = _resolved_key(cat, ruleset, text, overrides)
     known = _resolved.get(key) if key is not None else None
     if known is not None and known[0] is cat:
         return known[1]
@@ -377,18 +377,27 @@ def resolve(ruleset: str | Path = "online",
     return rules
 
 
+def names_file(ruleset: str | Path) -> bool:
+    """True when `resolve` reads `ruleset` as a house-rules file, not a ruleset name.
+
+    >>> names_file("hearts"), names_file("house.yaml"), names_file("rules/mine")
+    (False, True, True)
+    """
+    text = str(ruleset)
+    return isinstance(ruleset, Path) or text.endswith((".yaml", ".yml")) or "/" in text
+
+
 _RESOLVED_LIMIT = 1024  # rules remembered by `resolve`; forgotten all at once when full
 _resolved: dict[tuple[object, ...], tuple[Catalogue, Rules]] = {}
 
 
-def _resolved_key(cat: Catalogue, ruleset: str | Path,
+def _resolved_key(cat: Catalogue, ruleset: str | Path, text: str,
                   overrides: Mapping[str, object] | Iterable[tuple[str, object]]
                   ) -> tuple[object, ...] | None:
     """What identifies a call of `resolve` whose answer can be remembered (Rules are
     immutable): a ruleset id or one-line form with hashable overrides; never a file, which
     may change. Cases resolve the same few rules thousands of times."""
-    text = str(ruleset)
-    if isinstance(ruleset, Path) or text.endswith((".yaml", ".yml")) or "/" in text:
+    if names_file(ruleset):
         return None
     items = tuple(overrides.items() if isinstance(overrides, Mapping) else overrides)
     try:
@@ -407,7 +416,7 @@ def _resolve(cat: Catalogue, ruleset: str | Path, text: str,
         base = _base_values(cat, name)
         values = dict(base)
         _apply(cat, values, overrides_by_key(cat, pairs))
-    elif isinstance(ruleset, Path) or text.endswith((".yaml", ".yml")) or "/" in text:
+    elif names_file(ruleset):
         name, house = read_house_rules(Path(text), cat)
         base = _base_values(cat, name)
         values = dict(base)

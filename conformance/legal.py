@@ -62,11 +62,8 @@ def legal_reply(blocks: Sequence[Sequence[Action]]) -> tuple[list[dict[str, Any]
     out: list[dict[str, Any]] = []
     pieces: list[bytes] = []
     for block in blocks:
-        if isinstance(block, tuple):
-            out.extend(_block_json(block))
-            pieces.append(_block_text(block))
-        else:
-            found = [action_json(a) for a in block]
-            out.extend(found)
-            pieces.append(_encode(found)[1:-1].encode())
+        found = _json(block)
+        out.extend(found)
+        pieces.append(_block_text(block) if isinstance(block, tuple)
+                      else _encode(found)[1:-1].encode())
     return out, b"[" + b",".join(piece for piece in pieces if piece) + b"]"
