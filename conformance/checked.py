@@ -33,6 +33,8 @@ True
 {'actions': [], 'seq': 9}
 >>> lines.known("legal", b'{"seq":9,"actions":[ ]}') is None  # (other bytes: parsed, checked)
 True
+>>> lines.new_batch(); lines.known("legal", b'{"seq":9,"actions":[]}') is None
+True
 """
 
 from __future__ import annotations
@@ -80,8 +82,12 @@ class CheckedLines:
     def expect(self, key: tuple[str, bytes], reply: dict[str, Any]) -> None:
         """Take a line as valid without it having passed: the reference's own encoding of
         its own (valid) reply, expected in the batch being read. Kept apart from the lines
-        that passed, and cleared by the caller for each batch (such lines can be big)."""
+        that passed, until `new_batch` (such lines can be big)."""
         self.expected[key] = reply
+
+    def new_batch(self) -> None:
+        """Forget the lines `expect` took for the batch before."""
+        self.expected.clear()
 
     def add(self, key: tuple[str, bytes] | None, reply: dict[str, Any]) -> None:
         """Remember a line that passed, with its value (nothing for None)."""

@@ -232,7 +232,7 @@ class ProcessEndpoint(Endpoint):
         """Write the batch; do `meanwhile` (the caller's work while the implementation
         answers, one piece per item); then read, check and return the replies in order."""
         data = b"".join(self.encode(r).encode() + b"\n" for r in requests)
-        self.checked.expected.clear()
+        self.checked.new_batch()
         self._write(data, requests[0], timeout)
         if meanwhile is not None:
             self._meanwhile(meanwhile)

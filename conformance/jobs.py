@@ -267,7 +267,6 @@ class ParallelPool:
 
     def __init__(self, settings: Settings, jobs: int) -> None:
         self.settings = settings
-        self.jobs = jobs
         self.workers: list[_Worker] = []
         for _ in range(jobs):  # (all at once: each starts its implementation meanwhile)
             self._spawn()
