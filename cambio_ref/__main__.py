@@ -1,8 +1,6 @@
 """``python -m cambio_ref``: the ``cambio`` command, for when the script is not on PATH."""
 
-import sys
-
-from cambio_ref.cli import main
+from cambio_ref.cli import run
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

@@ -12,13 +12,14 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from cambio_ref.arguments import MAX_SEED, Parser, integer
 from cambio_ref.cards import Card
 from cambio_ref.catalogue import load_catalogue
 from cambio_ref.errors import CambioError, SpecError
 from cambio_ref.names import quoted
+from cambio_ref.quick_exit import quick_exit
 from cambio_ref.resources import schema_names, schema_path
 from cambio_ref.rules import Rules, explain, format_value, overrides_by_key, resolve
 from cambio_ref.scoring import score_hand
@@ -474,5 +475,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
+def run() -> NoReturn:
+    """The ``cambio`` command: `main`, then `quick_exit` with its status."""
+    quick_exit(main())
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

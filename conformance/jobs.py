@@ -45,6 +45,7 @@ from typing import Any
 
 from cambio_ref.cases import Case, adopt_cases, load_cases
 from cambio_ref.errors import CambioError
+from cambio_ref.quick_exit import quick_exit
 from conformance.conform import HandshakeFailed, Item, Runner
 from conformance.fuzz import SHRINK_SECONDS, FuzzReport
 from conformance.harness import DEFAULT_RESTARTS, DEFAULT_TIMEOUT, Driver, parse_impl
@@ -217,7 +218,14 @@ def _bundled(items: Sequence[Item]) -> tuple[Sequence[Item], dict[str, Case]]:
 
 
 def _worker(settings: Settings, conn: Connection) -> None:
-    """A worker process: handshake, then tasks until told to stop (or signalled)."""
+    """A worker process: `_work`, then `quick_exit` (what the run remembered need not be
+    freed one object at a time)."""
+    _work(settings, conn)
+    quick_exit(0)
+
+
+def _work(settings: Settings, conn: Connection) -> None:
+    """Handshake, then tasks until told to stop (or signalled)."""
     runner: Runner | None = None
     items: Sequence[Item] = ()
     try:

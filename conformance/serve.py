@@ -22,6 +22,7 @@ from typing import Any, BinaryIO
 from cambio_ref.catalogue import load_catalogue
 from cambio_ref.engine import legal_blocks
 from cambio_ref.errors import CambioError
+from cambio_ref.quick_exit import quick_exit
 from cambio_ref.rules import Rules, resolve
 from conformance.implementation import Reference
 from conformance.legal import legal_json
@@ -129,4 +130,4 @@ def _main_with_args(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(_main_with_args(sys.argv[1:]))
+    quick_exit(_main_with_args(sys.argv[1:]))
