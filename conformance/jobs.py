@@ -1,6 +1,6 @@
 """``cambio conform --jobs N``: the items of a run in N worker processes at once.
 
-Each worker is a separate process (multiprocessing, spawn) with its own
+Each worker is a separate process (multiprocessing, see `start_method`) with its own
 `Runner`: its own implementation process (restarted within its own budget)
 and its own reference computation. The main process hands out tasks (a case,
 a fuzz shard, or the finishing of a fuzz item once all its shards are in:
@@ -35,6 +35,8 @@ import copyreg
 import dataclasses
 import multiprocessing
 import os
+import sys
+import threading
 import traceback
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -217,9 +219,11 @@ def _bundled(items: Sequence[Item]) -> tuple[Sequence[Item], dict[str, Case]]:
     return items, load_cases()
 
 
-def _worker(settings: Settings, conn: Connection) -> None:
-    """A worker process: `_work`, then `quick_exit` (what the run remembered need not be
-    freed one object at a time)."""
+def _worker(settings: Settings, conn: Connection, inherited: Sequence[int] = ()) -> None:
+    """A worker process: close the `inherited` file descriptors, `_work`, then
+    `quick_exit` (what the run remembered need not be freed one object at a time)."""
+    for fd in inherited:
+        os.close(fd)
     _work(settings, conn)
     quick_exit(0)
 
@@ -262,6 +266,19 @@ def _work(settings: Settings, conn: Connection) -> None:
                 runner.close()  # (the implementation and all its descendants)
 
 
+def start_method() -> str:
+    """How worker processes start: ``fork`` on Linux when this process runs no other
+    thread (as in ``cambio conform``: a fork starts with every module already imported,
+    about 0.35 s of CPU saved per worker), ``spawn`` otherwise (a fork copies no other
+    thread, so a lock one of them holds would stay held in the worker).
+
+    >>> start_method() in ("fork", "spawn")
+    True
+    """
+    alone = threading.active_count() == 1
+    return "fork" if sys.platform.startswith("linux") and alone else "spawn"
+
+
 @dataclass
 class _Worker:
     process: Any
@@ -280,9 +297,14 @@ class ParallelPool:
             self._spawn()
 
     def _spawn(self) -> _Worker:
-        context = multiprocessing.get_context("spawn")
+        method = start_method()
+        context: Any = multiprocessing.get_context("fork" if method == "fork" else "spawn")
         mine, theirs = context.Pipe()
-        process = context.Process(target=_worker, args=(self.settings, theirs), daemon=True,
+        # (a fork also copies this process's ends of the earlier workers' pipes: it closes
+        # them, so that each worker sees its pipe close as soon as this process ends)
+        inherited = [w.conn.fileno() for w in self.workers] if method == "fork" else []
+        process = context.Process(target=_worker, args=(self.settings, theirs, inherited),
+                                  daemon=True,
                                   name=f"cambio-conform-{len(self.workers)}")
         process.start()
         theirs.close()

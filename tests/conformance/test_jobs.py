@@ -9,6 +9,7 @@ import shlex
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,12 @@ def _untimed(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{k: v for k, v in line.items() if k not in TIMING} for line in lines]
 
 
-def test_two_jobs_give_the_log_of_one(conform: Any) -> None:
+@pytest.mark.parametrize("method", ["fork", "spawn"])
+def test_two_jobs_give_the_log_of_one(conform: Any, method: str,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    if method == "fork" and not sys.platform.startswith("linux"):
+        pytest.skip("workers are forked only on Linux")
+    monkeypatch.setattr("conformance.jobs.start_method", lambda: method)
     impl = "python:conformance.serve:ReferenceEngine"  # (in-process in every worker)
     args = ("--impl", impl, "--ruleset", "official", "--ruleset", "hearts", "-k", "tie or fuzz",
             "--fuzz", "44", "--seed", "4")
@@ -133,6 +139,21 @@ def test_a_signal_stops_every_worker_and_implementation(tmp_path: Path) -> None:
     assert [pid for pid in found if _alive(pid)] == []
     footer = json.loads(log.read_text().splitlines()[-1])
     assert footer["type"] == "footer" and footer["stopped"] == "interrupted by SIGTERM"
+
+
+def test_workers_are_spawned_while_another_thread_runs() -> None:
+    from conformance.jobs import start_method
+
+    release = threading.Event()
+    other = threading.Thread(target=release.wait)
+    other.start()
+    try:
+        assert start_method() == "spawn"  # (a fork would copy none of that thread's locks)
+    finally:
+        release.set()
+        other.join()
+    if sys.platform.startswith("linux") and threading.active_count() == 1:
+        assert start_method() == "fork"
 
 
 def test_only_the_first_shard_plays_the_simplest_game(monkeypatch: pytest.MonkeyPatch) -> None:
