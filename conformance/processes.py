@@ -53,6 +53,17 @@ def become_subreaper() -> bool:
         return False
 
 
+def _forget_after_fork() -> None:
+    """In a forked child (a `conformance.jobs` worker): the kernel does not pass on being a
+    subreaper, and the parent's implementations are not the child's to supervise."""
+    become_subreaper.cache_clear()
+    _live_roots.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_after_fork)
+
+
 def _stat(pid: int) -> tuple[str, int, int] | None:
     """(state, parent pid, start time in clock ticks) of a process, or None if it is gone."""
     try:

@@ -187,3 +187,26 @@ def test_only_the_first_shard_plays_the_simplest_game(monkeypatch: pytest.Monkey
     assert runs[22, True][0] == simplest_game  # (another seed, the same first game)
     assert simplest_game not in runs[22, False]
     assert runs[22, False] != runs[22, True]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="subreapers are Linux's")
+def test_a_forked_worker_becomes_the_subreaper_of_its_own_implementations() -> None:
+    # the kernel does not pass the subreaper bit on to a fork, so a worker must set it again
+    # although its parent already did (else an escaped grandchild of its implementation
+    # would outlive the run: test_hostile's setsid modes)
+    import ctypes
+    import ctypes.util
+
+    from conformance.processes import become_subreaper
+
+    assert become_subreaper()
+    libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+    pid = os.fork()
+    if pid == 0:  # the child: exit 0 only if it is a subreaper after asking to be one
+        try:
+            flag = ctypes.c_int(0)
+            ok = become_subreaper() and libc.prctl(37, ctypes.byref(flag), 0, 0, 0) == 0
+            os._exit(0 if ok and flag.value == 1 else 1)  # (37: PR_GET_CHILD_SUBREAPER)
+        finally:
+            os._exit(2)
+    assert os.waitpid(pid, 0)[1] == 0
