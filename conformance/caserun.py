@@ -37,7 +37,8 @@ from cambio_ref.errors import CambioError
 from cambio_ref.rules import Rules, format_value
 from cambio_ref.state import State
 from conformance.diagnosis import diagnose
-from conformance.harness import Driver, RestartBudgetExhausted
+from conformance.failures import RestartBudgetExhausted
+from conformance.harness import Driver
 from conformance.implementation import Event, Reference, Rejection, jsonable
 from conformance.lockstep import Disagreement, Game, Lockstep, compact
 from conformance.protocol import Hello

@@ -37,8 +37,9 @@ from typing import Any
 from cambio_ref.cases import Case, load_case_file, load_cases, read_cases
 from cambio_ref.errors import CambioError, SpecError
 from conformance import caserun
+from conformance.failures import ImplementationFailure
 from conformance.fuzz import SHRINK_SECONDS, Deviation, FuzzReport, play_games, player_range, shrink_deviations
-from conformance.harness import Driver, ImplementationFailure
+from conformance.harness import Driver
 from conformance.implementation import jsonable
 from conformance.protocol import Hello
 from conformance.regression import regression_case, save_regression

@@ -44,7 +44,8 @@ from cambio_ref.policy import kinds
 from cambio_ref.rules import Rules, option_keys, resolve
 from cambio_ref.state import OVER, State
 from conformance.diagnosis import diagnose
-from conformance.harness import Driver, RestartBudgetExhausted
+from conformance.failures import RestartBudgetExhausted
+from conformance.harness import Driver
 from conformance.implementation import Reference, Rejection
 from conformance.lockstep import Disagreement, Game, Lockstep
 from conformance.protocol import Hello, Support

@@ -28,7 +28,8 @@ from cambio_ref.engine import legal_blocks
 from cambio_ref.rules import Rules
 from cambio_ref.state import OVER, State
 from cambio_ref.views import view
-from conformance.harness import Driver, ImplementationFailure
+from conformance.failures import ImplementationFailure
+from conformance.harness import Driver
 from conformance.implementation import Event, Reference, Rejection
 from conformance.leaks import leak, secrets
 from conformance.legal import legal_reply

@@ -7,7 +7,8 @@ from collections.abc import Callable
 
 import pytest
 
-from conformance.harness import Driver, ImplementationFailure, parse_impl
+from conformance.failures import ImplementationFailure
+from conformance.harness import Driver, parse_impl
 from tests.conformance.conftest import Run, broken
 
 Conform = Callable[..., Run]

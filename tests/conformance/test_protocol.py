@@ -15,7 +15,7 @@ import pytest
 from cambio_ref.catalogue import SCHEMA_BASE, schema_registry
 from cambio_ref.resources import spec_dir
 from cambio_ref.rules import resolve
-from conformance import harness
+from conformance import endpoints
 from conformance.conform import Runner, plan
 from conformance.harness import Driver, parse_impl
 from conformance.protocol import Hello, ProtocolError, Support, check_reply, rules_from_json
@@ -49,14 +49,14 @@ def validator_for(name: str) -> jsonschema.Draft202012Validator:
 
 def test_the_schemas_describe_the_real_traffic(monkeypatch: pytest.MonkeyPatch) -> None:
     traffic: list[tuple[dict[str, Any], dict[str, Any]]] = []
-    send = harness.InProcessEndpoint.send
+    send = endpoints.InProcessEndpoint.send
 
-    def tap(self: harness.InProcessEndpoint, requests: Any, timeout: float) -> Any:
+    def tap(self: endpoints.InProcessEndpoint, requests: Any, timeout: float) -> Any:
         replies = send(self, requests, timeout)
         traffic.extend(zip([dict(r) for r in requests], replies, strict=True))
         return replies
 
-    monkeypatch.setattr(harness.InProcessEndpoint, "send", tap)
+    monkeypatch.setattr(endpoints.InProcessEndpoint, "send", tap)
     runner = Runner(Driver(parse_impl("python:conformance.serve:ReferenceEngine")), seed=3)
     runner.start()
     for item in plan(targets(["awareness", "online"], None), keyword="snap or tie or fuzz",
