@@ -265,16 +265,13 @@ def measure(driver: RecordingDriver, run: Any, items: Sequence[Any],
 def cmd_benchmark(args: Any) -> int:
     """``cambio conform --benchmark``: measure, print (text or ``--json``), exit 0 (2 when
     the implementation cannot start or answer its handshake)."""
-    from cambio_ref.rules import resolve
     from conformance.conform import HandshakeFailed, Runner, load_case_paths, plan
     from conformance.harness import parse_impl
     from conformance.signals import interruptible
-    from conformance.targets import DECLARED, targets
+    from conformance.targets import check_names, targets
 
     spec = parse_impl(args.impl)
-    for name in args.ruleset or ():
-        if name.strip().lower() != DECLARED:
-            resolve(name)
+    check_names(args.ruleset or ())
     cases = load_case_paths(args.cases or [])
     driver = RecordingDriver(spec, timeout=args.timeout, max_restarts=args.max_restarts)
     runner = Runner(driver, seed=args.seed or 0, impl_text=args.impl, shrink_seconds=0)

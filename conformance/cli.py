@@ -162,7 +162,6 @@ def cmd_conform(args: argparse.Namespace) -> int:
     everything it started are killed and every report is still written, its footer giving
     the real exit status."""
     from cambio_ref.progress import Progress
-    from cambio_ref.rules import resolve
     from conformance.conform import DEFAULT_FUZZ, HandshakeFailed, Item, load_case_paths, plan
     from conformance.conform import throughput as throughput_of
     from conformance.harness import parse_impl
@@ -177,7 +176,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
     from conformance.report import Log, Meta, note_line
     from conformance.results import Result
     from conformance.signals import interruptible, received, shielded
-    from conformance.targets import DECLARED, targets
+    from conformance.targets import check_names, targets
 
     _check_args(args)
     if args.benchmark:
@@ -189,9 +188,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
     fuzz = DEFAULT_FUZZ if args.fuzz is None else args.fuzz
     jobs = args.jobs if getattr(args, "jobs", None) is not None else default_jobs()
     parse_impl(args.impl)
-    for name in args.ruleset or ():  # (usage errors before anything starts)
-        if name.strip().lower() != DECLARED:
-            resolve(name)
+    check_names(args.ruleset or ())  # (usage errors before anything starts)
     # files given with --cases are read first (usage errors before anything starts); the
     # bundled cases while the workers start their implementations
     cases = load_case_paths(args.cases) if args.cases else None

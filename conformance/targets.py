@@ -60,6 +60,21 @@ def _label(text: str, rules: Rules, taken: set[str]) -> str:
     return unique
 
 
+def check_names(names: Sequence[str]) -> None:
+    """Resolve each of `names` (``--ruleset``) but ``declared``, so that a bad one is a usage
+    error before any implementation starts.
+
+    >>> check_names(["declared", "hearts"])
+    >>> check_names(["heart"])
+    Traceback (most recent call last):
+    ...
+    cambio_ref.errors.RulesError: unknown ruleset 'heart'; known rulesets: ...
+    """
+    for text in names:
+        if text.strip().lower() != DECLARED:
+            resolve(text)
+
+
 def targets(names: Sequence[str], declared: Rules | None) -> list[Target]:
     """The targets of a run: `names` (``--ruleset``) or the defaults, resolved and labelled."""
     chosen = list(names) or ([DECLARED] if declared is not None else list(DEFAULT_RULESETS))
