@@ -9,7 +9,7 @@ restarts them.
 >>> from conformance.protocol import hello_request
 >>> from conformance.serve import ReferenceEngine
 >>> endpoint = InProcessEndpoint(ReferenceEngine)
->>> [reply["name"] for reply in endpoint.send([hello_request(0)], 5.0)]
+>>> [reply["implementation"]["name"] for reply in endpoint.send([hello_request(0)], 5.0)]
 ['cambio-ref']
 """
 
