@@ -219,11 +219,13 @@ def _bundled(items: Sequence[Item]) -> tuple[Sequence[Item], dict[str, Case]]:
     return items, load_cases()
 
 
-def _worker(settings: Settings, conn: Connection, inherited: Sequence[int] = ()) -> None:
-    """A worker process: close the `inherited` file descriptors, `_work`, then
-    `quick_exit` (what the run remembered need not be freed one object at a time)."""
-    for fd in inherited:
-        os.close(fd)
+def _worker(settings: Settings, conn: Connection,
+            inherited: Sequence[Connection] = ()) -> None:
+    """A worker process: close the `inherited` connections (a forked worker's copies of
+    its parent's ends of the pipes), `_work`, then `quick_exit` (what the run remembered
+    need not be freed one object at a time)."""
+    for other in inherited:
+        other.close()
     _work(settings, conn)
     quick_exit(0)
 
@@ -300,9 +302,10 @@ class ParallelPool:
         method = start_method()
         context: Any = multiprocessing.get_context("fork" if method == "fork" else "spawn")
         mine, theirs = context.Pipe()
-        # (a fork also copies this process's ends of the earlier workers' pipes: it closes
-        # them, so that each worker sees its pipe close as soon as this process ends)
-        inherited = [w.conn.fileno() for w in self.workers] if method == "fork" else []
+        # (a fork also copies this process's end of its own pipe and of the earlier
+        # workers': it closes them, so that it sees its pipe close as soon as this process
+        # ends; the arguments of a forked process are the objects themselves, not pickled)
+        inherited = [mine, *(w.conn for w in self.workers)] if method == "fork" else []
         process = context.Process(target=_worker, args=(self.settings, theirs, inherited),
                                   daemon=True,
                                   name=f"cambio-conform-{len(self.workers)}")

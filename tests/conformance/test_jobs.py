@@ -3,6 +3,7 @@ rerun on their own, ``conform-merge``, and a signal that still stops every worke
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shlex
@@ -210,3 +211,52 @@ def test_a_forked_worker_becomes_the_subreaper_of_its_own_implementations() -> N
         finally:
             os._exit(2)
     assert os.waitpid(pid, 0)[1] == 0
+
+
+def _descendants(root: int) -> list[int]:
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        children.setdefault(int(text[text.rfind(")") + 2:].split()[1]), []).append(
+            int(stat.parent.name))
+    found, todo = [], [root]
+    while todo:
+        kids = children.get(todo.pop(), [])
+        found += kids
+        todo += kids
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_workers_and_implementations_end_when_the_main_process_is_killed() -> None:
+    # SIGKILL leaves no time to stop anything: each worker must see its pipe close (a forked
+    # worker holds no copy of its parent's end) and then stop its implementation
+    argv = [sys.executable, "-m", "cambio_ref.cli", "conform", "--impl",
+            f"{sys.executable} -m conformance.serve", "--ruleset", "online", "--fuzz",
+            "100000", "-k", "fuzz", "--seed", "1", "--jobs", "2"]
+    proc = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    found: list[int] = []
+    try:
+        deadline = time.monotonic() + 60
+        while len(found) < 4 and time.monotonic() < deadline:  # two workers, two servers
+            assert proc.poll() is None
+            time.sleep(0.2)
+            found = _descendants(proc.pid)
+        assert len(found) >= 4
+        proc.kill()
+        proc.wait()
+        deadline = time.monotonic() + 20
+        while any(map(_alive, found)) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert [pid for pid in found if _alive(pid)] == []
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        for pid in found:  # (none is left unless the test failed)
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
