@@ -182,15 +182,14 @@ def step(state: State, action: Action, events: Events = None) -> None:
     >>> step(s, Peek(0, 2)); s.peeked
     [4, 0]
     """
-    kind = type(action)
-    if type(action) is Snap:
+    if type(action) is Snap:  # (type, not isinstance: the hot path; mypy narrows both)
         do_snap(state, action, events)
     elif type(action) is Give:
         do_give(state, action, events)
     else:
         if state.window_won:
             settle_race(state)
-        _STEPS[kind](state, action, events)
+        _STEPS[type(action)](state, action, events)
         return
     if not state.pending_give:
         _after_snap(state, events)

@@ -27,7 +27,7 @@ class Flags:
     """The options `turn`, `powers` and `policy` read on every action, as plain values."""
 
     __slots__ = ("call_limit", "end_call", "everyone_once", "fire_drawn", "fire_swapped_out",
-                 "grid", "keeps_window", "peek_count", "peek_slots", "powers", "start_call", "step")
+                 "keeps_window", "peek_count", "peek_slots", "powers", "start_call", "step")
 
     def __init__(self, rules: Rules) -> None:
         from cambio_ref.state import grid_size, peek_count  # state imports this module
@@ -38,11 +38,10 @@ class Flags:
         self.step = 1 if rules.direction == "clockwise" else -1
         limit = rules.params.get("call_limit", {}).get("max_points")
         self.call_limit: int | None = limit
-        self.grid = grid_size()
         self.peek_count = peek_count()
         # closest-two: peek-count slots from its first_slot (2, 3); else any dealt slot
         first = rules.params.get("peek", {}).get("first_slot")
-        self.peek_slots = tuple(range(self.grid)) if first is None \
+        self.peek_slots = tuple(range(grid_size())) if first is None \
             else tuple(range(first, first + self.peek_count))
         self.fire_drawn = rules.power_trigger == "drawn-from-deck"
         self.fire_swapped_out = rules.power_trigger == "discarded-or-swapped-out"

@@ -40,7 +40,7 @@ from cambio_ref.actions import (
 from cambio_ref.powers import look_targets, may_skip, swap_count, swap_pairs, swap_sides
 from cambio_ref.snapping import snap_targets
 from cambio_ref.state import HAND, OVER, PEEK, TURN, State
-from cambio_ref.table import cards_of
+from cambio_ref.table import cards_of, locked_seat
 from cambio_ref.turn import call_refusal, peek_positions
 
 CALL_WEIGHT = 0.1  # how often "call" is picked, relative to each other kind
@@ -70,13 +70,9 @@ def _snap_barred(state: State) -> tuple[int, int | None] | None:
         return None
     caller = state.caller
     barred = state.window_tried | state.knocked_out
-    locked = None
-    if caller is not None:
-        if rules.caller_locked:
-            locked = caller
-            barred |= 1 << caller
-        elif not rules.caller_snaps:
-            barred |= 1 << caller
+    locked = locked_seat(state)
+    if caller is not None and (locked is not None or not rules.caller_snaps):
+        barred |= 1 << caller
     return barred, locked
 
 

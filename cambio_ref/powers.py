@@ -17,7 +17,7 @@ from cambio_ref.actions import Action, Look, Pos, PowerSwap, Skip
 from cambio_ref.cards import Card
 from cambio_ref.illegal import IllegalAction, check_slot, check_turn
 from cambio_ref.state import POWER, Events, State
-from cambio_ref.table import code, everyone, locked, seen_by
+from cambio_ref.table import code, everyone, locked, locked_seat, seen_by
 
 # -- targets --------------------------------------------------------------------
 
@@ -53,7 +53,7 @@ def swap_sides(state: State) -> tuple[list[Pos], list[Pos]]:
     own: list[Pos] = []
     other: list[Pos] = []
     looked_only = power.swap == "own-with-other" and power.swap_looked
-    barred = state.caller if state.rules.caller_locked else None  # see `locked`
+    barred = locked_seat(state)
     for o, grid in enumerate(state.grids):
         if o == barred:
             continue

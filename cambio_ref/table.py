@@ -20,9 +20,14 @@ def cards_of(state: State, player: int) -> list[int]:
     return [i for i, c in enumerate(state.grids[player]) if c is not None]
 
 
+def locked_seat(state: State) -> int | None:
+    """The seat whose cards are locked: the caller's, when the rules lock them."""
+    return state.caller if state.rules.caller_locked else None
+
+
 def locked(state: State, owner: int) -> bool:
     """True when `owner` called and the rules lock the caller's cards."""
-    return state.rules.caller_locked and state.caller == owner
+    return owner == locked_seat(state)
 
 
 def is_out(state: State, player: int) -> bool:

@@ -17,7 +17,7 @@ from cambio_ref.illegal import IllegalAction, check_slot, check_turn
 from cambio_ref.powers import fire_power, power_actions
 from cambio_ref.scoring import hand_total
 from cambio_ref.snapping import close_window, keeps_window, open_window
-from cambio_ref.state import HAND, PEEK, POWER, TURN, Event, Events, State, grid_size, peek_count
+from cambio_ref.state import HAND, PEEK, POWER, TURN, Event, Events, State, grid_size
 from cambio_ref.table import cards_of, code, everyone, in_play, is_out, mask_list, seen_by
 
 # -- legal actions --------------------------------------------------------------
@@ -27,17 +27,14 @@ def peek_choices(state: State) -> tuple[int, ...]:
     """The slots the opening peek may look at: the two closest, or any of the cards dealt.
     Never a penalty slot (4 and up): the peek is of the hand as dealt (awareness §Play 1),
     and a penalty card is not looked at (awareness §Play 4), so `check_peek` and
-    `peek_slots` both use this."""
+    `peek_positions` both use this."""
     return state.flags.peek_slots  # closest-two's slots (spec/options/setup.yaml), or all
 
 
 def peek_slots(state: State, player: int) -> list[int]:
-    """Slots `player` may still look at in the opening peek (none once two are seen)."""
-    mask = state.peeked[player]
-    if mask.bit_count() >= state.flags.peek_count:
-        return []
-    grid = state.grids[player]
-    return [s for s in peek_choices(state) if grid[s] is not None and not (mask >> s) & 1]
+    """Slots `player` may still look at in the opening peek (none once two are seen):
+    `player`'s part of `peek_positions`."""
+    return [s for q, s in peek_positions(state) if q == player]
 
 
 def peek_positions(state: State) -> list[tuple[int, int]]:
@@ -49,7 +46,7 @@ def peek_positions(state: State) -> list[tuple[int, int]]:
     >>> peek_positions(new_round(resolve("official"), 2, seed=3))
     [(0, 2), (0, 3), (1, 2), (1, 3)]
     """
-    limit, choices, grids = state.flags.peek_count, state.flags.peek_slots, state.grids
+    limit, choices, grids = state.flags.peek_count, peek_choices(state), state.grids
     out = []
     for q, mask in enumerate(state.peeked):
         if mask.bit_count() < limit:
@@ -96,15 +93,18 @@ def check_peek(state: State, action: Peek) -> None:
     if state.phase != PEEK:
         raise IllegalAction("E_WRONG_PHASE", "the opening peek is over")
     check_slot(state, action.player, action.slot)
-    if action.slot not in peek_choices(state):
-        raise IllegalAction("E_PEEK_SLOT", "only the two closest cards (slots 2 and 3)"
-                            " may be looked at" if state.rules.peek == "closest-two" else
+    choices = peek_choices(state)
+    if action.slot not in choices:
+        raise IllegalAction("E_PEEK_SLOT", "only the closest cards (slots"
+                            f" {' and '.join(map(str, choices))}) may be looked at"
+                            if state.rules.peek == "closest-two" else
                             f"only the cards dealt (slots 0-{grid_size() - 1}) may be looked"
                             " at, not a penalty card")
-    if state.peeked[action.player].bit_count() >= peek_count() or \
+    limit = state.flags.peek_count
+    if state.peeked[action.player].bit_count() >= limit or \
             (state.peeked[action.player] >> action.slot) & 1:
         raise IllegalAction("E_PEEK_DONE", f"player {action.player} has already looked"
-                            " at that card or at two cards")
+                            f" at that card or at {limit} cards")
 
 
 def check_call(state: State, action: Call) -> None:

@@ -48,9 +48,9 @@ class Endpoint:
     def stderr_tail(self) -> str:
         return ""
 
-    def expect(self, cmd: str, reply: Message, encoded: bytes | None = None) -> None:
-        """Hear that the reference's own reply to `cmd` in this batch is `reply` (valid;
-        `encoded`: its compact encoding, if known)."""
+    def expect(self, cmd: str, reply: Message, encoded: bytes) -> None:
+        """Hear that the reference's own reply to `cmd` in this batch is `reply` (valid),
+        `encoded` its compact encoding."""
 
     def close(self) -> None:
         """Stop the implementation; no process may be left behind."""
@@ -108,13 +108,11 @@ class ProcessEndpoint(Endpoint):
     def stderr_tail(self) -> str:
         return self.stderr.text(STDERR_TAIL)
 
-    def expect(self, cmd: str, reply: Message, encoded: bytes | None = None) -> None:
-        """A reply line byte for byte the reference's own encoding of `reply` (apart from
-        its seq; `encoded` when the caller has it) is valid without being parsed or
-        checked: a big `legal` list then costs a comparison of bytes. Only for the batch
-        being sent."""
-        text = encoded if encoded is not None else self.encode(reply).encode()
-        self.checked.expect((cmd, text[1:]), reply)
+    def expect(self, cmd: str, reply: Message, encoded: bytes) -> None:
+        """A reply line byte for byte `encoded`, the reference's own encoding of `reply`
+        (apart from its seq), is valid without being parsed or checked: a big `legal`
+        list then costs a comparison of bytes. Only for the batch being sent."""
+        self.checked.expect((cmd, encoded[1:]), reply)
 
     def send(self, requests: Sequence[Message], timeout: float,
              meanwhile: Iterable[object] | None = None) -> list[Message]:

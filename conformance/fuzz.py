@@ -353,15 +353,16 @@ def play_games(driver: Driver, hello: Hello, base: Rules, games: int, seed: int,
     started = time.perf_counter()
     strategy = _game_strategy(base, hello.support, players, listed)
 
-    passed_over: list[bool] = [] if not simplest else [True]
+    pass_over = not simplest  # (the first example: the simplest one)
 
     def test(data: st.DataObject) -> None:
+        nonlocal pass_over
         if budget:
             return
         began = time.perf_counter()
         game = data.draw(strategy)
-        if not passed_over:  # (the first example: the simplest one, drawn but not played;
-            passed_over.append(True)  # a test that drew nothing would end the run)
+        if pass_over:  # (drawn but not played: a test that drew nothing would end the run)
+            pass_over = False
             return
         lock = Lockstep(driver, hello)
         report.games += 1

@@ -218,7 +218,7 @@ class Driver:
         self.stats.round_trips += 1
         return replies
 
-    def expect(self, cmd: str, reply: Message, encoded: bytes | None = None) -> None:
+    def expect(self, cmd: str, reply: Message, encoded: bytes) -> None:
         """Tell the implementation's endpoint the reference's reply to `cmd` in the batch
         being sent (`Endpoint.expect`)."""
         if self.endpoint is not None:

@@ -43,7 +43,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from cambio_ref.cases import Case, adopt_cases, load_cases
 from cambio_ref.errors import CambioError
@@ -268,7 +268,7 @@ def _work(settings: Settings, conn: Connection) -> None:
                 runner.close()  # (the implementation and all its descendants)
 
 
-def start_method() -> str:
+def start_method() -> Literal["fork", "spawn"]:
     """How worker processes start: ``fork`` on Linux when this process runs no other
     thread (as in ``cambio conform``: a fork starts with every module already imported,
     about 0.35 s of CPU saved per worker), ``spawn`` otherwise (a fork copies no other
@@ -298,9 +298,9 @@ class ParallelPool:
         for _ in range(jobs):  # (all at once: each starts its implementation meanwhile)
             self._spawn()
 
-    def _spawn(self) -> _Worker:
+    def _spawn(self) -> None:
         method = start_method()
-        context: Any = multiprocessing.get_context("fork" if method == "fork" else "spawn")
+        context: Any = multiprocessing.get_context(method)  # (typeshed: BaseContext)
         mine, theirs = context.Pipe()
         # (a fork also copies this process's end of its own pipe and of the earlier
         # workers': it closes them, so that it sees its pipe close as soon as this process
@@ -311,9 +311,7 @@ class ParallelPool:
                                   name=f"cambio-conform-{len(self.workers)}")
         process.start()
         theirs.close()
-        worker = _Worker(process, mine, {})
-        self.workers.append(worker)
-        return worker
+        self.workers.append(_Worker(process, mine, {}))
 
     def start(self) -> Hello:
         """The first worker's handshake (the others' are taken as they come, in `run`);

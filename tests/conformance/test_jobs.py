@@ -213,25 +213,10 @@ def test_a_forked_worker_becomes_the_subreaper_of_its_own_implementations() -> N
     assert os.waitpid(pid, 0)[1] == 0
 
 
-def _descendants(root: int) -> list[int]:
-    children: dict[int, list[int]] = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            text = stat.read_text()
-        except OSError:
-            continue
-        children.setdefault(int(text[text.rfind(")") + 2:].split()[1]), []).append(
-            int(stat.parent.name))
-    found, todo = [], [root]
-    while todo:
-        kids = children.get(todo.pop(), [])
-        found += kids
-        todo += kids
-    return found
-
-
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_workers_and_implementations_end_when_the_main_process_is_killed() -> None:
+    from conformance.processes import tree
+
     # SIGKILL leaves no time to stop anything: each worker must see its pipe close (a forked
     # worker holds no copy of its parent's end) and then stop its implementation
     argv = [sys.executable, "-m", "cambio_ref.cli", "conform", "--impl",
@@ -245,7 +230,7 @@ def test_workers_and_implementations_end_when_the_main_process_is_killed() -> No
         while len(found) < 4 and time.monotonic() < deadline:  # two workers, two servers
             assert proc.poll() is None
             time.sleep(0.2)
-            found = _descendants(proc.pid)
+            found = tree(proc.pid)[1:]  # (its descendants)
         assert len(found) >= 4
         proc.kill()
         proc.wait()
