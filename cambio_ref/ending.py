@@ -92,7 +92,14 @@ def empty_hand_ends(state: State, events: Events) -> bool:
 
 
 def finish(state: State, reason: str, events: Events) -> None:
-    """End the round now for `reason`: score it and report every grid."""
+    """End the round now for `reason`: score it and report every grid. A card still
+    held (drawn or taken, not yet played) goes face up onto the discard pile and is
+    scored in no hand (core.held-at-round-end)."""
+    if state.held is not None:
+        state.pile.append(state.held)
+        if events is not None:
+            events.append({"t": "discarded", "player": state.current, "card": state.held.code,
+                           "from": None, "visible_to": everyone(state)})
     state.phase = OVER
     state.held = state.held_from = None
     state.power = state.power_stage = None

@@ -371,3 +371,28 @@ def test_a_round_where_everyone_is_out_ends_at_once() -> None:
     t.do(Draw(1), Discard(1))
     assert t.state.phase == "over" and t.state.result is not None
     assert t.state.result.reason == "knocked-out" and t.state.result.winners == (0,)
+
+
+@ex("end.empty-hand=wins-at-once", "snap.window=until-next-discard")
+def test_a_card_held_when_a_snap_ends_the_round_goes_to_the_pile() -> None:
+    # Issue 21 (the lost card). cambio-bot §Rules: emptying a hand wins at once; the
+    # cambio-bot ruleset keeps a discard open until the next one (snap.window ruling), so
+    # seat 0 may snap its last card while seat 1 holds the card it drew or took. Where
+    # that card goes is the project ruling core.held-at-round-end: onto the pile, unscored.
+    # (Only a drawn card can be held then: taking the top discard closes the window.)
+    t = Table("cambio-bot", [["2S", "3S", "4S", "5S"], ["6D", "7D", "8D", "9D"]],
+              draws=["2C", "3C", "4C", "5C", "QH"], starting="KC")
+    t.do(Draw(1), Discard(1), Snap(0, ((0, 0),)), Draw(0), Discard(0), Snap(0, ((0, 1),)),
+         Draw(1), Discard(1), Snap(0, ((0, 2),)), Draw(0), Discard(0))
+    total = len(t.state.all_cards())
+    t.do(Draw(1))
+    held = t.state.held
+    assert held is not None and held.code == "QH"
+    events = t.do(Snap(0, ((0, 3),)))
+    assert [e["t"] for e in events] == ["snapped", "discarded", "round_over"]
+    assert events[1]["card"] == held.code and events[1]["player"] == 1
+    assert t.state.pile[-1] == held and t.state.held is None
+    assert len(t.state.all_cards()) == total  # card conservation
+    result = t.state.result
+    assert result is not None and result.winners == (0,)
+    assert result.raw == (0, 30)  # 6+7+8+9: the held card is in no hand
