@@ -134,6 +134,22 @@ class Option:
         """The alternatives `source` is cited for."""
         return tuple(a for a in self.alternatives if any(c.key == source for c in a.sources))
 
+    def grade(self, value: Value, source: str) -> str:
+        """How this option grades `value` for `source`: ``stated`` or ``implied`` as the
+        alternative cites it, else ``ruling`` (the source is silent, or takes another
+        value, so `value` is the project's ruling for it).
+
+        >>> opt = Option("x", "x", "setup", "?", "bool",
+        ...              (Alternative(True, "", (Citation("a", "s", "implied"),)),), True)
+        >>> opt.grade(True, "a"), opt.grade(True, "b"), opt.grade(False, "a")
+        ('implied', 'ruling', 'ruling')
+        """
+        alt = self.alternative(value)
+        cites = [c.evidence for c in alt.sources if c.key == source] if alt else []
+        if not cites:
+            return "ruling"
+        return "stated" if "stated" in cites else "implied"
+
     def accepts(self, value: object) -> bool:
         """True if `value` is a legal value: an alternative, or inside the int range."""
         if (self.type == "int" and isinstance(value, int) and not isinstance(value, bool)

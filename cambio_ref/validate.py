@@ -17,8 +17,12 @@ from cambio_ref.cases import Case, case_problems, read_cases
 from cambio_ref.catalogue import (
     SCHEMA_FOR_KIND,
     Catalogue,
+    Option,
+    Value,
     _option,
     choice_value,
+    citations,
+    show_value,
     load_catalogue,
     read_spec,
     schema_problems,
@@ -80,6 +84,7 @@ def validate_file(path: Path, cat: Catalogue | None = None) -> list[Problem]:
     elif kind == "case":
         problems += case_problems(doc, cat)
         if not problems:
+            problems += evidence_problems(doc, cat)
             problems += rejection_problems(doc, cat)
     elif kind == "glossary":
         problems += check_glossary(cat, [doc])
@@ -108,6 +113,59 @@ def rejection_problems(doc: YamlDoc, cat: Catalogue) -> list[Problem]:
     return problems
 
 
+def evidence_problems(doc: YamlDoc, cat: Catalogue) -> list[Problem]:
+    """Case answers that cite a source as `stated` for a value the options grade lower.
+
+    Under each ruleset a (schema-valid) case answers for, a citation ``KEY §S`` graded
+    stated must be backed by the options the case names: at least one must grade its
+    value under that ruleset stated for KEY, and none may cite ``KEY §S`` for that value
+    as implied only. A value a ruleset takes by its own ruling is a ruling for its source.
+    """
+    data = doc.data
+    case = Case(data["id"], data["title"], tuple(data["options"]), data, doc.name)
+    extra = data.get("set") or {}
+    named = [opt for opt in map(cat.option, case.named_options(cat))
+             if opt.id not in extra and opt.key not in extra]  # (a set value is a house rule)
+    problems: list[Problem] = []
+    for name, outcome in data["rulesets"].items():
+        if name not in cat.rulesets or not case.applies_to(name):
+            continue
+        rules = case.rules_for(name)
+        for j, cite in enumerate(citations(outcome.get("cite"))):
+            if cite.evidence != "stated":
+                continue
+            weak, backed, contradicted = [], False, False
+            for opt in named:
+                value = rules.value(opt.key)
+                grade = _grade(cat, name, opt, value, cite.key)
+                alt = opt.alternative(value)
+                here = [c.evidence for c in (alt.sources if alt else ())
+                        if (c.key, c.section) == (cite.key, cite.section)]
+                if here and "stated" not in here:
+                    grade, contradicted = "implied", True
+                if grade == "stated":
+                    backed = True
+                else:
+                    weak.append(f"{opt.id}={show_value(value)} is"
+                                f" {'a ruling' if grade == 'ruling' else grade}")
+            if named and (contradicted or not backed):
+                problems.append(doc.problem(
+                    ("rulesets", name, "cite", j, "evidence"),
+                    f"cites {cite} as stated under {name}, but for {cite.key} "
+                    + "; ".join(weak)))
+    return problems
+
+
+def _grade(cat: Catalogue, ruleset: str, opt: Option, value: Value,
+           source: str) -> str:
+    """The grade of `value` of `opt` for `source` (Option.grade), where a value the
+    ruleset of `source` takes with its own ruling is a ruling."""
+    spec = cat.rulesets[ruleset]
+    if source == spec.source and isinstance(spec.choices.get(opt.id), dict):
+        return "ruling"
+    return opt.grade(value, source)
+
+
 def _catalogue_case_rejections(root: Path) -> list[Problem]:
     cat = load_catalogue()
     problems: list[Problem] = []
@@ -118,6 +176,7 @@ def _catalogue_case_rejections(root: Path) -> list[Problem]:
         except SpecError:
             continue  # (read_cases reports it)
         if not case_problems(doc, cat):
+            problems += evidence_problems(doc, cat)
             problems += rejection_problems(doc, cat)
     return problems
 
