@@ -116,10 +116,15 @@ def rejection_problems(doc: YamlDoc, cat: Catalogue) -> list[Problem]:
 def evidence_problems(doc: YamlDoc, cat: Catalogue) -> list[Problem]:
     """Case answers that cite a source as `stated` for a value the options grade lower.
 
-    Under each ruleset a (schema-valid) case answers for, a citation ``KEY §S`` graded
-    stated must be backed by the options the case names: at least one must grade its
-    value under that ruleset stated for KEY, and none may cite ``KEY §S`` for that value
-    as implied only. A value a ruleset takes by its own ruling is a ruling for its source.
+    Under each ruleset a (schema-valid) case answers for, take each citation
+    ``KEY §S`` graded stated, and each option the case names (its `options` and
+    `rulings`, less those its `set` fixes) with the value it has under that ruleset.
+    An option is *about* the citation when one of its alternatives cites ``KEY §S``.
+    The citation is flagged if an option about it grades the value lower for KEY and
+    the answer does not say so (an implied value needs a citation of KEY graded
+    implied beside it, a ruling needs the option named as the answer's or the case's
+    ruling), or if no option is about it and none grades its value stated for KEY.
+    A value a ruleset takes with its own ruling is a ruling for its source.
     """
     data = doc.data
     case = Case(data["id"], data["title"], tuple(data["options"]), data, doc.name)
@@ -128,31 +133,36 @@ def evidence_problems(doc: YamlDoc, cat: Catalogue) -> list[Problem]:
              if opt.id not in extra and opt.key not in extra]  # (a set value is a house rule)
     problems: list[Problem] = []
     for name, outcome in data["rulesets"].items():
-        if name not in cat.rulesets or not case.applies_to(name):
+        if name not in cat.rulesets or not case.applies_to(name) or not named:
             continue
         rules = case.rules_for(name)
-        for j, cite in enumerate(citations(outcome.get("cite"))):
+        cites = citations(outcome.get("cite"))
+        ruled = {outcome.get("ruling"), *data.get("rulings", ())}
+        for j, cite in enumerate(cites):
             if cite.evidence != "stated":
                 continue
-            weak, backed, contradicted = [], False, False
+            said = {"stated", "ruling"} | (
+                {"implied"} if any(c.key == cite.key and c.evidence == "implied"
+                                   for c in cites) else set())
+            wrong, any_about, backed = [], False, False
             for opt in named:
                 value = rules.value(opt.key)
                 grade = _grade(cat, name, opt, value, cite.key)
-                alt = opt.alternative(value)
-                here = [c.evidence for c in (alt.sources if alt else ())
-                        if (c.key, c.section) == (cite.key, cite.section)]
-                if here and "stated" not in here:
-                    grade, contradicted = "implied", True
-                if grade == "stated":
-                    backed = True
-                else:
-                    weak.append(f"{opt.id}={show_value(value)} is"
-                                f" {'a ruling' if grade == 'ruling' else grade}")
-            if named and (contradicted or not backed):
+                about = any((c.key, c.section) == (cite.key, cite.section)
+                            for alt in opt.alternatives for c in alt.sources)
+                any_about |= about
+                backed |= grade == "stated"
+                if grade != "stated" and (about or not backed) and (
+                        grade not in said or (grade == "ruling" and opt.id not in ruled)):
+                    wrong.append((about, f"{opt.id}={show_value(value)} is"
+                                         f" {'a ruling' if grade == 'ruling' else grade}"))
+            flagged = [text for about, text in wrong if about] if any_about else (
+                [] if backed else [text for _, text in wrong])
+            if flagged:
                 problems.append(doc.problem(
                     ("rulesets", name, "cite", j, "evidence"),
                     f"cites {cite} as stated under {name}, but for {cite.key} "
-                    + "; ".join(weak)))
+                    + "; ".join(flagged)))
     return problems
 
 
