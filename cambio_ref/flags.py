@@ -10,6 +10,8 @@ tables; every value still comes from the `Rules` (so from spec/), none is writte
 >>> f = flags_of(official)
 >>> f.start_call, f.step, f.peek_slots, f.call_limit
 (True, 1, (2, 3), None)
+>>> f.lock_others, flags_of(resolve("cambio-bot")).lock_others, flags_of(resolve("cambio-bot")).lock_caller
+(False, True, False)
 >>> flags_of(official) is f  # built once per Rules object
 True
 """
@@ -27,7 +29,8 @@ class Flags:
     """The options `turn`, `powers` and `policy` read on every action, as plain values."""
 
     __slots__ = ("call_limit", "end_call", "everyone_once", "fire_drawn", "fire_swapped_out",
-                 "keeps_window", "peek_count", "peek_slots", "powers", "start_call", "step")
+                 "keeps_window", "lock_caller", "lock_others", "peek_count", "peek_slots",
+                 "powers", "start_call", "step")
 
     def __init__(self, rules: Rules) -> None:
         from cambio_ref.state import grid_size, peek_count  # state imports this module
@@ -38,6 +41,10 @@ class Flags:
         self.step = 1 if rules.direction == "clockwise" else -1
         limit = rules.params.get("call_limit", {}).get("max_points")
         self.call_limit: int | None = limit
+        # whom the lock on the caller's cards binds (call.caller-locked's parameters)
+        lock = rules.params.get("caller_locked", {})
+        self.lock_others = bool(lock.get("others"))
+        self.lock_caller = bool(lock.get("caller"))
         self.peek_count = peek_count()
         # closest-two: peek-count slots from its first_slot (2, 3); else any dealt slot
         first = rules.params.get("peek", {}).get("first_slot")

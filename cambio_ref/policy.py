@@ -40,7 +40,7 @@ from cambio_ref.actions import (
 from cambio_ref.powers import look_targets, may_skip, swap_count, swap_pairs, swap_sides
 from cambio_ref.snapping import snap_targets
 from cambio_ref.state import HAND, OVER, PEEK, TURN, State
-from cambio_ref.table import cards_of, locked_seat
+from cambio_ref.table import caller_bound, cards_of, locked_seat
 from cambio_ref.turn import call_refusal, peek_positions
 
 CALL_WEIGHT = 0.1  # how often "call" is picked, relative to each other kind
@@ -70,10 +70,9 @@ def _snap_barred(state: State) -> tuple[int, int | None] | None:
         return None
     caller = state.caller
     barred = state.window_tried | state.knocked_out
-    locked = locked_seat(state)
-    if caller is not None and (locked is not None or not rules.caller_snaps):
+    if caller is not None and (caller_bound(state, caller) or not rules.caller_snaps):
         barred |= 1 << caller
-    return barred, locked
+    return barred, locked_seat(state)
 
 
 def snap_counts(state: State) -> list[tuple[int, int]]:
@@ -92,15 +91,17 @@ def snap_counts(state: State) -> list[tuple[int, int]]:
         return []
     barred, locked = found
     free = [sum(map(bool, g)) for g in state.grids]  # a Card is truthy, None is not
+    own_locked = 0  # the locked cards, which only their (unbound) owner may snap
     if locked is not None:
-        free[locked] = 0
+        own_locked, free[locked] = free[locked], 0
     total = sum(free)
     others, multi = state.rules.snap_others, state.rules.multi_burn
     out = []
     for p in range(state.n):
         if (barred >> p) & 1:
             continue
-        t = total if others else free[p]
+        mine = own_locked if p == locked else 0
+        t = total + mine if others else free[p] + mine
         count = t + t * (t - 1) // 2 if multi else t
         if count:
             out.append((p, count))
@@ -122,6 +123,8 @@ def may_snap(state: State) -> bool:
         return False
     barred, locked = found
     grids = state.grids
+    if locked is not None and not (barred >> locked) & 1 and any(grids[locked]):
+        return True  # the unbound caller may snap their own locked cards
     if state.rules.snap_others:  # every free player counts every unlocked card
         return barred != (1 << state.n) - 1 and any(
             any(g) for q, g in enumerate(grids) if q != locked)

@@ -17,7 +17,7 @@ from cambio_ref.actions import Action, Look, Pos, PowerSwap, Skip
 from cambio_ref.cards import Card
 from cambio_ref.illegal import IllegalAction, check_slot, check_turn
 from cambio_ref.state import POWER, Events, State
-from cambio_ref.table import code, everyone, locked, locked_seat, seen_by
+from cambio_ref.table import code, everyone, locked, seen_by
 
 # -- targets --------------------------------------------------------------------
 
@@ -53,9 +53,8 @@ def swap_sides(state: State) -> tuple[list[Pos], list[Pos]]:
     own: list[Pos] = []
     other: list[Pos] = []
     looked_only = power.swap == "own-with-other" and power.swap_looked
-    barred = locked_seat(state)
     for o, grid in enumerate(state.grids):
-        if o == barred:
+        if locked(state, o, player):
             continue
         side = own if o == player else other
         for s, card in enumerate(grid):  # cards_of(state, o)
@@ -149,7 +148,7 @@ def check_power(state: State, action: Look | PowerSwap | Skip) -> None:
             raise IllegalAction("E_WRONG_PHASE", "the power's swap comes after its looks")
         for owner, slot in (action.a, action.b):
             check_slot(state, owner, slot)
-            if locked(state, owner):
+            if locked(state, owner, state.current):
                 raise IllegalAction("E_LOCKED", f"player {owner} called; their cards are locked")
         pair = (min(action.a, action.b), max(action.a, action.b))
         if pair not in swap_pairs(state):

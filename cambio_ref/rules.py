@@ -130,7 +130,7 @@ class Rules:
     knock_out: str
     # calling
     call_timing: str
-    caller_locked: bool
+    caller_locked: str
     final_turns: str
     auto_call: bool
     call_from_round: int

@@ -17,7 +17,7 @@ from cambio_ref.cards import Card
 from cambio_ref.drawing import draw_card
 from cambio_ref.illegal import IllegalAction, check_slot
 from cambio_ref.state import OVER, PEEK, Event, Events, State
-from cambio_ref.table import cards_of, code, everyone, is_out, locked
+from cambio_ref.table import caller_bound, cards_of, code, everyone, is_out, locked
 
 # -- the window ---------------------------------------------------------------
 
@@ -61,10 +61,9 @@ def keeps_window(state: State, first: str) -> bool:
 def snap_targets(state: State, player: int) -> list[Pos]:
     """The cards `player` may name in a snap (own, others' if allowed; never locked ones)."""
     rules = state.rules
-    barred = state.caller if rules.caller_locked else None  # see `locked`
     out: list[Pos] = []
     for owner, grid in enumerate(state.grids):
-        if (owner != player and not rules.snap_others) or owner == barred:
+        if (owner != player and not rules.snap_others) or locked(state, owner, player):
             continue
         out += [(owner, slot) for slot, card in enumerate(grid) if card is not None]
     return out
@@ -73,7 +72,7 @@ def snap_targets(state: State, player: int) -> list[Pos]:
 def can_snap(state: State, player: int) -> bool:
     """True when `player` may snap now."""
     return (state.window and not state.pending_give and state.phase != OVER
-            and not (state.window_tried >> player) & 1 and not locked(state, player)
+            and not (state.window_tried >> player) & 1 and not caller_bound(state, player)
             and not is_out(state, player)
             and (state.rules.caller_snaps or state.caller != player)
             and (state.phase != PEEK or state.rules.peek_snap))
@@ -131,7 +130,7 @@ def check_snap(state: State, action: Snap) -> None:
         raise IllegalAction("E_NO_SNAP_WINDOW", "no discard is open to snapping now")
     if (state.window_tried >> p) & 1:
         raise IllegalAction("E_ALREADY_SNAPPED", f"player {p} has already tried this discard")
-    if locked(state, p):
+    if caller_bound(state, p):
         raise IllegalAction("E_LOCKED", "the caller's cards are locked; the caller cannot snap")
     if is_out(state, p):
         raise IllegalAction("E_LOCKED", f"player {p} is out of the round", rule="snap.knock-out")
@@ -145,7 +144,7 @@ def check_snap(state: State, action: Snap) -> None:
         check_slot(state, owner, slot)
         if owner != p and not rules.snap_others:
             raise IllegalAction("E_SNAP_OTHERS", "only your own cards may be snapped")
-        if locked(state, owner):
+        if locked(state, owner, p):
             raise IllegalAction("E_LOCKED", f"player {owner} called; their cards are locked")
 
 

@@ -21,13 +21,31 @@ def cards_of(state: State, player: int) -> list[int]:
 
 
 def locked_seat(state: State) -> int | None:
-    """The seat whose cards are locked: the caller's, when the rules lock them."""
-    return state.caller if state.rules.caller_locked else None
+    """The seat whose cards the other players may not touch: the caller's, when the
+    rules lock them (call.caller-locked)."""
+    return state.caller if state.flags.lock_others else None
 
 
-def locked(state: State, owner: int) -> bool:
-    """True when `owner` called and the rules lock the caller's cards."""
-    return owner == locked_seat(state)
+def caller_bound(state: State, player: int) -> bool:
+    """True when `player` called and the lock binds the caller too: they may neither
+    snap nor move their own cards (call.caller-locked)."""
+    return player == state.caller and state.flags.lock_caller
+
+
+def locked(state: State, owner: int, actor: int) -> bool:
+    """True when the lock keeps `actor` from moving `owner`'s cards: the caller's cards,
+    against the other players, and against the caller when the lock binds them too.
+
+    >>> from cambio_ref.rules import resolve
+    >>> from cambio_ref.state import new_round
+    >>> s = new_round(resolve("cambio-bot"), 2, seed=3)
+    >>> s.caller = 1
+    >>> locked(s, 1, 0), locked(s, 1, 1), locked(s, 0, 1)
+    (True, False, False)
+    """
+    if owner != state.caller:
+        return False
+    return state.flags.lock_caller if actor == owner else state.flags.lock_others
 
 
 def is_out(state: State, player: int) -> bool:

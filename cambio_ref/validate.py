@@ -22,10 +22,10 @@ from cambio_ref.catalogue import (
     _option,
     choice_value,
     citations,
-    show_value,
     load_catalogue,
     read_spec,
     schema_problems,
+    show_value,
 )
 from cambio_ref.errors import Problem, SpecError
 from cambio_ref.rules import consistency_problems, read_house_rules

@@ -47,7 +47,7 @@ def test_memory_call_comes_at_the_end_of_a_turn() -> None:
     assert t.state.phase == "over"
 
 
-@ex("call.caller-locked=true")
+@ex("call.caller-locked=everyone")
 def test_hearts_callers_cards_cannot_be_touched() -> None:
     # hearts §6: once Cambio is called no one can touch the caller's cards.
     t = Table("hearts", [G0, G1, ["9S", "3D", "4D", "5D"]], draws=["6C", "8C", "JC"])
@@ -59,7 +59,7 @@ def test_hearts_callers_cards_cannot_be_touched() -> None:
     t.do(PowerSwap(2, (2, 0), (0, 0)))
 
 
-@ex("call.caller-locked=false")
+@ex("call.caller-locked=none")
 def test_online_callers_cards_stay_in_play() -> None:
     # call.caller-locked ruling: online never protects the caller's cards.
     t = Table("online", [G0, G1, G2], starting="AC", draws=["JC"])
@@ -75,6 +75,25 @@ def test_locked_caller_cannot_be_snapped_or_snap() -> None:
     t.do(Call(1), Draw(2), Discard(2), Skip(2))
     t.reject(Snap(0, ((1, 0),)), "E_LOCKED")
     t.reject(Snap(1, ((0, 0),)), "E_LOCKED")
+
+
+@ex("call.caller-locked=others")
+def test_cambio_bot_lock_keeps_only_the_others_off() -> None:
+    # cambio-bot §Lock: after the lock the other players may not touch the locker's
+    # cards; nothing there binds the locker, and §Flips lets a player flip their own
+    # matching card. Seat 1 locks; seat 2 discards a 9 (a peek, declined).
+    t = Table("cambio-bot", [["9S", "3S", "4S", "5S"], ["9H", "3H", "4H", "5H"], G2],
+              draws=["9C", "JC"])
+    t.do(Call(1), Draw(2), Discard(2), Skip(2))
+    assert Snap(1, ((1, 0),)) in legal_actions(t.state)
+    assert Snap(0, ((1, 0),)) not in legal_actions(t.state)
+    t.reject(Snap(0, ((1, 0),)), "E_LOCKED")  # another player may not flip it
+    assert t.kinds(t.do(Snap(1, ((1, 0),)))) == ["snapped"]  # the locker may
+    assert t.grid(1)[0] is None
+    t.do(Draw(0), Discard(0))  # a jack: swap any two cards, but not the locker's
+    t.reject(PowerSwap(0, (1, 1), (0, 0)), "E_LOCKED")
+    assert all(1 not in (a[0], b[0]) for a, b in (
+        (x.a, x.b) for x in legal_actions(t.state) if isinstance(x, PowerSwap)))
 
 
 @ex("call.out-of-cards=true")
