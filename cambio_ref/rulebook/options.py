@@ -57,6 +57,8 @@ def option_md(site: Site, opt: Option) -> str:
                 one_line(alt.description), ""]
         if alt.sources:
             out += [f"- {cite(c, src, note=True)}" for c in alt.sources]
+            if alt.rationale:  # a ruling on a point the cited sources leave open
+                out.append(f"- *ruling:* {one_line(alt.rationale)}")
         else:
             out.append(f"- *ruling:* {one_line(alt.rationale) or 'no source takes this position.'}")
         chosen = _chosen_by(site, opt, alt)
