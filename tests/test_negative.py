@@ -412,6 +412,35 @@ def test_case_answer_without_citation_or_ruling() -> None:
     assert main(["validate", str(path)]) == 1
 
 
+def test_case_answer_citing_stated_for_an_implied_or_ruled_value() -> None:
+    # issue 22: online only implies that its jack's exchange is compulsory (spec:
+    # power.optional grades jack-compulsory implied for online), and official never
+    # mentions snapping (snap.enabled=false is a ruling for it), so neither answer may
+    # cite its source as stating it.
+    path = neg("case-stated-for-implied.yaml")
+    assert messages(validate_file(path)) == [
+        f"{path}:23: rulesets.online.cite[0].evidence: cites online §Special cards as stated"
+        " under online, but for online power.optional=jack-compulsory is implied",
+        f"{path}:27: rulesets.official.cite[0].evidence: cites official §Turn Structure as"
+        " stated under official, but for official power.optional=king-swap-compulsory is"
+        " implied; snap.enabled=false is a ruling",
+    ]
+    assert main(["validate", str(path)]) == 1
+
+
+def test_a_stated_citation_beside_its_implied_reading_passes(tmp_path: Path) -> None:
+    # The same online answer is accepted once it also cites the implied reading.
+    path = tmp_path / "case.yaml"
+    text = neg("case-stated-for-implied.yaml").read_text(encoding="utf-8").replace(
+        "      - {key: online, section: Special cards, evidence: stated}\n",
+        "      - {key: online, section: Special cards, evidence: stated}\n"
+        "      - {key: online, section: Special cards, evidence: implied}\n", 1)
+    path.write_text(text, encoding="utf-8")
+    found = messages(validate_file(path))
+    assert [m for m in found if "rulesets.online" in m] == []
+    assert [m for m in found if "rulesets.official" in m]
+
+
 def test_case_answer_with_an_unknown_ruling() -> None:
     path = neg("case-unknown-ruling.yaml")
     assert messages(validate_file(path)) == [
