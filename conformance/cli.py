@@ -113,6 +113,10 @@ def register(sub: Any) -> None:
     p.add_argument("--report", type=output_file, metavar="FILE.md|FILE.html",
                    help="write a Markdown or HTML report")
     p.add_argument("--log", type=output_file, metavar="FILE.jsonl", help="write the merged log")
+    p.add_argument("--partial", action="store_true",
+                   help="accept logs of runs that were killed or stopped early (no footer, or"
+                        " a footer that says so): they are still named in the report, but do"
+                        " not fail the merge by themselves")
 
 
 def _shards(text: str) -> range:
@@ -310,7 +314,7 @@ def cmd_merge(args: argparse.Namespace) -> int:
 
     if args.report is not None and args.report.suffix not in (".md", ".html", ".htm"):
         raise CambioError(f"--report {args.report}: the name must end in .md or .html")
-    meta, results = merge_logs(args.logs)
+    meta, results = merge_logs(args.logs, partial=args.partial)
     log = Log(args.log)
     log.header(meta)
     for result in results:

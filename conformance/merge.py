@@ -8,7 +8,9 @@ in several logs (the same signature under the same target) becomes one, its
 count summed and its example from the first log; a target's fuzz pass is
 dropped when another log found a deviation there; for a case run in several
 logs, the first unsuccessful result wins, else the first. Logs of different
-implementations, or with different rules under one target label, are refused.
+implementations, or with different rules under one target label, are refused, and so
+is anything `read_log` cannot read as a log. A shard killed or stopped early is named
+in the merged run, which fails unless the caller accepts partial shards.
 
 >>> a = Result("fuzz:draw/events/x", "hearts", "fail", "fuzz", signature="draw/events/x", count=2)
 >>> b = Result("fuzz:draw/events/x", "hearts", "fail", "fuzz", signature="draw/events/x", count=3)
@@ -19,36 +21,101 @@ implementations, or with different rules under one target label, are refused.
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from cambio_ref.errors import CambioError
-from conformance.report import Meta
-from conformance.results import Result
+from cambio_ref.names import quoted
+from cambio_ref.yamlio import read_text_file
+from conformance.report import Meta, exit_status
+from conformance.results import STATUSES, Result
+from conformance.strict_json import StrictJSONError, parse_line
 
 _FIELDS = {f.name for f in dataclasses.fields(Result)}
 
 
+MAX_LOG_BYTES = 64 << 20
+"""The largest run log read (64 MiB): a fuzz campaign's shard writes a few MB at most."""
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: Any) -> bool:
+    return _is_int(value) or isinstance(value, float)
+
+
+def _is_strings(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+def _is_labels(value: Any) -> bool:
+    return isinstance(value, dict) and all(isinstance(v, str) for v in value.values())
+
+
+def _is_text(value: Any) -> bool:
+    return value is None or isinstance(value, str)
+
+
+# what each field of a log's lines must hold (fields not listed are not read)
+_KINDS: dict[str, tuple[str, Any]] = {
+    "int": ("an integer", _is_int), "number": ("a number", _is_number),
+    "str": ("a string", lambda v: isinstance(v, str)), "text": ("a string or null", _is_text),
+    "dict": ("an object", lambda v: isinstance(v, dict)),
+    "strings": ("a list of strings", _is_strings), "labels": ("an object of strings", _is_labels),
+}
+_HEADER = {"impl": "str", "implementation": "dict", "protocol": "int", "seed": "int",
+           "rulesets": "strings", "targets": "labels", "fuzz": "int", "timeout": "number",
+           "started": "str"}
+_FOOTER = {"elapsed": "number", "stopped": "text"}
+_RESULT = {"id": "str", "ruleset": "str", "status": "str", "kind": "str", "step": "text",
+           "message": "str", "stderr": "str", "repro": "strings", "seconds": "number",
+           "actions": "int", "file": "text", "trace": "strings", "checks": "text",
+           "rule": "text", "signature": "text", "count": "int", "case": "text", "rules": "text"}
+
+
+def field_problem(data: dict[str, Any], fields: dict[str, str]) -> str | None:
+    """The first field of `data` (a log line) that does not hold what `fields` says, if any.
+
+    >>> print(field_problem({"seed": "x"}, {"seed": "int"}))
+    "seed" must be an integer, not 'x'
+    >>> field_problem({"seed": 4}, {"seed": "int", "fuzz": "int"}) is None
+    True
+    """
+    for name, kind in fields.items():
+        if name in data:
+            what, check = _KINDS[kind]
+            if not check(data[name]):
+                shown = data[name]
+                return (f'"{name}" must be {what}, not '
+                        f"{quoted(shown) if isinstance(shown, str) else type(shown).__name__}")
+    return None
+
+
 def read_log(path: Path) -> tuple[dict[str, Any], list[Result], dict[str, Any] | None]:
-    """A run log's header, results and footer (None when the run was killed before it)."""
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CambioError(f"{path}: cannot read it: {getattr(exc, 'strerror', None) or exc}")\
-            from None
+    """A run log's header, results and footer (None when the run was killed before it),
+    read through the input layer (a regular UTF-8 file of at most `MAX_LOG_BYTES`) with
+    every line strict JSON (`conformance.strict_json`) and every field of its type."""
+    text = read_text_file(path, limit=MAX_LOG_BYTES)
     header: dict[str, Any] | None = None
     footer = None
     results = []
-    for n, line in enumerate(lines, 1):
+    for n, line in enumerate(text.split("\n"), 1):
+        if not line.strip() and n > 1:
+            continue
         try:
-            data = json.loads(line)
-        except ValueError:
-            raise CambioError(f"{path}: line {n}: not a JSON line of a run log") from None
+            data = parse_line(line.encode("utf-8"))
+        except StrictJSONError as exc:
+            raise CambioError(f"{path}: line {n}: not a JSON line of a run log: {exc}") from None
         kind = data.get("type") if isinstance(data, dict) else None
         if n == 1 and (kind != "header" or data.get("harness") != "cambio conform"):
             raise CambioError(f"{path}: line 1: expected the header of a `cambio conform` log")
+        fields = {"header": _HEADER, "footer": _FOOTER, "result": _RESULT}.get(str(kind))
+        problem = field_problem(data, fields) if fields else None
+        if problem is not None:
+            raise CambioError(f"{path}: line {n}: {problem}")
         if kind == "header":
             header = data
         elif kind == "footer":
@@ -58,6 +125,9 @@ def read_log(path: Path) -> tuple[dict[str, Any], list[Result], dict[str, Any] |
                 results.append(Result(**{k: v for k, v in data.items() if k in _FIELDS}))
             except TypeError:
                 raise CambioError(f"{path}: line {n}: not a result of a run log") from None
+            if results[-1].status not in STATUSES:
+                raise CambioError(f"{path}: line {n}: unknown status"
+                                  f" {quoted(results[-1].status)}")
     if header is None:
         raise CambioError(f"{path}: empty: expected the header of a `cambio conform` log")
     return header, results, footer
@@ -87,8 +157,10 @@ def merge_results(logs: Sequence[Sequence[Result]]) -> list[Result]:
             if not (r.kind == "fuzz" and r.status == "pass" and r.ruleset in deviated)]
 
 
-def merge_logs(paths: Sequence[Path]) -> tuple[Meta, list[Result]]:
-    """The merged run of several logs: its header and its results."""
+def merge_logs(paths: Sequence[Path], partial: bool = False) -> tuple[Meta, list[Result]]:
+    """The merged run of several logs: its header and its results. A log without a
+    footer (its run was killed) or whose footer says the run stopped early is a partial
+    shard: the merged run names it, and fails (exit 1) unless `partial` accepts it."""
     read = [(path, *read_log(path)) for path in paths]
     first_path, first, _, _ = read[0]
     targets: dict[str, str] = {}
@@ -105,9 +177,9 @@ def merge_logs(paths: Sequence[Path]) -> tuple[Meta, list[Result]]:
                 raise CambioError(f"{path}: {label} means {rules}, but {targets[label]} in an"
                                   " earlier log: runs under different rules")
         if footer is None:
-            stopped.append(f"{path} has no footer (the run was killed)")
+            stopped.append(f"{path} has no footer (the run was killed before its end)")
         elif footer.get("stopped"):
-            stopped.append(f"{path}: {footer['stopped']}")
+            stopped.append(f"{path} stopped early: {footer['stopped']}")
     results = merge_results([r for _, _, r, _ in read])
     meta = Meta(impl=str(first.get("impl", "")), implementation=first.get("implementation") or {},
                 seed=int(first.get("seed", 0)),
@@ -117,4 +189,6 @@ def merge_logs(paths: Sequence[Path]) -> tuple[Meta, list[Result]]:
                 timeout=float(first.get("timeout", 0.0)), targets=targets,
                 stopped="; ".join(stopped) or None,
                 elapsed=sum(float(f.get("elapsed", 0.0)) for _, _, _, f in read if f))
+    if stopped and not partial:
+        meta.exit = max(1, exit_status(results))
     return meta, results

@@ -98,7 +98,7 @@ def test_bad_jobs_and_shards_are_one_line(capsys: pytest.CaptureFixture[str]) ->
         err = capsys.readouterr().err
         assert err.startswith("cambio: error: ") and len(err.strip().splitlines()) == 1
     assert main(["conform-merge", "/no/such/log.jsonl"]) == 2
-    assert "cannot read it" in capsys.readouterr().err
+    assert "no such file or directory" in capsys.readouterr().err
 
 
 def _alive(pid: int) -> bool:
