@@ -132,6 +132,10 @@ def fuzz(driver: Driver, hello: Hello, base: Rules, games: int, seed: int,
     return report
 
 
+NOT_SETTLED = frozenset({"cambio_ref.__main__", "conformance.pytest_plugin"})
+"""Modules `settle_local_modules` never imports."""
+
+
 @functools.cache
 def settle_local_modules() -> int:
     """Import every module of cambio_ref and conformance, once; how many there are.
@@ -139,6 +143,8 @@ def settle_local_modules() -> int:
     Hypothesis now and then draws a constant found in the local modules loaded, so
     the games a seed gives would otherwise depend on what the process happened to
     import (a worker of ``--jobs`` imports other modules than the main process).
+    `NOT_SETTLED` are left out: the pytest plugin needs pytest, which an installed kit
+    may lack (only pytest loads it).
 
     >>> settle_local_modules() > 40
     True
@@ -147,7 +153,7 @@ def settle_local_modules() -> int:
     for package in ("cambio_ref", "conformance"):
         path = importlib.import_module(package).__path__
         for info in pkgutil.iter_modules(path):
-            if info.name != "__main__":
+            if f"{package}.{info.name}" not in NOT_SETTLED:
                 importlib.import_module(f"{package}.{info.name}")
                 count += 1
     return count

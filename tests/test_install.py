@@ -2,7 +2,9 @@
 
 The wheel is built from a copy of the checkout without network (``pip wheel
 --no-build-isolation``), installed with ``--no-index`` from the wheelhouse that ``make setup``
-downloads (the runtime dependencies and pytest), into a virtualenv outside the checkout.
+downloads (the runtime dependencies and pytest) into a virtualenv outside the checkout with
+the runtime dependencies only, as a user gets it; the pytest plugin is tried in a second
+virtualenv with pytest added.
 Every command then runs from an empty temporary directory, with no CAMBIO_SPEC and no
 PYTHONPATH: it must exit 0 without a traceback, reading the catalogue the wheel carries.
 """
@@ -60,29 +62,55 @@ def _check(cmd: subprocess.CompletedProcess[str], status: int = 0) -> None:
 
 
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel built from a copy of the checkout, offline."""
     if not (WHEELHOUSE / ".done").exists():
         if os.environ.get("CI"):
             pytest.fail(f"no wheelhouse at {WHEELHOUSE}: run `make setup` first")
         pytest.skip(f"no wheelhouse at {WHEELHOUSE}: `make setup` (or `make test`) downloads it")
-    base = tmp_path_factory.mktemp("install")
-    src, dist, venv, work = base / "src", base / "dist", base / "venv", base / "work"
+    base = tmp_path_factory.mktemp("wheel")
+    src, dist = base / "src", base / "dist"
     shutil.copytree(ROOT, src, ignore=NOT_SOURCE)
     _check(subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-index",
                            "--no-build-isolation", "--wheel-dir", str(dist), str(src)],
                           capture_output=True, text=True, check=False))
-    wheel, = dist.glob("cambio_ref-*.whl")
+    found, = dist.glob("cambio_ref-*.whl")
+    return found
+
+
+def _install(wheel: Path, base: Path, *extra: str) -> Installed:
+    """A fresh virtualenv under `base` with `wheel`, its runtime dependencies and `extra`
+    (from the wheelhouse, offline), and an empty working directory."""
+    venv, work = base / "venv", base / "work"
     _check(subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)],
                           capture_output=True, text=True, check=False))
     _check(subprocess.run([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"),
                            "install", "--quiet", "--no-index", "--find-links", str(WHEELHOUSE),
-                           str(wheel), "pytest"], capture_output=True, text=True, check=False))
+                           str(wheel), *extra], capture_output=True, text=True, check=False))
     work.mkdir()
     env = {k: v for k, v in os.environ.items()
            if k not in ("PYTHONPATH", "CAMBIO_SPEC", "VIRTUAL_ENV", "PYTEST_ADDOPTS")}
     env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}"
     env["HYPOTHESIS_STORAGE_DIRECTORY"] = str(base / "hypothesis")
     return Installed(wheel, venv / "bin", work, env)
+
+
+@pytest.fixture(scope="module")
+def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Installed:
+    """The wheel with its runtime dependencies only, as `pip install` gives it to a user."""
+    return _install(wheel, tmp_path_factory.mktemp("install"))
+
+
+@pytest.fixture(scope="module")
+def with_pytest(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Installed:
+    """The wheel in a second virtualenv with pytest added, for the pytest plugin."""
+    return _install(wheel, tmp_path_factory.mktemp("install-pytest"), "pytest")
+
+
+def test_the_runtime_venv_holds_no_pytest(installed: Installed) -> None:
+    # what hid issue 21's crash: pytest installed beside the wheel
+    result = installed.run(str(installed.bin / "python"), "-c", "import pytest")
+    assert result.returncode == 1 and "No module named 'pytest'" in result.stderr
 
 
 def test_the_wheel_carries_the_whole_catalogue(installed: Installed) -> None:
@@ -143,7 +171,18 @@ def test_conform_the_default_implementation(installed: Installed) -> None:
     assert re.search(r"(\d+)/\1 applicable passed", result.stdout), result.stdout
 
 
-def test_the_pytest_plugin_against_cambio_serve(installed: Installed) -> None:
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_conform_fuzzes_cambio_serve_without_pytest(installed: Installed, jobs: str) -> None:
+    # issue 21: the fuzz worker imported the pytest plugin, so without pytest it died
+    result = installed.cambio("conform", "--impl", "cambio serve", "-k", "fuzz", "--fuzz", "20",
+                              "--seed", "1", "--jobs", jobs)
+    _check(result)
+    assert re.search(r"(\d+)/\1 applicable passed", result.stdout), result.stdout
+    assert "20 games" in result.stdout or "fuzz" in result.stdout, result.stdout
+
+
+def test_the_pytest_plugin_against_cambio_serve(with_pytest: Installed) -> None:
+    installed = with_pytest
     result = installed.run(str(installed.bin / "pytest"), *INNER_PYTEST,
                            "--cambio-impl", "cambio serve", "--cambio-ruleset", "hearts",
                            "--cambio-fuzz", "10", "--cambio-seed", "1")
@@ -167,7 +206,8 @@ def test_a_blank_impl_is_a_usage_error(installed: Installed, impl: str) -> None:
     assert "--impl is empty" in result.stderr
 
 
-def test_a_blank_impl_is_a_usage_error_in_the_pytest_plugin_too(installed: Installed) -> None:
+def test_a_blank_impl_is_a_usage_error_in_the_pytest_plugin_too(with_pytest: Installed) -> None:
+    installed = with_pytest
     result = installed.run(str(installed.bin / "pytest"), *INNER_PYTEST, "--cambio-impl", " ")
     assert result.returncode == pytest.ExitCode.USAGE_ERROR, result.stdout + result.stderr
     assert "--impl is empty" in result.stderr and "Traceback" not in result.stdout + result.stderr
@@ -188,3 +228,15 @@ def test_help_needs_no_catalogue_and_a_broken_one_is_one_clean_line(installed: I
     result = installed.cambio("rulesets", CAMBIO_SPEC=str(broken))
     _check(result, status=2)
     assert result.stderr.count("\n") == 1 and "core.yaml" in result.stderr, result.stderr
+
+
+def test_fuzzing_imports_no_pytest() -> None:
+    # issue 21: the fuzzer's settling of local modules imported the pytest plugin (checked
+    # in a fresh interpreter: this pytest process has loaded the plugin itself)
+    code = ("import sys; from conformance.fuzz import settle_local_modules;"
+            " settle_local_modules(); print(sorted(m for m in sys.modules"
+            " if m.split('.')[0] in ('pytest', '_pytest') or m.endswith('pytest_plugin')))")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                            text=True, timeout=120, check=False)
+    _check(result)
+    assert result.stdout.strip() == "[]"
