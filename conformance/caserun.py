@@ -14,6 +14,12 @@ implementation does not declare, or the reference rejects one of its actions
 (with no `expect: reject` applying) at or before the point the case is about
 (its first step that carries an expectation). The reason is given.
 
+Under a source ruleset the case answers, its expectations are meant for exactly
+those rules: there a case the reference cannot set up or play (any rejected
+action without `expect: reject`, as `cambio validate` checks) fails, and so does
+an expectation the reference misses, the message saying which is at fault (the
+case, or the reference for a case of the catalogue's own).
+
 >>> from conformance.harness import Driver, parse_impl
 >>> from conformance.targets import targets
 >>> from cambio_ref.cases import load_cases
@@ -108,18 +114,49 @@ def exercised(case: Case, rules: Rules) -> list[str]:
 
 def not_applicable(case: Case, target: Target, hello: Hello,
                    rules: Rules) -> str | None:
-    """Why the case cannot be set up under the target before anything is played, if so."""
+    """Why the implementation cannot be given the case under the target, if so: the deal
+    seats a count outside its declared range, or the rules need a value it does not declare."""
     players = case.data["setup"]["players"]
     low, high = hello.players
     if not low <= players <= high:
         return f"the case deals {players} players; the implementation plays {low} to {high}"
-    if not rules.min_players <= players <= rules.max_players:
-        return (f"the case deals {players} players; {target.label} is played by"
-                f" {rules.min_players} to {rules.max_players}")
     missing = hello.support.missing(rules)
     if missing:
         return f"needs {', '.join(missing)}, which the implementation does not declare"
     return None
+
+
+def unseated(case: Case, target: Target, rules: Rules) -> str | None:
+    """Why the rules cannot seat the case's deal, if so."""
+    players = case.data["setup"]["players"]
+    if not rules.min_players <= players <= rules.max_players:
+        return (f"the case deals {players} players; {target.label} is played by"
+                f" {rules.min_players} to {rules.max_players}")
+    return None
+
+
+def answers(case: Case, target: Target) -> bool:
+    """True if the target is a source ruleset the case answers: its hand-written expectations
+    are meant for exactly these rules, so the reference must play it and meet them.
+
+    >>> from cambio_ref.cases import load_cases
+    >>> from conformance.targets import targets
+    >>> case = load_cases()["snap.wrong-own-card"]
+    >>> [answers(case, t) for t in targets(["hearts", "official", "hearts(ace=1)"], None)]
+    [True, False, False]
+    """
+    return target.source is not None and case.applies_to(target.source)
+
+
+def bundled(case: Case) -> bool:
+    """True if the case is one of the catalogue's own (spec/cases), not one given with
+    ``--cases``."""
+    from cambio_ref.cases import load_cases
+
+    try:
+        return load_cases().get(case.id) is case
+    except CambioError:
+        return False
 
 
 def _reference(case: Case, target: Target, rules: Rules) -> tuple[CaseResult, Recorder]:
@@ -134,18 +171,45 @@ def _reference(case: Case, target: Target, rules: Rules) -> tuple[CaseResult, Re
         return result, recorder
 
 
-def _cannot_play(case: Case, expected: CaseResult) -> str | None:
+def _cannot_play(case: Case, expected: CaseResult, answered: bool) -> str | None:
+    """Why the reference cannot play the case, if so: its deal or opening peek fails, or it
+    rejects an action that no `expect: reject` covers, at or before the point the case is
+    about (anywhere, under a ruleset the case answers, as `cambio validate` checks)."""
     if expected.setup_problem:
         return expected.setup_problem
     about = point(case)
     for played in expected.unexpected:
         assert played.step is not None and played.unexpected is not None
-        if about is None or played.step <= about:
+        if answered or about is None or played.step <= about:
             rejection = played.unexpected
             return (f"{played.where} ({played.action.get('t')}) is rejected under these rules"
-                    f" with {rejection.code} ({rejection.rule}), at or before the point the"
-                    " case is about")
+                    f" with {rejection.code} ({rejection.rule})"
+                    + ("" if answered else ", at or before the point the case is about"))
     return None
+
+
+def _case_at_fault(res: Result, case: Case, target: Target, problem: str) -> Result:
+    """The result of a case the reference cannot play under a ruleset it answers: a
+    failure of the case (`cambio validate` refuses it too), not "not applicable"."""
+    res.status = "fail"
+    res.message = (f"the case is wrong: under {target.label}, a ruleset it answers, the reference"
+                   f" cannot play it: {problem} (`cambio validate {case.file}` reports it too)")
+    return res
+
+
+def _missed(case: Case, target: Target, first: object) -> str:
+    """The message of expectations the reference misses under a ruleset the case answers,
+    naming which is at fault: the reference for a case of the catalogue (validated, each
+    answer cited), the case for one given with ``--cases`` (the reference meets every case
+    of the catalogue)."""
+    if bundled(case):
+        return (f"the reference is wrong: under {target.label}, a ruleset the case answers, it"
+                f" misses the case's expectation ({first}); the case is the catalogue's own,"
+                " with its sources cited, so this is a bug in the reference: please report it")
+    return (f"the case is wrong: under {target.label}, a ruleset it answers, the reference"
+            f" misses its expectation ({first}); the reference meets every case of the"
+            f" catalogue, so check this one against its sources (`cambio replay {case.file}"
+            f" --ruleset {target.label}` shows the game)")
 
 
 def run(driver: Driver, hello: Hello, case: Case, target: Target,
@@ -153,33 +217,41 @@ def run(driver: Driver, hello: Hello, case: Case, target: Target,
     """Run `case` under `target` against the implementation; never raises for what the
     implementation does (RestartBudgetExhausted aside)."""
     res = Result(case.id, target.label, "pass", rules=target.rules.canonical)
+    answered = answers(case, target)
     try:
         rules = case.rules_for(target.rules)
     except CambioError as exc:
+        if answered:
+            return _case_at_fault(res, case, target, f"its `set`: {exc}")
         res.status, res.message = "not_applicable", f"the case's `set`: {exc}"
         return res
     reason = not_applicable(case, target, hello, rules)
-    if reason is None and case.id in hello.skip:
+    problem = None if reason else unseated(case, target, rules)
+    if reason is None and problem is None and case.id in hello.skip:
         res.status, res.message = "skipped", f"the implementation skips it: {hello.skip[case.id]}"
         return res
-    expected, recorder = (None, None) if reason else _reference(case, target, rules)
+    expected, recorder = (None, None) if reason or problem else _reference(case, target, rules)
     if expected is not None:
-        reason = _cannot_play(case, expected)
+        problem = _cannot_play(case, expected, answered)
+    if problem and answered:
+        res.repro = _repro(case, target, impl_text or driver.spec.text)
+        return _case_at_fault(res, case, target, problem)
+    reason = reason or problem
     if reason:
         res.status, res.message = "not_applicable", reason
         return res
     assert expected is not None and recorder is not None
     res.checks = CHECKS[0] if expected.applied else CHECKS[1]
+    missed = None
     if expected.failures:
         first = expected.failures[0]
-        if target.source and case.applies_to(target.source):
-            res.status = "not_applicable"
-            res.message = (f"its expectations do not hold under {target.label} even for the"
-                           f" reference: {first}")
-            return res
         res.checks = CHECKS[1]
-        res.message = (f"expectations set aside: under {rules.canonical} the reference does not"
-                       f" meet them ({first})")
+        if answered:
+            missed = first
+            res.message = _missed(case, target, first)
+        else:
+            res.message = (f"expectations set aside: under {rules.canonical} the reference does"
+                           f" not meet them ({first})")
     res.repro = _repro(case, target, impl_text or driver.spec.text)
     lock = Lockstep(driver, hello)
     wheres = iter(p.where for p in expected.played)
@@ -190,6 +262,8 @@ def run(driver: Driver, hello: Hello, case: Case, target: Target,
         _failed(res, d, case, rules, expected, hello)
     except RestartBudgetExhausted as exc:
         res.status, res.message = "not_run", str(exc)
+    if missed is not None and res.status == "pass":
+        res.status, res.step = "fail", missed.step or "outcome"
     res.actions = lock.steps
     res.trace = expected.trace
     return res
@@ -218,13 +292,7 @@ def _failed(res: Result, d: Disagreement, case: Case, rules: Rules, expected: Ca
 
 
 def _repro(case: Case, target: Target, impl: str) -> list[str]:
-    from cambio_ref.cases import load_cases
-
-    try:
-        in_spec = load_cases().get(case.id) is case
-    except CambioError:
-        in_spec = False
-    where = f" --cases {shlex.quote(case.file)}" if not in_spec else ""
+    where = f" --cases {shlex.quote(case.file)}" if not bundled(case) else ""
     ruleset = "declared" if target.label == "declared" else target.rules.canonical
     return [f"cambio conform --impl {shlex.quote(impl)} --ruleset {shlex.quote(ruleset)}"
             f" --fuzz 0 -k {shlex.quote(case.id)}{where}",

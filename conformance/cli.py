@@ -24,8 +24,11 @@ MAX_JOBS = 256
 CONFORM_EXAMPLE = """cambio conform --impl "node my-adapter.js" --ruleset hearts --fuzz 100 \\
       --seed 7 --junit out/junit.xml --report out/report.md --save-failures out/failures
 
-Exit status: 0 when every applicable item passes, 1 on any unsuccessful one,
-2 on a usage error (bad option, a command that cannot start or never answers hello)."""
+Exit status: 0 when something applied and every applicable item passed; 1 on any
+unsuccessful item (a harness error included); 2 on a usage error (a bad option, a
+command that cannot start, never answers hello or declares rules, players or options
+that allow no game); 5 when no item applied (nothing was checked); 128+N when stopped
+by signal N (SIGINT, SIGTERM, SIGHUP)."""
 
 
 def _formatter(prog: str) -> argparse.HelpFormatter:
@@ -248,11 +251,12 @@ def cmd_conform(args: argparse.Namespace) -> int:
             log.header(meta)
             progress = Progress(len(items), label="items")
             pool.run(items, finished, ordered)
-    except BaseException:
+    except BaseException as exc:
         stop = received()
-        if stop is None:
-            raise
         interrupted = True
+        if stop is None:  # (the footer and the reports must not claim the run ended well)
+            meta.stopped, meta.exit = _failure(exc), 2 if isinstance(exc, CambioError) else 1
+            raise
         meta.stopped, meta.exit = str(stop), stop.status
         if log is None:  # (stopped before the plan, in the handshakes: the files say so too)
             log = Log(args.log)
@@ -268,6 +272,21 @@ def cmd_conform(args: argparse.Namespace) -> int:
             unwritten = _finish(args, log, meta, results)
     _summary(meta, results, unwritten)
     return exit_code(meta, results)
+
+
+def _failure(exc: BaseException) -> str:
+    """Why the run failed, in one bounded line, for the footer and the reports.
+
+    >>> _failure(CambioError("-k 'x' selects nothing"))
+    "-k 'x' selects nothing"
+    >>> _failure(MemoryError())
+    'the run failed: MemoryError'
+    """
+    text = str(exc)
+    text = text if len(text) <= 300 else text[:300] + " ..."
+    if isinstance(exc, CambioError):
+        return text
+    return f"the run failed: {type(exc).__name__}" + (f": {text}" if text else "")
 
 
 def exit_code(meta: Any, results: Any) -> int:

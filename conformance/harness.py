@@ -218,6 +218,11 @@ class Driver:
         self.stats.round_trips += 1
         return replies
 
+    def stderr_tail(self) -> str:
+        """The tail of the implementation's stderr: the running process's, else the last
+        failed one's."""
+        return self.endpoint.stderr_tail() if self.endpoint is not None else self.last_stderr
+
     def expect(self, cmd: str, reply: Message, encoded: bytes) -> None:
         """Tell the implementation's endpoint the reference's reply to `cmd` in the batch
         being sent (`Endpoint.expect`)."""

@@ -35,6 +35,7 @@ import copyreg
 import dataclasses
 import multiprocessing
 import os
+import signal
 import sys
 import threading
 import traceback
@@ -127,6 +128,57 @@ class Task:
         return [runner.run_case(items[self.item + i]) for i in range(self.count)]
 
 
+def harness_error(item: Item, message: str, stderr: str = "") -> Result:
+    """The result of an item the harness could not finish: an exception in the harness or
+    its worker process dying (`message` says which), with the implementation's stderr tail.
+
+    >>> from conformance.targets import targets
+    >>> from conformance.conform import plan
+    >>> item = plan(targets(["official"], None), keyword="caller-ties", fuzz=0)[0]
+    >>> r = harness_error(item, "the worker process running it died (killed by SIGKILL)")
+    >>> r.name, r.status, r.failed
+    ('tie.caller-ties-lowest[official]', 'harness_error', True)
+    """
+    return Result(item.id, item.ruleset, "harness_error", item.kind, message=message,
+                  stderr=stderr, rules=item.target.rules.canonical)
+
+
+def raised(exc: BaseException, task: object) -> str:
+    """What the harness raised on `task`, where, and what it means, in one line (the
+    exception's text bounded).
+
+    >>> try:
+    ...     {}["x"]
+    ... except KeyError as exc:
+    ...     print(raised(exc, "fuzz[hearts] shard 2"))  # doctest: +ELLIPSIS
+    the harness failed on fuzz[hearts] shard 2: KeyError: 'x' (at <doctest ...>:2 in <module>); ...
+    """
+    text = str(exc)
+    text = text if len(text) <= 300 else text[:300] + " ..."
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f" (at {Path(frames[-1].filename).name}:{frames[-1].lineno} in {frames[-1].name})" \
+        if frames else ""
+    return (f"the harness failed on {task}: {type(exc).__name__}: {text}{where}; what the task"
+            " found is lost, the run went on (a bug in cambio conform: please report it)")
+
+
+def died(process: Any, task: object) -> str:
+    """Why a worker process ended while it ran `task`, in one line."""
+    process.join(5)
+    code = process.exitcode
+    if code is None:
+        how = "it closed its pipe"
+    elif code < 0:
+        try:
+            how = f"killed by {signal.Signals(-code).name}"
+        except ValueError:
+            how = f"killed by signal {-code}"
+    else:
+        how = f"exit status {code}"
+    return (f"the worker process running {task} died ({how}); what the task found is lost,"
+            " the run went on without it")
+
+
 class Schedule:
     """The tasks of a run (fuzz shards first: they are the long ones; then each case
     under all its targets as one task, so that what one worker remembers of a case's
@@ -136,7 +188,9 @@ class Schedule:
         self.items = items
         self.queue: deque[Task] = deque()
         self.shards: dict[int, dict[int, FuzzReport]] = {}
+        self.failed: dict[int, dict[int, Result]] = {}  # a fuzz item's failed shards
         self.done: dict[int, list[Result]] = {}
+        self.complete: set[int] = set()
         self.released = 0
         cases: list[Task] = []
         for n, item in enumerate(items):
@@ -164,14 +218,50 @@ class Schedule:
         """Take a task's outcome; each item it completes, with its results."""
         if task.shard is None:
             found = outcome if task.merged is None else [outcome]
-            complete = [(task.item + i, list(results)) for i, results in enumerate(found)]
-            self.done.update(complete)
-            return complete
-        got = self.shards[task.item]
-        got[task.shard] = outcome
-        if len(got) == len(self.items[task.item].shard_indices):
-            self.queue.appendleft(self._finish(task.item))  # (next: shrink while it is fresh)
+            return self._complete([(task.item + i, [*results, *self._errors(task.item + i)])
+                                   for i, results in enumerate(found)])
+        self.shards[task.item][task.shard] = outcome
+        return self._shard_in(task.item)
+
+    def fail(self, task: Task, message: str, stderr: str = "") -> list[tuple[int, list[Result]]]:
+        """A task that raised, or whose worker died: each item it ran gets a `harness_error`
+        result (a fuzz shard's item once its other shards are in, beside their results)."""
+        error = [harness_error(self.items[n], message, stderr)
+                 for n in range(task.item, task.item + task.count)]
+        if task.shard is None:
+            return self._complete([(task.item + i, [*self._errors(task.item + i), e])
+                                   for i, e in enumerate(error)])
+        self.failed.setdefault(task.item, {})[task.shard] = error[0]
+        return self._shard_in(task.item)
+
+    def _errors(self, n: int) -> list[Result]:
+        """The results of fuzz item `n`'s failed shards, in shard order."""
+        failed = self.failed.pop(n, {})
+        return [failed[i] for i in sorted(failed)]
+
+    def abandon(self, message: str) -> list[tuple[int, list[Result]]]:
+        """Every item not complete, as ``not_run`` with `message` (no worker is left)."""
+        self.queue.clear()
+        return self._complete([(n, [*self._errors(n),
+                                    Result(item.id, item.ruleset, "not_run", item.kind,
+                                           message=message, rules=item.target.rules.canonical)])
+                               for n, item in enumerate(self.items) if n not in self.complete])
+
+    def _shard_in(self, n: int) -> list[tuple[int, list[Result]]]:
+        """After one more shard of fuzz item `n`: queue its finishing once all are in (or
+        complete it with its errors alone when no shard played)."""
+        got, failed = self.shards[n], len(self.failed.get(n, ()))
+        if len(got) + failed < len(self.items[n].shard_indices):
+            return []
+        if not got:
+            return self._complete([(n, self._errors(n))])
+        self.queue.appendleft(self._finish(n))  # (next: shrink while it is fresh)
         return []
+
+    def _complete(self, found: list[tuple[int, list[Result]]]) -> list[tuple[int, list[Result]]]:
+        self.done.update(found)
+        self.complete.update(n for n, _ in found)
+        return found
 
     def release(self, everything: bool = False) -> list[tuple[Item, list[Result]]]:
         """The complete items next in item order (with `everything`, all complete ones,
@@ -198,7 +288,15 @@ class SerialPool:
     def run(self, items: Sequence[Item], finished: Report, ordered: Report) -> None:
         """Run `items`; `finished` and then `ordered` get each item's results."""
         for item in items:
-            results = self.runner.run(item)
+            try:
+                results = self.runner.run(item)
+            except Exception as exc:  # a bug in the harness: this item's result says so
+                stop = received()
+                if stop is not None:
+                    raise stop from None
+                results = [harness_error(item, raised(exc, item.name),
+                                         self.runner.driver.stderr_tail())]
+                self.runner.close()  # (a fresh implementation for the next item)
             finished(item, results)
             ordered(item, results)
             stop = received()  # (in case something on the way caught the exception)
@@ -256,8 +354,13 @@ def _work(settings: Settings, conn: Connection) -> None:
                 task: Task = message[1]
                 try:
                     outcome = task.execute(runner, items)
-                except Exception:  # a bug in the harness: shown by the main process
-                    conn.send(("error", traceback.format_exc(), runner.counters()))
+                except Exception as exc:  # a bug in the harness: the task's items say so
+                    stop = received()
+                    if stop is not None:
+                        raise stop from None
+                    conn.send(("error", (raised(exc, task), runner.driver.stderr_tail()),
+                               runner.counters()))
+                    runner.close()  # (a fresh implementation for the next task)
                     continue
                 conn.send(("done", outcome, runner.counters()))
     except (Interrupted, EOFError, OSError):
@@ -295,6 +398,7 @@ class ParallelPool:
     def __init__(self, settings: Settings, jobs: int) -> None:
         self.settings = settings
         self.workers: list[_Worker] = []
+        self.replaced = 0  # workers started in place of dead ones (at most --max-restarts)
         for _ in range(jobs):  # (all at once: each starts its implementation meanwhile)
             self._spawn()
 
@@ -364,18 +468,28 @@ class ParallelPool:
                     try:
                         kind, outcome, worker.counters = worker.conn.recv()
                     except (EOFError, OSError):
-                        alive.remove(worker)  # (its task goes to another worker)
-                        schedule.queue.appendleft(task)
-                        if not alive and not starting:
-                            raise CambioError("every worker process died") from None
-                        continue
-                    if kind == "error":
-                        raise RuntimeError(f"a worker failed on {task}:\n{outcome}")
-                    for n, results in schedule.add(task, outcome):
+                        stop = received()
+                        if stop is not None:  # (it died of the signal that stops the run)
+                            raise stop from None
+                        alive.remove(worker)
+                        kind, outcome = "died", (died(worker.process, task), "")
+                        if self.replaced < self.settings.max_restarts:
+                            self.replaced += 1
+                            self._spawn()  # (its implementation starts meanwhile)
+                            starting.append(self.workers[-1])
+                    if kind in ("error", "died"):
+                        complete = schedule.fail(task, *outcome)
+                    else:
+                        complete = schedule.add(task, outcome)
+                    for n, results in complete:
                         finished(items[n], results)
                     for item, done in schedule.release():
                         ordered(item, done)
                 feed()
+            if len(schedule.complete) < len(items):  # (no worker left to run the rest)
+                for n, results in schedule.abandon("every worker process died or could not"
+                                                   " start its implementation"):
+                    finished(items[n], results)
         finally:
             for item, done in schedule.release(everything=True):
                 ordered(item, done)

@@ -129,6 +129,10 @@ class Support:
                 continue
             if not isinstance(values, list):
                 raise ProtocolError(f"hello: options.{name} must be a list of values or \"*\"")
+            if not values:
+                raise ProtocolError(f"hello: options.{name} lists no value, so no game and no"
+                                    " fuzz game could be played; list the values it plays, or"
+                                    " \"*\" for every value")
             for value in values:
                 if not opt.accepts(value):
                     raise ProtocolError(f"hello: options.{name}: {value!r} is not a value of"
@@ -154,6 +158,19 @@ class Support:
 
     def to_json(self) -> dict[str, Any]:
         return {k: "*" if v is None else list(v) for k, v in self.values.items()}
+
+    def seats(self, players: tuple[int, int]) -> bool:
+        """True if some player count fits the declared `players` range and some pair of
+        declared ``min_players`` and ``max_players`` values.
+
+        >>> Support.parse({"min_players": [8], "max_players": [2]}).seats((2, 8))
+        False
+        >>> Support.parse({"min_players": [3, 4]}).seats((2, 3))
+        True
+        """
+        return any(max(low, players[0]) <= min(high, players[1])
+                   for low in self.choices("min_players") for high in self.choices("max_players")
+                   if isinstance(low, int) and isinstance(high, int))
 
 
 DEFAULT_PLAYERS = (2, 8)
@@ -260,11 +277,13 @@ class Hello:
             else:
                 raise ProtocolError("hello: 'skip' lists case ids or {case, reason} objects")
         rules = declared_rules(reply["rules"]) if reply.get("rules") is not None else None
+        support, players = Support.parse(reply.get("options")), declared_players(reply.get("players"))
+        problem = unplayable(support, rules, players)
+        if problem:
+            raise ProtocolError(f"hello: {problem}")
         return cls(name=str(impl["name"]), version=_opt_str(impl.get("version")),
-                   language=_opt_str(impl.get("language")),
-                   support=Support.parse(reply.get("options")),
-                   commands=frozenset(commands), skip=skip, rules=rules,
-                   players=declared_players(reply.get("players")),
+                   language=_opt_str(impl.get("language")), support=support,
+                   commands=frozenset(commands), skip=skip, rules=rules, players=players,
                    waive=_waivers(reply.get("waive")))
 
     def to_json(self) -> dict[str, Any]:
@@ -274,6 +293,36 @@ class Hello:
                 "rules": self.rules.canonical if self.rules is not None else None,
                 "players": {"min": self.players[0], "max": self.players[1]},
                 "waive": dict(self.waive)}
+
+
+def unplayable(support: Support, rules: Rules | None, players: tuple[int, int]) -> str | None:
+    """Why a declaration allows no game at all (so a run would check nothing), if so: the
+    declared rules need values `options` leaves out, or are played by no count in
+    `players`, or no count fits `players` and the declared player-count options.
+
+    >>> print(unplayable(Support(), resolve("official(min_players=5)"), (2, 3)))
+    the declared rules official(min_players=5) are played by 5 to 8 players and 'players' allows 2 to 3: ...
+    >>> print(unplayable(Support.parse({"min_players": [8], "max_players": [2]}), None, (2, 8)))
+    no player count fits 'players' (2 to 8) and options min_players [8], max_players [2]: no game can be dealt
+    >>> unplayable(Support(), resolve("hearts"), (2, 4)) is None
+    True
+    """
+    low, high = players
+    if rules is not None:
+        missing = support.missing(rules)
+        if missing:
+            return (f"the declared rules {rules.canonical} need {', '.join(missing)}, which"
+                    " 'options' does not list: no game can be dealt under them")
+        if max(low, rules.min_players) > min(high, rules.max_players):
+            return (f"the declared rules {rules.canonical} are played by {rules.min_players} to"
+                    f" {rules.max_players} players and 'players' allows {low} to {high}: no game"
+                    " can be dealt")
+    if not support.seats(players):
+        declared = ", ".join(f"{key} {support.to_json().get(key, '*')}"
+                             for key in ("min_players", "max_players"))
+        return (f"no player count fits 'players' ({low} to {high}) and options {declared}:"
+                " no game can be dealt")
+    return None
 
 
 def _opt_str(value: Any) -> str | None:

@@ -68,9 +68,29 @@ def totals(results: Iterable[Result]) -> Counter[str]:
     return Counter(r.status for r in results)
 
 
+NOTHING_APPLIED = 5  # the exit status of a run in which no item applied (pytest: none collected)
+
+
 def exit_status(results: Sequence[Result]) -> int:
-    """0 when everything applicable passed, 1 otherwise."""
-    return 1 if any(r.failed for r in results) else 0
+    """1 when any item was unsuccessful, else 0 when something applied and passed, else
+    `NOTHING_APPLIED`: a run that checked nothing is no success.
+
+    >>> exit_status([Result("a", "hearts", "pass"), Result("b", "hearts", "not_applicable")])
+    0
+    >>> exit_status([Result("b", "hearts", "not_applicable")])
+    5
+    """
+    if any(r.failed for r in results):
+        return 1
+    return 0 if any(r.status == "pass" for r in results) else NOTHING_APPLIED
+
+
+def nothing_applied(meta: Meta, results: Sequence[Result]) -> str | None:
+    """The line every output gives a run that ran to its end with no item applicable."""
+    if meta.stopped or exit_status(results) != NOTHING_APPLIED:
+        return None
+    return (f"Nothing was checked: no item applied ({len(results)} not applicable), so the run"
+            f" is no success (exit status {NOTHING_APPLIED})")
 
 
 # -- the log ---------------------------------------------------------------------
@@ -174,6 +194,9 @@ def render_text(meta: Meta, results: Sequence[Result]) -> str:
     lines.append("")
     if meta.stopped:
         lines += [f"The run stopped early: {meta.stopped}.", ""]
+    empty = nothing_applied(meta, results)
+    if empty:
+        lines += [f"{empty}.", ""]
     lines += summary_table(results)
     bad = [r for r in results if r.failed]
     if bad:
@@ -250,12 +273,15 @@ def junit(meta: Meta, results: Sequence[Result]) -> str:
                 ET.SubElement(case, "error", type=r.status, message=message).text = _x(detail)
             if r.stderr.strip():
                 ET.SubElement(case, "system-err").text = _x(r.stderr)
-    if meta.stopped:
+    empty = nothing_applied(meta, results)
+    if meta.stopped or empty:
         suite = ET.SubElement(root, "testsuite", name="run", tests="1", failures="0", errors="1",
                               skipped="0", time=f"{meta.elapsed:.3f}")
-        case = ET.SubElement(suite, "testcase", classname="cambio.run", name="complete", time="0")
-        ET.SubElement(case, "error", type="stopped", message=_x(meta.stopped[:500])).text = \
-            _x(f"the run stopped early: {meta.stopped}")
+        case = ET.SubElement(suite, "testcase", classname="cambio.run",
+                             name="complete" if meta.stopped else "applicable", time="0")
+        text = f"the run stopped early: {meta.stopped}" if meta.stopped else str(empty)
+        ET.SubElement(case, "error", type="stopped" if meta.stopped else "nothing_applied",
+                      message=_x(text[:500])).text = _x(text)
     ET.indent(root)
     return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
@@ -281,6 +307,9 @@ def markdown(meta: Meta, results: Sequence[Result]) -> str:
              f" in {meta.elapsed:.1f} s.", ""]
     if meta.stopped:
         lines += [f"**The run stopped early: {meta.stopped}.**", ""]
+    empty = nothing_applied(meta, results)
+    if empty:
+        lines += [f"**{empty}.**", ""]
     lines += _md_table(results)
     bad = [r for r in results if r.failed]
     if bad:
@@ -326,6 +355,8 @@ def render_html(meta: Meta, results: Sequence[Result]) -> str:
            f"<p><code>{e(meta.impl)}</code>, protocol {meta.protocol}, seed {meta.seed};"
            f" {total['pass']}/{applicable} applicable items passed in {meta.elapsed:.1f} s.</p>",
            f'<p class="bad">The run stopped early: {e(meta.stopped)}.</p>' if meta.stopped else "",
+           f'<p class="bad">{e(nothing_applied(meta, results))}.</p>'
+           if nothing_applied(meta, results) else "",
            "<table><tr><th>ruleset</th>" + "".join(f"<th>{e(LABELS[s])}</th>" for s in columns)
            + "</tr>"]
     for name, counts in [*rows.items(), ("total", total)]:

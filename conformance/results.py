@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 STATUSES = ("pass", "fail", "rejected_wrongly", "accepted_wrongly", "crash", "timeout",
-            "protocol_error", "skipped", "waived", "not_run", "not_applicable")
+            "protocol_error", "skipped", "waived", "harness_error", "not_run", "not_applicable")
+# (harness_error: the harness could not finish the item, an exception in it or its worker
+# process dying; the message says which)
 LABELS = {s: s.replace("_", " ") for s in STATUSES}
 FAILING = frozenset(STATUSES) - {"pass", "not_applicable"}
 # What a case run checked: its hand-written expectations held on the reference under the
