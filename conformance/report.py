@@ -251,7 +251,8 @@ def junit(meta: Meta, results: Sequence[Result]) -> str:
         total = totals(mine)
         failures = sum(total[s] for s in ("fail", "rejected_wrongly", "accepted_wrongly",
                                           "skipped", "waived"))
-        errors = sum(total[s] for s in ("crash", "timeout", "protocol_error", "not_run"))
+        errors = sum(total[s] for s in ("crash", "timeout", "protocol_error", "harness_error",
+                                        "not_run"))
         suite = ET.SubElement(root, "testsuite", name=_x(ruleset), tests=str(len(mine)),
                               failures=str(failures), errors=str(errors),
                               skipped=str(total["not_applicable"]),

@@ -15,6 +15,7 @@ import os
 import shlex
 import signal
 import sys
+import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
@@ -267,14 +268,18 @@ def test_an_exception_in_the_harness_is_an_item_result_with_the_stderr_tail(jobs
 
 
 def test_a_harness_error_fails_the_run_without_a_traceback(
-        conform: Conform, monkeypatch: pytest.MonkeyPatch) -> None:
+        conform: Conform, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setattr(Runner, "run_shard", FaultyRunner.run_shard)
+    junit = tmp_path / "junit.xml"
     run = conform("--impl", STDERR_IMPL, "--ruleset", "official", "-k", "fuzz", "--fuzz", "7",
-                  "--seed", "1")
+                  "--seed", "1", "--junit", str(junit))
     assert run.statuses() == {"harness_error": 1}
     assert "engine: warming up" in run.results[0]["stderr"]
     assert run.code == 1 and footer(run)["exit"] == 1
     assert "Traceback" not in run.out + run.err
+    suite = ET.fromstring(junit.read_text()).find("testsuite")
+    assert suite is not None and suite.get("errors") == "1"
+    assert suite.find("testcase/error[@type='harness_error']") is not None
 
 
 def test_a_killed_worker_is_an_item_result_and_the_run_goes_on(conform: Conform) -> None:
