@@ -8,7 +8,10 @@ merged with `conformance.shards.merge_reports`, then shrunk), reports each
 item as soon as it is complete, and releases the results in item order,
 buffering the ones that arrive early. The tasks and their seeds do not depend
 on N, so ``--jobs 1`` (`SerialPool`, everything in this process) and
-``--jobs N`` (`ParallelPool`) give the same results.
+``--jobs N`` (`ParallelPool`) give the same results. A task that raises, or whose
+worker process dies, gives each of its items a ``harness_error`` result (never a
+lost result, never a traceback); a dead worker is replaced, at most
+``--max-restarts`` times, and what no worker is left to run is ``not_run``.
 
 >>> from conformance.targets import targets
 >>> from conformance.conform import plan
