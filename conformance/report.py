@@ -196,7 +196,8 @@ def render_text(meta: Meta, results: Sequence[Result]) -> str:
         lines += [f"The run stopped early: {meta.stopped}.", ""]
     empty = nothing_applied(meta, results)
     if empty:
-        lines += [f"{empty}.", ""]
+        lines += [f"{empty}. The first items say why:"]
+        lines += [f"  {r.name}: {r.message}" for r in results[:3]] + [""]
     lines += summary_table(results)
     bad = [r for r in results if r.failed]
     if bad:

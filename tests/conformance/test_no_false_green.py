@@ -143,6 +143,7 @@ def test_a_run_in_which_no_item_applied_exits_5_and_every_output_says_so(
     assert run.statuses() == {"not_applicable": 1}
     assert run.code == 5 and footer(run)["exit"] == 5
     assert "Nothing was checked: no item applied" in run.out
+    assert "snap.wrong-own-card[official]: step 3 (snap) is rejected" in run.out  # (why)
     assert 'type="nothing_applied"' in junit.read_text()
     assert "Nothing was checked" in report.read_text()
 
