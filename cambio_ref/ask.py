@@ -1,95 +1,61 @@
-"""`cambio ask`: find the disputes and options a question is about, knowing the game's synonyms.
+"""`cambio ask`: answer a question in players' words, from a case, a rule's value or the scorer.
 
-Words are matched after a light stemming ("snapping" -> "snap") and after the
-glossary (spec/glossary.yaml) maps each table word to its term: "flip", "burn" and
-"slap" all find "snap", "knock" finds "call", and "wrong flip" finds "wrong snap".
-A case is searched by its title (weighted most), its answers and its options'
-questions; an option by its question and its alternatives.
+The engine (`cambio_ref.askindex`) reads the question; `ask` answers it:
 
->>> hits = search("wrong flip of someone else's card")
->>> hits[0].id, hits[0].kind
-('snap.wrong-other-card', 'case')
->>> search("knock")[0].id.startswith("call.")
-True
+- a hand ("KH KS X AC in online", "what do K♥ K♠ joker A♣ score?") goes to the scorer:
+  the total and each card's points, per ruleset;
+- one card's worth ("what's a seven worth?") is that card's points under each ruleset,
+  with the option that values it and its citation;
+- anything else is the best question of the index: a case (each ruleset's answer, from
+  `cambio_ref.answers.answer_for`, the one function the site shows too), an option (each
+  ruleset's value and its citation) or a core rule (its value);
+- when the best match is weak, the reply is not sure and offers the three closest questions.
+
+The ruleset's own answer ranks before a house rule, and a house-rule case is labelled as
+a house rule some tables play, with the rule in words.
+
+>>> reply = ask("wrong flip of someone else's card")
+>>> reply.sure, reply.found[0].hit.id
+(True, 'snap.wrong-other-card')
+>>> reply = ask("what do K♥ K♠ joker A♣ score in online?")
+>>> reply.kind, [(rs, s.total) for rs, s, _ in reply.found[0].hands]
+('hand', [('online', 40)])
+>>> ask("zebra unicorn").sure
+False
 """
 
 from __future__ import annotations
 
-import math
-import re
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from cambio_ref.answers import Answer, answer_for, answer_for_rules
+from cambio_ref.askindex import Doc, analyse, build_index, doc_tokens, house_changes, lexicon, rank
+from cambio_ref.cardwords import CardMention
+from cambio_ref.cards import Card
 from cambio_ref.cases import Case, load_cases
-from cambio_ref.catalogue import Catalogue, Term, load_catalogue
-from cambio_ref.rules import Resolved, Rules, explain, resolve
+from cambio_ref.catalogue import Catalogue, Citation, Term, load_catalogue
+from cambio_ref.errors import UnknownCardError
+from cambio_ref.rules import Resolved, Rules, explain, format_value, resolve
+from cambio_ref.scoring import HandScore, score_hand
 
-__all__ = ["GOOD", "Found", "Hit", "Reply", "ask", "search", "terms_in", "tokens"]
+__all__ = ["GOOD", "Found", "Hit", "Reply", "ask", "card_option", "house_label", "player_title", "rule_title",
+           "search", "terms_in", "tokens"]
 
-# A hit is good when it matches at least this share of the question's weight.
-GOOD = 0.6
-_STOP_WORDS = (
-    "a an the of to is are be was what who whom when does do did can may might must it its in on at and or"
-    " with for if after before how which one their his her they them this that there someone somebody"
-    " happen happens happened else as by from into onto than then so not no yes i we you your my our"
-    " under has have had get gets any")
-_STOP = frozenset(_STOP_WORDS.split(" "))
-_WORD = re.compile(r"[a-z0-9]+")
-
-
-def _stem(word: str) -> str:
-    """
-    >>> [_stem(w) for w in ("snapping", "snapped", "calling", "ties", "cards", "player's", "less")]
-    ['snap', 'snap', 'call', 'tie', 'card', 'player', 'less']
-    """
-    word = word.removesuffix("'s")
-    for suffix in ("ing", "ed"):
-        if word.endswith(suffix) and len(word) > len(suffix) + 2:
-            word = word[: -len(suffix)]
-            if len(word) > 2 and word[-1] == word[-2] and word[-1] in "bdgmnprt":
-                word = word[:-1]
-            return word
-    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
-        return word[:-1]
-    return word
-
-
-def _words(text: str) -> list[str]:
-    return [_stem(w) for w in _WORD.findall(text.lower().replace("\u2019", "'").replace("'s", ""))]
-
-
-@dataclass(frozen=True)
-class _Glossary:
-    phrases: tuple[tuple[tuple[str, ...], str], ...]  # (stemmed words, term id), longest first
-
-
-def _glossary(terms: Iterable[Term]) -> _Glossary:
-    phrases = [(tuple(_words(word)), t.id) for t in terms for word in t.words]
-    return _Glossary(tuple(sorted((p for p in phrases if p[0]), key=lambda p: -len(p[0]))))
+# A match is sure when it scores at least this (0 to 1).
+GOOD = 0.58
+# How many other good matches a reply shows after the first, and how close to it they must be.
+MORE = 2
+CLOSE = 0.1
 
 
 def tokens(text: str, glossary: Iterable[Term] | None = None) -> list[str]:
-    """The search tokens of `text`: its stemmed words (no stop words) and ``@term`` for each glossary term.
+    """The search tokens of `text`: its words and ``@term`` for each glossary term it uses.
 
     >>> tokens("A wrong flip?")
     ['wrong', 'flip', '@wrong-snap', '@snap']
     """
-    gl = _glossary(load_catalogue().glossary if glossary is None else glossary)
-    words = _words(text)
-    out = [w for w in words if w not in _STOP]
-    out += [f"@{t}" for t in _terms(words, gl)]
-    return out
-
-
-def _terms(words: Sequence[str], gl: _Glossary) -> list[str]:
-    found: list[str] = []
-    for i in range(len(words)):
-        for phrase, term in gl.phrases:
-            if tuple(words[i:i + len(phrase)]) == phrase and term not in found:
-                found.append(term)
-    return found
+    return doc_tokens(text, lexicon(load_catalogue().glossary if glossary is None else glossary))
 
 
 def terms_in(text: str, glossary: Iterable[Term] | None = None) -> list[Term]:
@@ -99,158 +65,219 @@ def terms_in(text: str, glossary: Iterable[Term] | None = None) -> list[Term]:
     ['call', 'snap']
     """
     terms = list(load_catalogue().glossary if glossary is None else glossary)
-    ids = _terms(_words(text), _glossary(terms))
+    ids = {t[1:] for t in doc_tokens(text, lexicon(terms)) if t.startswith("@")}
     return [t for t in terms if t.id in ids]
 
 
 @dataclass(frozen=True)
 class Hit:
-    """A case or an option that matches a question, and how well (0 to 1)."""
+    """A case, an option or a core rule that matches a question, and how well (0 to 1)."""
 
-    kind: str  # "case" or "option"
+    kind: str  # "case", "option" or "rule"
     id: str
-    title: str
+    title: str  # in players' words (`player_title`)
     score: float
+    label: str = ""  # for a house-rule case: "A house rule some tables play: ..."
 
     @property
     def good(self) -> bool:
         return self.score >= GOOD
 
 
-@dataclass(frozen=True)
-class _Doc:
-    kind: str
-    id: str
-    title: str
-    fields: tuple[tuple[float, frozenset[str]], ...]  # (weight, tokens)
-
-
-def _docs(cat: Catalogue, cases: Iterable[Case]) -> list[_Doc]:
-    gl = list(cat.glossary)
-    docs = []
-    for case in cases:
-        answers = " ".join(str(o.get("answer", "")) for o in case.rulesets.values())
-        questions = " ".join(cat.option(o).question + " " + o.replace(".", " ") for o in case.options
-                             if cat.has_option(o))
-        docs.append(_Doc("case", case.id, case.title, (
-            (1.0, frozenset(tokens(case.title, gl))), (0.6, frozenset(tokens(answers, gl))),
-            (0.5, frozenset(tokens(questions + " " + case.id.replace(".", " "), gl))))))
-    for opt in cat.options:
-        alts = " ".join(a.description or "" for a in opt.alternatives)
-        docs.append(_Doc("option", opt.id, opt.question, (
-            (0.8, frozenset(tokens(opt.question, gl))),
-            (0.5, frozenset(tokens(alts + " " + opt.id.replace(".", " "), gl))))))
-    return docs
-
-
-def search(question: str, *, catalogue: Catalogue | None = None,
-           cases: Iterable[Case] | None = None) -> list[Hit]:
-    """Every case and option, best match first, scored against `question`."""
+def search(question: str, *, catalogue: Catalogue | None = None, cases: Iterable[Case] | None = None) -> list[Hit]:
+    """Every case, option and core rule with a value, best match first."""
     cat = catalogue or load_catalogue()
-    docs = _docs(cat, load_cases().values() if cases is None else cases)
-    counts: Counter[str] = Counter(t for d in docs for t in set().union(*(f for _, f in d.fields)))
-    wanted = _wanted(question, cat)
-    if not wanted:
-        return []
-
-    def idf(token: str) -> float:
-        return math.log(1 + len(docs) / (1 + counts[token]))
-
-    # A word weighs as much as its term: "slap", "flip" and "snap" all weigh as much as "snap".
-    weights = [max(idf(t) for t in ({t for t in alts if t.startswith("@")} or alts)) for alts in wanted]
-    total = sum(weights)
-    hits = []
-    for d in docs:
-        got = 0.0
-        for alts, weight in zip(wanted, weights, strict=True):
-            got += weight * max((w for w, f in d.fields if alts & f), default=0.0)
-        # Among equal matches: the title that says least else, then the question whose every
-        # part (title, answers, options) speaks of what was asked.
-        title = d.fields[0][1]
-        precision = sum(1 for t in title if any(t in alts for alts in wanted)) / max(len(title), 1)
-        spread = sum(sum(1 for _, f in d.fields if alts & f) / len(d.fields) for alts in wanted) / len(wanted)
-        score = min(got / total, 1.0) * 0.9 + 0.05 * precision + 0.05 * spread if total else 0.0
-        hits.append(Hit(d.kind, d.id, d.title, round(score, 3)))
-    return sorted(hits, key=lambda h: (-round(h.score, 2), h.kind != "case", -h.score, h.id))
+    index = build_index(catalogue, cases)
+    all_cases = {c.id: c for c in (load_cases().values() if cases is None else cases)}
+    return [_hit(d, s, cat, all_cases) for d, s in rank(index, analyse(question, index.lexicon))]
 
 
-def _wanted(question: str, cat: Catalogue) -> list[set[str]]:
-    """What the question asks for: per word, the tokens that satisfy it (the word or its term)."""
-    gl = _glossary(cat.glossary)
-    words = _words(question)
-    wanted: list[set[str]] = []
-    for i in range(len(words)):
-        for phrase, term in gl.phrases:
-            if len(phrase) > 1 and tuple(words[i:i + len(phrase)]) == phrase:
-                wanted.append({f"@{term}"})
-    single = {phrase[0]: term for phrase, term in gl.phrases if len(phrase) == 1}
-    for w in words:
-        if w in _STOP:
-            continue
-        wanted.append({w, f"@{single[w]}"} if w in single else {w})
-    return wanted
+def _hit(d: Doc, score: float, cat: Catalogue, cases: dict[str, Case]) -> Hit:
+    if d.kind == "case":
+        case = cases[d.id]
+        return Hit(d.kind, d.id, player_title(case), round(score, 3), house_label(case, cat) if d.house else "")
+    if d.kind == "rule":
+        return Hit(d.kind, d.id, rule_title(cat, d.id), round(score, 3))
+    return Hit(d.kind, d.id, d.title, round(score, 3))
 
 
-# -- the reply of `cambio ask` ---------------------------------------------------
+def player_title(case: Case) -> str:
+    """A case's question as a player reads it: a house-rule case names no source.
+
+    >>> player_title(load_cases()["power.queen-look-two-house-rule"])
+    'Under a house rule some tables play, what may a queen discarded from the deck do?'
+    >>> player_title(load_cases()["tie.caller-ties-lowest"])
+    'Who wins when the caller ties the lowest score?'
+    """
+    title = case.title
+    if case.data.get("set") and title.startswith("With ") and ", " in title:
+        return "Under a house rule some tables play, " + title.split(", ", 1)[1]
+    return title
+
+
+def house_label(case: Case, cat: Catalogue | None = None) -> str:
+    """The rule a house-rule case plays, in words.
+
+    >>> house_label(load_cases()["power.queen-look-two-house-rule"])[:58]
+    'A house rule some tables play: the queen looks at two card'
+    """
+    cat = cat or load_catalogue()
+    said = []
+    for name, value in (case.data.get("set") or {}).items():
+        if cat.has_option(name):
+            alt = cat.option(name).alternative(cat.option(name).coerce(value))
+            if alt is not None and alt.description:
+                said.append(alt.description.rstrip("."))
+    text = "; ".join(said)
+    return f"A house rule some tables play: {text[:1].lower()}{text[1:]}." if text else \
+        "A house rule some tables play."
+
+
+def rule_title(cat: Catalogue, rule_id: str) -> str:
+    """A core rule with a value, in words, the value in place.
+
+    >>> rule_title(load_catalogue(), "core.grid")
+    'Each player is dealt 4 cards, face down, as a 2x2 grid.'
+    """
+    rule = cat.core_rules[rule_id]
+    text = " ".join(rule.statement.split()).replace("this many", str(rule.value))
+    while " (" in text and ")" in text.split(" (", 1)[1]:
+        head, tail = text.split(" (", 1)
+        text = head + tail.split(")", 1)[1]
+    return text
+
+
+# -- the reply --------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class Found:
-    """One matching case or option, with the answers to show (one per ruleset, or the table's)."""
+    """One answer: a case's answers, an option's values, a core rule, or a card's or hand's points."""
 
     hit: Hit
     answers: tuple[Answer, ...] = ()  # for a case
-    notes: tuple[str, ...] = ()  # per answer: how a house-rules table's answer was found ("" if plainly)
+    notes: tuple[str, ...] = ()  # per answer: a house rule, or how a house-rules table's answer was found
     values: tuple[tuple[str, Resolved], ...] = ()  # for an option: (ruleset, its value and why)
+    hands: tuple[tuple[str, HandScore | None, str], ...] = ()  # for cards: (ruleset, the score, a note)
+    rule: tuple[int, tuple[Citation, ...]] | None = None  # for a core rule: its value and citations
+    options: tuple[tuple[str, str], ...] = ()  # for one card: (ruleset, the option that values it)
 
 
 @dataclass(frozen=True)
 class Reply:
-    """What `cambio ask` says: the good matches, or, when there is none, the closest questions."""
+    """What `cambio ask` says: the answer and other good matches, or, when not sure, the closest questions."""
 
     question: str
     found: tuple[Found, ...]
     closest: tuple[Hit, ...]
+    kind: str = ""  # case, option, rule, card, hand; "" when not sure
+    ruleset: str | None = None  # the ruleset (one-line form) the answers are for, if one
+
+    @property
+    def sure(self) -> bool:
+        return bool(self.found)
 
     @property
     def good(self) -> bool:
-        return bool(self.found)
+        return self.sure
+
+    @property
+    def top(self) -> str:
+        """The answer's identity, as the site's search names it too: ``case:ID``, ``hand:KH KS``, ``unsure``."""
+        if not self.found:
+            return "unsure"
+        return f"{self.kind}:{self.found[0].hit.id}"
 
 
-def ask(question: str, rules: Rules | None = None, *, most: int = 3) -> Reply:
-    """The answers to `question`, for `rules` (a ruleset or house rules) or for every ruleset.
+def ask(question: str, rules: Rules | None = None, *, catalogue: Catalogue | None = None) -> Reply:
+    """The answer to `question`, for `rules` (a ruleset or house rules), the ruleset it names, or every ruleset."""
+    cat = catalogue or load_catalogue()
+    index = build_index(catalogue)
+    query = analyse(question, index.lexicon)
+    if rules is None and query.ruleset is not None:
+        rules = resolve(query.ruleset, catalogue=cat)
+    tables = [rules] if rules is not None else [resolve(rs, catalogue=cat) for rs in cat.rulesets]
+    canonical = rules.canonical if rules is not None else None
+    if query.hand:
+        cards = [_card(m) for m in query.cards]
+        ident = " ".join(c.code for c in cards)
+        hands = tuple(_score(cards, r) for r in tables)
+        if len(cards) == 1:
+            found = Found(Hit("card", ident, f"What is {_said(query.cards[0])} worth?", 1.0), hands=hands,
+                          options=tuple((r.canonical, card_option(cat, cards[0])) for r in tables))
+            return Reply(question, (found,), (), "card", canonical)
+        found = Found(Hit("hand", ident, f"What does {ident} score?", 1.0), hands=hands)
+        return Reply(question, (found,), (), "hand", canonical)
+    cases = load_cases() if catalogue is None else {c.id: c for c in load_cases().values()}
+    ranked = rank(index, query)
+    hits = [_hit(d, s, cat, cases) for d, s in ranked[:8]]
+    if not hits or not hits[0].good:
+        return Reply(question, (), tuple(hits[:3]), "", canonical)
+    best = hits[0].score
+    chosen = [hits[0]] + [h for h in hits[1:] if h.good and h.score >= best - CLOSE][:MORE]
+    found = tuple(_found(h, cat, cases, rules, tables) for h in chosen)
+    return Reply(question, found, (), hits[0].kind, canonical)
 
-    The good matches (at least `GOOD`, and close to the best: up to `most` cases, then
-    the closest option) come with their answers; without one, the reply lists the
-    closest questions instead.
 
-    >>> from cambio_ref.rules import resolve
-    >>> reply = ask("caller ties lowest", resolve("hearts"))
-    >>> first = reply.found[0]
-    >>> first.hit.id, [a.ruleset for a in first.answers]
-    ('tie.caller-ties-lowest', ['hearts'])
-    >>> ask("zebra unicorn").good
-    False
+def _found(hit: Hit, cat: Catalogue, cases: dict[str, Case], rules: Rules | None,
+           tables: Sequence[Rules]) -> Found:
+    if hit.kind == "case":
+        case = cases[hit.id]
+        if rules is None:
+            answers = tuple(answer_for(case, rs, catalogue=cat) for rs in case.rulesets)
+            notes = tuple(house_label(case, cat) if house_changes(case, a.ruleset, cat) else "" for a in answers)
+            return Found(hit, answers, notes)
+        answer, note = answer_for_rules(case, rules, catalogue=cat)
+        if case.data.get("set") and house_changes(case, answer.ruleset, cat):
+            note = " ".join(filter(None, (house_label(case, cat), note)))
+        return Found(hit, (answer,), (note,))
+    if hit.kind == "rule":
+        rule = cat.core_rules[hit.id]
+        return Found(hit, rule=(rule.value or 0, rule.sources))
+    values = tuple((r.canonical, next(x for x in explain(r, catalogue=cat) if x.option.id == hit.id))
+                   for r in tables)
+    return Found(hit, values=values)
+
+
+def _card(m: CardMention) -> Card:
+    """The card a mention stands for: its suit, else the first of its colour's (or of all four)."""
+    return Card(m.rank, m.suits[0])
+
+
+def _said(m: CardMention) -> str:
+    card = _card(m)
+    return "a joker" if card.is_joker else f"the {card.code}" if m.suit else f"a {m}"
+
+
+def _score(cards: Sequence[Card], rules: Rules) -> tuple[str, HandScore | None, str]:
+    try:
+        return rules.canonical, score_hand(cards, rules), ""
+    except UnknownCardError as exc:
+        return rules.canonical, None, str(exc)
+
+
+def card_option(cat: Catalogue, card: Card) -> str:
+    """The option that sets what `card` is worth (a later option overrides an earlier one).
+
+    >>> card_option(load_catalogue(), Card("K", "H")), card_option(load_catalogue(), Card("7", "C"))
+    ('value.red-king', 'value.number-cards')
     """
-    cat = load_catalogue()
-    cases = load_cases()
-    hits = search(question, catalogue=cat, cases=cases.values())
-    best = hits[0].score if hits else 0.0
-    close = [h for h in hits if h.good and h.score >= best - 0.1]
-    # The cases first (they answer), then the closest option (it names the rule).
-    good = [h for h in close if h.kind == "case"][:most] + [h for h in close if h.kind == "option"][:1]
-    found = []
-    for hit in good:
-        if hit.kind == "case":
-            case = cases[hit.id]
-            if rules is None:
-                found.append(Found(hit, tuple(answer_for(case, rs, catalogue=cat) for rs in case.rulesets)))
-            else:
-                answer, note = answer_for_rules(case, rules, catalogue=cat)
-                found.append(Found(hit, (answer,), (note,)))
-        else:
-            tables = [resolve(rs) for rs in cat.rulesets] if rules is None else [rules]
-            values = tuple((r.canonical, next(x for x in explain(r, catalogue=cat) if x.option.id == hit.id))
-                           for r in tables)
-            found.append(Found(hit, values=values))
-    return Reply(question, tuple(found), () if found else tuple(hits[:5]))
+    return [o.id for o in cat.options if o.covers(card.rank, card.suit)][-1]
+
+
+def answer_line(found: Found, ruleset: str, cat: Catalogue | None = None) -> str:
+    """One ruleset's answer in one line, as the site's search teaser shows it too."""
+    cat = cat or load_catalogue()
+    if found.answers:
+        for a in found.answers:
+            if a.ruleset == ruleset:
+                return a.text
+        return found.answers[0].text
+    for rs, r in found.values:
+        if rs == ruleset:
+            return format_value(r.value)
+    for rs, score, note in found.hands:
+        if rs == ruleset:
+            return note if score is None else str(score.total)
+    return ""
+

@@ -1,0 +1,350 @@
+"""The question engine's index: every question it can answer, and how words find them.
+
+`build_index` turns the catalogue (cases, options, core rules with a value) and the
+glossary into an `Index`: for each question its weighted token fields, and for each
+token its weight (inverse document frequency). `analyse` reads a question in players'
+words: the ruleset it names ("in online"), the cards it names ("K♥", "red king",
+"sevens"), and what it asks for, word by word, each word with its glossary term
+(spec/glossary.yaml: "flip", "burn" and "slap" all find "snap"). `rank` scores every
+question against it.
+
+`cambio ask` and the site's search are one engine: `index_json` exports the index,
+the lexicon and every answer to ``ask/index.json``, and docs/javascripts/ask.js
+follows these steps on it, number for number (tests/site/test_search_browser.py
+compares the two on the phrasing set).
+
+>>> idx = build_index()
+>>> q = analyse("wrong flip of someone else's card", idx.lexicon)
+>>> [d.id for d, _ in rank(idx, q)[:1]]
+['snap.wrong-other-card']
+>>> q = analyse("what do K♥ K♠ joker A♣ score in online?", idx.lexicon)
+>>> q.ruleset, [str(c) for c in q.cards], q.value, q.leftover
+('online', ['KH', 'KS', 'X', 'AC'], True, 0)
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from cambio_ref.cardwords import COLOURS, COUNT_WORDS, RANK_WORDS, SUIT_GLYPHS, SUIT_WORDS, CardMention, code_of, \
+    mentions, rank_token
+from cambio_ref.cases import Case, load_cases
+from cambio_ref.catalogue import Catalogue, Term, load_catalogue
+from cambio_ref.rules import resolve
+
+__all__ = ["HOUSE_WEIGHT", "Doc", "Index", "Lexicon", "Query", "analyse", "build_index", "doc_tokens", "lexicon",
+           "rank", "raw_words", "stem", "STOP_WORDS"]
+
+STOP_WORDS = frozenset((
+    "a an the of to is are be was what who whom when does do did can may might must it its in on at and or"
+    " with for if after before how which one their his her they them this that there someone somebody"
+    " happen happens happened else as by from into onto than then so not no yes i we you your my our"
+    " under has have had get gets any me us im dont doesnt whats hows should would will much"
+    " about okay ok just also too really").split())
+# A house-rule case weighs this much of its match, so the ruleset's own answer comes first.
+HOUSE_WEIGHT = 0.8
+# A glossary term finds the option or core rule its entry points to as surely as its title.
+ABOUT_WEIGHT = 1.0
+# The shares of a score: the question's weight found, the title's words asked for, words found in
+# every field, and terms whose glossary entry points to the question itself.
+SHARES = (0.8, 0.12, 0.04, 0.04)
+# The glossary terms the engine itself reads: the words of a value question, and of a house rule.
+VALUE_TERM = "points"
+HOUSE_TERM = "house-rule"
+# Words that ask for a ruleset when they come before one of its names ("in hearts", "playing online").
+_RULESET_CUES = frozenset(("in", "under", "for", "playing", "play", "using", "with", "per"))
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def raw_words(text: str) -> list[str]:
+    """The words of `text`, lower case and unstemmed; a suit symbol reads as its letter ("K♥" -> "kh").
+
+    >>> raw_words("What's K♥ worth? Ann's 10♦!")
+    ['what', 'kh', 'worth', 'ann', '10d']
+    """
+    text = text.lower().replace("\u2019", "'").replace("\u2018", "'")
+    for glyph, letter in SUIT_GLYPHS.items():
+        text = text.replace(glyph, letter)
+    return _WORD.findall(text.replace("'s", ""))
+
+
+def stem(word: str) -> str:
+    """
+    >>> [stem(w) for w in ("snapping", "snapped", "calling", "ties", "cards", "less", "rounds")]
+    ['snap', 'snap', 'call', 'tie', 'card', 'less', 'round']
+    """
+    for suffix in ("ing", "ed"):
+        if word.endswith(suffix) and len(word) > len(suffix) + 2:
+            word = word[: -len(suffix)]
+            if len(word) > 2 and word[-1] == word[-2] and word[-1] in "bdgmnprt":
+                word = word[:-1]
+            return word
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        return word[:-1]
+    return word
+
+
+# The stop words as the engine compares them (stemmed too: "does" -> "doe").
+_STOP = STOP_WORDS | frozenset(stem(w) for w in STOP_WORDS)
+
+
+def _canon(word: str) -> list[str]:
+    """A raw word as the engine compares it: a card code as its rank, suit and colour; a rank word as its rank."""
+    code = code_of(word)
+    if code:
+        rank, suit = code
+        out = [rank_token(rank)]
+        if suit:
+            out += [stem(next(w for w, s in SUIT_WORDS.items() if s == suit)),
+                    next(c for c, suits in COLOURS.items() if suit in suits)]
+        return out
+    if word in RANK_WORDS:
+        return [rank_token(RANK_WORDS[word])]
+    return [stem(word)]
+
+
+def _canon_words(words: Iterable[str]) -> list[str]:
+    return [c for w in words for c in _canon(w)]
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """What the engine knows of words: stop words, the glossary's phrases, value words and ruleset names."""
+
+    phrases: tuple[tuple[tuple[str, ...], str], ...]  # (canonical words, term id), longest first
+    value_phrases: tuple[tuple[str, ...], ...]  # canonical words of each word of the glossary term VALUE_TERM
+    rulesets: tuple[tuple[tuple[str, ...], str], ...]  # (raw words of a ruleset id, the id), longest first
+
+    def terms(self, words: Sequence[str]) -> list[str]:
+        """The glossary terms `words` (canonical) use, each once, in order of first use."""
+        found: list[str] = []
+        for i in range(len(words)):
+            for phrase, term in self.phrases:
+                if tuple(words[i:i + len(phrase)]) == phrase and term not in found:
+                    found.append(term)
+        return found
+
+    def single(self) -> dict[str, str]:
+        return {phrase[0]: term for phrase, term in self.phrases if len(phrase) == 1}
+
+
+def lexicon(glossary: Iterable[Term], rulesets: Iterable[str] = ()) -> Lexicon:
+    terms = list(glossary)
+    phrases = [(tuple(_canon_words(raw_words(word))), t.id) for t in terms for word in t.words]
+    value = next((t for t in terms if t.id == VALUE_TERM), None)
+    value_phrases = tuple(tuple(_canon_words(raw_words(word))) for word in (value.words if value else ()))
+    names = [(tuple(raw_words(rs)), rs) for rs in rulesets]
+    return Lexicon(tuple(sorted((p for p in phrases if p[0]), key=lambda p: -len(p[0]))), value_phrases,
+                   tuple(sorted(names, key=lambda p: -len(p[0]))))
+
+
+def doc_tokens(text: str, lex: Lexicon) -> list[str]:
+    """The tokens a question or answer is found by: its canonical words (no stop words) and ``@term``s.
+
+    >>> doc_tokens("A wrong flip of a red king", build_index().lexicon)
+    ['wrong', 'flip', 'red', 'king', '@wrong-snap', '@snap', '@red-king']
+    """
+    words = _canon_words(raw_words(text))
+    return [w for w in words if w not in _STOP] + [f"@{t}" for t in lex.terms(words)]
+
+
+@dataclass(frozen=True)
+class Query:
+    """A question as the engine reads it."""
+
+    text: str
+    ruleset: str | None  # the ruleset it names, if any
+    cards: tuple[CardMention, ...]
+    codes: int  # how many cards were typed as codes ("KH") or with a symbol ("K♥")
+    value: bool  # it uses a word of value ("worth", "score", "points")
+    leftover: int  # its words that are neither stop words, card words, value words nor a ruleset
+    wanted: tuple[tuple[str, ...], ...]  # per word or phrase, the tokens that satisfy it
+    house: bool  # it speaks of a house rule
+
+    @property
+    def hand(self) -> bool:
+        """A question about what cards score rather than about a rule."""
+        return bool(self.cards) and ((self.value or self.codes >= 2) and self.leftover <= 1
+                                     or len(self.cards) >= 2 and self.leftover == 0)
+
+
+def analyse(text: str, lex: Lexicon) -> Query:
+    """Read `text`: its ruleset, its cards, and per word what satisfies it."""
+    words = raw_words(text)
+    ruleset, keep = None, []
+    i = 0
+    while i < len(words):
+        for name, rs in lex.rulesets:
+            if tuple(words[i:i + len(name)]) == name and ruleset is None and (
+                    name != ("hearts",) or (i > 0 and words[i - 1] in _RULESET_CUES)
+                    or words[i + 1:i + 2] in (["rules"], ["ruleset"])):
+                ruleset = rs
+                i += len(name)
+                break
+        else:
+            keep.append(words[i])
+            i += 1
+    cards = mentions(keep)
+    canon = _canon_words(keep)
+    single = lex.single()
+    # A phrase of the glossary ("slow burn", "which way") is asked for as its term, not word by word.
+    wanted: list[tuple[str, ...]] = []
+    covered = [False] * len(canon)
+    for j in range(len(canon)):
+        for phrase, term in lex.phrases:
+            if len(phrase) > 1 and tuple(canon[j:j + len(phrase)]) == phrase:
+                wanted.append((f"@{term}",))
+                for k in range(j, j + len(phrase)):
+                    covered[k] = True
+    for j, w in enumerate(canon):
+        if w not in _STOP and not covered[j]:
+            wanted.append((w, f"@{single[w]}") if w in single else (w,))
+    # Words that ask what cards are worth: a phrase of the glossary term VALUE_TERM ("worth", "add up").
+    valued = [False] * len(keep)
+    for j in range(len(keep)):
+        for phrase in lex.value_phrases:
+            if tuple(_canon_words(keep[j:j + len(phrase)])) == phrase:
+                for k in range(j, j + len(phrase)):
+                    valued[k] = True
+    card_words = set(RANK_WORDS) | set(SUIT_WORDS) | set(COLOURS) | set(COUNT_WORDS)
+    leftover = sum(1 for j, w in enumerate(keep) if w not in STOP_WORDS and w not in card_words
+                   and code_of(w) is None and not valued[j] and w not in ("rule", "rules", "ruleset"))
+    terms = lex.terms(canon)
+    return Query(text, ruleset, cards, sum(1 for w in keep if code_of(w)), any(valued),
+                 leftover, tuple(dict.fromkeys(wanted)), HOUSE_TERM in terms)
+
+
+@dataclass(frozen=True)
+class Doc:
+    """One question the engine can answer: a case, an option or a core rule."""
+
+    kind: str  # "case", "option" or "rule"
+    id: str
+    title: str
+    fields: tuple[tuple[float, frozenset[str]], ...]  # (weight, tokens); the first is the title
+    house: bool = False  # a case whose rules most rulesets only play as a house rule
+    about: frozenset[str] = frozenset()  # the glossary terms whose entry points to this option or rule
+
+
+@dataclass(frozen=True)
+class Index:
+    docs: tuple[Doc, ...]
+    idf: Mapping[str, float]
+    unseen: float  # the weight of a token no question has
+    lexicon: Lexicon
+
+
+def house_changes(case: Case, ruleset: str, cat: Catalogue) -> bool:
+    """True if the case's ``set`` changes a rule `ruleset` plays: for that table it is a house rule."""
+    sets = case.data.get("set") or {}
+    own = resolve(ruleset, catalogue=cat) if ruleset in cat.rulesets else None
+    return own is None or any(own.value(cat.option(k).key) != case.rules_for(ruleset).value(cat.option(k).key)
+                              for k in sets if cat.has_option(k))
+
+
+def build_index(catalogue: Catalogue | None = None, cases: Iterable[Case] | None = None) -> Index:
+    """The index of every case, option and core rule with a value (cached for the shipped catalogue)."""
+    if catalogue is None and cases is None:
+        return _shipped_index()
+    cat = catalogue or load_catalogue()
+    return _build(cat, list(load_cases().values() if cases is None else cases))
+
+
+@cache
+def _shipped_index() -> Index:
+    return _build(load_catalogue(), list(load_cases().values()))
+
+
+def _build(cat: Catalogue, cases: list[Case]) -> Index:
+    lex = lexicon(cat.glossary, cat.rulesets)
+
+    def see(rule_ids: Iterable[str]) -> list[str]:
+        """The terms whose glossary entry points to one of `rule_ids` ("slow burn" -> the snap race)."""
+        ids = set(rule_ids)
+        return [f"@{t.id}" for t in cat.glossary if ids & set(t.see)]
+
+    docs = []
+    for case in cases:
+        answers = " ".join(str(o.get("answer", "")) for o in case.rulesets.values())
+        questions = " ".join(cat.option(o).question + " " + o.replace(".", " ") for o in case.options
+                             if cat.has_option(o))
+        named = [cat.option(o).id for o in case.options if cat.has_option(o)]
+        applies = [rs for rs in case.rulesets if case.applies_to(rs)]
+        house = bool(case.data.get("set")) and 2 * sum(house_changes(case, rs, cat) for rs in applies) > len(applies)
+        docs.append(Doc("case", case.id, case.title, (
+            (1.0, frozenset(doc_tokens(case.title, lex))), (0.6, frozenset(doc_tokens(answers, lex))),
+            (0.5, frozenset(doc_tokens(questions + " " + case.id.replace(".", " "), lex) + see(named)))), house))
+    for opt in cat.options:
+        alts = " ".join(a.description or "" for a in opt.alternatives)
+        docs.append(Doc("option", opt.id, opt.question, (
+            (0.8, frozenset(doc_tokens(opt.question, lex))),
+            (0.5, frozenset(doc_tokens(alts + " " + opt.id.replace(".", " "), lex)))), about=frozenset(see([opt.id]))))
+    for rule in cat.core_rules.values():
+        if rule.value is not None:
+            docs.append(Doc("rule", rule.id, rule.statement, (
+                (0.8, frozenset(doc_tokens(rule.statement, lex))),
+                (0.5, frozenset(doc_tokens(rule.id.replace(".", " "), lex)))), about=frozenset(see([rule.id]))))
+    counts: Counter[str] = Counter(t for d in docs for t in frozenset().union(d.about, *(f for _, f in d.fields)))
+    n = len(docs)
+    idf = {t: math.log(1 + n / (1 + c)) for t, c in sorted(counts.items())}
+    return Index(tuple(docs), idf, math.log(1 + n), lex)
+
+
+def rank(index: Index, query: Query) -> list[tuple[Doc, float]]:
+    """Every question, best match first, with its score (0 to 1).
+
+    A word weighs as much as its term ("slap", "flip" and "snap" all weigh as much as
+    "snap"). The score is the share of the question's weight found (a field counts at its
+    weight), with small shares for a title that says little else, for words found in every
+    field, and for terms whose glossary entry points to the option itself. Among equal matches (to 2 decimals): the ruleset's own answers before house
+    rules, cases before options, then the title that says least else.
+    """
+    wanted = query.wanted
+    if not wanted:
+        return []
+
+    def idf(token: str) -> float:
+        return index.idf.get(token, index.unseen)
+
+    weights = [max(idf(t) for t in ([t for t in alts if t.startswith("@")] or alts)) for alts in wanted]
+    total = 0.0
+    for w in weights:
+        total += w
+    scored = []
+    for d in index.docs:
+        got = 0.0
+        for alts, weight in zip(wanted, weights, strict=True):
+            best = ABOUT_WEIGHT if any(t in d.about for t in alts) else 0.0
+            for fw, f in d.fields:
+                if fw > best and any(t in f for t in alts):
+                    best = fw
+            got += weight * best
+        title = d.fields[0][1]
+        precision = sum(1 for t in title if any(t in alts for alts in wanted)) / max(len(title), 1)
+        spread = 0.0
+        for alts in wanted:
+            spread += sum(1 for _, f in d.fields if any(t in f for t in alts)) / len(d.fields)
+        spread = spread / len(wanted)
+        aim = sum(1 for alts in wanted if any(t in d.about for t in alts)) / len(wanted)
+        score = min(got / total, 1.0) * SHARES[0] + SHARES[1] * precision + SHARES[2] * spread + SHARES[3] * aim
+        if d.house and not query.house:
+            score = score * HOUSE_WEIGHT
+        scored.append((d, score))
+    kinds = {"case": 0, "option": 1, "rule": 2}
+    return sorted(scored, key=lambda ds: (-math.floor(ds[1] * 100 + 0.5), ds[0].house, kinds[ds[0].kind],
+                                          -ds[1], ds[0].id))
+
+
+def lexicon_json(lex: Lexicon) -> dict[str, Any]:
+    """The lexicon as ask.js reads it."""
+    return {"stop": sorted(_STOP), "phrases": [[list(p), t] for p, t in lex.phrases],
+            "value": [list(p) for p in lex.value_phrases], "rulesets": [[list(p), rs] for p, rs in lex.rulesets],
+            "cues": sorted(_RULESET_CUES), "ranks": RANK_WORDS, "suits": SUIT_WORDS, "glyphs": SUIT_GLYPHS,
+            "colours": {c: list(s) for c, s in COLOURS.items()}, "counts": COUNT_WORDS,
+            "house": HOUSE_TERM, "house_weight": HOUSE_WEIGHT}

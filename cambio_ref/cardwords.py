@@ -1,0 +1,129 @@
+"""Cards in players' words: "seven", "red king", "K♥", "jokers", "ace of spades".
+
+The English names of the card notation (`cambio_ref.cards`), not rule values: what a
+card is worth always comes from the ruleset. `mentions` reads a question's words (as
+`cambio_ref.askindex.raw_words` splits them) and returns each card it names; a rank
+without a suit keeps ``suit=""`` and a colour when one is said ("red king").
+The site's search (docs/javascripts/ask.js) reads the same tables from the exported
+index and follows the same steps.
+
+>>> [str(m) for m in mentions("kh ks x ac".split())]
+['KH', 'KS', 'X', 'AC']
+>>> [str(m) for m in mentions("a red king and two sevens of clubs".split())]
+['K(red)', '7C', '7C']
+>>> [str(m) for m in mentions("two players and a six".split())]
+['2', '6']
+>>> mentions("as if".split())
+()
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cambio_ref.cards import JOKER, RED_SUITS, SUITS
+
+__all__ = ["COLOURS", "RANK_WORDS", "SUIT_GLYPHS", "SUIT_WORDS", "COUNT_WORDS", "CardMention", "code_of", "mentions", "rank_token"]
+
+# Every word (lower case, as typed or plural) that names a rank, and the rank it names.
+RANK_WORDS: dict[str, str] = {
+    "ace": "A", "aces": "A", "two": "2", "twos": "2", "deuce": "2", "deuces": "2", "three": "3", "threes": "3",
+    "four": "4", "fours": "4", "five": "5", "fives": "5", "six": "6", "sixes": "6", "seven": "7", "sevens": "7",
+    "eight": "8", "eights": "8", "nine": "9", "nines": "9", "ten": "10", "tens": "10", "jack": "J", "jacks": "J",
+    "knave": "J", "queen": "Q", "queens": "Q", "king": "K", "kings": "K", "joker": JOKER, "jokers": JOKER,
+    **{str(n): str(n) for n in range(2, 11)}, **{f"{n}s": str(n) for n in range(2, 11)},
+}
+SUIT_WORDS: dict[str, str] = {"spade": "S", "spades": "S", "heart": "H", "hearts": "H", "diamond": "D",
+                              "diamonds": "D", "club": "C", "clubs": "C"}
+# Suit symbols, outlined too, as the one-letter suit they stand for ("K♥" reads as "kh").
+SUIT_GLYPHS: dict[str, str] = {"♠": "s", "♤": "s", "♥": "h", "♡": "h", "♦": "d", "♢": "d", "♣": "c", "♧": "c"}
+COLOURS: dict[str, tuple[str, ...]] = {"red": tuple(s for s in SUITS if s in RED_SUITS),
+                                       "black": tuple(s for s in SUITS if s not in RED_SUITS)}
+# A number before a plural rank word counts cards: "two kings" is two kings, not a 2 and a king.
+COUNT_WORDS: dict[str, int] = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, **{str(n): n for n in range(2, 7)}}
+# A card code typed as one word: "kh", "10d", "x". "as" (ace of spades) is refused: it is an English word.
+_CODE = re.compile(r"^(10|[2-9]|[ajqk])([shdc])$")
+_NOT_CODES = frozenset({"as"})
+# The word a rank is searched by: the digit for a number card, the name for the others.
+_RANK_TOKENS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king", JOKER: "joker"}
+
+
+@dataclass(frozen=True)
+class CardMention:
+    """One card a question names: a rank, and a suit (or ``""``) or a colour (or ``""``)."""
+
+    rank: str
+    suit: str = ""
+    colour: str = ""
+
+    @property
+    def suits(self) -> tuple[str, ...]:
+        """The suits the mention may be: its own, its colour's, or all four (none for a joker)."""
+        if self.rank == JOKER:
+            return ("",)
+        return (self.suit,) if self.suit else COLOURS.get(self.colour, SUITS)
+
+    def __str__(self) -> str:
+        if self.rank == JOKER:
+            return JOKER
+        return self.rank + (self.suit or (f"({self.colour})" if self.colour else ""))
+
+
+def rank_token(rank: str) -> str:
+    """The search word of a rank.
+
+    >>> rank_token("7"), rank_token("K"), rank_token("X")
+    ('7', 'king', 'joker')
+    """
+    return _RANK_TOKENS.get(rank, rank)
+
+
+def code_of(word: str) -> tuple[str, str] | None:
+    """The (rank, suit) of a word typed as a card code, or None.
+
+    >>> code_of("10h"), code_of("x"), code_of("as"), code_of("kings")
+    (('10', 'H'), ('X', ''), None, None)
+    """
+    if word == "x":
+        return JOKER, ""
+    m = _CODE.match(word)
+    if not m or word in _NOT_CODES:
+        return None
+    return m[1].upper(), m[2].upper()
+
+
+def mentions(words: Sequence[str]) -> tuple[CardMention, ...]:
+    """The cards `words` (lower case, unstemmed) name, in order.
+
+    A rank word may follow "red" or "black" and be followed by "of" and a suit word.
+    """
+    found: list[CardMention] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        code = code_of(word)
+        if code:
+            found.append(CardMention(*code))
+            i += 1
+            continue
+        count = 1
+        if (word in COUNT_WORDS and i + 1 < len(words) and words[i + 1] in RANK_WORDS
+                and words[i + 1].endswith("s")):
+            count = COUNT_WORDS[word]
+            i += 1
+            word = words[i]
+        colour = word if word in COLOURS and i + 1 < len(words) and words[i + 1] in RANK_WORDS else ""
+        if colour:
+            i += 1
+            word = words[i]
+        if word in RANK_WORDS:
+            rank = RANK_WORDS[word]
+            suit = ""
+            if i + 2 < len(words) and words[i + 1] == "of" and words[i + 2] in SUIT_WORDS and rank != JOKER:
+                suit = SUIT_WORDS[words[i + 2]]
+                i += 2
+            found += [CardMention(rank, suit, "" if suit or rank == JOKER else colour)] * count
+        i += 1
+    return tuple(found)
