@@ -14,9 +14,9 @@ The engine (`cambio_ref.askindex`) reads the question; `ask` answers it:
 The ruleset's own answer ranks before a house rule, and a house-rule case is labelled as
 a house rule some tables play, with the rule in words.
 
->>> reply = ask("wrong flip of someone else's card")
->>> reply.sure, reply.found[0].hit.id
-(True, 'snap.wrong-other-card')
+>>> reply = ask("the caller ties for lowest, who wins?")
+>>> reply.sure, reply.top
+(True, 'case:tie.caller-ties-lowest')
 >>> reply = ask("what do K♥ K♠ joker A♣ score in online?")
 >>> reply.kind, [(rs, s.total) for rs, s, _ in reply.found[0].hands]
 ('hand', [('online', 40)])
@@ -31,16 +31,16 @@ from dataclasses import dataclass
 
 from cambio_ref.answers import Answer, answer_for, answer_for_rules
 from cambio_ref.askindex import Doc, analyse, build_index, doc_tokens, house_changes, lexicon, rank
-from cambio_ref.cardwords import CardMention
 from cambio_ref.cards import Card
+from cambio_ref.cardwords import CardMention, rank_token
 from cambio_ref.cases import Case, load_cases
 from cambio_ref.catalogue import Catalogue, Citation, Term, load_catalogue
 from cambio_ref.errors import UnknownCardError
 from cambio_ref.rules import Resolved, Rules, explain, format_value, resolve
 from cambio_ref.scoring import HandScore, score_hand
 
-__all__ = ["GOOD", "Found", "Hit", "Reply", "ask", "card_option", "house_label", "player_title", "rule_title",
-           "search", "terms_in", "tokens"]
+__all__ = ["GOOD", "Found", "Hit", "Reply", "ask", "card_option", "house_label", "player_title", "points_text",
+           "rule_title", "search", "terms_in", "tokens", "value_text"]
 
 # A match is sure when it scores at least this (0 to 1).
 GOOD = 0.58
@@ -118,8 +118,8 @@ def player_title(case: Case) -> str:
 def house_label(case: Case, cat: Catalogue | None = None) -> str:
     """The rule a house-rule case plays, in words.
 
-    >>> house_label(load_cases()["power.queen-look-two-house-rule"])[:58]
-    'A house rule some tables play: the queen looks at two card'
+    >>> house_label(load_cases()["power.queen-look-two-house-rule"])
+    'A house rule some tables play: look at up to two cards anywhere on the table, then swap any two cards.'
     """
     cat = cat or load_catalogue()
     said = []
@@ -127,7 +127,7 @@ def house_label(case: Case, cat: Catalogue | None = None) -> str:
         if cat.has_option(name):
             alt = cat.option(name).alternative(cat.option(name).coerce(value))
             if alt is not None and alt.description:
-                said.append(alt.description.rstrip("."))
+                said.append(first_sentence(alt.description).rstrip("."))
     text = "; ".join(said)
     return f"A house rule some tables play: {text[:1].lower()}{text[1:]}." if text else \
         "A house rule some tables play."
@@ -196,7 +196,7 @@ def ask(question: str, rules: Rules | None = None, *, catalogue: Catalogue | Non
     query = analyse(question, index.lexicon)
     if rules is None and query.ruleset is not None:
         rules = resolve(query.ruleset, catalogue=cat)
-    tables = [rules] if rules is not None else [resolve(rs, catalogue=cat) for rs in cat.rulesets]
+    tables = [rules] if rules is not None else [resolve(rs, catalogue=cat) for rs in cat.ruleset_order()]
     canonical = rules.canonical if rules is not None else None
     if query.hand:
         cards = [_card(m) for m in query.cards]
@@ -211,12 +211,11 @@ def ask(question: str, rules: Rules | None = None, *, catalogue: Catalogue | Non
     cases = load_cases() if catalogue is None else {c.id: c for c in load_cases().values()}
     ranked = rank(index, query)
     hits = [_hit(d, s, cat, cases) for d, s in ranked[:8]]
-    if not hits or not hits[0].good:
+    if not ranked or ranked[0][1] < GOOD:  # the unrounded score, as the site's search compares it
         return Reply(question, (), tuple(hits[:3]), "", canonical)
     best = hits[0].score
-    chosen = [hits[0]] + [h for h in hits[1:] if h.good and h.score >= best - CLOSE][:MORE]
-    found = tuple(_found(h, cat, cases, rules, tables) for h in chosen)
-    return Reply(question, found, (), hits[0].kind, canonical)
+    chosen = [hits[0], *[h for h in hits[1:] if h.good and h.score >= best - CLOSE][:MORE]]
+    return Reply(question, tuple(_found(h, cat, cases, rules, tables) for h in chosen), (), hits[0].kind, canonical)
 
 
 def _found(hit: Hit, cat: Catalogue, cases: dict[str, Case], rules: Rules | None,
@@ -245,8 +244,14 @@ def _card(m: CardMention) -> Card:
 
 
 def _said(m: CardMention) -> str:
-    card = _card(m)
-    return "a joker" if card.is_joker else f"the {card.code}" if m.suit else f"a {m}"
+    """
+    >>> [_said(m) for m in (CardMention("K", "", "red"), CardMention("7"), CardMention("K", "H"), CardMention("X"))]
+    ['a red king', 'a 7', 'the KH', 'a joker']
+    """
+    if m.suit:
+        return f"the {_card(m).code}"
+    name = rank_token(m.rank)
+    return f"a {m.colour} {name}" if m.colour else f"an {name}" if name in ("ace", "8") else f"a {name}"
 
 
 def _score(cards: Sequence[Card], rules: Rules) -> tuple[str, HandScore | None, str]:
@@ -265,19 +270,44 @@ def card_option(cat: Catalogue, card: Card) -> str:
     return [o.id for o in cat.options if o.covers(card.rank, card.suit)][-1]
 
 
-def answer_line(found: Found, ruleset: str, cat: Catalogue | None = None) -> str:
-    """One ruleset's answer in one line, as the site's search teaser shows it too."""
-    cat = cat or load_catalogue()
-    if found.answers:
-        for a in found.answers:
-            if a.ruleset == ruleset:
-                return a.text
-        return found.answers[0].text
-    for rs, r in found.values:
-        if rs == ruleset:
-            return format_value(r.value)
-    for rs, score, note in found.hands:
-        if rs == ruleset:
-            return note if score is None else str(score.total)
-    return ""
+def value_text(r: Resolved) -> str:
+    """An option's value under a ruleset in players' words: the alternative's description, and where it comes from.
+
+    >>> online = {x.option.id: x for x in explain(resolve("online"))}
+    >>> value_text(online["turn.direction"])
+    'Play passes to the next seat clockwise. (online §How to play)'
+    """
+    alt = r.option.alternative(r.value)
+    said = first_sentence(alt.description) if alt is not None and alt.description else format_value(r.value)
+    if r.origin == "source" and r.citations:
+        why = "; ".join(str(c) for c in r.citations)
+    elif r.origin == "house":
+        why = "your house rule"
+    else:
+        why = "the project's ruling"
+    return f"{said} ({why})"
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of a description (the rest often speaks to implementers).
+
+    >>> first_sentence("Play passes clockwise. Seats are numbered (mod n).")
+    'Play passes clockwise.'
+    """
+    text = " ".join(text.split())
+    return text.split(". ", 1)[0].rstrip(".") + "."
+
+
+def points_text(score: HandScore | None, note: str) -> str:
+    """A hand's points in one line: each card's, then the total.
+
+    >>> from cambio_ref.cards import Card
+    >>> points_text(score_hand([Card.parse("KH"), Card.parse("AC")], resolve("online")), "")
+    'KH 40 + AC 1 = 41'
+    """
+    if score is None:
+        return note
+    cards = " + ".join(f"{s.card.code} {s.points}" for s in score.cards)
+    extra = "".join(f"; {a}" for a in score.applied)
+    return f"{cards} = {score.total}{extra}" if len(score.cards) > 1 or score.applied else f"{score.total}"
 

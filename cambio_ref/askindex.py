@@ -32,16 +32,38 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from cambio_ref.cardwords import COLOURS, COUNT_WORDS, RANK_WORDS, SUIT_GLYPHS, SUIT_WORDS, CardMention, code_of, \
-    mentions, rank_token
+from cambio_ref.cardwords import (
+    COLOURS,
+    COUNT_WORDS,
+    RANK_WORDS,
+    SUIT_GLYPHS,
+    SUIT_WORDS,
+    CardMention,
+    code_of,
+    mentions,
+    rank_token,
+)
 from cambio_ref.cases import Case, load_cases
 from cambio_ref.catalogue import Catalogue, Term, load_catalogue
 from cambio_ref.rules import resolve
 
-__all__ = ["HOUSE_WEIGHT", "Doc", "Index", "Lexicon", "Query", "analyse", "build_index", "doc_tokens", "lexicon",
-           "rank", "raw_words", "stem", "STOP_WORDS"]
+__all__ = [
+    "HOUSE_WEIGHT",
+    "STOP_WORDS",
+    "Doc",
+    "Index",
+    "Lexicon",
+    "Query",
+    "analyse",
+    "build_index",
+    "doc_tokens",
+    "lexicon",
+    "rank",
+    "raw_words",
+    "stem",
+]
 
-STOP_WORDS = frozenset((
+STOP_WORDS = frozenset((  # noqa: SIM905 (a list of 90 words reads better as one string)
     "a an the of to is are be was what who whom when does do did can may might must it its in on at and or"
     " with for if after before how which one their his her they them this that there someone somebody"
     " happen happens happened else as by from into onto than then so not no yes i we you your my our"
@@ -145,7 +167,7 @@ def lexicon(glossary: Iterable[Term], rulesets: Iterable[str] = ()) -> Lexicon:
 
 
 def doc_tokens(text: str, lex: Lexicon) -> list[str]:
-    """The tokens a question or answer is found by: its canonical words (no stop words) and ``@term``s.
+    """The tokens a text is found by: its canonical words (no stop words) and ``@`` + each glossary term it uses.
 
     >>> doc_tokens("A wrong flip of a red king", build_index().lexicon)
     ['wrong', 'flip', 'red', 'king', '@wrong-snap', '@snap', '@red-king']
@@ -170,8 +192,8 @@ class Query:
     @property
     def hand(self) -> bool:
         """A question about what cards score rather than about a rule."""
-        return bool(self.cards) and ((self.value or self.codes >= 2) and self.leftover <= 1
-                                     or len(self.cards) >= 2 and self.leftover == 0)
+        return bool(self.cards) and (((self.value or self.codes >= 2) and self.leftover <= 1)
+                                     or (len(self.cards) >= 2 and self.leftover == 0))
 
 
 def analyse(text: str, lex: Lexicon) -> Query:
@@ -302,8 +324,9 @@ def rank(index: Index, query: Query) -> list[tuple[Doc, float]]:
     A word weighs as much as its term ("slap", "flip" and "snap" all weigh as much as
     "snap"). The score is the share of the question's weight found (a field counts at its
     weight), with small shares for a title that says little else, for words found in every
-    field, and for terms whose glossary entry points to the option itself. Among equal matches (to 2 decimals): the ruleset's own answers before house
-    rules, cases before options, then the title that says least else.
+    field, and for terms whose glossary entry points to the option itself. Among equal
+    matches (to 2 decimals): the ruleset's own answers before house rules, cases before
+    options, then the higher score, then the id.
     """
     wanted = query.wanted
     if not wanted:

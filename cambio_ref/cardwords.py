@@ -25,7 +25,8 @@ from dataclasses import dataclass
 
 from cambio_ref.cards import JOKER, RED_SUITS, SUITS
 
-__all__ = ["COLOURS", "RANK_WORDS", "SUIT_GLYPHS", "SUIT_WORDS", "COUNT_WORDS", "CardMention", "code_of", "mentions", "rank_token"]
+__all__ = ["COLOURS", "COUNT_WORDS", "RANK_WORDS", "SUIT_GLYPHS", "SUIT_WORDS", "CardMention", "code_of", "mentions",
+           "rank_token"]
 
 # Every word (lower case, as typed or plural) that names a rank, and the rank it names.
 RANK_WORDS: dict[str, str] = {

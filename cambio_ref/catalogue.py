@@ -329,6 +329,15 @@ class Catalogue:
         """Every option id and key."""
         return frozenset(self._by_name)
 
+    def ruleset_order(self) -> tuple[str, ...]:
+        """The ruleset ids in the order of their sources (primary first), as the site and `cambio ask` list them.
+
+        >>> load_catalogue().ruleset_order()[:3]
+        ('memory', 'online', 'hearts')
+        """
+        rank = {key: i for i, key in enumerate(self.sources)}
+        return tuple(sorted(self.rulesets, key=lambda r: (rank.get(self.rulesets[r].source, len(rank)), r)))
+
     def primary_sources(self) -> tuple[str, ...]:
         """The keys of the primary sources, in file order.
 

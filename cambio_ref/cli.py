@@ -296,62 +296,17 @@ def _cases_named(name: str, cases: dict[str, Any]) -> list[Any]:
     raise CambioError(f"unknown case {quoted(name)}; `cambio replay --list` shows them all")
 
 
-def _citation_line(a: Any) -> str:
-    """The source or ruling of an answer, in one line."""
-    from cambio_ref.answers import Answer
-
-    assert isinstance(a, Answer)
-    said = []
-    if a.citations:
-        said.append("source: " + "; ".join(f"{c} ({c.evidence})" for c in a.citations))
-    if a.ruling:
-        said.append(f"ruling: {a.ruling}" + (" (the project's ruling on this option; see `cambio show`)"
-                                            if load_catalogue().has_option(a.ruling) else ""))
-    if not said and a.shared:
-        said.append("source (cited by the case): " + "; ".join(f"{c} ({c.evidence})" for c in a.shared))
-    return " | ".join(said) or "no source given"
-
-
 def cmd_ask(args: argparse.Namespace) -> int:
     from cambio_ref.ask import ask
+    from cambio_ref.askprint import reply_json, reply_lines
 
     rules = resolve(args.ruleset) if args.ruleset else None
     reply = ask(" ".join(args.question), rules)
     if args.json:
-        _print_json({
-            "question": reply.question, "ruleset": rules.canonical if rules else None, "good": reply.good,
-            "matches": [{
-                "kind": f.hit.kind, "id": f.hit.id, "title": f.hit.title, "score": f.hit.score,
-                "answers": [{**a.to_json(), "note": note or None}
-                            for a, note in zip(f.answers, f.notes or ("",) * len(f.answers), strict=True)],
-                "values": [{"ruleset": rs, "value": r.value, "origin": r.origin,
-                            "citations": [str(c) for c in r.citations], "ruling": r.reason}
-                           for rs, r in f.values],
-            } for f in reply.found],
-            "closest": [{"kind": h.kind, "id": h.id, "title": h.title, "score": h.score} for h in reply.closest],
-        })
-        return 0 if reply.good else 1
-    if not reply.good:
-        print(f"No question matches {reply.question!r} well. The closest:")
-        for h in reply.closest:
-            print(f"  {h.title}  [{h.kind} {h.id}]")
-        return 1
-    for f in reply.found:
-        print(f"{f.hit.title}  [{f.hit.kind} {f.hit.id}]")
-        for a, note in zip(f.answers, f.notes or ("",) * len(f.answers), strict=True):
-            print(f"  {a.ruleset}: {a.text}")
-            if note:
-                print(f"    note: {note}")
-            if a.applies or a.backed:
-                print(f"    {_citation_line(a)}")
-            if a.applies:
-                print(f"    replay: {a.replay}")
-        for rs, r in f.values:
-            why = ("source: " + "; ".join(f"{c} ({c.evidence})" for c in r.citations) if r.origin == "source"
-                   else f"{r.origin}: {' '.join((r.reason or '').split())}")
-            print(f"  {rs}: {format_value(r.value)}\n    {why}")
-        print()
-    return 0
+        _print_json(reply_json(reply))
+    else:
+        print("\n".join(reply_lines(reply)))
+    return 0 if reply.sure else 1
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
@@ -433,10 +388,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON")
 
     p = add("ask", cmd_ask,
-            "Find the disputes and options a question is about (the game's synonyms work: flip,"
-            " burn and slap mean snap; knock means call) and print each ruleset's answer with its"
-            " source or ruling, the case id and the command that replays it. Exit status 1 if"
-            " nothing matches well (the closest questions are listed).",
+            "Answer a question in your own words (flip, burn and slap mean snap; knock means call):"
+            " a dispute gets each ruleset's answer with its source or ruling and the command that"
+            " replays it; a rule fact (which way play goes, who starts) gets each ruleset's value and"
+            " citation; a hand (KH KS X AC, 'red king and a joker') gets its points. The ruleset may"
+            " be named in the question ('... in online'). Exit status 1 if not sure (the three"
+            " closest questions are listed).",
             'cambio ask "caller ties lowest" --ruleset hearts')
     p.add_argument("question", nargs="+", metavar="QUESTION", help="the question, in your own words")
     p.add_argument("--ruleset", metavar="RULESET|FILE",

@@ -97,9 +97,7 @@ class Site:
 
 
 def prepare_site(cat: Catalogue, disputes: Sequence[Dispute], front: Front | None = None) -> Site:
-    source_rank = {key: i for i, key in enumerate(cat.sources)}
-    order = tuple(sorted(cat.rulesets,
-                         key=lambda r: (source_rank.get(cat.rulesets[r].source, len(source_rank)), r)))
+    order = cat.ruleset_order()
     rules = {rs: resolve(rs, catalogue=cat) for rs in order}
     resolved = {rs: {r.option.id: r for r in explain(rules[rs], catalogue=cat)} for rs in order}
     return Site(cat, order, rules, resolved, disputes, front or Front())

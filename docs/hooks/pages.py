@@ -25,6 +25,7 @@ from cambio_ref.resources import cases_dir, published_files
 from cambio_ref.rulebook import CaseRun, Dispute, Example, case_dispute, option_page, render_site, site_nav
 from cambio_ref.rulebook.front import FRONT_MARK, front_md
 from cambio_ref.rulebook.model import Entry, Front, Moment
+from cambio_ref.rulebook.search import SEARCH_INDEX, search_json
 from cambio_ref.rulebook.table import case_moments
 from cambio_ref.rules import Rules, resolve
 from cambio_ref.yamlio import load_yaml
@@ -164,6 +165,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     for path, text in pages.items():
         inclusion = InclusionLevel.NOT_IN_NAV if path in redirects else InclusionLevel.UNDEFINED
         files.append(File.generated(config, path, content=text, inclusion=inclusion))
+    # The search's index (cambio_ref.rulebook.search): fetched by ask.js on first use, not with the page.
+    files.append(File.generated(config, SEARCH_INDEX, content=search_json()))
     for path, source in published_files().items():
         files.append(File.generated(config, path, content=source.read_bytes()))
     # Sphinx writes the real API reference over this page (see docs/build.py); the

@@ -60,9 +60,11 @@ def problems(entry: dict[str, Any], reply: Reply) -> list[str]:
         if not wanted:
             return [f"{kind} {ident} has no expected points"]
         got_points = {rs.split("(")[0]: (s.total if s else None) for rs, s, _ in found.hands}
-        out = [f"{rs}: {got_points.get(rs)} points, expected {v}" for rs, v in wanted.items() if got_points.get(rs) != v]
-        out += [f"{rs}: scored {v} where the deck has no such card" for rs, v in got_points.items()
-                if rs not in wanted and v is not None and len(got_points) > 1 and rs == "awareness"]
+        out = [f"{rs}: {got_points.get(rs)} points, expected {v}" for rs, v in wanted.items()
+               if got_points.get(rs) != v]
+        # A ruleset the entry leaves out has no such card in its deck (awareness plays without jokers).
+        out += [f"{rs}: scored {v} where its deck has no such card" for rs, v in got_points.items()
+                if rs not in wanted and v is not None and len(got_points) > 1]
         return out
     if ident not in _ids(entry, kind):
         return [f"top answer {reply.top}, expected one of {sorted(accepted(entry))}"]
@@ -72,7 +74,8 @@ def problems(entry: dict[str, Any], reply: Reply) -> list[str]:
         out = []
         for a in found.answers:
             expected = case.rulesets[a.ruleset]
-            if "answer" in expected and " ".join(a.text.split()) != table_words(" ".join(str(expected["answer"]).split())):
+            said = table_words(" ".join(str(expected.get("answer", "")).split()))
+            if "answer" in expected and " ".join(a.text.split()) != said:
                 out.append(f"{a.ruleset}: answer {a.text!r} is not the case file's")
         return out
     if kind == "option":

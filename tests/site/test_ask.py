@@ -132,9 +132,14 @@ def test_ask_for_one_ruleset(capsys):
 
 
 def test_ask_json_lists_every_ruleset_with_its_replay_command(capsys):
-    assert main(["ask", "wrong", "flip", "--json"]) == 0
+    assert main(["ask", "wrong", "flip", "of", "another", "player's", "card", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["good"]
+    assert data["good"] and data["sure"]
+    # The rule first (each ruleset's value of snap.wrong-other, cited), then the dispute that shows it.
+    assert data["top"] == "option:snap.wrong-other"
+    values = {v["ruleset"]: v for v in data["matches"][0]["values"]}
+    assert values["hearts"]["value"] == "return-and-penalty"  # hearts §3e: the card goes back, with a penalty
+    assert values["hearts"]["citations"] == ["hearts §3e"]
     case = next(m for m in data["matches"] if m["id"] == "snap.wrong-other-card")
     assert {a["ruleset"] for a in case["answers"]} == set(CASES["snap.wrong-other-card"].rulesets)
     hearts = next(a for a in case["answers"] if a["ruleset"] == "hearts")
@@ -145,8 +150,8 @@ def test_ask_json_lists_every_ruleset_with_its_replay_command(capsys):
 def test_ask_without_a_good_match_lists_the_closest_questions(capsys):
     assert main(["ask", "zebra", "unicorn"]) == 1
     out = capsys.readouterr().out
-    assert out.startswith("No question matches 'zebra unicorn' well. The closest:")
-    assert len(out.strip().splitlines()) == 6
+    assert out.startswith("Not sure what 'zebra unicorn' asks. The closest questions:")
+    assert len(out.strip().splitlines()) == 5  # the three closest, then the hint
     assert not ask("zebra unicorn").good
 
 

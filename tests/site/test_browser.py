@@ -140,7 +140,7 @@ def test_built_site_has_every_page(site_url: str) -> None:
     expected += [url_of(dispute_page(case)) + "index.html" for case in load_cases()]
     expected += ["index.html", "matrix/index.html", "house-rules/index.html", "disputes/index.html",
                  "developers/index.html", "schemas/house-rules.schema.json", "api/index.html",
-                 "api/modules/cambio_ref.rules.html", "search/search_index.json"]
+                 "api/modules/cambio_ref.rules.html", "search/ask-index.json"]
     assert [p for p in expected if not (SITE / p).is_file()] == []
     assert "Sphinx" in (SITE / "api" / "index.html").read_text(encoding="utf-8")
     # Each page carries its stable anchor: the option, ruleset or case id on its heading.
@@ -162,46 +162,28 @@ def test_home_page_loads_without_errors(visit: Visit) -> None:
 
 
 def search(page: Page, text: str) -> None:
-    page.locator("label.md-search__icon, .md-search__input").first.click()
-    page.keyboard.type(text, delay=40)  # fill() does not trigger Material's search
+    """Ask the site's search (docs/javascripts/ask.js; tests/site/test_search_browser.py tests it)."""
+    page.locator("#ask-open").click()
+    page.locator("#ask-q").fill(text)
 
 
-def test_search_finds_the_tie_option(visit: Visit) -> None:
+def search_results(page: Page) -> list[str]:
+    """The pages the open search lists, best first (paths from the site root)."""
+    page.locator(".ask-result a.ask-title").first.wait_for()
+    links: list[str] = page.locator(".ask-result a.ask-title").evaluate_all(
+        "links => links.map(a => new URL(a.href).pathname)")
+    return links
+
+
+def test_search_finds_a_tie_answer_and_opens_it(visit: Visit) -> None:
     page = visit.goto("")
     search(page, "tie")
-    assert "/options/end-tie/" in search_results(page, {"/options/end-tie/"})
-    hit = page.locator(".md-search-result__item a[href*='options/end-tie/']").first
-    hit.scroll_into_view_if_needed()
-    hit.click()
-    page.wait_for_url("**/options/end-tie/**")
-    assert page.locator("h1").first.get_attribute("id") == "end.tie"
-
-
-def search_results(page: Page, wanted: set[str]) -> set[str]:
-    """The pages the open search lists (paths from the site root), scrolling the list
-    (Material renders it in batches) until every `wanted` page is there or no more come."""
-    page.locator(".md-search-result__item").first.wait_for(state="attached")
-    found: set[str] = set()
-    idle = 0  # scrolls in a row that brought nothing new (a loaded machine renders slowly)
-    while idle < 3:
-        hrefs = set(page.locator(".md-search-result__item > a").evaluate_all(
-            "links => links.map(a => new URL(a.href).pathname)"))
-        if wanted <= found | hrefs:
-            return found | hrefs
-        idle = idle + 1 if hrefs <= found else 0
-        found |= hrefs
-        page.locator(".md-search-result__item").last.scroll_into_view_if_needed()
-        page.wait_for_timeout(300)
-    return found
-
-
-def test_search_finds_the_tie_option_and_the_tie_disputes(visit: Visit) -> None:
-    wanted = {"/" + url_of(dispute_page(case)) for case in load_cases() if case.startswith("tie.")}
-    assert wanted, "spec/cases has no tie case"
-    wanted.add("/options/end-tie/")
-    page = visit.goto("")
-    search(page, "tie")
-    assert wanted - search_results(page, wanted) == set()
+    tie_pages = {"/" + url_of(dispute_page(case)) for case in load_cases() if case.startswith("tie.")}
+    listed = search_results(page)
+    assert listed and set(listed) <= tie_pages | {"/options/end-tie/"}, listed
+    page.locator(".ask-result a.ask-title").first.click()
+    page.wait_for_url("**" + listed[0])
+    assert (page.locator("h1").first.get_attribute("id") or "").startswith(("tie.", "end.tie"))
 
 
 def value_cell(page: Page, option_id: str) -> str:
@@ -298,19 +280,15 @@ def test_one_search_for_wrong_flip_finds_the_dispute_with_its_answer(browser: Br
     try:
         page = v.goto("")
         page.locator("#front-q").click()
-        page.keyboard.type("wrong flip", delay=20)
+        page.keyboard.type("wrong flip of another player's card", delay=20)
         page.keyboard.press("Enter")  # the home page's box opens the site search with the question
-        target = "/" + url_of(dispute_page(WRONG_SNAP))
-        search_results(page, {target})
-        # The glossary maps "flip" to snap and "wrong flip" to a wrong snap: the dispute comes first.
-        first = page.locator(".md-search-result__item > a").first.get_attribute("href") or ""
-        assert first.split("?")[0].endswith(url_of(dispute_page(WRONG_SNAP))), first
-        hit = page.locator(f".md-search-result__item > a[href*='{url_of(dispute_page(WRONG_SNAP))}']").first
-        # The snippet shows the answers themselves, starting with a ruleset's.
-        snippet = " ".join(hit.inner_text().split())
+        listed = search_results(page)
+        # The rule that settles it comes first, then the dispute that plays it.
+        assert listed[:2] == ["/options/snap-wrong-other/", "/" + url_of(dispute_page(WRONG_SNAP))], listed
+        teaser = " ".join(page.locator(".ask-result .ask-teaser").nth(1).inner_text().split())
         openings = [" ".join(str(a["answer"]).split()[:5]) for a in load_cases()[WRONG_SNAP].rulesets.values()
                     if "answer" in a]
-        assert any(opening in snippet for opening in openings), (snippet, openings)
+        assert any(opening in teaser for opening in openings), (teaser, openings)
     finally:
         v.close()
 
@@ -380,7 +358,7 @@ def test_no_request_leaves_localhost(visit: Visit) -> None:
         visit.goto(path)
         visit.page.wait_for_load_state("networkidle")
     search(visit.goto(""), "snap")
-    visit.page.locator(".md-search-result__item").first.wait_for(state="attached")
+    search_results(visit.page)
     assert visit.requests and all(url.startswith(visit.site_url) for url in visit.requests
                                   if not url.startswith(("data:", "blob:")))
 

@@ -1,0 +1,117 @@
+"""The site's search in the browser: the same engine as `cambio ask`, loaded on first use.
+
+ask.js (docs/javascripts/ask.js) runs the engine of cambio_ref.askindex on the index the
+build exports (search/ask-index.json). These tests run it in chromium and compare its
+top answer with `cambio_ref.ask.ask` for every question of the phrasing set and every
+dispute's own title; they check that no page loads the index before someone searches,
+and that the results show the picked ruleset's answer, stay short on a phone, and score
+a hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from cambio_ref.ask import ask
+from cambio_ref.cases import load_cases
+from cambio_ref.rulebook.search import SEARCH_INDEX
+from tests.site.phrasing_check import load_phrasings
+from tests.site.test_browser import PHONE, Visit, browser, site_url, visit  # noqa: F401 (fixtures)
+
+pytestmark = pytest.mark.browser
+
+
+def ask_in_browser(page: Page, questions: list[str]) -> list[str]:
+    """ask.js's top answer (``case:ID``, ``hand:KH KS``, ``unsure``...) to each question."""
+    tops: list[str] = page.evaluate(
+        "qs => window.cambioAsk.load().then(e => qs.map(q => e.ask(q).top))", questions)
+    return tops
+
+
+def test_the_site_search_picks_the_same_top_answer_as_cambio_ask(visit: Visit) -> None:
+    page = visit.goto("")
+    questions = [e["q"] for e in load_phrasings()] + [c.title for c in load_cases().values()]
+    js = ask_in_browser(page, questions)
+    differ = [(q, ask(q).top, t) for q, t in zip(questions, js, strict=True) if ask(q).top != t]
+    assert differ == []
+
+
+def index_requests(v: Visit) -> list[str]:
+    return [u for u in v.requests if u.endswith(SEARCH_INDEX)]
+
+
+def open_search(page: Page, text: str) -> None:
+    page.locator("#ask-open").click()
+    page.locator("#ask-q").fill(text)
+    page.locator(".ask-result").first.wait_for()
+
+
+def test_no_page_loads_the_search_index_until_someone_searches(visit: Visit) -> None:
+    for path in ("", "disputes/", "options/snap-wrong-own/", "rulesets/hearts/", "sheets/hearts/"):
+        visit.goto(path)
+        visit.page.wait_for_load_state("networkidle")
+        assert index_requests(visit) == [], path
+    open_search(visit.page, "who goes first")
+    assert len(index_requests(visit)) == 1
+    # ask.js keeps the index: a second question fetches nothing more.
+    visit.page.locator("#ask-q").fill("which way does play go")
+    visit.page.locator(".ask-result[data-top='option:turn.direction']").wait_for()
+    assert len(index_requests(visit)) == 1
+
+
+def test_the_teaser_shows_the_picked_ruleset_answer(visit: Visit) -> None:
+    # The issue: with hearts picked, the joker's teaser showed another ruleset's 0 (hearts says -1).
+    page = visit.goto("")
+    page.select_option("#we-play-select", "hearts")
+    open_search(page, "caller ties lowest")
+    top = page.locator(".ask-result").first
+    case = load_cases()["tie.caller-ties-lowest"]
+    assert top.get_attribute("data-top") == "case:tie.caller-ties-lowest"
+    teaser = top.locator(".ask-teaser")
+    assert teaser.get_attribute("data-ruleset") == "hearts"
+    assert " ".join(str(case.rulesets["hearts"]["answer"]).split())[:40] in teaser.inner_text()
+    # hearts.txt "Value of the Card": a joker is -1 point.
+    page.locator("#ask-q").fill("what is a joker worth")
+    page.locator(".ask-result[data-top='card:X']").wait_for()
+    assert page.locator(".ask-score .ask-teaser").all_inner_texts() == ["hearts: -1"]
+
+
+def test_a_hand_is_scored_in_the_search(visit: Visit) -> None:
+    # online "How to play": red king 40, black king -1, joker 0, ace 1.
+    open_search(visit.goto("disputes/"), "KH KS X AC in online")
+    assert visit.page.locator(".ask-score .ask-teaser").inner_text() == "online: KH 40 + KS -1 + X 0 + AC 1 = 40"
+
+
+def test_the_home_box_answers_on_the_page_it_opens(visit: Visit) -> None:
+    page = visit.goto("")
+    page.locator("#front-q").fill("wrong flip")
+    page.locator("#front-q").press("Enter")
+    first = page.locator(".ask-result").first
+    first.wait_for()
+    assert first.get_attribute("data-top") == ask("wrong flip").top
+
+
+def test_not_sure_offers_the_three_closest_questions(visit: Visit) -> None:
+    open_search(visit.goto(""), "zebra unicorn")
+    assert visit.page.locator(".ask-unsure").count() == 1
+    assert visit.page.locator(".ask-result a.ask-title").count() == 3
+
+
+@pytest.fixture
+def phone(browser: Browser, site_url: str) -> Iterator[Visit]:  # noqa: F811 (the fixtures above)
+    v = Visit(browser, site_url, PHONE)
+    yield v
+    v.close()
+
+
+def test_each_result_stays_short_on_a_phone(phone: Visit) -> None:
+    # The issue: synonym chips made each result about a screen tall.
+    page = phone.goto("")
+    for question in ("wrong flip", "slow burn", "tie", "queen power"):
+        open_search(page, question)
+        heights = page.locator(".ask-result").evaluate_all("items => items.map(i => i.getBoundingClientRect().height)")
+        assert heights and max(heights) < PHONE["height"] / 3, (question, heights)
+        page.keyboard.press("Escape")
