@@ -19,9 +19,21 @@ from cambio_ref.ask import ask
 from cambio_ref.cases import load_cases
 from cambio_ref.rulebook.search import SEARCH_INDEX
 from tests.site.phrasing_check import load_phrasings
-from tests.site.test_browser import PHONE, Visit, browser, site_url, visit  # noqa: F401 (fixtures)
+from tests.site import test_browser as _browser_tests
+from tests.site.test_browser import DESKTOP, PHONE, Visit
 
 pytestmark = pytest.mark.browser
+
+# The served site and the browser of the browser suite (its fixtures, used here too).
+site_url = _browser_tests.site_url
+browser = _browser_tests.browser
+
+
+@pytest.fixture
+def visit(browser: Browser, site_url: str) -> Iterator[Visit]:
+    v = Visit(browser, site_url, DESKTOP)
+    yield v
+    v.close()
 
 
 def ask_in_browser(page: Page, questions: list[str]) -> list[str]:
@@ -101,7 +113,7 @@ def test_not_sure_offers_the_three_closest_questions(visit: Visit) -> None:
 
 
 @pytest.fixture
-def phone(browser: Browser, site_url: str) -> Iterator[Visit]:  # noqa: F811 (the fixtures above)
+def phone(browser: Browser, site_url: str) -> Iterator[Visit]:
     v = Visit(browser, site_url, PHONE)
     yield v
     v.close()
