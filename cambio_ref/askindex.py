@@ -15,8 +15,8 @@ compares the two on the phrasing set).
 
 >>> idx = build_index()
 >>> q = analyse("wrong flip of someone else's card", idx.lexicon)
->>> [d.id for d, _ in rank(idx, q)[:1]]
-['snap.wrong-other-card']
+>>> [d.id for d, _ in rank(idx, q)[:2]]
+['snap.wrong-other', 'snap.wrong-other-card']
 >>> q = analyse("what do K♥ K♠ joker A♣ score in online?", idx.lexicon)
 >>> q.ruleset, [str(c) for c in q.cards], q.value, q.leftover
 ('online', ['KH', 'KS', 'X', 'AC'], True, 0)
@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 import re
+import statistics
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -68,9 +69,9 @@ STOP_WORDS = frozenset((  # noqa: SIM905 (a list of 90 words reads better as one
     " with for if after before how which one their his her they them this that there someone somebody"
     " happen happens happened else as by from into onto than then so not no yes i we you your my our"
     " under has have had get gets any me us im dont doesnt whats hows should would will much"
-    " about okay ok just also too really").split())
+    " about okay ok just also too really allowed allow").split())
 # A house-rule case weighs this much of its match, so the ruleset's own answer comes first.
-HOUSE_WEIGHT = 0.8
+HOUSE_WEIGHT = 0.75
 # A glossary term finds the option or core rule its entry points to as surely as its title.
 ABOUT_WEIGHT = 1.0
 # The shares of a score: the question's weight found, the title's words asked for, words found in
@@ -227,6 +228,9 @@ def analyse(text: str, lex: Lexicon) -> Query:
     for j, w in enumerate(canon):
         if w not in _STOP and not covered[j]:
             wanted.append((w, f"@{single[w]}") if w in single else (w,))
+    # A stop word that is a glossary word counts when it ends the question: "what does a ten do?".
+    if canon and canon[-1] in _STOP and canon[-1] in single and not covered[-1]:
+        wanted.append((f"@{single[canon[-1]]}",))
     # Words that ask what cards are worth: a phrase of the glossary term VALUE_TERM ("worth", "add up").
     valued = [False] * len(keep)
     for j in range(len(keep)):
@@ -258,7 +262,7 @@ class Doc:
 class Index:
     docs: tuple[Doc, ...]
     idf: Mapping[str, float]
-    unseen: float  # the weight of a token no question has
+    unseen: float  # the weight of a token no question has (the lower quartile of the weights)
     lexicon: Lexicon
 
 
@@ -315,7 +319,8 @@ def _build(cat: Catalogue, cases: list[Case]) -> Index:
     counts: Counter[str] = Counter(t for d in docs for t in frozenset().union(d.about, *(f for _, f in d.fields)))
     n = len(docs)
     idf = {t: math.log(1 + n / (1 + c)) for t, c in sorted(counts.items())}
-    return Index(tuple(docs), idf, math.log(1 + n), lex)
+    # A word no question has cannot tell questions apart: it weighs as a common word (the lower quartile).
+    return Index(tuple(docs), idf, statistics.quantiles(idf.values(), n=4)[0] if len(idf) > 1 else 1.0, lex)
 
 
 def rank(index: Index, query: Query) -> list[tuple[Doc, float]]:

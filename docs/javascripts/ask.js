@@ -147,6 +147,8 @@
       cw.forEach(function (w, j) {
         if (!stop.has(w) && !covered[j]) { wanted.push(has(single, w) ? [w, "@" + single[w]] : [w]); }
       });
+      var last = cw.length - 1;
+      if (cw.length && stop.has(cw[last]) && has(single, cw[last]) && !covered[last]) { wanted.push(["@" + single[cw[last]]]); }
       var seen = new Set(), unique = [];
       wanted.forEach(function (alts) { var key = alts.join("\u0000"); if (!seen.has(key)) { seen.add(key); unique.push(alts); } });
       var valued = keep.map(function () { return false; });

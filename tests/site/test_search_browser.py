@@ -18,8 +18,8 @@ from playwright.sync_api import Browser, Page
 from cambio_ref.ask import ask
 from cambio_ref.cases import load_cases
 from cambio_ref.rulebook.search import SEARCH_INDEX
-from tests.site.phrasing_check import load_phrasings
 from tests.site import test_browser as _browser_tests
+from tests.site.phrasing_check import load_phrasings
 from tests.site.test_browser import DESKTOP, PHONE, Visit
 
 pytestmark = pytest.mark.browser
