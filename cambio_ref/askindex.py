@@ -69,7 +69,7 @@ STOP_WORDS = frozenset((  # noqa: SIM905 (a list of 90 words reads better as one
     " with for if after before how which one their his her they them this that there someone somebody"
     " happen happens happened else as by from into onto than then so not no yes i we you your my our"
     " under has have had get gets any me us im dont doesnt whats hows should would will much"
-    " about okay ok just also too really allowed allow").split())
+    " about okay ok just also too really allowed allow but though because now").split())
 # A house-rule case weighs this much of its match, so the ruleset's own answer comes first.
 HOUSE_WEIGHT = 0.75
 # A glossary term finds the option or core rule its entry points to as surely as its title.
