@@ -56,6 +56,7 @@ from conformance.conform import HandshakeFailed, Item, Runner
 from conformance.fuzz import SHRINK_SECONDS, FuzzReport
 from conformance.harness import DEFAULT_RESTARTS, DEFAULT_TIMEOUT, Driver, parse_impl
 from conformance.lockstep import Disagreement
+from conformance.processes import die_with_parent
 from conformance.protocol import Hello
 from conformance.results import Result
 from conformance.shards import merge_reports
@@ -321,22 +322,27 @@ def _bundled(items: Sequence[Item]) -> tuple[Sequence[Item], dict[str, Case]]:
 
 
 def _worker(settings: Settings, conn: Connection,
-            inherited: Sequence[Connection] = ()) -> None:
+            inherited: Sequence[Connection] = (), parent: int | None = None) -> None:
     """A worker process: close the `inherited` connections (a forked worker's copies of
     its parent's ends of the pipes), `_work`, then `quick_exit` (what the run remembered
     need not be freed one object at a time)."""
     for other in inherited:
         other.close()
-    _work(settings, conn)
+    _work(settings, conn, parent)
     quick_exit(0)
 
 
-def _work(settings: Settings, conn: Connection) -> None:
-    """Handshake, then tasks until told to stop (or signalled)."""
+def _work(settings: Settings, conn: Connection, parent: int | None = None) -> None:
+    """Handshake, then tasks until told to stop (or signalled). With `parent` (the main
+    process's pid), the worker gets SIGTERM when the main process ends, whatever kills it,
+    and checks that it is still there before each task: no worker plays on as an orphan.
+    Either way it stops its implementation (and all its descendants) before it ends."""
     runner: Runner | None = None
     items: Sequence[Item] = ()
     try:
         with interruptible():
+            if parent is not None and not die_with_parent(parent) and os.getppid() != parent:
+                return
             runner = settings.runner()
             try:
                 conn.send(("hello", runner.start(), {}))
@@ -355,6 +361,8 @@ def _work(settings: Settings, conn: Connection) -> None:
                     adopt_cases(bundled)
                     continue
                 task: Task = message[1]
+                if parent is not None and os.getppid() != parent:
+                    return  # (an orphan: the main process is gone)
                 try:
                     outcome = task.execute(runner, items)
                 except Exception as exc:  # a bug in the harness: the task's items say so
@@ -413,7 +421,11 @@ class ParallelPool:
         # workers': it closes them, so that it sees its pipe close as soon as this process
         # ends; the arguments of a forked process are the objects themselves, not pickled)
         inherited = [mine, *(w.conn for w in self.workers)] if method == "fork" else []
-        process = context.Process(target=_worker, args=(self.settings, theirs, inherited),
+        # (the parent-death signal comes when the thread that starts a worker ends: only
+        # the main thread lives as long as the run)
+        parent = os.getpid() if threading.current_thread() is threading.main_thread() else None
+        process = context.Process(target=_worker,
+                                  args=(self.settings, theirs, inherited, parent),
                                   daemon=True,
                                   name=f"cambio-conform-{len(self.workers)}")
         process.start()

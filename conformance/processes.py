@@ -37,20 +37,38 @@ from functools import cache
 
 STDERR_KEEP = 64 * 1024  # bytes of an implementation's stderr kept in memory
 PR_SET_CHILD_SUBREAPER = 36
+PR_SET_PDEATHSIG = 1
 LINUX = sys.platform.startswith("linux")
 _live_roots: set[int] = set()  # implementations running now (their orphans are not another's)
+
+
+def _prctl(option: int, value: int) -> bool:
+    """``prctl(option, value)`` (Linux); True if it succeeded."""
+    if not LINUX:
+        return False
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        return bool(libc.prctl(option, value, 0, 0, 0) == 0)
+    except (OSError, AttributeError):
+        return False
 
 
 @cache
 def become_subreaper() -> bool:
     """Make this process the reaper of its orphaned descendants (Linux); True if it is."""
-    if not LINUX:
-        return False
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
-        return bool(libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0)
-    except (OSError, AttributeError):
-        return False
+    return _prctl(PR_SET_CHILD_SUBREAPER, 1)
+
+
+def die_with_parent(parent: int, sig: signal.Signals = signal.SIGTERM) -> bool:
+    """Have the kernel send `sig` to this process as soon as its parent ends, whatever
+    kills it (Linux: ``prctl(PR_SET_PDEATHSIG)``; the parent is the thread that started
+    this process); False if the parent, pid `parent`, is already gone (then no signal
+    will come) or the platform has no such thing.
+
+    >>> die_with_parent(-1)
+    False
+    """
+    return _prctl(PR_SET_PDEATHSIG, sig) and os.getppid() == parent
 
 
 def _forget_after_fork() -> None:

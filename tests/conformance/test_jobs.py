@@ -214,29 +214,38 @@ def test_a_forked_worker_becomes_the_subreaper_of_its_own_implementations() -> N
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
-def test_workers_and_implementations_end_when_the_main_process_is_killed() -> None:
+@pytest.mark.parametrize("mode", ["ignore-sigterm-hang", "setsid-hang"])
+def test_workers_and_implementations_end_when_the_main_process_is_killed(
+        tmp_path: Path, mode: str) -> None:
     from conformance.processes import tree
 
-    # SIGKILL leaves no time to stop anything: each worker must see its pipe close (a forked
-    # worker holds no copy of its parent's end) and then stop its implementation
-    argv = [sys.executable, "-m", "cambio_ref.cli", "conform", "--impl",
-            f"{sys.executable} -m conformance.serve", "--ruleset", "online", "--fuzz",
-            "100000", "-k", "fuzz", "--seed", "1", "--jobs", "2"]
+    # Issue 21: SIGKILL leaves the main process no time to stop anything, and a worker
+    # busy with an implementation that hangs (ignoring SIGTERM, or after leaving an escaped
+    # grandchild) never reads its pipe: it must die with the main process by itself (a
+    # parent-death signal) and take its implementation with it
+    pids = tmp_path / "pids"
+    impl = shlex.join([sys.executable, str(HOSTILE), mode])
+    argv = [sys.executable, "-m", "cambio_ref.cli", "conform", "--impl", impl, "--ruleset",
+            "online", "--fuzz", "100000", "-k", "fuzz", "--seed", "1", "--jobs", "2"]
     proc = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
+                            stderr=subprocess.DEVNULL,
+                            env={**os.environ, "HOSTILE_PIDS": str(pids)})
     found: list[int] = []
     try:
         deadline = time.monotonic() + 60
-        while len(found) < 4 and time.monotonic() < deadline:  # two workers, two servers
+        wanted = 2 if mode == "ignore-sigterm-hang" else 4  # (+ the escaped grandchildren)
+        while not (pids.exists() and len(pids.read_text().split()) >= wanted) \
+                and time.monotonic() < deadline:
             assert proc.poll() is None
             time.sleep(0.2)
-            found = tree(proc.pid)[1:]  # (its descendants)
-        assert len(found) >= 4
+        time.sleep(0.5)  # (both workers are now waiting on a hanging implementation)
+        found = sorted({*tree(proc.pid)[1:], *map(int, pids.read_text().split())})
+        assert len(found) >= 2 + wanted  # two workers and what they started
         proc.kill()
         proc.wait()
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 5
         while any(map(_alive, found)) and time.monotonic() < deadline:
-            time.sleep(0.1)
+            time.sleep(0.05)
         assert [pid for pid in found if _alive(pid)] == []
     finally:
         if proc.poll() is None:
@@ -245,3 +254,33 @@ def test_workers_and_implementations_end_when_the_main_process_is_killed() -> No
         for pid in found:  # (none is left unless the test failed)
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
+
+
+def test_an_orphaned_worker_takes_no_further_task(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 21: besides the parent-death signal, a worker checks before each task that the
+    # main process is still its parent; once it is not, it stops without playing
+    import multiprocessing
+
+    from conformance import jobs
+    from conformance.conform import plan
+    from conformance.targets import targets
+
+    parents = iter([4242, 1])  # the first task, then orphaned
+    monkeypatch.setattr(jobs, "die_with_parent", lambda parent: True)
+    monkeypatch.setattr(os, "getppid", lambda: next(parents, 1))
+    items = plan(targets(["official"], None), keyword="caller-ties or only-one-caller", fuzz=0)
+    schedule = jobs.Schedule(items)
+    mine, theirs = multiprocessing.Pipe()
+    settings = jobs.Settings("python:conformance.serve:ReferenceEngine", seed=1)
+    worker = threading.Thread(target=jobs._work, args=(settings, theirs, 4242))
+    worker.start()
+    got = [mine.recv()[0]]
+    mine.send(("items", jobs._bundled(items)))
+    for task in schedule.queue:
+        mine.send(("task", task))
+    worker.join(60)
+    while mine.poll():
+        got.append(mine.recv()[0])
+    mine.close()  # (a worker still waiting sees the pipe close and ends)
+    assert not worker.is_alive()
+    assert len(schedule.queue) == 2 and got == ["hello", "done"]  # one task played, not two
