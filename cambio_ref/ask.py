@@ -26,6 +26,7 @@ False
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -111,7 +112,7 @@ def player_title(case: Case) -> str:
     """
     title = case.title
     if case.data.get("set") and title.startswith("With ") and ", " in title:
-        return "Under a house rule some tables play, " + title.split(", ", 1)[1]
+        return "Under a house rule some tables play, " + title.rsplit(", ", 1)[1]
     return title
 
 
@@ -289,13 +290,16 @@ def value_text(r: Resolved) -> str:
 
 
 def first_sentence(text: str) -> str:
-    """The first sentence of a description (the rest often speaks to implementers).
+    """The first sentence of a description, without its asides (they often speak to implementers).
 
     >>> first_sentence("Play passes clockwise. Seats are numbered (mod n).")
     'Play passes clockwise.'
+    >>> first_sentence("Play passes counter-clockwise, so after seat p comes seat p-1 (mod n).")
+    'Play passes counter-clockwise.'
     """
-    text = " ".join(text.split())
-    return text.split(". ", 1)[0].rstrip(".") + "."
+    text = re.sub(r" ?\([^()]*\)", "", " ".join(text.split()))
+    text = text.split(". ", 1)[0].rstrip(".")
+    return re.sub(r", so after seat p .*$", "", text) + "."
 
 
 def points_text(score: HandScore | None, note: str) -> str:

@@ -8,12 +8,14 @@ the answer, what backs it and the replay command.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from cambio_ref.answers import answer_for, answer_for_rules, table_words
 from cambio_ref.ask import ask, search, terms_in, tokens
+from cambio_ref.askindex import analyse, build_index
 from cambio_ref.cases import load_cases
 from cambio_ref.catalogue import load_catalogue, read_spec
 from cambio_ref.cli import main
@@ -159,3 +161,72 @@ def test_ask_with_a_bad_ruleset_is_a_usage_error(capsys):
     assert main(["ask", "knock", "--ruleset", "nope"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("cambio: error: unknown ruleset 'nope'") and "Traceback" not in err
+
+
+# -- one question engine: players' words, rule facts, hands, house rules (issue 24) ----------
+
+
+def test_slow_burn_is_a_late_snap_not_a_wrong_one():
+    # awareness Play 4a: a slow burn is a burn another player beat to the discard.
+    said = [t.id for t in terms_in("a slow burn")]
+    assert "late-snap" in said and "wrong-snap" not in said
+    assert "slow burn" not in next(t for t in load_catalogue().glossary if t.id == "wrong-snap").synonyms
+    assert ask("slow burn", resolve("awareness")).top in {
+        "option:snap.race-losers", "option:snap.limit", "case:snap.race-for-one-discard"}
+
+
+@pytest.mark.parametrize(("words", "cards"), [
+    ("what's a seven worth", ["7"]), ("kings", ["K"]), ("two jokers and a red king", ["X", "X", "K(red)"]),
+    ("K♥ 10♦ x", ["KH", "10D", "X"]), ("the ace of spades", ["AS"]), ("as if", []),
+])
+def test_cards_are_read_from_words_plurals_and_suit_symbols(words, cards):
+    index = build_index()
+    assert [str(c) for c in analyse(words, index.lexicon).cards] == cards
+
+
+def test_a_fact_question_gets_each_rulesets_value_and_citation(capsys):
+    assert main(["ask", "which", "way", "does", "play", "go"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"{load_catalogue().option('turn.direction').question}  [option turn.direction]")
+    # hearts.txt 6: play goes counter-clockwise; online, How to play: to the left, clockwise.
+    assert "  hearts: Play passes counter-clockwise. (hearts §6)" in out
+    assert "  online: Play passes to the next seat clockwise. (online §How to play)" in out
+
+
+def test_a_hand_goes_to_the_scorer_and_points_to_cambio_score(capsys):
+    # online, How to play: red king 40, black king -1, joker 0, ace 1.
+    assert main(["ask", "what does K♥ K♠ joker A♣ score in online?"]) == 0
+    out = capsys.readouterr().out
+    assert "  online: KH 40 + KS -1 + X 0 + AC 1 = 40" in out
+    assert "cambio score --ruleset online KH KS X AC" in out
+    # awareness plays without jokers (awareness Points lists none): the joker is not in its deck.
+    reply = ask("X KH")
+    assert dict((rs, s) for rs, s, _ in reply.found[0].hands)["awareness"] is None
+
+
+def test_a_card_worth_question_names_the_option_that_values_it(capsys):
+    assert main(["ask", "what is a red king worth", "--ruleset", "hearts"]) == 0
+    # hearts.txt, Value of the Card: the kings of hearts and diamonds are -2.
+    assert "  hearts: -2  (value.red-king: hearts §Value of the Card)" in capsys.readouterr().out
+
+
+def test_the_rulesets_own_answer_ranks_before_house_rules_named_for_players():
+    reply = ask("what does the queen do")
+    assert reply.sure and reply.found[0].hit.label == ""
+    secondary = [k for k, s in load_catalogue().sources.items() if not s.primary]
+    for doc in build_index().docs:
+        if doc.house:
+            hit = next(h for h in search(CASES[doc.id].title) if h.id == doc.id)
+            assert hit.label.startswith("A house rule some tables play"), hit
+            named = [k for k in secondary if re.search(rf"\b{re.escape(k)}\b", hit.title)]
+            assert named == [] or not CASES[doc.id].title.startswith("With "), (hit.title, named)
+    # As printed for one table: the house rule is said, not "online: Under this house rule".
+    found = ask("only red kings have a power house rule", resolve("online")).found
+    notes = [n for f in found for n in f.notes]
+    assert any(n.startswith("A house rule some tables play") for n in notes), notes
+
+
+def test_a_question_naming_its_ruleset_is_answered_for_it():
+    reply = ask("who wins a tie in official")
+    assert reply.ruleset == "official"
+    assert {a.ruleset for f in reply.found for a in f.answers} <= {"official"}
