@@ -31,7 +31,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from cambio_ref.answers import Answer, answer_for, answer_for_rules
-from cambio_ref.askindex import Doc, analyse, build_index, doc_tokens, house_changes, lexicon, rank
+from cambio_ref.askindex import Doc, analyse, build_index, doc_tokens, house_changes, lexicon, rank, shipped_lexicon
 from cambio_ref.cards import Card
 from cambio_ref.cardwords import CardMention, rank_token
 from cambio_ref.cases import Case, load_cases
@@ -193,8 +193,7 @@ class Reply:
 def ask(question: str, rules: Rules | None = None, *, catalogue: Catalogue | None = None) -> Reply:
     """The answer to `question`, for `rules` (a ruleset or house rules), the ruleset it names, or every ruleset."""
     cat = catalogue or load_catalogue()
-    index = build_index(catalogue)
-    query = analyse(question, index.lexicon)
+    query = analyse(question, shipped_lexicon() if catalogue is None else lexicon(cat.glossary, cat.rulesets))
     if rules is None and query.ruleset is not None:
         rules = resolve(query.ruleset, catalogue=cat)
     tables = [rules] if rules is not None else [resolve(rs, catalogue=cat) for rs in cat.ruleset_order()]
@@ -210,7 +209,7 @@ def ask(question: str, rules: Rules | None = None, *, catalogue: Catalogue | Non
         found = Found(Hit("hand", ident, f"What does {ident} score?", 1.0), hands=hands)
         return Reply(question, (found,), (), "hand", canonical)
     cases = load_cases() if catalogue is None else {c.id: c for c in load_cases().values()}
-    ranked = rank(index, query)
+    ranked = rank(build_index(catalogue), query)
     hits = [_hit(d, s, cat, cases) for d, s in ranked[:8]]
     if not ranked or ranked[0][1] < GOOD:  # the unrounded score, as the site's search compares it
         return Reply(question, (), tuple(hits[:3]), "", canonical)

@@ -61,6 +61,7 @@ __all__ = [
     "lexicon",
     "rank",
     "raw_words",
+    "shipped_lexicon",
     "stem",
 ]
 
@@ -146,15 +147,39 @@ class Lexicon:
 
     def terms(self, words: Sequence[str]) -> list[str]:
         """The glossary terms `words` (canonical) use, each once, in order of first use."""
+        starting = self.starting()
         found: list[str] = []
-        for i in range(len(words)):
-            for phrase, term in self.phrases:
+        for i, word in enumerate(words):
+            for phrase, term in starting.get(word, ()):
                 if tuple(words[i:i + len(phrase)]) == phrase and term not in found:
                     found.append(term)
         return found
 
+    def starting(self) -> dict[str, list[tuple[tuple[str, ...], str]]]:
+        """The phrases by their first word, longest first (as `phrases`)."""
+        return _starting(self.phrases)
+
     def single(self) -> dict[str, str]:
         return {phrase[0]: term for phrase, term in self.phrases if len(phrase) == 1}
+
+
+@cache
+def _starting(phrases: tuple[tuple[tuple[str, ...], str], ...]) -> dict[str, list[tuple[tuple[str, ...], str]]]:
+    out: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+    for phrase, term in phrases:
+        out.setdefault(phrase[0], []).append((phrase, term))
+    return out
+
+
+def shipped_lexicon() -> Lexicon:
+    """The lexicon of the shipped catalogue, without building the index (a hand needs no more)."""
+    return _shipped_lexicon()
+
+
+@cache
+def _shipped_lexicon() -> Lexicon:
+    cat = load_catalogue()
+    return lexicon(cat.glossary, cat.rulesets)
 
 
 def lexicon(glossary: Iterable[Term], rulesets: Iterable[str] = ()) -> Lexicon:
