@@ -414,6 +414,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
+    from conformance.sanitise import terminal  # (messages may quote an implementation)
+
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -421,10 +423,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return handler(args)
     except SpecError as exc:
         for problem in exc.problems:
-            print(f"cambio: error: {problem}", file=sys.stderr)
+            print(f"cambio: error: {terminal(problem)}", file=sys.stderr)
         return 2
     except CambioError as exc:
-        print(f"cambio: error: {exc}", file=sys.stderr)
+        print(f"cambio: error: {terminal(exc)}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0

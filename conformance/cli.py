@@ -137,10 +137,9 @@ def _hypothesis_storage() -> None:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from cambio_ref.rules import resolve
-    from conformance.serve import main
+    from conformance.serve import declared, main
 
-    return main(resolve(args.rules) if args.rules else None)
+    return main(declared(args.rules))
 
 
 def _check_args(args: argparse.Namespace) -> None:
@@ -182,6 +181,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
     )
     from conformance.report import Log, Meta, note_line
     from conformance.results import Result
+    from conformance.sanitise import terminal
     from conformance.signals import interruptible, received, shielded
     from conformance.targets import check_names, targets
 
@@ -217,7 +217,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
             if result.failed:
                 failures += 1
                 if progress is not None:
-                    progress.note(note_line(result))
+                    progress.note(terminal(note_line(result)))
         if progress is not None:
             progress.update(done, failures)
 
@@ -319,9 +319,9 @@ def _finish(args: argparse.Namespace, log: Any, meta: Any, results: Any) -> list
 
 def _summary(meta: Any, results: Any, unwritten: list[str]) -> None:
     from conformance.report import render_text
-    from conformance.sanitise import text
+    from conformance.sanitise import terminal
 
-    sys.stdout.write(text(render_text(meta, results)))
+    sys.stdout.write(terminal(render_text(meta, results)))
     for line in unwritten:
         print(line, file=sys.stderr)
 

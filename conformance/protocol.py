@@ -29,6 +29,7 @@ from typing import Any
 
 from cambio_ref.catalogue import Value, load_catalogue
 from cambio_ref.errors import CambioError
+from cambio_ref.names import quoted
 from cambio_ref.rules import Rules, format_value, option_keys, resolve
 from conformance.implementation import Implementation, Rejection
 from conformance.replies import reply_problem
@@ -195,7 +196,8 @@ def declared_rules(data: Any) -> Rules:
     try:
         return resolve(data if "(" in data else data.strip())
     except CambioError as exc:
-        raise ProtocolError(f"hello: rules {data!r}: {exc}") from None
+        why = str(exc) if len(str(exc)) <= 300 else f"{str(exc)[:300]}..."
+        raise ProtocolError(f"hello: rules {quoted(data)}: {why}") from None
 
 
 def declared_players(data: Any) -> tuple[int, int]:

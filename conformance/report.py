@@ -294,44 +294,50 @@ def _md_table(results: Sequence[Result]) -> list[str]:
     columns = [s for s in STATUSES if s in ("pass", "fail") or total[s]]
     out = ["| ruleset | " + " | ".join(LABELS[s] for s in columns) + " |",
            "|---|" + "---:|" * len(columns)]
-    for name, counts in [*rows.items(), ("**total**", total)]:
+    for name, counts in [*[(sanitise.markdown(k).replace("|", "\\|"), v) for k, v in rows.items()],
+                         ("**total**", total)]:
         out.append(f"| {name} | " + " | ".join(str(counts[s]) for s in columns) + " |")
     return out
 
 
 def markdown(meta: Meta, results: Sequence[Result]) -> str:
-    """A Markdown report (fits ``$GITHUB_STEP_SUMMARY``)."""
+    """A Markdown report (fits ``$GITHUB_STEP_SUMMARY``). Text from the implementation
+    or the run is escaped (`sanitise.markdown`) or put in code no backtick can close."""
+    md, code, fenced = sanitise.markdown, sanitise.code_span, sanitise.fenced
     total = totals(results)
     applicable = len(results) - total["not_applicable"]
-    lines = [f"# Cambio conformance: {meta.title}", "",
-             f"`{meta.impl}`, protocol {meta.protocol}, seed {meta.seed}, rulesets"
-             f" {', '.join(meta.rulesets)}; {total['pass']}/{applicable} applicable items passed"
-             f" in {meta.elapsed:.1f} s.", ""]
+    lines = [f"# Cambio conformance: {md(meta.title)}", "",
+             f"{code(meta.impl)}, protocol {meta.protocol}, seed {meta.seed}, rulesets"
+             f" {md(', '.join(meta.rulesets))}; {total['pass']}/{applicable} applicable items"
+             f" passed in {meta.elapsed:.1f} s.", ""]
     if meta.stopped:
-        lines += [f"**The run stopped early: {meta.stopped}.**", ""]
+        lines += [f"**The run stopped early: {md(meta.stopped)}.**", ""]
     empty = nothing_applied(meta, results)
     if empty:
-        lines += [f"**{empty}.**", ""]
+        lines += [f"**{md(empty)}.**", ""]
     lines += _md_table(results)
     bad = [r for r in results if r.failed]
     if bad:
         lines += ["", "## Unsuccessful", ""]
         for r in bad:
-            lines += [f"### {r.name}: {LABELS[r.status]}" + (f" at {r.step}" if r.step else ""),
-                      "", r.message, ""]
+            lines += [f"### {md(r.name)}: {LABELS[r.status]}" + (f" at {md(r.step)}" if r.step
+                                                                else ""),
+                      "", md(r.message), ""]
             if r.rule:
-                lines += [f"Rule: `{r.rule}`" + (f", signature `{r.signature}`, seen {r.count}"
-                                                 " times" if r.kind == "fuzz" and r.signature
-                                                 else ""), ""]
+                lines += [f"Rule: {code(r.rule)}" + (f", signature {code(r.signature)}, seen"
+                                                    f" {r.count} times"
+                                                    if r.kind == "fuzz" and r.signature
+                                                    else ""), ""]
             if r.expected is not None or r.actual is not None:
-                lines += ["```json", "expected (reference): " + _compact(r.expected, 2000),
-                          "actual:               " + _compact(r.actual, 2000), "```", ""]
+                lines += [*fenced(["expected (reference): " + _compact(r.expected, 2000),
+                                   "actual:               " + _compact(r.actual, 2000)], "json"),
+                          ""]
             if r.stderr.strip():
-                lines += ["stderr (last lines):", "", "```",
-                          *r.stderr.rstrip().splitlines()[-15:], "```", ""]
+                lines += ["stderr (last lines):", "",
+                          *fenced(r.stderr.rstrip().splitlines()[-15:]), ""]
             if r.repro:
-                lines += ["Reproduce:", "", "```sh", *r.repro, "```", ""]
-    lines += ["", throughput_line(meta), ""]
+                lines += ["Reproduce:", "", *fenced(r.repro, "sh"), ""]
+    lines += ["", md(throughput_line(meta)), ""]
     return "\n".join(lines)
 
 

@@ -7,6 +7,20 @@ replaces each such character with a visible escape (``\\x07``, ``\\uffff``).
 (which strict JSON parsers refuse) become strings, and lone surrogates are
 escaped the same way.
 
+A terminal acts on more: a carriage return overwrites the line (a CI log shows
+only what comes after it), and bidirectional controls such as U+202E and the other
+format characters reorder or hide text. `terminal` escapes those as well, keeping
+only newline and tab. A Markdown report, shown as HTML in CI summaries, must carry
+no raw HTML: `markdown` escapes prose for it, `code_span` and `fenced` put text in
+code that no backtick inside can close.
+
+>>> terminal("name\\rOK \\u202egnp.exe")
+'name\\\\x0dOK \\\\u202egnp.exe'
+>>> markdown("</testcase><script>x</script>")
+'&lt;/testcase&gt;&lt;script&gt;x&lt;/script&gt;'
+>>> code_span("a ` b"), fenced(["```", "x"], "sh")
+('`` a ` b ``', ['````sh', '```', 'x', '````'])
+
 >>> text("bell\\x07 tab\\t nonchar\\uffff")
 'bell\\\\x07 tab\\t nonchar\\\\uffff'
 >>> json_safe({"a": [float("nan"), 1.5, "\\ud800"]})
@@ -15,8 +29,11 @@ escaped the same way.
 
 from __future__ import annotations
 
+import html
 import math
 import re
+import unicodedata
+from collections.abc import Sequence
 from typing import Any
 
 _BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufdd0-\ufdef\ufffe\uffff"
@@ -28,7 +45,11 @@ _BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufdd0-\ufde
 
 
 def _escape(match: re.Match[str]) -> str:
-    code = ord(match.group())
+    return _escape_char(match.group())
+
+
+def _escape_char(char: str) -> str:
+    code = ord(char)
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else \
         f"\\U{code:08x}"
 
@@ -52,3 +73,47 @@ def json_safe(value: Any) -> Any:
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+# Unicode categories a terminal must not get raw: controls, format characters (the
+# bidirectional controls among them), surrogates, line and paragraph separators
+_TERMINAL_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+_ASCII_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
+
+
+def terminal(value: Any) -> str:
+    """`value` as text safe to print on a terminal or in a CI log: `text`, and carriage
+    returns, format characters (U+202E and the other bidirectional controls, zero-width
+    characters) and line separators escaped; newline and tab kept."""
+    out = text(value)
+    if out.isascii():
+        return _ASCII_CONTROL.sub(_escape, out)
+    return "".join(_escape_char(c) if c not in "\n\t"
+                   and unicodedata.category(c) in _TERMINAL_CATEGORIES else c for c in out)
+
+
+def markdown(value: Any) -> str:
+    """`value` as Markdown prose: `terminal`, with ``<``, ``>``, ``&`` and quotes as HTML
+    entities, so that no raw HTML reaches a page rendered from it."""
+    return html.escape(terminal(value))
+
+
+def _fence_for(body: str, mark: str = "`", least: int = 3) -> str:
+    runs = [len(m) for m in re.findall(f"{re.escape(mark)}+", body)]
+    return mark * max(least, max(runs, default=0) + 1)
+
+
+def code_span(value: Any) -> str:
+    """`value` as Markdown inline code that no backtick inside can close."""
+    body = terminal(value).replace("\n", " ")
+    fence = _fence_for(body, least=1)
+    pad = " " if body.startswith("`") or body.endswith("`") or fence != "`" else ""
+    return f"{fence}{pad}{body}{pad}{fence}"
+
+
+def fenced(lines: Sequence[Any], info: str = "") -> list[str]:
+    """`lines` as a Markdown code block whose fence no line inside can close (code blocks
+    render no HTML, so the text only needs `terminal`)."""
+    body = [terminal(line) for line in lines]
+    fence = _fence_for("\n".join(body))
+    return [fence + info, *body, fence]

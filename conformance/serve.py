@@ -114,6 +114,25 @@ def main(rules: Rules | None = None) -> int:
         return 0
 
 
+def declared(text: str | None) -> Rules | None:
+    """The rules ``--rules`` asks `cambio serve` to declare (None without the option);
+    an empty value is refused like an empty ``--impl``, not taken as no rules.
+
+    >>> declared("hearts").canonical
+    'hearts'
+    >>> declared("  ")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cambio_ref.errors.CambioError: --rules is empty: give a ruleset id, ...
+    """
+    if text is None:
+        return None
+    if not text.strip():
+        raise CambioError("--rules is empty: give a ruleset id, a one-line form or a house-rules"
+                          " file (leave the option out to declare no rules)")
+    return resolve(text)
+
+
 def _main_with_args(argv: list[str]) -> int:
     """``python -m conformance.serve [--rules R|FILE]`` (what `cambio serve` runs)."""
     if not argv:
@@ -122,7 +141,7 @@ def _main_with_args(argv: list[str]) -> int:
         print("usage: python -m conformance.serve [--rules R|FILE]", file=sys.stderr)
         return 2
     try:
-        rules = resolve(argv[1])
+        rules = declared(argv[1])
     except CambioError as exc:
         print(f"cambio serve: error: {exc}", file=sys.stderr)
         return 2
