@@ -252,8 +252,8 @@ def do_snap(state: State, action: Snap, events: Events) -> None:
     if matching and within_limit(state, p):
         state.window_won += 1
         state.window_winner = p
-        if rules.snap_limit in ("one-player-per-turn", "once-per-card"):
-            state.window_tried &= ~(1 << p)  # the winner may go on snapping
+        if within_limit(state, p):  # a correct snap is no retry: where the limit lets
+            state.window_tried &= ~(1 << p)  # its player snap again, they may (core.one-attempt)
         for o, s in action.targets:
             card = state.grids[o][s]
             assert card is not None

@@ -396,3 +396,16 @@ def test_a_card_held_when_a_snap_ends_the_round_goes_to_the_pile() -> None:
     result = t.state.result
     assert result is not None and result.winners == (0,)
     assert result.raw == (0, 30)  # 6+7+8+9: the held card is in no hand
+
+
+@ex("snap.limit=unlimited")
+def test_memory_right_snapper_may_snap_again_a_wrong_one_may_not() -> None:
+    # memory §snapping: any player who knows a card of equal value may reveal it, and
+    # no limit is set; core.one-attempt bounds only a player whose snap failed.
+    t = Table("memory", [["2S", "3S", "4S", "4H"], ["2H", "3H", "6H", "5H"]], draws=["4C"])
+    t.do(Draw(1), Discard(1))
+    t.do(Snap(1, ((1, 2),)))  # a 6 on a 4: wrong, and under memory it costs nothing
+    t.reject(Snap(1, ((1, 3),)), "E_ALREADY_SNAPPED")  # no second try after a miss
+    assert t.kinds(t.do(Snap(0, ((0, 2),)))) == ["snapped"]
+    assert t.kinds(t.do(Snap(0, ((0, 3),)))) == ["snapped"]  # right, so free to go on
+    assert t.grid(0)[2:] == [None, None]
