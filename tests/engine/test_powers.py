@@ -223,10 +223,23 @@ def test_official_king_swapper_sees_the_swapped_cards() -> None:
     assert events[0]["visible_to"] == [] and jack.view(1)["grids"][0][0] == "?"
 
 
-@ex("info.power-swap-seen=nobody")
-def test_hearts_king_swap_is_seen_by_nobody() -> None:
-    # The project ruling (hearts is silent): swaps stay face down for everyone.
+@ex("info.power-swap-seen=swapper-if-looking")
+def test_hearts_king_swap_is_not_blind_the_jacks_is() -> None:
+    # hearts §Power of the Card calls only the jack's swap blind; the king looks and
+    # then swaps, so its player sees the two cards moved (spec: implied for hearts).
     t = discard_power("hearts", "KC")
+    t.do(Skip(1))
+    events = t.do(PowerSwap(1, (0, 0), (2, 1)))
+    assert events[0]["visible_to"] == [1] and t.view(1)["grids"][0][0] != "?"
+    jack = discard_power("hearts", "JC")
+    events = jack.do(PowerSwap(1, (0, 0), (2, 1)))
+    assert events[0]["visible_to"] == [] and jack.view(1)["grids"][0][0] == "?"
+
+
+@ex("info.power-swap-seen=nobody")
+def test_memory_king_swap_is_seen_by_nobody() -> None:
+    # The project ruling (memory never says what a swap shows): swaps stay face down.
+    t = discard_power("memory", "KC")
     t.do(Skip(1))
     events = t.do(PowerSwap(1, (0, 0), (2, 1)))
     assert events[0]["visible_to"] == [] and t.view(1)["grids"][0][0] == "?"
