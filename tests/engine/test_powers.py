@@ -255,10 +255,11 @@ def test_power_card_swapped_in_or_out_fires_nothing() -> None:
 
 
 @ex("power.trigger=discarded-or-swapped-out")
-def test_literal_online_reading_fires_the_swapped_out_card() -> None:
-    # online §Special cards, read literally: a card placed on the pile during the turn
-    # grants its action, and §How to play puts the swapped-out card on the pile.
-    rules = resolve("online", {"power_trigger": "discarded-or-swapped-out"})
+def test_online_fires_the_swapped_out_card() -> None:
+    # online §Special cards, read as written: a card placed on the pile during the turn
+    # grants its action, and §How to play puts the swapped-out card on the pile; the
+    # online ruleset plays it so (issue 22), no house rule needed.
+    rules = resolve("online")
     t = Table(rules, [G0, ["QH", "3H", "4H", "5H"], G2], starting="KC", draws=["2C"])
     events = t.do(Draw(1), Swap(1, 0))
     assert [e["card"] for e in events if e["t"] == "power"] == ["QH"]
