@@ -119,8 +119,9 @@ rulesets:
 
 def test_a_repeat_until_the_deck_is_empty_stops_there(tmp_path: Path) -> None:
     path = write(tmp_path, "until-empty", """\
+set: {power.trigger: discarded-from-deck}
 steps:
-  - note: a swapped-in card fires no power under online, so every turn is two actions
+  - note: with the common trigger, a card swapped in or out fires nothing, so every turn is two actions
     repeat: {until: deck-empty, play: [{t: draw}, {t: swap, slot: 0}]}
   - observe: 0
     expect:

@@ -54,8 +54,10 @@ def test_a_non_source_ruleset_is_checked_by_nearly_every_case(conform: Conform) 
 
 
 def test_two_unrelated_bugs_are_both_reported_with_their_own_reproducer(conform: Conform) -> None:
+    # (a seed whose 12 games reach both bugs; since online fires swapped-out power
+    # cards, seed 2's games no longer score a red king)
     run = conform("--impl", broken("two-bugs"), "--ruleset", "online", "-k", "fuzz",
-                  "--fuzz", "12", "--seed", "2")
+                  "--fuzz", "12", "--seed", "3")
     assert run.code == 1
     deviations = [r for r in run.results if r["kind"] == "fuzz" and r["status"] != "pass"]
     rules = {r["rule"] for r in deviations}
@@ -68,7 +70,7 @@ def test_two_unrelated_bugs_are_both_reported_with_their_own_reproducer(conform:
     assert len({r["case"] for r in deviations}) == len(deviations)
 
     waived = conform("--impl", broken("two-bugs", waive="value.red-king"), "--ruleset",
-                     "online", "-k", "fuzz", "--fuzz", "12", "--seed", "2")
+                     "online", "-k", "fuzz", "--fuzz", "12", "--seed", "3")
     assert waived.code == 1  # a waiver counts against the implementation, like skip
     by_rule = {r["rule"]: r for r in waived.results}
     assert by_rule["value.red-king=10"]["status"] == "waived"
