@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from cambio_ref.answers import Answer, answer_for, answer_for_rules
 from cambio_ref.askindex import Doc, analyse, build_index, doc_tokens, house_changes, lexicon, rank, shipped_lexicon
-from cambio_ref.cards import Card
+from cambio_ref.cards import JOKER, Card
 from cambio_ref.cardwords import CardMention, rank_token
 from cambio_ref.cases import Case, load_cases
 from cambio_ref.catalogue import Catalogue, Citation, Term, load_catalogue
@@ -40,8 +40,8 @@ from cambio_ref.errors import UnknownCardError
 from cambio_ref.rules import Resolved, Rules, explain, format_value, resolve
 from cambio_ref.scoring import HandScore, score_hand
 
-__all__ = ["GOOD", "Found", "Hit", "Reply", "ask", "card_option", "house_label", "player_title", "points_text",
-           "rule_title", "search", "terms_in", "tokens", "value_text"]
+__all__ = ["GOOD", "Found", "Hit", "Reply", "ask", "by_suit", "card_option", "house_label", "player_title",
+           "points_text", "rule_title", "search", "terms_in", "tokens", "value_text"]
 
 # A match is sure when it scores at least this (0 to 1).
 GOOD = 0.58
@@ -162,6 +162,8 @@ class Found:
     hands: tuple[tuple[str, HandScore | None, str], ...] = ()  # for cards: (ruleset, the score, a note)
     rule: tuple[int, tuple[Citation, ...]] | None = None  # for a core rule: its value and citations
     options: tuple[tuple[str, str], ...] = ()  # for one card: (ruleset, the option that values it)
+    # For a rank whose suits score differently somewhere: (ruleset, ((cards, points, option), ...)).
+    by_suit: tuple[tuple[str, tuple[tuple[str, int, str], ...]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -203,8 +205,13 @@ def ask(question: str, rules: Rules | None = None, *, catalogue: Catalogue | Non
         ident = " ".join(c.code for c in cards)
         hands = tuple(_score(cards, r) for r in tables)
         if len(cards) == 1:
-            found = Found(Hit("card", ident, f"What is {_said(query.cards[0])} worth?", 1.0), hands=hands,
-                          options=tuple((r.canonical, card_option(cat, cards[0])) for r in tables))
+            split = by_suit(query.cards[0], tables, cat)
+            title = f"What is {_said(query.cards[0])} worth?"
+            if split:  # "a king": the red and the black ones differ somewhere, so each is said
+                found = Found(Hit("card", query.cards[0].rank, title, 1.0), by_suit=split)
+            else:
+                found = Found(Hit("card", ident, title, 1.0), hands=hands,
+                              options=tuple((r.canonical, card_option(cat, cards[0])) for r in tables))
             return Reply(question, (found,), (), "card", canonical)
         found = Found(Hit("hand", ident, f"What does {ident} score?", 1.0), hands=hands)
         return Reply(question, (found,), (), "hand", canonical)
@@ -261,6 +268,28 @@ def _score(cards: Sequence[Card], rules: Rules) -> tuple[str, HandScore | None, 
         return rules.canonical, None, str(exc)
 
 
+def by_suit(m: CardMention, tables: Sequence[Rules],
+            cat: Catalogue) -> tuple[tuple[str, tuple[tuple[str, int, str], ...]], ...]:
+    """For a rank named without a suit, each ruleset's points per group of suits, if the suits differ anywhere.
+
+    >>> split = by_suit(CardMention("K"), [resolve("hearts")], load_catalogue())
+    >>> split[0][0], [(codes, points) for codes, points, _ in split[0][1]]
+    ('hearts', [('KS KC', 10), ('KH KD', -2)])
+    >>> by_suit(CardMention("7"), [resolve("hearts")], load_catalogue())
+    ()
+    """
+    if m.suit or m.rank == JOKER:
+        return ()
+    out = []
+    for rules in tables:
+        groups: dict[int, list[str]] = {}
+        for suit in m.suits:
+            groups.setdefault(rules.points[m.rank + suit], []).append(m.rank + suit)
+        out.append((rules.canonical, tuple((" ".join(codes), points, card_option(cat, Card.parse(codes[0])))
+                                           for points, codes in groups.items())))
+    return tuple(out) if any(len(groups) > 1 for _, groups in out) else ()
+
+
 def card_option(cat: Catalogue, card: Card) -> str:
     """The option that sets what `card` is worth (a later option overrides an earlier one).
 
@@ -304,7 +333,7 @@ def first_sentence(text: str) -> str:
 def points_text(score: HandScore | None, note: str) -> str:
     """A hand's points in one line: each card's, then the total.
 
-    >>> from cambio_ref.cards import Card
+    >>> from cambio_ref.cards import JOKER, Card
     >>> points_text(score_hand([Card.parse("KH"), Card.parse("AC")], resolve("online")), "")
     'KH 40 + AC 1 = 41'
     """

@@ -72,6 +72,8 @@ def _found_lines(reply: Reply, f: Found) -> list[str]:
             why = next(x for x in explain(resolve(rs), catalogue=cat) if x.option.id == option)
             line += f"  ({option}: {value_text(why).rsplit(' (', 1)[-1].rstrip(')')})"
         out.append(line)
+    for rs, groups in f.by_suit:
+        out.append(f"  {rs}: " + "; ".join(f"{codes} {points} ({option})" for codes, points, option in groups))
     if f.hands and reply.kind == "hand":
         rs = f.hands[0][0] if len(f.hands) == 1 else "RULESET"
         out.append(f"  each card and its rule: cambio score --ruleset {rs} {f.hit.id}")
@@ -96,6 +98,9 @@ def reply_json(reply: Reply) -> dict[str, Any]:
                        "cards": [{"card": c.card.code, "points": c.points, "note": c.note} for c in s.cards]
                        if s else [], "applied": list(s.applied) if s else []}
                       for rs, s, note in f.hands],
+            "by_suit": [{"ruleset": rs, "groups": [{"cards": codes.split(), "points": points, "option": option}
+                                                   for codes, points, option in groups]}
+                        for rs, groups in f.by_suit],
         } for f in reply.found],
         "closest": [{"kind": h.kind, "id": h.id, "title": h.title, "score": h.score} for h in reply.closest],
     }

@@ -218,6 +218,24 @@
       return scored;
     }
 
+    // A rank named without a suit whose suits score differently somewhere (cambio_ref.ask.by_suit):
+    // per ruleset, [cards, points] per group of suits; null when every suit scores the same.
+    function bySuit(m, tables) {
+      if (m.suit || m.rank === "X") { return null; }
+      var differ = false;
+      var out = tables.map(function (rs) {
+        var groups = [];
+        mentionSuits(m).forEach(function (suit) {
+          var code = m.rank + suit, pts = data.points[rs][code];
+          var g = groups.filter(function (x) { return x[1] === pts; })[0];
+          if (g) { g[0].push(code); } else { groups.push([[code], pts]); }
+        });
+        if (groups.length > 1) { differ = true; }
+        return [rs, groups.map(function (g) { return [g[0].join(" "), g[1]]; })];
+      });
+      return differ ? out : null;
+    }
+
     function score(codes, rs) {
       var points = data.points[rs], risky = data.risky[rs];
       var missing = codes.filter(function (c) { return !has(points, c); });
@@ -238,6 +256,10 @@
         var codes = q.cards.map(function (m) { return m.rank + mentionSuits(m)[0]; });
         var tables = q.ruleset ? [q.ruleset] : data.rulesets;
         var kind = codes.length === 1 ? "card" : "hand";
+        var split = kind === "card" ? bySuit(q.cards[0], tables) : null;
+        if (split) {
+          return { top: "card:" + q.cards[0].rank, kind: "card", ruleset: q.ruleset, codes: [q.cards[0].rank], split: split };
+        }
         return { top: kind + ":" + codes.join(" "), kind: kind, ruleset: q.ruleset, codes: codes,
                  hands: tables.map(function (rs) { return [rs, score(codes, rs)]; }) };
       }
@@ -308,6 +330,14 @@
       li.setAttribute("data-top", reply.top);
       li.appendChild(el("p", "ask-title", (reply.kind === "card" ? "What " : "Score of ") + reply.codes.join(" ") +
                         (reply.kind === "card" ? " is worth" : "")));
+      if (reply.split) {
+        var mine = reply.split.filter(function (r) { return r[0] === ruleset; });
+        (mine.length ? mine : reply.split).forEach(function (r) {
+          li.appendChild(el("p", "ask-teaser", r[0] + ": " + r[1].map(function (g) { return g[0] + " " + g[1]; }).join("; ")));
+        });
+        list.appendChild(li);
+        return reply;
+      }
       var rows = reply.hands.filter(function (h) { return !ruleset || h[0] === ruleset || reply.ruleset; });
       if (!rows.length) { rows = reply.hands; }
       rows.forEach(function (h) {

@@ -230,3 +230,11 @@ def test_a_question_naming_its_ruleset_is_answered_for_it():
     reply = ask("who wins a tie in official")
     assert reply.ruleset == "official"
     assert {a.ruleset for f in reply.found for a in f.answers} <= {"official"}
+
+
+def test_a_rank_named_without_its_suit_says_each_colour_where_they_differ(capsys):
+    assert main(["ask", "what is a king worth", "--ruleset", "hearts"]) == 0
+    # hearts.txt, Value of the Card: the kings of hearts and diamonds are -2, the other face cards 10.
+    assert "  hearts: KS KC 10 (value.black-king); KH KD -2 (value.red-king)" in capsys.readouterr().out
+    # Every seven scores 7 everywhere (each source's list: numbers at face value): one value, one card.
+    assert ask("what is a seven worth").top == "card:7S"

@@ -46,6 +46,7 @@ def ask_in_browser(page: Page, questions: list[str]) -> list[str]:
 def test_the_site_search_picks_the_same_top_answer_as_cambio_ask(visit: Visit) -> None:
     page = visit.goto("")
     questions = [e["q"] for e in load_phrasings()] + [c.title for c in load_cases().values()]
+    questions += ["what is a king worth", "what's a six worth in hearts", "kings", "jokers", "K♥ 10♦"]
     js = ask_in_browser(page, questions)
     differ = [(q, ask(q).top, t) for q, t in zip(questions, js, strict=True) if ask(q).top != t]
     assert differ == []
@@ -95,6 +96,10 @@ def test_a_hand_is_scored_in_the_search(visit: Visit) -> None:
     # online "How to play": red king 40, black king -1, joker 0, ace 1.
     open_search(visit.goto("disputes/"), "KH KS X AC in online")
     assert visit.page.locator(".ask-score .ask-teaser").inner_text() == "online: KH 40 + KS -1 + X 0 + AC 1 = 40"
+    # A king without its colour: hearts "Value of the Card" gives the red kings -2, the others 10.
+    visit.page.locator("#ask-q").fill("what is a king worth in hearts")
+    visit.page.locator(".ask-result[data-top='card:K']").wait_for()
+    assert visit.page.locator(".ask-score .ask-teaser").inner_text() == "hearts: KS KC 10; KH KD -2"
 
 
 def test_the_home_box_answers_on_the_page_it_opens(visit: Visit) -> None:
