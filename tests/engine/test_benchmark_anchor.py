@@ -43,8 +43,9 @@ def test_simulate_reports_the_anchor_and_the_ratio(capsys: pytest.CaptureFixture
     assert main(["simulate", "--ruleset", "hearts", "--games", "12", "--no-check", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["anchor_actions_per_second"] > 0
+    # The ratio is printed rounded to 3 decimals: allow that rounding as well as 1 %.
     assert data["ratio_to_anchor"] == pytest.approx(
-        data["actions_per_second"] / data["anchor_actions_per_second"], rel=0.01)
+        data["actions_per_second"] / data["anchor_actions_per_second"], rel=0.01, abs=0.0005)
     assert main(["simulate", "--ruleset", "hearts", "--games", "3"]) == 0
     assert "reference / anchor:" in capsys.readouterr().out
 
