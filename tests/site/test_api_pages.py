@@ -127,6 +127,6 @@ def test_the_header_search_opens_the_rulebook_search(browser: Browser, site_url:
     page.fill(".site-header__search input", "tie")
     page.press(".site-header__search input", "Enter")
     page.wait_for_url(re.compile(r"/\?q=tie$"))
-    page.locator(".md-search-result__item").first.wait_for()
-    assert page.input_value(".md-search__input") == "tie"
+    page.locator(".ask-result").first.wait_for()  # the rulebook's search (docs/javascripts/ask.js)
+    assert page.input_value("#ask-q") == "tie"
     visit.close()
