@@ -51,10 +51,11 @@ def reply_lines(reply: Reply) -> list[str]:
 
 def _found_lines(reply: Reply, f: Found) -> list[str]:
     out = [f"{f.hit.title}  [{f.hit.kind} {f.hit.id}]"]
-    if f.hit.label and not f.answers:
+    if f.hit.label:  # said once, above the answers, not under each ruleset's name
         out.append(f"  {f.hit.label}")
     for a, note in zip(f.answers, f.notes or ("",) * len(f.answers), strict=True):
         out.append(f"  {a.ruleset}: {' '.join(a.text.split())}")
+        note = note.removeprefix(f.hit.label).strip() if f.hit.label else note
         if note:
             out.append(f"    note: {note}")
         if a.applies or a.backed:
