@@ -1,27 +1,62 @@
-"""The quick-reference sheet of a ruleset: everything a table needs to play, on one printed A4 page.
+"""The quick-reference sheet of a ruleset: a whole round taught on one printed A4 page.
 
-Generated from the catalogue: the setup, the turn, a values table, a powers table,
-snapping and calling, each line an option's question answered by the description
-of the ruleset's alternative (never its slug).
+Its sections follow a round: what you need, the deal and the first peek, a turn, the
+powers, snapping, calling, the end and scoring, the card values. Each line is an
+option's question answered by the description of the ruleset's alternative (never its
+id), and a question that cannot arise under the ruleset is left out: no snapping
+questions where there is no snapping, no king colour where kings have no power. The
+few linking sentences (how a turn goes, that the lowest total wins) are the game's
+shared core, with the numbers read from spec/core.yaml.
 
 >>> from cambio_ref.catalogue import load_catalogue
 >>> from cambio_ref.rulebook.common import prepare_site
->>> page = sheet_md(prepare_site(load_catalogue(), ()), "hearts")
+>>> site = prepare_site(load_catalogue(), ())
+>>> page = sheet_md(site, "hearts")
 >>> "## Card values" in page and "| 6♥ | -3 |" in page
 True
+>>> "Is snapping part of the game?" in page, "May a player snap another player's card?" in sheet_md(site, "official")
+(True, False)
 """
 
 from __future__ import annotations
 
-from cambio_ref.catalogue import PHASES, Option
+from collections.abc import Callable
+
+from cambio_ref.catalogue import Option
 from cambio_ref.rulebook.common import SUIT_GLYPHS, Site, one_line, rel, ruleset_page
+from cambio_ref.rulebook.table import card_face
 from cambio_ref.rules import Rules, format_value
 
-__all__ = ["sheet_md", "sheet_page", "sheets_index_md"]
+__all__ = ["SECTIONS", "sheet_md", "sheet_page", "sheets_index_md"]
 
 _RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-_TITLES = {"setup": "Setting up", "turn": "A turn", "snapping": "Snapping", "calling": "Calling and the end",
-           "scoring": "Scoring"}
+
+# The sheet's sections in the order of a round: (anchor, heading). Tests read them.
+SECTIONS = (("need", "What you need"), ("deal", "The deal and the first peek"), ("turn", "A turn"),
+            ("powers", "Powers"), ("snapping", "Snapping"), ("calling", "Calling Cambio"),
+            ("end", "The end and scoring"), ("values", "Card values"))
+# Options of the setup phase that say what a table needs; the rest of setup is the deal.
+_NEED = ("players.minimum", "players.maximum", "deck.count", "deck.jokers")
+# Where an option's answer is read on the sheet when not under its phase's section.
+_MOVED = {"info.power-swap-seen": "powers", "turn.direction": "turn", "turn.first-player": "turn"}
+_SECTION_OF_PHASE = {"setup": "deal", "turn": "turn", "powers": "powers", "snapping": "snapping",
+                     "calling": "calling", "scoring": "end"}
+# A safety net for machines, not a rule a table plays by: the property tests' bound on a round.
+_NOT_FOR_PLAYERS = ("round.max-turns",)
+
+
+def _asks(site: Site) -> dict[str, Callable[[Rules], bool]]:
+    """When a question arises at all, by option id (the others always do): snapping's
+    questions, and those about a player with no cards left (only a snap empties a grid
+    slot), only where there is snapping."""
+    switch = next(o for o in site.cat.options if o.phase == "snapping" and o.key == "snap")
+    snaps = [o.id for o in site.cat.options if o is not switch
+             and (o.phase == "snapping" or any(w in o.question.lower() for w in ("snap", "no cards")))]
+    return {**dict.fromkeys(snaps, lambda r: bool(r.value(switch.key))),
+            "snap.give-card": lambda r: r.snap and r.snap_others,
+            "snap.wrong-other": lambda r: r.snap and r.snap_others,
+            "power.king-colour": lambda r: False,  # the powers table names the kings that carry it
+            "end.empty-hand-exempt": lambda r: r.snap and r.caller_penalty != 0}
 
 
 def sheet_page(ruleset: str) -> str:
@@ -35,6 +70,10 @@ def _meaning(opt: Option, rules: Rules) -> str:
     if alt is not None and alt.description:
         return one_line(alt.description)
     return f"{format_value(value)}."
+
+
+def _line(opt: Option, rules: Rules) -> str:
+    return f"- **{one_line(opt.question)}** {_meaning(opt, rules)}"
 
 
 def _values_rows(rules: Rules) -> list[str]:
@@ -74,6 +113,8 @@ def _values_rows(rules: Rules) -> list[str]:
 
 
 def _power_rows(site: Site, rules: Rules) -> list[str]:
+    """One row per power option whose cards do something under `rules`, naming those cards
+    (a rank when every suit carries it, else the cards one by one)."""
     rows = []
     for opt in site.cat.options:
         if opt.phase != "powers" or not opt.ranks:
@@ -81,11 +122,52 @@ def _power_rows(site: Site, rules: Rules) -> list[str]:
         alt = opt.alternative(rules.value(opt.key))
         if alt is None or alt.power is None:
             continue
-        ranks = ", ".join(opt.ranks)
-        if opt.colour:
-            ranks += f" ({opt.colour})"
-        rows.append(f"| {ranks} | {one_line(alt.description)} |")
+        names = []
+        for rank in opt.ranks:
+            cards = [f"{rank}{s}" for s in SUIT_GLYPHS if opt.covers(rank, s)]
+            acting = [c for c in cards if c in rules.powers and rules.powers[c].acts]
+            names += [rank] if acting == cards else [card_face(c) for c in acting]
+        if names:
+            rows.append(f"| {', '.join(names)} | {one_line(alt.description)} |")
     return rows
+
+
+def _section_of(opt: Option) -> str:
+    if opt.id in _MOVED:
+        return _MOVED[opt.id]
+    if opt.id in _NEED:
+        return "need"
+    return _SECTION_OF_PHASE.get(opt.phase, "")
+
+
+def _lines(site: Site, rules: Rules, section: str) -> list[str]:
+    asks = _asks(site)
+    return [_line(o, rules) for o in site.cat.options
+            if _section_of(o) == section and not o.ranks and o.id not in _NOT_FOR_PLAYERS
+            and asks.get(o.id, lambda r: True)(rules)]
+
+
+def _glue(site: Site, rules: Rules) -> dict[str, list[str]]:
+    """The sentences that link the options into a round, by section."""
+    grid, peeks = site.cat.core_value("core.grid"), site.cat.core_value("core.peek-count")
+    powers = _power_rows(site, rules)
+    return {
+        "need": ["A pack of cards (jokers as below) and a pen to keep score. The aim of a round: to end it"
+                 " holding the fewest points."],
+        "deal": [f"Shuffle. The dealer deals {grid} cards face down to each player, one at a time round the table."
+                 " Nobody looks at them: each player lays theirs out face down in a square in front of them,"
+                 " two near and two far. The rest of the cards are the deck, face down in the middle."
+                 f" Then everyone secretly looks at {peeks} of their cards, once, and must remember them."],
+        "turn": ["Draw the top card of the deck and look at it without showing it. Then either swap it for one"
+                 " of your own cards, face down, and put that card face up on the discard pile; or put the drawn"
+                 " card straight onto the discard pile."
+                 + (" Some cards have a power when discarded (see Powers)." if powers else "")],
+        "powers": [] if powers else ["No card has a power: a discarded card is just discarded."],
+        "snapping": [],
+        "calling": ["When you think your cards are the lowest at the table, call Cambio."],
+        "end": ["When the round ends, everyone turns their cards face up and adds up their points"
+                " (see Card values). The lowest total wins the round."],
+    }
 
 
 def sheet_md(site: Site, rs: str) -> str:
@@ -93,39 +175,31 @@ def sheet_md(site: Site, rs: str) -> str:
     src = sheet_page(rs)
     spec = site.cat.rulesets[rs]
     rules = site.rules[rs]
+    glue = _glue(site, rules)
     out = ["---", f"title: \"Quick reference: {spec.title.replace(chr(34), chr(39))}\"",
            "hide: [navigation, toc]", "---", "",
            f"# {spec.title}: quick reference {{ #sheet-{rs} }}", "",
            "<div class=\"sheet\" markdown>", "",
-           f"<p class=\"sheet-lead\" markdown>Ruleset `{rs}` ({one_line(spec.summary)}) Every option, with its"
-           f" source, is on the [ruleset page]({rel(src, ruleset_page(rs))}#{rs}). Print this page: it fits"
-           " one A4 sheet.</p>", ""]
-    powers = [o for o in site.cat.options if o.phase == "powers" and not o.ranks]
-    for phase in PHASES:
-        if phase not in _TITLES and phase != "powers":
-            continue  # match play is on the ruleset page; a table playing one round does not need it
-        if phase == "powers":
-            out += ["## Powers { #powers }", "", "| card | when discarded straight from the deck |", "|---|---|",
-                    *_power_rows(site, rules), ""]
-            out += [f"- {one_line(o.question)} {_meaning(o, rules)}" for o in powers]
-            out.append("")
+           f"<p class=\"sheet-lead\" markdown>{one_line(spec.summary)} Everything a new group needs to play a round"
+           f" is here; the sources behind each rule are on the [ruleset page]({rel(src, ruleset_page(rs))}#{rs})."
+           " Print this page: it fits one A4 sheet.</p>", ""]
+    for anchor, title in SECTIONS:
+        out += [f"## {title} {{ #{anchor} }}", ""]
+        if anchor == "values":
+            out += ["| card | points |", "|---|---|", *_values_rows(rules), ""]
             continue
-        opts = [o for o in site.cat.options if o.phase == phase and not o.ranks]
-        if phase == "scoring":
-            out += ["## Card values { #values }", "", "| card | points |", "|---|---|", *_values_rows(rules), ""]
-        if not opts:
-            continue
-        out += [f"## {_TITLES.get(phase, phase.capitalize())} {{ #{phase} }}", ""]
-        out += [f"- {one_line(o.question)} {_meaning(o, rules)}" for o in opts]
-        out.append("")
+        if anchor == "powers" and _power_rows(site, rules):
+            out += ["| card | when discarded straight from the deck |", "|---|---|", *_power_rows(site, rules), ""]
+        out += [*glue[anchor], ""] if glue[anchor] else []
+        out += [*_lines(site, rules, anchor), ""]
     return "\n".join([*out, "</div>", ""])
 
 
 def sheets_index_md(site: Site) -> str:
     """The list of quick-reference sheets, one per ruleset."""
     out = ["# Quick-reference sheets", "",
-           "One page per ruleset that a table can play from: the setup, a turn, the powers, snapping,"
-           " calling and the card values, in words. Each prints on one A4 sheet.", ""]
+           "One page per ruleset that teaches a new group a whole round: what you need, the deal, a turn,"
+           " the powers, snapping, calling, the end and the card values, in words. Each prints on one A4 sheet.", ""]
     out += [f"- [{one_line(site.cat.rulesets[rs].title)}]({rel('sheets/index.md', sheet_page(rs))}#sheet-{rs})"
             for rs in site.order]
     return "\n".join([*out, ""])
