@@ -144,7 +144,7 @@ def _lines(site: Site, rules: Rules, section: str) -> list[str]:
     asks = _asks(site)
     return [_line(o, rules) for o in site.cat.options
             if _section_of(o) == section and not o.ranks and o.id not in _NOT_FOR_PLAYERS
-            and asks.get(o.id, lambda r: True)(rules)]
+            and (o.id not in asks or asks[o.id](rules))]
 
 
 def _glue(site: Site, rules: Rules) -> dict[str, list[str]]:
