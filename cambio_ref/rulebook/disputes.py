@@ -106,11 +106,26 @@ def _answer_md(site: Site, src: str, d: Dispute, a: Answer) -> list[str]:
              "", f"**{link}** {text}", "",
              f'<span class="why">{why_html(site, src, a)}</span> · [link to this answer](#{anchor})'
              + "{ .answer-link }", ""]
-    if a.applies and a.reference:
-        what = f"{one_line(a.outcome)}. " if a.outcome else ""
-        said = verdict(a)
-        lines += [f"<small>Reference: {what}{said[:1].upper()}{said[1:]}.</small>", ""]
     return [*lines, "</div>", ""]
+
+
+def reference_md(site: Site, d: Dispute) -> list[str]:
+    """What the reference interpreter did under each ruleset that plays the case, and whether it
+    passed: for implementers, so it stays off the answers a player reads.
+
+    >>> from cambio_ref.catalogue import load_catalogue
+    >>> from cambio_ref.rulebook.common import prepare_site
+    >>> d = Dispute("c.x", "?", (), (Answer("c.x", "hearts", "x", outcome="scores 1, 2", reference="pass"),))
+    >>> reference_md(prepare_site(load_catalogue(), ()), d)
+    ['The reference interpreter under each ruleset:', '', '- hearts: scores 1, 2. Passes ✓.', '']
+    """
+    rows = []
+    for a in ordered_answers(site, d):
+        if a.applies and a.reference:
+            what = f"{one_line(a.outcome)}. " if a.outcome else ""
+            said = verdict(a)
+            rows.append(f"- {a.ruleset}: {what}{said[:1].upper()}{said[1:]}.")
+    return ["The reference interpreter under each ruleset:", "", *rows, ""] if rows else []
 
 
 def answers_md(site: Site, src: str, d: Dispute) -> list[str]:
@@ -185,9 +200,8 @@ def scenes_md(site: Site, d: Dispute) -> list[str]:
         return []
     out = ["## The table, step by step { #scenario }", ""]
     if d.settings:
-        src = dispute_page(d.id)
-        sets = ", ".join(f"{option_link(site, src, k)} set to `{one_line(v)}`" for k, v in d.settings)
-        out += [f"Every ruleset is played with {sets}.", ""]
+        out += ["Every ruleset is played here with a house rule: "
+                + " ".join(_setting_words(site, k, v) for k, v in d.settings), ""]
     out += ["Cards lying face down are drawn as backs, with the card named small beneath them for you;"
             " the cards the step touches are outlined. Seats are numbered from 1.", "",
             '<section class="scenes" data-search-exclude markdown>', ""]
@@ -197,6 +211,25 @@ def scenes_md(site: Site, d: Dispute) -> list[str]:
                 f'    <div class="scene" data-ruleset="{rs}">', "",
                 *_indent(scene_html(moments, site.cat, prefix=f"{rs}-").splitlines()), "", "    </div>", ""]
     return [*out, "</section>", ""]
+
+
+def _setting_words(site: Site, name: str, value: str) -> str:
+    """An option a case sets, in players' words: its question, answered by the value it sets.
+
+    >>> from cambio_ref.catalogue import load_catalogue
+    >>> from cambio_ref.rulebook.common import prepare_site
+    >>> _setting_words(prepare_site(load_catalogue(), ()), "snap.others", "false")
+    "May a player snap another player's card? Only your own cards."
+    """
+    if site.cat.has_option(name):
+        opt = site.cat.option(name)
+        try:
+            alt = opt.alternative(opt.coerce(value))
+        except CambioError:
+            alt = None
+        said = one_line(alt.description) if alt is not None else f"{one_line(value)}."
+        return f"{one_line(opt.question)} {said}"
+    return f"{one_line(name)}: {one_line(value)}."
 
 
 def _implementers_md(site: Site, src: str, d: Dispute) -> list[str]:
@@ -221,6 +254,7 @@ def _implementers_md(site: Site, src: str, d: Dispute) -> list[str]:
                 body.append("No one acts: the round is only dealt.")
             body.append("")
         out += ['??? info "The deal, the steps and what each ruleset must show"', "", *_indent(body), ""]
+    out += reference_md(site, d)
     runs = [a for a in ordered_answers(site, d) if a.trace or a.problems]
     if runs:
         # The logs stay out of the search index: they would bury the questions and answers.
@@ -248,17 +282,6 @@ def dispute_md(site: Site, d: Dispute) -> str:
     out += answers_md(site, src, d)
     out += other_words(site, src, d.question)  # the question's own terms: they are what a table searches for
     out += scenes_md(site, d)
-    out += _implementers_md(site, src, d)
-    out += ["## Options it exercises", ""]
-    for o in d.options:
-        if not site.cat.has_option(o):
-            out.append(f"- `{one_line(o)}`")
-            continue
-        opt = site.cat.option(o)
-        values = [v.partition("=")[2] for v in d.exercises if v.partition("=")[0] == opt.id]
-        shows = f" It shows {', '.join(f'`{v}`' for v in values)}." if values else ""
-        out.append(f"- {option_link(site, src, o)}: {one_line(opt.question)}{shows}")
-    out.append("")
     if d.citations or d.rulings:
         out += ["## Citations", ""]
         out += [f"- {mention_cases(site, src, d, cite(c, src, note=True, cat=site.cat))}" for c in d.citations]
@@ -273,6 +296,17 @@ def dispute_md(site: Site, d: Dispute) -> str:
             else:
                 out.append(f"- *ruling* on `{one_line(r)}`")
         out.append("")
+    out += _implementers_md(site, src, d)
+    out += ["### Options it exercises { #options-exercised }", ""]
+    for o in d.options:
+        if not site.cat.has_option(o):
+            out.append(f"- `{one_line(o)}`")
+            continue
+        opt = site.cat.option(o)
+        values = [v.partition("=")[2] for v in d.exercises if v.partition("=")[0] == opt.id]
+        shows = f" It shows {', '.join(f'`{v}`' for v in values)}." if values else ""
+        out.append(f"- {option_link(site, src, o)}: {one_line(opt.question)}{shows}")
+    out.append("")
     return "\n".join(out)
 
 

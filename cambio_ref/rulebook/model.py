@@ -94,6 +94,7 @@ class Moment:
     viewer: int | None = None
     note: str = ""  # the case author's note on the step
     before: Mapping[str, Any] | None = None  # the snapshot before the step
+    direction: str = ""  # the direction of play (turn.direction), drawn on the table
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ are face up.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -56,15 +57,59 @@ def _down(code: str | None, extra: str = "") -> str:
 
 
 def where(owner: Any, slot: Any, player: Any = None) -> str:
-    """A place on the table, in words: ``Ben's top-left card``, or ``their`` for the player's own.
+    """A place on the table, in words: ``Ben's top-left card``, or ``their`` for the player's own;
+    a card beside the grid (a penalty card) is counted from the grid.
 
-    >>> where(1, 0), where(0, 3, 0), where(2, 4)
-    ("Ben's top-left card", 'their bottom-right card', "Cleo's extra card (slot 5)")
+    >>> where(1, 0), where(0, 3, 0)
+    ("Ben's top-left card", 'their bottom-right card')
+    >>> where(2, 4), where(2, 5)
+    ("Cleo's first card beside the grid", "Cleo's second card beside the grid")
     """
     whose = "their" if owner == player else f"{seat_name(int(owner))}'s"
     if isinstance(slot, int) and 0 <= slot < len(SLOT_NAMES):
         return f"{whose} {SLOT_NAMES[slot]} card"
-    return f"{whose} extra card (slot {int(slot) + 1})"
+    n = int(slot) - len(SLOT_NAMES)
+    nth = _ORDINALS[n] if n < len(_ORDINALS) else f"{n + 1}th"
+    return f"{whose} {nth} card beside the grid"
+
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+# Where each seat sits round the picture's table, clockwise from the bottom (seats are numbered
+# clockwise, spec/core.yaml core.players): the places of a 3x3 grid, and the ones n seats take.
+_AROUND = ("s", "sw", "w", "nw", "n", "ne", "e", "se")
+_ARROWS = {"clockwise": "\N{CLOCKWISE OPEN CIRCLE ARROW}", "counter-clockwise": "\N{ANTICLOCKWISE OPEN CIRCLE ARROW}"}
+
+
+def seat_places(players: int) -> tuple[str, ...]:
+    """The place of each seat round the table, seat 0 at the bottom, the others spread clockwise.
+
+    >>> seat_places(2), seat_places(3), seat_places(4)
+    (('s', 'n'), ('s', 'nw', 'ne'), ('s', 'w', 'n', 'e'))
+    """
+    return tuple(_AROUND[round(i * len(_AROUND) / players) % len(_AROUND)] for i in range(players))
+
+
+_SLOTS = re.compile(r"\b(?:(their|its|[\w']+'s) )?slots? (\d+)(?: and (\d+))?")
+
+
+def slot_words(text: str) -> str:
+    """Case prose with grid slots numbered from 0 turned into places at the table.
+
+    >>> slot_words("the jack's swap of Ann's slot 0 with the caller's slot 1")
+    "the jack's swap of Ann's top-left card with the caller's top-right card"
+    >>> slot_words("swaps it into slot 0; peeked at slots 2 and 3")
+    'swaps it into the top-left card; peeked at the bottom-left card and bottom-right card'
+    >>> slot_words("penalties into slot 5")
+    'penalties into the second card beside the grid'
+    """
+    def place(slot: str) -> str:
+        return where(0, int(slot), 0).removeprefix("their ")
+
+    def said(m: re.Match[str]) -> str:
+        both = f"{place(m[2])} and {place(m[3])}" if m[3] else place(m[2])
+        return f"{m[1] or 'the'} {both}"
+
+    return _SLOTS.sub(said, text)
 
 
 def picture(m: Moment) -> str:
@@ -72,6 +117,7 @@ def picture(m: Moment) -> str:
     s = m.snapshot
     viewer = m.viewer
     seats = []
+    places = seat_places(len(s["grids"]))
     for seat, (grid, known) in enumerate(zip(s["grids"], s["known"], strict=True)):
         cards = []
         for slot, code in enumerate(grid):
@@ -95,7 +141,8 @@ def picture(m: Moment) -> str:
         cls = " current" if "to play" in marks else ""
         main, extra_cards = cards[:4], cards[4:]
         extras = f'<div class="extra">{"".join(extra_cards)}</div>' if extra_cards else ""
-        seats.append(f'<div class="seat{cls}"><div class="who">{seat_name(seat, number=True)}{mark}</div>'
+        seats.append(f'<div class="seat{cls} at-{places[seat]}">'
+                     f'<div class="who">{seat_name(seat, number=True)}{mark}</div>'
                      f'<div class="grid">{"".join(main)}</div>{extras}</div>')
     deck = s.get("deck") or []
     pile = s.get("pile") or []
@@ -108,7 +155,11 @@ def picture(m: Moment) -> str:
         shown = _up(s["held"]) if viewer is None or viewer == s.get("current") or s.get("held_from") == "discard" \
             else _down(None)
         middle.append(f'<div class="stack"><div class="who">in {holder}\'s hand</div>{shown}</div>')
-    return (f'<div class="table-pic"><div class="seats">{"".join(seats)}</div>'
+    if m.direction:
+        arrow = _ARROWS.get(m.direction, "")
+        middle.append(f'<div class="direction"><span aria-hidden="true">{arrow}</span>'
+                      f' play goes {html.escape(m.direction.replace("-", " "))}</div>')
+    return (f'<div class="table-pic">{"".join(seats)}'
             f'<div class="middle">{"".join(middle)}</div></div>')
 
 
@@ -127,7 +178,7 @@ def _touched(m: Moment, seat: int, slot: int) -> bool:
 def caption(m: Moment, cat: Catalogue | None = None) -> str:
     """What happened at this moment, in table language, then who now knows which card."""
     if m.viewer is not None:
-        return f"The table as {seat_name(m.viewer, number=True)} sees it: only the cards they know are face up."
+        return f"The table as {seat_name(m.viewer)} sees it: only the cards they know are face up."
     said = _said(m, cat)
     knows = _learned(m)
     return " ".join(x for x in (said, knows) if x)
@@ -139,12 +190,12 @@ def _said(m: Moment, cat: Catalogue | None) -> str:
                 if m.events else "The cards are dealt face down.")
     a = m.action
     p = a.get("player")
-    who = seat_name(p, number=True) if isinstance(p, int) else "Someone"
+    who = seat_name(p) if isinstance(p, int) else "Someone"
     if m.rejected:
         why = ""
         if cat is not None and m.rejected in cat.errors:
             why = f": {cat.errors[m.rejected].summary.rstrip('.')}"
-        return f"{who} tries to {_verb(a)}. Refused ({m.rejected}{why}); nothing changes."
+        return f"{who} tries to {_verb(a)}. Not allowed{why}; nothing changes."
     if a.get("t") == "repeat":
         plays = ", then ".join(_verb(t) for t in (a.get("play") or [{"t": "draw"}, {"t": "discard"}]))
         ends = " ".join(x for x in (_event_text(e, m) for e in m.events) if x)
@@ -257,13 +308,15 @@ def scene_html(moments: Sequence[Moment], cat: Catalogue | None = None, *, prefi
     """Every moment of one ruleset's run, numbered, each picture with its caption; the figures'
     ids are `prefix` and their number (one prefix per scene of a page keeps them unique).
 
-    A run longer than `most` moments shows its first and last `most // 2` (a phone should
-    not load hundreds of pictures); a line says how many steps lie between.
+    The caption comes first, so reading down meets what happens before its picture. A run
+    longer than `most` moments and a half shows its first and last `most // 2` (a phone
+    should not load hundreds of pictures); a line says how many steps lie between.
     """
     out = []
     half = most // 2
+    cut = len(moments) > most + half  # a few pictures more are drawn rather than skipped
     for i, m in enumerate(moments):
-        if len(moments) > most and half <= i < len(moments) - half:
+        if cut and half <= i < len(moments) - half:
             if i == half:
                 out.append(f'<p class="skipped">… {len(moments) - 2 * half} more steps, not drawn here'
                            " (the log under “for implementers” has every one).</p>")
@@ -273,8 +326,8 @@ def scene_html(moments: Sequence[Moment], cat: Catalogue | None = None, *, prefi
             label = f"Round {m.round + 1}, {label[:1].lower()}{label[1:]}"
         note = f' <span class="note">({html.escape(m.note, quote=False)})</span>' if m.note else ""
         said = html.escape(caption(m, cat), quote=False)
-        out.append(f'<figure class="moment" id="{prefix}{i}">{picture(m)}'
-                   f"<figcaption><strong>{label}.</strong> {said}{note}</figcaption></figure>")
+        out.append(f'<figure class="moment" id="{prefix}{i}">'
+                   f"<figcaption><strong>{label}.</strong> {said}{note}</figcaption>{picture(m)}</figure>")
     return "\n".join(out)
 
 
@@ -306,14 +359,14 @@ def case_moments(case: Case, ruleset: str, log: Sequence[Entry], *, peek_count: 
                 if action is not None and action.get("t") == "peek":
                     peeks += log[i].events
                     snap, i = log[i].snapshot, i + 1
-        out.append(Moment(r, None, snap, events=tuple(peeks)))
+        out.append(Moment(r, None, snap, events=tuple(peeks), direction=rules.direction))
         for j, step in enumerate(steps):
             only = step.get("only")
             if only and not keys_hold(list(only), ruleset, rules, cat):
                 continue
-            note = table_words(str(step.get("note", "")))
+            note = slot_words(table_words(str(step.get("note", ""))))
             if "observe" in step:
-                out.append(Moment(r, j, snap, viewer=int(step["observe"]), note=note))
+                out.append(Moment(r, j, snap, viewer=int(step["observe"]), note=note, direction=rules.direction))
                 continue
             if "repeat" in step:
                 taken, i = _repeated(step["repeat"], log, i, snap)
@@ -321,14 +374,15 @@ def case_moments(case: Case, ruleset: str, log: Sequence[Entry], *, peek_count: 
                     events = tuple(ev for e in taken for ev in e.events if ev.get("t") in ("reshuffled", "round_over"))
                     summary = {**step["repeat"], "t": "repeat", "actions": len(taken)}
                     out.append(Moment(r, j, taken[-1].snapshot, summary, events, taken[-1].rejected, note=note,
-                                      before=snap))
+                                      before=snap, direction=rules.direction))
                     snap = taken[-1].snapshot
                 continue
             if i >= len(log) or log[i].action is None:
                 break
             e = log[i]
             i += 1
-            out.append(Moment(r, j, e.snapshot, e.action, e.events, e.rejected, note=note, before=snap))
+            out.append(Moment(r, j, e.snapshot, e.action, e.events, e.rejected, note=note, before=snap,
+                              direction=rules.direction))
             snap = e.snapshot
     return tuple(out)
 

@@ -94,7 +94,7 @@
         if (a.getAttribute("data-ruleset") === found.ruleset) { hit = true; } else { hide(a); }
       });
       if (!hit) { answers.forEach(function (a) { a.hidden = false; a.removeAttribute("data-we-play-hidden"); }); return; }
-      var said = "We play " + text + ". " + (found.note || "Showing " + found.ruleset + "'s answer.");
+      var said = "We play " + text + "." + (found.note ? " " + found.note : "");
       block.parentNode.insertBefore(bar(said, forget), block);
     });
     document.querySelectorAll("table").forEach(function (table) {

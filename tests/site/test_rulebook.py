@@ -47,6 +47,11 @@ def answer_block(page: str, case: str, ruleset: str) -> str:
     return page[start:page.index("</div>", start)]
 
 
+def implementers(page: str) -> str:
+    """The "For implementers" part of a dispute page."""
+    return page[page.index("## For implementers"):]
+
+
 def row(page: str, anchor: str) -> str:
     """The table row of a ruleset page that carries the option's anchor."""
     for line in page.splitlines():
@@ -160,7 +165,9 @@ def test_disputes_plug_in():
     hearts = answer_block(page, "demo.case", "hearts")
     assert 'data-ruleset="hearts" markdown>' in hearts
     assert "**[hearts](../rulesets/hearts.md#hearts)** Demo answer." in hearts
-    assert "<small>Reference: scores 1, 2; seat 0 wins. Passes ✓.</small>" in hearts
+    # What the reference did is for implementers: under that heading, not in the answer a player reads.
+    assert "Reference" not in hearts and "Passes" not in hearts
+    assert "- hearts: scores 1, 2; seat 0 wins. Passes ✓." in implementers(page)
     # Neither a citation nor a ruling: said plainly; and every answer links to itself.
     assert '<span class="why">No source given</span> · [link to this answer](#demo.case:hearts)' in hearts
     assert "**[official](../rulesets/official.md#official)** Not applicable: demo." in page
@@ -241,7 +248,8 @@ def test_every_case_has_its_page_with_its_anchor_and_every_answer(site):
             if case.applies_to(rs):
                 said = table_words(" ".join(outcome["answer"].split())).split(" (see")[0]
                 assert said[:40] in plain.replace("`", ""), (case.id, rs)
-                assert "Reference: " in block
+                assert "Passes" not in block and "Fails" not in block, (case.id, rs)
+                assert f"\n- {rs}: " in implementers(page), (case.id, rs)
             else:
                 assert "Not applicable: " in block and "Reference" not in block, (case.id, rs)
             # Every answer shows what backs it, or says that nothing does, and links to itself.
@@ -287,7 +295,8 @@ def test_a_failing_reference_is_shown_with_why():
     runs["hearts"] = Run(status="fail", scores=[9, 9], winners=[0, 1], failures=["outcome: winners: expected [0]"])
     d = case_dispute(CASES["tie.caller-ties-lowest"], runs, peek=(2, 3))
     page = render_site(CAT, disputes=[d])[dispute_page(d.id)]
-    assert "Fails ✗ (outcome: winners: expected [0])." in answer_block(page, "tie.caller-ties-lowest", "hearts")
+    assert "Fails" not in answer_block(page, "tie.caller-ties-lowest", "hearts")
+    assert "Fails ✗ (outcome: winners: expected [0])." in implementers(page)
     assert '??? failure "hearts: the reference fails ✗ (outcome: winners: expected [0])"' in page
     assert '??? success "official: the reference passes ✓"' in page
 

@@ -55,7 +55,7 @@ def test_the_deal_shows_every_card_face_down_and_named_for_the_reader(hearts):
 
 def test_the_draw_names_the_card(hearts):
     # The case's first draw is the 4 of clubs, by seat 1 (Ben, seat 2).
-    assert "Ben (seat 2) draws the 4♣." in scene_html(hearts[1:2])
+    assert "Ben draws the 4♣." in scene_html(hearts[1:2])
     assert "in Ben's hand" in picture(hearts[1])
 
 
@@ -63,7 +63,7 @@ def test_a_wrong_snap_under_hearts_goes_back_with_a_penalty_card(hearts):
     snap = hearts[3]
     said = scene_html([snap])
     assert "Ann snaps Cleo's top-right card, the 3♦, which does not match: it goes back." in said
-    assert "Ann takes a penalty card from the deck, face down, as their extra card (slot 5)." in said
+    assert "Ann takes a penalty card from the deck, face down, as their first card beside the grid." in said
     assert "everyone has seen Cleo's top-right card, the 3♦" in said
     ann, _, cleo = seats(picture(snap))
     assert ann.count('class="pc') == 5 and "<small>K♦</small>" in ann  # the king of diamonds, beside the grid
@@ -87,7 +87,7 @@ def test_an_observed_step_shows_that_seat_s_view_and_says_whose(hearts):
     faces = re.findall(r'<span class="pc red[^"]*">([^<]+)</span>', html)
     # Ben peeked at his bottom two (6♥, 5♥); everyone saw the 3♦; the pile shows the 4♣.
     assert sorted(faces) == sorted(["6♥", "5♥", "3♦"])
-    assert "The table as Ben (seat 2) sees it" in scene_html([seen])
+    assert "The table as Ben sees it" in scene_html([seen])
 
 
 def test_places_are_named_from_the_player_s_side():
