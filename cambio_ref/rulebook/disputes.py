@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from cambio_ref.answers import Answer
 from cambio_ref.catalogue import PHASES, Catalogue, Value
 from cambio_ref.errors import CambioError
+from cambio_ref.rulebook.calculator import calculator_html
 from cambio_ref.rulebook.common import (
     SLOT_NAMES,
     Site,
@@ -280,6 +281,7 @@ def dispute_md(site: Site, d: Dispute) -> str:
            *search_tags(site, d.question), "---", "",
            f"# {one_line(d.question)} {{ #{d.id} }}", ""]
     out += answers_md(site, src, d)
+    out += calculator_html(site)
     out += other_words(site, src, d.question)  # the question's own terms: they are what a table searches for
     out += scenes_md(site, d)
     if d.citations or d.rulings:

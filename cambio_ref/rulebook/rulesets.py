@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cambio_ref.catalogue import PHASES
+from cambio_ref.rulebook.calculator import calculator_html
 from cambio_ref.rulebook.common import Site, one_line, option_page, phase_title, rel, ruleset_page, value_code, why
 
 
@@ -24,6 +25,7 @@ def ruleset_md(site: Site, rs: str) -> str:
         f" as in `{rs}(key=value, ...)`. To play from one printed page, use its"
         f" [quick-reference sheet]({rel(src, f'sheets/{rs}.md')}#sheet-{rs}).",
         "",
+        *calculator_html(site, rs),
         "<div class=\"rule-sheet\" markdown>",
         "",
     ]

@@ -83,6 +83,7 @@
 
   function apply(text) {
     showAll();
+    document.dispatchEvent(new CustomEvent("cambio-we-play", { detail: text }));
     var choice = parse(text);
     if (!choice) { return; }
     var forget = function () { save(""); showAll(); var s = document.getElementById("we-play-select"); if (s) { s.value = ""; } };
@@ -135,6 +136,9 @@
       apply(house.value.trim());
     });
   }
+
+  // For the hand calculator (calculator.js): the table's choice, read the same way.
+  window.cambioWePlay = { load: load, parse: parse };
 
   function start() {
     setupForm();
