@@ -1,0 +1,77 @@
+"""Accessibility, in the browser: axe-core finds no violation on the pages a table uses.
+
+axe-core comes bundled inside axe-playwright-python (the `docs` extra): it is injected into the
+page from the package, so nothing is fetched (each Visit fails on a request leaving localhost).
+The pages: the home page (with its picker), a dispute page narrowed by the picker, an option
+page, a ruleset page with its calculator open, a quick-reference sheet, and the glossary.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page
+
+from cambio_ref.rulebook import dispute_page
+from tests.site.test_browser import DESKTOP, PHONE, Visit, browser, site_url, url_of  # noqa: F401 (fixtures)
+
+pytestmark = pytest.mark.browser
+
+DISPUTE = url_of(dispute_page("snap.wrong-other-card"))
+
+
+def violations(page: Page) -> list[str]:
+    """axe-core's violations on the page as it stands, one line each (rule, impact, first places)."""
+    found: list[dict[str, Any]] = Axe().run(page).response["violations"]
+    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}" for v in found]
+
+
+def _open_calculator(page: Page) -> None:
+    page.locator("details.calculator summary").click()
+    page.locator(".calc-cards [data-card='KH']").click()
+
+
+def _pick_house_rules(page: Page) -> None:
+    page.select_option("#we-play-select", "house")
+    page.locator("#we-play-house").wait_for(state="visible")
+
+
+PAGES: dict[str, tuple[str, Callable[[Page], None] | None]] = {
+    "home": ("", None),
+    "picker": ("", _pick_house_rules),
+    "dispute": (DISPUTE, None),
+    "option": ("options/snap-wrong-other/", None),
+    "ruleset": ("rulesets/hearts/", _open_calculator),
+    "sheet": ("sheets/online/", None),
+    "glossary": ("glossary/", None),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PAGES))
+@pytest.mark.parametrize(("size", "viewport"), [("phone", PHONE), ("desktop", DESKTOP)])
+def test_axe_finds_no_violation(browser: Browser, site_url: str, name: str, size: str,  # noqa: F811
+                                viewport: dict[str, int]) -> None:
+    v = Visit(browser, site_url, viewport)
+    try:
+        path, then = PAGES[name]
+        page = v.goto(path)
+        page.wait_for_load_state("networkidle")
+        if then is not None:
+            then(page)
+        assert violations(page) == []
+    finally:
+        v.close()
+
+
+def test_axe_finds_no_violation_on_a_dispute_narrowed_by_the_picker(browser: Browser, site_url: str) -> None:  # noqa: F811
+    v = Visit(browser, site_url, DESKTOP)
+    try:
+        v.goto("").select_option("#we-play-select", "hearts")
+        page = v.goto(DISPUTE)
+        assert page.locator(".we-play-bar").count() > 0
+        assert violations(page) == []
+    finally:
+        v.close()
