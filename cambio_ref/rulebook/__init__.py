@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from cambio_ref.answers import Answer, CaseRun
 from cambio_ref.catalogue import PHASES, Catalogue
 from cambio_ref.rulebook.common import dispute_page, glossary_page, option_page, phase_title, prepare_site, ruleset_page
-from cambio_ref.rulebook.disputes import dispute_groups, dispute_md, disputes_index_md
+from cambio_ref.rulebook.disputes import dispute_groups, dispute_md, disputes_index_md, scene_files
 from cambio_ref.rulebook.glossary import glossary_md
 from cambio_ref.rulebook.house_rules import house_rules_md
 from cambio_ref.rulebook.matrix import matrix_md
@@ -35,8 +35,24 @@ from cambio_ref.rulebook.scenario import case_dispute
 from cambio_ref.rulebook.sheet import sheet_md, sheet_page, sheets_index_md
 from cambio_ref.rulebook.sources import sources_md
 
-__all__ = ["Answer", "CaseRun", "Deal", "Dispute", "Example", "Front", "Round", "Step", "case_dispute", "dispute_page",
-           "group_title", "option_page", "render_site", "ruleset_page", "site_nav"]
+__all__ = [
+    "Answer",
+    "CaseRun",
+    "Deal",
+    "Dispute",
+    "Example",
+    "Front",
+    "Round",
+    "Step",
+    "case_dispute",
+    "dispute_page",
+    "group_title",
+    "option_page",
+    "render_site",
+    "ruleset_page",
+    "site_files",
+    "site_nav",
+]
 
 NavEntry = str | dict[str, "str | list[NavEntry]"]
 
@@ -84,6 +100,18 @@ def render_site(catalogue: Catalogue, *, renamed: Mapping[str, str] | None = Non
             raise ValueError(f"renamed id {old!r} is still an option id")
         add(option_page(old), redirect_md(old, new))
     return pages
+
+
+def site_files(catalogue: Catalogue, disputes: Sequence[Dispute]) -> dict[str, str]:
+    """The site's generated files that are not pages, as ``{path: HTML}``: each dispute's scenes
+    beyond the first, which its page loads when they are opened.
+
+    >>> from cambio_ref.catalogue import load_catalogue
+    >>> site_files(load_catalogue(), ())
+    {}
+    """
+    site = prepare_site(catalogue, disputes)
+    return {path: html for d in disputes for path, html in scene_files(site, d).items()}
 
 
 def site_nav(catalogue: Catalogue, *, disputes: Sequence[Dispute] = (),

@@ -29,7 +29,7 @@ from cambio_ref.rulebook.common import (
     ruling_anchor,
     search_tags,
 )
-from cambio_ref.rulebook.model import Deal, Dispute, Front, Step
+from cambio_ref.rulebook.model import Deal, Dispute, Front, Moment, Step
 from cambio_ref.rulebook.table import scene_html
 from cambio_ref.rules import format_value
 
@@ -195,8 +195,19 @@ def _indent(lines: Sequence[str]) -> list[str]:
     return [f"    {line}" if line else "" for line in lines]
 
 
+def _ordered_scenes(site: Site, d: Dispute) -> list[tuple[str, Sequence[Moment]]]:
+    rank = {rs: i for i, rs in enumerate(site.order)}
+    return sorted(d.scenes, key=lambda x: (rank.get(x[0], len(rank)), x[0]))
+
+
+def scene_file(ruleset: str) -> str:
+    """The file, beside a dispute's page, holding one ruleset's scene (loaded when it is opened)."""
+    return f"scene-{ruleset}.html"
+
+
 def scenes_md(site: Site, d: Dispute) -> list[str]:
-    """The table after every step, one folded scene per ruleset (the first open)."""
+    """The table after every step, one folded scene per ruleset: the first open and drawn in the
+    page, the others loaded from their file (`scene_files`) when opened, so the page stays light."""
     if not d.scenes:
         return []
     out = ["## The table, step by step { #scenario }", ""]
@@ -206,12 +217,25 @@ def scenes_md(site: Site, d: Dispute) -> list[str]:
     out += ["Cards lying face down are drawn as backs, with the card named small beneath them for you;"
             " the cards the step touches are outlined. Seats are numbered from 1.", "",
             '<section class="scenes" data-search-exclude markdown>', ""]
-    rank = {rs: i for i, rs in enumerate(site.order)}
-    for n, (rs, moments) in enumerate(sorted(d.scenes, key=lambda x: (rank.get(x[0], len(rank)), x[0]))):
-        out += [f'???{"+" if n == 0 else ""} example "Under {rs}"', "",
-                f'    <div class="scene" data-ruleset="{rs}">', "",
-                *_indent(scene_html(moments, site.cat, prefix=f"{rs}-").splitlines()), "", "    </div>", ""]
+    for n, (rs, moments) in enumerate(_ordered_scenes(site, d)):
+        if n == 0:
+            body = scene_html(moments, site.cat, prefix=f"{rs}-").splitlines()
+            out += [f'???+ example "Under {rs}"', "", f'    <div class="scene" data-ruleset="{rs}">', "",
+                    *_indent(body), "", "    </div>", ""]
+        else:
+            out += [f'??? example "Under {rs}"', "",
+                    f'    <div class="scene" data-ruleset="{rs}" data-src="{scene_file(rs)}">',
+                    f'    <p><a href="{scene_file(rs)}">The table under {rs}, step by step</a></p>', "    </div>", ""]
     return [*out, "</section>", ""]
+
+
+def scene_files(site: Site, d: Dispute) -> dict[str, str]:
+    """The scenes a dispute page loads when opened, as ``{path from the docs root: HTML}``: every
+    ruleset's but the first, which the page draws itself. They sit beside the page's own
+    directory URL (``disputes/<case>/``)."""
+    folder = dispute_page(d.id).removesuffix(".md")
+    return {f"{folder}/{scene_file(rs)}": scene_html(moments, site.cat, prefix=f"{rs}-")
+            for rs, moments in _ordered_scenes(site, d)[1:]}
 
 
 def _setting_words(site: Site, name: str, value: str) -> str:
@@ -231,6 +255,23 @@ def _setting_words(site: Site, name: str, value: str) -> str:
         said = one_line(alt.description) if alt is not None else f"{one_line(value)}."
         return f"{one_line(opt.question)} {said}"
     return f"{one_line(name)}: {one_line(value)}."
+
+
+LOG_LINES = 80  # lines of a reference log a dispute page shows (a page stays light; replay prints all)
+
+
+def log_excerpt(trace: Sequence[str], replay: str, most: int = LOG_LINES) -> list[str]:
+    """A reference log as a page shows it: whole, or its first and last `most // 2` lines with
+    the command that prints every line between.
+
+    >>> log_excerpt([str(i) for i in range(5)], "cambio replay x", most=2)
+    ['0', '… 3 more lines: `cambio replay x` prints the whole log …', '4']
+    """
+    if len(trace) <= most:
+        return list(trace)
+    half = most // 2
+    return [*trace[:half], f"… {len(trace) - 2 * half} more lines: `{replay}` prints the whole log …",
+            *trace[len(trace) - half:]]
 
 
 def _implementers_md(site: Site, src: str, d: Dispute) -> list[str]:
@@ -268,7 +309,7 @@ def _implementers_md(site: Site, src: str, d: Dispute) -> list[str]:
             kind = {"pass": "success", "fail": "failure"}.get(a.reference, "warning")
             title = f"{a.ruleset}: the reference {verdict(a)}".replace('"', "'")
             out += [f"??? {kind} \"{title}\"", "", "    ```text"]
-            out += [f"    {line}" for line in a.trace]
+            out += [f"    {line}" for line in log_excerpt(a.trace, f"cambio replay {d.id} --ruleset {a.ruleset}")]
             out += [f"    {p}" for p in a.problems]
             out += ["    ```", ""]
         out += ["</section>", ""]

@@ -22,7 +22,16 @@ from cambio_ref.cases import Case, read_cases
 from cambio_ref.catalogue import load_catalogue
 from cambio_ref.errors import SpecError
 from cambio_ref.resources import cases_dir, published_files
-from cambio_ref.rulebook import CaseRun, Dispute, Example, case_dispute, option_page, render_site, site_nav
+from cambio_ref.rulebook import (
+    CaseRun,
+    Dispute,
+    Example,
+    case_dispute,
+    option_page,
+    render_site,
+    site_files,
+    site_nav,
+)
 from cambio_ref.rulebook.front import FRONT_MARK, front_md
 from cambio_ref.rulebook.model import Entry, Front, Moment
 from cambio_ref.rulebook.search import SEARCH_INDEX, search_json
@@ -167,6 +176,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         files.append(File.generated(config, path, content=text, inclusion=inclusion))
     # The search's index (cambio_ref.rulebook.search): fetched by ask.js on first use, not with the page.
     files.append(File.generated(config, SEARCH_INDEX, content=search_json()))
+    for path, html in site_files(load_catalogue(), _disputes).items():  # scenes a page loads when opened
+        files.append(File.generated(config, path, content=html))
     for path, source in published_files().items():
         files.append(File.generated(config, path, content=source.read_bytes()))
     # Sphinx writes the real API reference over this page (see docs/build.py); the

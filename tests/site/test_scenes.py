@@ -16,7 +16,7 @@ from playwright.sync_api import Browser
 
 from cambio_ref.cases import load_cases
 from cambio_ref.catalogue import load_catalogue
-from cambio_ref.rulebook import case_dispute, dispute_page, render_site
+from cambio_ref.rulebook import case_dispute, dispute_page, render_site, site_files
 from cambio_ref.rulebook.model import Moment
 from cambio_ref.rulebook.table import case_moments, picture, scene_html, seat_places
 from cambio_ref.rules import resolve
@@ -126,5 +126,33 @@ def test_the_built_dispute_page_puts_each_caption_above_its_picture(browser: Bro
         assert "play goes" in page.locator(".scenes details[open] .table-pic").first.inner_text()
         # The answers hold no reference verdict: that is under "For implementers".
         assert "Passes" not in page.locator(".answers").inner_text()
+    finally:
+        v.close()
+
+
+def test_a_page_draws_its_first_scene_and_loads_the_others_from_files_beside_it():
+    scenes = {rs: played("snap.wrong-other-card", rs) for rs in ("memory", "online", "hearts")}
+    d = case_dispute(CASES["snap.wrong-other-card"], {}, peek=DEFAULT_PEEK, scenes=scenes)
+    page = render_site(CAT, disputes=[d])[dispute_page(d.id)]
+    files = site_files(CAT, [d])
+    # memory comes first in the order of the sources: drawn in the page; the others are files.
+    assert page.count('<figure class="moment"') == len(scenes["memory"])
+    assert set(files) == {"disputes/snap-wrong-other-card/scene-online.html",
+                          "disputes/snap-wrong-other-card/scene-hearts.html"}
+    assert files["disputes/snap-wrong-other-card/scene-hearts.html"] == scene_html(scenes["hearts"], CAT,
+                                                                                   prefix="hearts-")
+    assert 'data-src="scene-hearts.html"' in page
+
+
+@pytest.mark.browser
+def test_opening_a_folded_scene_loads_it(browser: Browser, site_url: str) -> None:  # noqa: F811
+    v = Visit(browser, site_url, DESKTOP)
+    try:
+        page = v.goto(url_of(dispute_page("snap.wrong-other-card")))
+        folded = page.locator(".scenes details:not([open])").first
+        assert folded.locator("figure.moment").count() == 0
+        folded.locator("summary").click()
+        folded.locator("figure.moment").first.wait_for()
+        assert folded.locator("figcaption").first.inner_text().startswith("The deal.")
     finally:
         v.close()

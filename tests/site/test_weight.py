@@ -1,0 +1,74 @@
+"""Light pages: the first load of a page, everything the browser fetches until the network is idle,
+is at most 600 kB uncompressed (the site serves files as they are, so a file's size on disk is
+what the browser receives).
+
+Measured in the browser on the pages a table opens (the home page, the disputes index, a dispute,
+the heaviest dispute, an option, a ruleset, a sheet, the glossary); and, for every generated page,
+its own HTML with the stylesheets and scripts every page loads.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+from playwright.sync_api import Browser
+
+from cambio_ref.rulebook import dispute_page
+from tests.site.test_browser import DESKTOP, SITE, Visit, browser, site_url, url_of  # noqa: F401 (fixtures)
+
+pytestmark = pytest.mark.browser
+
+BUDGET = 600_000  # bytes, uncompressed
+PAGES = ["", "disputes/", url_of(dispute_page("snap.wrong-other-card")), "options/snap-wrong-other/",
+         "rulesets/hearts/", "sheets/hearts/", "glossary/"]
+
+
+def served(url: str, site_url: str) -> Path:
+    """The file of site/ a local URL is served from."""
+    path = unquote(urlsplit(url).path).lstrip("/")
+    file = SITE / path
+    return file / "index.html" if file.is_dir() or path.endswith("/") or not path else file
+
+
+def first_load(v: Visit, path: str) -> dict[str, int]:
+    """The bytes of every file the first load of `path` fetched, by URL, in a fresh browser context."""
+    v.requests.clear()
+    v.goto(path).wait_for_load_state("networkidle")
+    v.page.wait_for_timeout(500)  # a script that fetches after load (a search index) shows here
+    files = {url: served(url, v.site_url) for url in set(v.requests) if url.startswith(v.site_url)}
+    return {url: f.stat().st_size for url, f in files.items() if f.is_file()}
+
+
+def heaviest_dispute() -> str:
+    pages = sorted((SITE / "disputes").glob("*/index.html"), key=lambda p: p.stat().st_size)
+    return f"disputes/{pages[-1].parent.name}/"
+
+
+@pytest.mark.parametrize("path", [*PAGES, "heaviest dispute"])
+def test_the_first_load_of_a_page_is_at_most_600_kb(browser: Browser, site_url: str, path: str) -> None:  # noqa: F811
+    v = Visit(browser, site_url, DESKTOP)
+    try:
+        if path == "heaviest dispute":
+            path = heaviest_dispute()
+        loaded = first_load(v, path)
+        assert any(url.endswith(".css") for url in loaded) and any(url.endswith(".js") for url in loaded)
+        total = sum(loaded.values())
+        biggest = sorted(loaded.items(), key=lambda kv: -kv[1])[:5]
+        assert total <= BUDGET, f"{path}: {total} bytes; the biggest: {biggest}"
+    finally:
+        v.close()
+
+
+def test_every_page_with_what_every_page_loads_is_at_most_600_kb(browser: Browser, site_url: str) -> None:  # noqa: F811
+    v = Visit(browser, site_url, DESKTOP)
+    try:
+        # What the home page loads besides itself (stylesheets, scripts) every page loads too.
+        shared = sum(size for url, size in first_load(v, "").items()
+                     if served(url, site_url) != SITE / "index.html")
+    finally:
+        v.close()
+    heavy = {str(p.relative_to(SITE)): p.stat().st_size + shared for p in SITE.rglob("index.html")
+             if "api" not in p.parts and p.stat().st_size + shared > BUDGET}
+    assert heavy == {}
