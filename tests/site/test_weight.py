@@ -25,7 +25,7 @@ PAGES = ["", "disputes/", url_of(dispute_page("snap.wrong-other-card")), "option
          "rulesets/hearts/", "sheets/hearts/", "glossary/"]
 
 
-def served(url: str, site_url: str) -> Path:
+def served(url: str) -> Path:
     """The file of site/ a local URL is served from."""
     path = unquote(urlsplit(url).path).lstrip("/")
     file = SITE / path
@@ -37,7 +37,7 @@ def first_load(v: Visit, path: str) -> dict[str, int]:
     v.requests.clear()
     v.goto(path).wait_for_load_state("networkidle")
     v.page.wait_for_timeout(500)  # a script that fetches after load (a search index) shows here
-    files = {url: served(url, v.site_url) for url in set(v.requests) if url.startswith(v.site_url)}
+    files = {url: served(url) for url in set(v.requests) if url.startswith(v.site_url)}
     return {url: f.stat().st_size for url, f in files.items() if f.is_file()}
 
 
@@ -66,7 +66,7 @@ def test_every_page_with_what_every_page_loads_is_at_most_600_kb(browser: Browse
     try:
         # What the home page loads besides itself (stylesheets, scripts) every page loads too.
         shared = sum(size for url, size in first_load(v, "").items()
-                     if served(url, site_url) != SITE / "index.html")
+                     if served(url) != SITE / "index.html")
     finally:
         v.close()
     heavy = {str(p.relative_to(SITE)): p.stat().st_size + shared for p in SITE.rglob("index.html")
