@@ -87,9 +87,11 @@ def calculator_html(site: Site, ruleset: str | None = None) -> list[str]:
     `ruleset` is the page's own ruleset (a ruleset page); without one, the picked ruleset or
     the first is scored (a dispute page).
     """
-    data = html.escape(json.dumps(calculator_data(site), sort_keys=True, ensure_ascii=False))
+    # Compact JSON in a single-quoted attribute: no escaped double quotes, about half the bytes.
+    data = html.escape(json.dumps(calculator_data(site), sort_keys=True, ensure_ascii=False, separators=(",", ":")),
+                       quote=False).replace("'", "&#x27;")
     own = f' data-ruleset="{ruleset}"' if ruleset else ""
-    return [f'<details class="calculator"{own} data-calculator="{data}">',
+    return [f"<details class=\"calculator\"{own} data-calculator='{data}'>",
             "<summary>Score a hand: tap the cards</summary>",
             '<p class="calc-offline">The calculator needs JavaScript; the card values are in the table of'
             " each ruleset page.</p>",

@@ -53,7 +53,7 @@ def _up(code: str, extra: str = "") -> str:
 
 def _down(code: str | None, extra: str = "") -> str:
     label = f"<small>{html.escape(card_face(code))}</small>" if code else ""
-    return f'<span class="pc back{extra}" title="face down">{label}</span>'
+    return f'<span class="pc back{extra}">{label}</span>'
 
 
 def where(owner: Any, slot: Any, player: Any = None) -> str:
