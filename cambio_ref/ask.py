@@ -304,7 +304,7 @@ def value_text(r: Resolved) -> str:
 
     >>> online = {x.option.id: x for x in explain(resolve("online"))}
     >>> value_text(online["turn.direction"])
-    'Play passes to the next seat clockwise. (online §How to play)'
+    'Play passes to the next player clockwise, to the left. (online §How to play)'
     """
     alt = r.option.alternative(r.value)
     said = first_sentence(alt.description) if alt is not None and alt.description else format_value(r.value)

@@ -225,7 +225,7 @@ def scenes_md(site: Site, d: Dispute) -> list[str]:
         else:
             out += [f'??? example "Under {rs}"', "",
                     f'    <div class="scene" data-ruleset="{rs}" data-src="{scene_file(rs)}">',
-                    f'    <p><a href="{scene_file(rs)}">The table under {rs}, step by step</a></p>', "    </div>", ""]
+                    f"    <p><a href='{scene_file(rs)}'>The table under {rs}, step by step</a></p>", "    </div>", ""]
     return [*out, "</section>", ""]
 
 
