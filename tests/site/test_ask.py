@@ -189,8 +189,8 @@ def test_a_fact_question_gets_each_rulesets_value_and_citation(capsys):
     out = capsys.readouterr().out
     assert out.startswith(f"{load_catalogue().option('turn.direction').question}  [option turn.direction]")
     # hearts.txt 6: play goes counter-clockwise; online, How to play: to the left, clockwise.
-    assert "  hearts: Play passes counter-clockwise. (hearts §6)" in out
-    assert "  online: Play passes to the next seat clockwise. (online §How to play)" in out
+    assert "  hearts: Play passes to the next player counter-clockwise, to the right. (hearts §6)" in out
+    assert "  online: Play passes to the next player clockwise, to the left. (online §How to play)" in out
 
 
 def test_a_hand_goes_to_the_scorer_and_points_to_cambio_score(capsys):
