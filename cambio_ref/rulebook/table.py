@@ -308,20 +308,25 @@ def scene_html(moments: Sequence[Moment], cat: Catalogue | None = None, *, prefi
     """Every moment of one ruleset's run, numbered, each picture with its caption; the figures'
     ids are `prefix` and their number (one prefix per scene of a page keeps them unique).
 
-    The caption comes first, so reading down meets what happens before its picture. A run
+    The caption comes first, so reading down meets what happens before its picture. Steps
+    are numbered as this ruleset takes them, so a step the case takes only under other rules
+    leaves no gap in the numbers. A run
     longer than `most` moments and a half shows its first and last `most // 2` (a phone
     should not load hundreds of pictures); a line says how many steps lie between.
     """
     out = []
     half = most // 2
     cut = len(moments) > most + half  # a few pictures more are drawn rather than skipped
+    drawn: dict[int, int] = {}  # steps this ruleset takes, by round: a case's steps for other rules are not counted
     for i, m in enumerate(moments):
+        if m.step is not None:
+            drawn[m.round] = drawn.get(m.round, 0) + 1
         if cut and half <= i < len(moments) - half:
             if i == half:
                 out.append(f'<p class="skipped">… {len(moments) - 2 * half} more steps, not drawn here'
                            " (the log under “for implementers” has every one).</p>")
             continue
-        label = "The deal" if m.step is None else f"Step {m.step + 1}"
+        label = "The deal" if m.step is None else f"Step {drawn[m.round]}"
         if m.round:
             label = f"Round {m.round + 1}, {label[:1].lower()}{label[1:]}"
         note = f' <span class="note">({html.escape(m.note, quote=False)})</span>' if m.note else ""

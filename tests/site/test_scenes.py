@@ -156,3 +156,12 @@ def test_opening_a_folded_scene_loads_it(browser: Browser, site_url: str) -> Non
         assert folded.locator("figcaption").first.inner_text().startswith("The deal.")
     finally:
         v.close()
+
+
+def test_steps_are_numbered_as_the_ruleset_takes_them():
+    # call.locked-caller: under hearts (call.timing=end-of-turn) the case's first step, the call at
+    # the start of a turn, is not taken; the steps drawn are still numbered 1, 2, 3, ... without a gap.
+    moments = played("call.locked-caller", "hearts")
+    assert moments[1].step != 0  # the case's step 1 is skipped under hearts
+    labels = re.findall(r"<strong>Step (\d+)\.</strong>", scene_html(moments, CAT))
+    assert labels == [str(n) for n in range(1, len(labels) + 1)] and len(labels) == len(moments) - 1
