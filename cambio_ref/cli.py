@@ -64,7 +64,39 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
     return 0
 
 
+def show_option(name: str, as_json: bool) -> int:
+    """``cambio show OPTION``: the option's alternatives, each with its one-line value, the
+    rulesets that choose it and its citations (or ruling)."""
+    cat = load_catalogue()
+    opt = cat.option(name)
+    chosen = {alt.value: [rs for rs in cat.rulesets
+                          if resolve(rs).value(opt.key) == alt.value] for alt in opt.alternatives}
+    rows: list[dict[str, Any]] = [
+        {"value": alt.value, "one_line": f"{opt.key}={format_value(alt.value)}",
+         "description": alt.description, "rulesets": chosen[alt.value],
+         "citations": [{"key": c.key, "section": c.section, "evidence": c.evidence}
+                       for c in alt.sources],
+         "ruling": " ".join((alt.rationale or "").split()) or None}
+        for alt in opt.alternatives]
+    if as_json:
+        _print_json({"id": opt.id, "key": opt.key, "question": opt.question, "type": opt.type,
+                     "alternatives": rows})
+        return 0
+    print(f"{opt.id} ({opt.key}): {opt.question}")
+    for row in rows:
+        cites = "; ".join(f"{c['key']} §{c['section']} ({c['evidence']})"
+                          for c in row["citations"])
+        why = cites or (f"project ruling: {row['ruling']}" if row["ruling"] else "no citation")
+        used = ", ".join(row["rulesets"]) or "no ruleset"
+        print(f"  {row['one_line']}: {row['description']}")
+        print(f"      rulesets: {used}; {why}")
+    return 0
+
+
 def cmd_show(args: argparse.Namespace) -> int:
+    cat = load_catalogue()
+    if args.ruleset not in cat.rulesets and cat.has_option(args.ruleset) and not args.set:
+        return show_option(args.ruleset, args.json)
     rules = _rules(args)
     resolved = explain(rules)
     cat = load_catalogue()
@@ -340,11 +372,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("rulesets", cmd_rulesets, "List the rulesets, one line each.", "cambio rulesets --json")
     p.add_argument("--json", action="store_true", help="print JSON")
 
-    p = add("show", cmd_show, "Show every option of a ruleset with its source or ruling.",
-            "cambio show hearts --set tie=shared")
-    p.add_argument("ruleset", metavar="RULESET|FILE",
+    p = add("show", cmd_show, "Show every option of a ruleset with its source or ruling, or"
+            " every alternative of one option with its one-line value and citations.",
+            "cambio show hearts --set tie=shared; cambio show snap.window")
+    p.add_argument("ruleset", metavar="RULESET|FILE|OPTION",
                    help="a ruleset id, a one-line form such as 'online(risky_fives=true)',"
-                        " or a house-rules file")
+                        " a house-rules file, or an option id or key (its alternatives)")
     rules_args(p)
 
     p = add("score", cmd_score, "Score a hand of cards under a ruleset.",

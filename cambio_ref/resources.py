@@ -67,10 +67,18 @@ def schema_names() -> list[str]:
 def schema_path(name: str) -> Path:
     """The file of the schema called `name` (``case``, ``protocol/hello.request``, ...).
 
-    The ``.schema.json`` suffix is optional. An unknown name raises CambioError listing them all.
+    The ``.schema.json`` suffix is optional, and so is the folder when the rest names one
+    schema (``hello.reply`` for ``protocol/hello.reply``). An unknown name raises
+    CambioError listing them all.
+
+    >>> schema_path("hello.reply") == schema_path("protocol/hello.reply")
+    True
     """
     wanted = name.strip().removesuffix(SCHEMA_SUFFIX)
     names = schema_names()
+    short = [n for n in names if n.rpartition("/")[2] == wanted]
+    if wanted not in names and len(short) == 1:
+        wanted = short[0]
     if wanted not in names:
         raise CambioError(f"unknown schema {name!r}; the schemas are: {', '.join(names)}")
     return schema_dir() / f"{wanted}{SCHEMA_SUFFIX}"

@@ -160,6 +160,8 @@ class State:
             "peeked": list(self.peeked),
             "held": self.held.code if self.held else None, "held_from": self.held_from,
             "power": None if self.power is None else [self.power_stage, list(self.power_looked)],
+            "power_card": None if self.power is None else next(
+                (code for code, p in self.flags.powers.items() if p == self.power), None),
             "powers_this_turn": self.powers_this_turn,
             "window": [self.window, self.window_card.code if self.window_card else None,
                        self.window_won, self.window_tried],

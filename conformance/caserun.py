@@ -42,11 +42,13 @@ from cambio_ref.catalogue import load_catalogue
 from cambio_ref.errors import CambioError
 from cambio_ref.rules import Rules, format_value
 from cambio_ref.state import State
-from conformance.diagnosis import diagnose
+from conformance.diagnosis import Diagnoser
 from conformance.failures import RestartBudgetExhausted
+from conformance.grouping import CODE_CLASS, key_of, occurrence
 from conformance.harness import Driver
 from conformance.implementation import Event, Reference, Rejection, jsonable
-from conformance.lockstep import Disagreement, Game, Lockstep, compact
+from conformance.lockstep import Disagreement, Game, compact
+from conformance.onward import Outcome, play_on
 from conformance.protocol import Hello
 from conformance.results import CHECKS, Result
 from conformance.scenarios import CaseResult, run_case
@@ -213,7 +215,7 @@ def _missed(case: Case, target: Target, first: object) -> str:
 
 
 def run(driver: Driver, hello: Hello, case: Case, target: Target,
-        impl_text: str | None = None) -> Result:
+        impl_text: str | None = None, diagnoser: Diagnoser | None = None) -> Result:
     """Run `case` under `target` against the implementation; never raises for what the
     implementation does (RestartBudgetExhausted aside)."""
     res = Result(case.id, target.label, "pass", rules=target.rules.canonical)
@@ -253,25 +255,40 @@ def run(driver: Driver, hello: Hello, case: Case, target: Target,
             res.message = (f"expectations set aside: under {rules.canonical} the reference does"
                            f" not meet them ({first})")
     res.repro = _repro(case, target, impl_text or driver.spec.text)
-    lock = Lockstep(driver, hello)
     wheres = iter(p.where for p in expected.played)
+    calls = [(what, arg, "deal" if what == "new_game" else next(wheres, "step"))
+             for what, arg in recorder.calls]
     try:
-        lock.replay([(what, arg, "deal" if what == "new_game" else next(wheres, "step"))
-                     for what, arg in recorder.calls], known=recorder.replayed())
-    except Disagreement as d:
-        _failed(res, d, case, rules, expected, hello)
+        outcome = play_on(driver, hello, calls, known=recorder.replayed(),
+                          diagnoser=diagnoser)
     except RestartBudgetExhausted as exc:
         res.status, res.message = "not_run", str(exc)
+    else:
+        res.actions = outcome.steps
+        if outcome.findings:
+            _failed(res, outcome, case, rules, expected, hello)
     if missed is not None and res.status == "pass":
         res.status, res.step = "fail", missed.step or "outcome"
-    res.actions = lock.steps
     res.trace = expected.trace
     return res
 
 
-def _failed(res: Result, d: Disagreement, case: Case, rules: Rules, expected: CaseResult,
+def waiver(hello: Hello, d: Disagreement) -> str | None:
+    """The waiver that covers `d`, if any: one of the option values that explain it, the
+    rule involved, its signature or root-cause key, or the class of wrong codes."""
+    cls, key = key_of(d)
+    return hello.waiver(*d.candidates, d.rule, d.signature, key,
+                        CODE_CLASS if cls == "code" else None)
+
+
+def _failed(res: Result, outcome: Outcome, case: Case, rules: Rules, expected: CaseResult,
             hello: Hello) -> None:
-    d.rule = diagnose(d)
+    waivers = [waiver(hello, f.d) for f in outcome.findings]
+    res.deviations = [occurrence(f.d, res.name, how=f.how, repro=res.repro[0],
+                                 rules=res.rules or "", waived=w)
+                      for f, w in zip(outcome.findings, waivers, strict=True)]
+    shown = next((i for i, w in enumerate(waivers) if w is None), 0)
+    d = outcome.findings[shown].d
     res.status, res.step, res.stderr = d.status, d.where, d.stderr
     res.expected, res.actual = jsonable(d.expected), jsonable(d.actual)
     res.rule, res.signature = d.rule, d.signature
@@ -285,10 +302,14 @@ def _failed(res: Result, d: Disagreement, case: Case, rules: Rules, expected: Ca
         parts.append(f"the case's expectation here: {', '.join(keys)}")
     if res.message:
         parts.append(res.message)
+    others = len(outcome.findings) - 1
+    if others:
+        parts.append(f"and {others} more deviation{'s' if others > 1 else ''} in this case")
+    if outcome.ended:
+        parts.append(f"ended early: {outcome.ended}")
     res.message = "; ".join(parts)
-    waived = hello.waiver(d.rule, d.signature)
-    if waived:
-        res.status, res.message = "waived", f"waived ({waived}); {res.message}"
+    if all(waivers):
+        res.status, res.message = "waived", f"waived ({waivers[shown]}); {res.message}"
 
 
 def _repro(case: Case, target: Target, impl: str) -> list[str]:

@@ -72,6 +72,9 @@ def register(sub: Any) -> None:
                         " e.g. -k 'tie and not fuzz'")
     p.add_argument("--fuzz", type=integer(0, 100_000), default=None, metavar="N",
                    help="fuzz games in all, shared by the targets (default 50; 0: none)")
+    p.add_argument("--strict-waivers", action="store_true",
+                   help="waived deviations fail the run too (by default a run whose only"
+                        " unsuccessful items are waived exits 0)")
     p.add_argument("--seed", type=integer(0, MAX_SEED), metavar="S", help="fuzzing seed (default: random, printed)")
     p.add_argument("--shrink-time", type=number(0, 3600), default=10.0, metavar="SECONDS",
                    help="how long to shrink a fuzz disagreement, per ruleset (default 10)")
@@ -201,7 +204,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
     cases = load_case_paths(args.cases) if args.cases else None
     meta = Meta(impl=args.impl, implementation={}, seed=seed, rulesets=[],
                 started=datetime.now(UTC).isoformat(timespec="seconds"), fuzz=fuzz,
-                timeout=args.timeout)
+                timeout=args.timeout, strict_waivers=args.strict_waivers)
     started = time.perf_counter()
     results: list[Result] = []
     log: Log | None = None
@@ -292,7 +295,7 @@ def _failure(exc: BaseException) -> str:
 def exit_code(meta: Any, results: Any) -> int:
     from conformance.report import exit_status
 
-    return exit_status(results) if meta.exit is None else int(meta.exit)
+    return exit_status(results, meta.strict_waivers) if meta.exit is None else int(meta.exit)
 
 
 def _finish(args: argparse.Namespace, log: Any, meta: Any, results: Any) -> list[str]:

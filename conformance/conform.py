@@ -37,8 +37,10 @@ from typing import Any
 from cambio_ref.cases import Case, load_case_file, load_cases, read_cases
 from cambio_ref.errors import CambioError, SpecError
 from conformance import caserun
+from conformance.diagnosis import Diagnoser
 from conformance.failures import ImplementationFailure
 from conformance.fuzz import SHRINK_SECONDS, Deviation, FuzzReport, play_games, player_range, shrink_deviations
+from conformance.grouping import occurrence
 from conformance.harness import Driver
 from conformance.implementation import jsonable
 from conformance.protocol import Hello
@@ -202,6 +204,9 @@ class Runner:
         self.hello: Hello | None = None
         self.exhausted: str | None = None
         self.fuzz_reports: list[FuzzReport] = []
+        # the option values the cases found so far, tried first (each fuzz shard has its
+        # own, so that a shard finds the same whatever ran before it)
+        self.diagnoser = Diagnoser()
         # per item kind: requests, round trips, seconds spent in them, actions
         self.traffic: dict[str, list[float]] = {"case": [0, 0, 0.0, 0], "fuzz": [0, 0, 0.0, 0]}
 
@@ -251,7 +256,7 @@ class Runner:
             assert item.case is not None and self.hello is not None
             with self._counting("case"):
                 result = caserun.run(self.driver, self.hello, item.case, item.target,
-                                     self.impl_text)
+                                     self.impl_text, self.diagnoser)
             if result.status == "not_run":
                 self.exhausted = result.message
         result.seconds = time.perf_counter() - started
@@ -345,8 +350,8 @@ class Runner:
                      step=d.where, stderr=d.stderr, rules=item.target.rules.canonical,
                      rule=d.rule, signature=deviation.signature, count=deviation.count)
         res.actions = report.actions
-        res.message = (f"{d.message} (rule: {d.rule or 'not found'}; in {deviation.count} of"
-                       f" {report.games} games; shrunk to {len(d.game.steps)} actions,"
+        res.message = (f"{d.message} (rule: {d.rule or 'unexplained'}; in {len(deviation.games)}"
+                       f" of {report.games} games; shrunk to {len(d.game.steps)} actions,"
                        f" {d.game.players} players, rules {d.game.rules.canonical})")
         res.expected, res.actual = jsonable(d.expected), jsonable(d.actual)
         res.case = regression_case(d, impl=self.impl_text, seed=self.seed)[1]
@@ -359,9 +364,16 @@ class Runner:
                          rerun]
         else:
             res.repro.append(f"{rerun} --save-failures DIR  (writes the shrunk game as a case)")
-        waived = hello.waiver(d.rule, deviation.signature)
+        waived = caserun.waiver(hello, deviation.first)
         if waived:
             res.status, res.message = "waived", f"waived ({waived}); {res.message}"
+        games = ", ".join(map(str, deviation.games[:8])) + (" ..." if len(deviation.games) > 8
+                                                           else "")
+        res.deviations = [occurrence(deviation.first, f"fuzz[{item.ruleset}] games {games}",
+                                     how=deviation.how, repro=res.repro[0],
+                                     rules=res.rules or "", waived=waived,
+                                     count=deviation.count)]
+        res.deviations[0]["size"] = len(d.game.steps)
         return res
 
 

@@ -1,37 +1,47 @@
-"""Which rule a disagreement concerns: the option value the implementation behaves as if
-it played, or the rule a rejection names.
+"""Which option value a deviation shows, checked by counterfactual replay; never a guess.
 
-`diagnose` replays the game on the reference under the same rules with one
-option changed at a time. An option value under which the reference gives
-every earlier reply unchanged and then exactly the implementation's reply (its
-events, its rejection code or the player's view) explains the disagreement:
-the implementation plays ``option=value`` there. A rejection the reference
-makes names its own rule. Failing both, the event kind that differs points at
-the option that governs it (a guess, written without a value).
+`fits` replays the game of a disagreement on the reference under the rules the
+reference played (the game's rules and the as-if values already found) with one
+more option value changed, trying every alternative of every option, declared
+or not (and, for a score, any integer of a value option in `SCORE_RANGE`). A
+value fits when the reference then gives every earlier reply unchanged (up to
+who saw an event and in which order), exactly the implementation's reply at the
+differing step (its events, its rejection code, a player's view, its snapshot
+or its legal actions), and the implementation's replies after it, as far as
+they are known: of the values that fit the step, only those that agree with the
+most later replies are kept. The callers check the same values against every
+other item of the deviation (`conformance.grouping`). Where nothing fits, the
+deviation is unexplained: `core_rule` names the rule a rejection involves, and
+nothing else is named.
 
 >>> from cambio_ref.rules import resolve
->>> from conformance.lockstep import Disagreement, Game, Step
+>>> from conformance.lockstep import Disagreement, Game
 >>> rules = resolve("online")
 >>> game = Game(rules, 2, 0, 0, [c.code for c in rules.deck(2)])
 >>> d = Disagreement("fail", "deal", "x", game, aspect="events", field="turn.player")
->>> diagnose(d)
-'turn.direction'
+>>> diagnose(d) is None
+True
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from cambio_ref.catalogue import load_catalogue
+from cambio_ref.catalogue import Value, load_catalogue
+from cambio_ref.engine import legal_blocks
 from cambio_ref.errors import CambioError
-from cambio_ref.rules import Rules, format_value, option_keys, resolve
+from cambio_ref.rules import Rules, format_value, option_keys
 from cambio_ref.views import view
 from conformance.implementation import Reference, Rejection
-from conformance.lockstep import Disagreement, Game, events_difference
+from conformance.legal import legal_json
+from conformance.lockstep import Disagreement, action_key, events_difference, reordered, with_values
 from conformance.matching import mismatch
+from conformance.resync import IncompleteSnapshot, rebuild
 
-# The option an event kind most likely concerns (a guess when no option value explains).
+# The option an event kind concerns: only to pick the options a generated case names
+# (`conformance.regression`), never printed as a finding.
 OPTION_BY_EVENT = {
     "dealt": "setup.starting-discard", "turned_up": "setup.starting-discard",
     "peeked": "peek.which", "peek_over": "peek.which", "turn": "turn.direction",
@@ -48,101 +58,171 @@ OPTION_BY_EVENT = {
 FIXED = ("min_players", "max_players")
 # A score that differs may come from any integer a value option allows: try these too.
 SCORE_RANGE = range(-20, 31)
+ASPECTS = ("events", "rejection", "view", "snapshot", "legal")
+
+
+@dataclass(frozen=True)
+class Fit:
+    """An option value under which the reference replies as the implementation did."""
+
+    label: str  # ``option.id=value``
+    key: str  # the Rules field
+    value: Value
 
 
 def _same(want: Any, got: Any) -> bool:
+    """The same reply, up to who saw an event and in which order."""
     if isinstance(want, Rejection) or isinstance(got, Rejection):
         return isinstance(want, Rejection) and isinstance(got, Rejection) and want.code == got.code
+    return events_difference(want, got) is None or reordered(want, got) is not None
+
+
+def _exactly(want: Any, got: Any) -> bool:
+    if isinstance(want, Rejection) or isinstance(got, Rejection):
+        return _same(want, got)
     return events_difference(want, got) is None
 
 
-def _replays(game: Game, rules: Rules, d: Disagreement) -> bool:
-    """True if the reference under `rules` gives the same earlier replies and then the
-    implementation's reply (or view) at the disagreement."""
-    ref = Reference()
-    try:
-        deal = ref.new_game(rules, game.players, game.dealer, game.deck, game.seed, game.first)
-    except (CambioError, ValueError, KeyError):
+def _implementation_reply(d: Disagreement) -> Any:
+    """What the implementation answered at the step (a code stands for its rejection)."""
+    actual = d.actual
+    if d.aspect == "rejection" and isinstance(actual, str):
+        return Rejection(actual)
+    return actual
+
+
+def _shows(d: Disagreement, ref: Reference, reply: Any) -> bool:
+    """True if the reference, after replying `reply`, shows what the implementation did."""
+    state = ref.state
+    assert state is not None
+    if d.aspect in ("events", "rejection"):
+        return reply is not None and _exactly(reply, _implementation_reply(d))
+    if reply is not None and not _same(reply, d.game.steps[d.index - 1].expected):
         return False
-    last = len(game.steps) - 1
-    if d.where == "deal":
-        last = -1
-        if d.aspect == "events":
-            return isinstance(d.actual, list) and events_difference(deal, d.actual) is None
-    elif events_difference(game.deal, deal) is not None:
-        return False
-    for i, step in enumerate(game.steps):
-        reply = ref.act(step.action)
-        if i < last and not _same(step.expected, reply):
-            return False
-        if i == last and d.aspect in ("events", "rejection"):
-            actual = d.actual
-            if isinstance(actual, str):  # a rejection code
-                actual = Rejection(actual)
-            return _same(reply, actual)
-    if d.aspect == "view" and d.observe is not None and ref.state is not None:
-        return mismatch(view(ref.state, d.observe), d.actual) is None
+    if d.aspect == "view" and d.observe is not None:
+        return mismatch(view(state, d.observe), d.actual) is None
+    if d.aspect == "snapshot" and isinstance(d.snapshot, dict):
+        mine = state.snapshot()
+        return all(mine[key] == d.snapshot.get(key) for key in ("deck", "pile", "grids", "held"))
+    if d.aspect == "legal" and d.listed is not None:
+        return sorted(map(action_key, legal_json(legal_blocks(state)))) == d.listed
     return False
 
 
-def explains(d: Disagreement, rule: str) -> bool:
-    """True if the reference, with the option value `rule` (``id=value``), replies as the
-    implementation did."""
-    oid, sep, text = rule.partition("=")
-    cat = load_catalogue()
-    if not sep or not cat.has_option(oid) or d.aspect not in ("events", "rejection", "view"):
-        return False
-    try:
-        rules = resolve(d.game.rules.name, [*d.game.rules.overrides,
-                                             (cat.option(oid).key, text)])
-    except CambioError:
-        return False
-    return _replays(d.game, rules, d)
-
-
-def explain(d: Disagreement) -> str | None:
-    """The ``option=value`` under which the reference replies as the implementation did."""
-    if d.aspect not in ("events", "rejection", "view") or d.actual is None:
-        return None
-    cat = load_catalogue()
+def reach(d: Disagreement, rules: Rules) -> int | None:
+    """How many of the implementation's later replies the reference under `rules` gives
+    too, if it gives every earlier reply and the implementation's at the step; else None."""
     game = d.game
-    current = game.rules.values()
+    ref = Reference()
+    try:
+        if game.resynced is not None:
+            count, snap = game.resynced
+            ref.state = rebuild(snap, rules, game.seed)
+        else:
+            count = 0
+            deal = ref.new_game(rules, game.players, game.dealer, game.deck, game.seed,
+                                game.first)
+            if d.where == "deal":
+                if d.aspect == "events":
+                    return 0 if isinstance(d.actual, list) and _exactly(deal, d.actual) else None
+                return 0 if _shows(d, ref, None) else None
+            if not _same(game.deal, deal):
+                return None
+        for step in game.steps[count:d.index - 1]:
+            if not _same(step.expected, ref.act(step.action)):
+                return None
+        if d.index < 1 or not _shows(d, ref, ref.act(game.steps[d.index - 1].action)):
+            return None
+        agreed = 0
+        for action, reply in d.after:
+            if not _exactly(ref.act(action), reply):
+                break
+            agreed += 1
+        return agreed
+    except (CambioError, IncompleteSnapshot, ValueError, KeyError, IndexError, AssertionError):
+        return None
+
+
+def _values(key: str, current: Value, scores: bool) -> list[Value]:
+    values = [a.value for a in load_catalogue().option(key).alternatives]
+    if scores and isinstance(current, int) and not isinstance(current, bool):
+        values += [v for v in SCORE_RANGE if v not in values]
+    return [v for v in values if not (v == current and type(v) is type(current))]
+
+
+def fits(d: Disagreement, known: Sequence[Fit] = (), *, search: bool = True) -> list[Fit]:
+    """Every option value that explains `d` and agrees with the most later replies
+    (see the module's docstring); the `known` ones (confirmed elsewhere) are tried first,
+    and when one of them fits, only they are tried (and, without `search`, only they)."""
+    if d.aspect not in ASPECTS or (d.index == 0 and d.where != "deal"):
+        return []
+    base = with_values(d.game.rules, d.as_if)
+    current = base.values()
+    cat = load_catalogue()
     scores = d.field.startswith("round_over.")
-    for key in option_keys():
-        if key in FIXED:
-            continue
-        opt = cat.option(key)
-        values = [a.value for a in opt.alternatives]
-        if scores and isinstance(current[key], int) and not isinstance(current[key], bool):
-            values += [v for v in SCORE_RANGE if v not in values]
-        for value in values:
-            if value == current[key] and type(value) is type(current[key]):
+    pools: list[list[Fit]] = [list(known)]
+    if search:
+        pools.append([Fit(f"{cat.option(key).id}={format_value(value)}", key, value)
+                      for key in option_keys() if key not in FIXED
+                      for value in _values(key, current[key], scores)])
+    for pool in pools:
+        found: list[tuple[int, Fit]] = []
+        for fit in pool:
+            if current.get(fit.key) == fit.value and type(current[fit.key]) is type(fit.value):
                 continue
             try:
-                rules = resolve(game.rules.name, [*game.rules.overrides, (key, value)])
+                rules = with_values(base, [(fit.key, fit.value)])
             except CambioError:
                 continue
-            if _replays(game, rules, d):
-                return f"{opt.id}={format_value(value)}"
-    return None
+            agreed = reach(d, rules)
+            if agreed is not None:
+                found.append((agreed, fit))
+        if found:
+            best = max(agreed for agreed, _ in found)
+            return [fit for agreed, fit in found if agreed == best]
+    return []
 
 
-def diagnose(d: Disagreement, known: Sequence[str] = ()) -> str | None:
-    """The option or core rule a disagreement concerns (see the module's docstring).
-    The `known` rules (found for earlier disagreements) are tried first."""
+class Diagnoser:
+    """`fits` over a run: the values found so far are tried first, and a kind of
+    difference (status, aspect, field) that no value explained once is not searched again."""
+
+    def __init__(self) -> None:
+        self.fitted: list[Fit] = []
+        self.barren: set[tuple[str, str, str]] = set()
+
+    def diagnose(self, d: Disagreement) -> list[Fit]:
+        """The values that fit `d`; sets ``d.candidates`` and ``d.rule``."""
+        kind = (d.status, d.aspect, d.field)
+        found = fits(d, self.fitted, search=kind not in self.barren)
+        if found:
+            self.fitted.extend(fit for fit in found if fit not in self.fitted)
+        else:
+            self.barren.add(kind)
+        d.candidates = [fit.label for fit in found]
+        d.rule = " or ".join(d.candidates) if found else core_rule(d)
+        return found
+
+
+def core_rule(d: Disagreement) -> str | None:
+    """The rule a rejection involves: the one the reference's rejection names, else the
+    one the implementation's code stands for (None for anything but a rejection)."""
+    if d.aspect != "rejection":
+        return None
+    expected = d.game.steps[d.index - 1].expected if d.index else None
+    if isinstance(expected, Rejection) and expected.rule:
+        return expected.rule
+    errors = load_catalogue().errors
+    code = d.actual if isinstance(d.actual, str) else ""
+    return errors[code].rule if code in errors else None
+
+
+def diagnose(d: Disagreement, known: Sequence[Fit] = ()) -> str | None:
+    """The option value that explains `d` (all that fit, joined by `` or ``), else the core
+    rule a rejection involves, else None; sets ``d.candidates``."""
     if d.aspect == "failure":
         return None
-    for rule in known:
-        if explains(d, rule):
-            return rule
-    expected = d.game.steps[-1].expected if d.game.steps and d.where != "deal" else None
-    if d.aspect == "rejection" and isinstance(expected, Rejection) and expected.rule:
-        return expected.rule
-    found = explain(d)
-    if found:
-        return found
-    errors = load_catalogue().errors
-    if d.aspect == "rejection" and isinstance(d.actual, str) and d.actual in errors:
-        return errors[d.actual].rule
-    kind = d.field.split(".", 1)[0].removeprefix("events[").rstrip("]")
-    return OPTION_BY_EVENT.get(kind)
+    diagnoser = Diagnoser()
+    diagnoser.fitted.extend(known)
+    diagnoser.diagnose(d)
+    return d.rule

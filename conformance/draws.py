@@ -184,6 +184,14 @@ def draw_actions(data: st.DataObject, game: Game) -> list[Any]:
     ref.new_game(game.rules, game.players, game.dealer, game.deck, game.seed, game.first)
     state = ref.state
     assert state is not None
+    return actions_from(data, ref, game.players)
+
+
+def actions_from(data: st.DataObject, ref: Reference, players: int) -> list[Any]:
+    """Drawn actions from the reference's state on (played on it as they are drawn), as
+    `draw_actions` draws them."""
+    state = ref.state
+    assert state is not None
     patient = data.draw(st.integers(0, 3)) == 0  # no calls for a while: decks run out
     # a calm game plays only legal actions and never snaps, so that a deviation met
     # early in most games (snapping, illegal actions) does not hide one met later
@@ -192,7 +200,7 @@ def draw_actions(data: st.DataObject, game: Game) -> list[Any]:
     for count in range(MAX_STEPS):
         if state.phase == OVER:
             break
-        action = choose_action(data.draw(STEP), state, game.players,
+        action = choose_action(data.draw(STEP), state, players,
                                not patient or count > 150, None, calm)
         ref.act(action)
         actions.append(action)

@@ -7,11 +7,12 @@ declared range (2 to 8 by default), a dealer, a deck order and a reshuffle seed,
 then a sequence of legal, twisted and illegal actions. The legal actions are
 compared after every step when the implementation offers them.
 
-A game stops at its first disagreement, and fuzzing goes on with the next
-game. Disagreements are grouped by their signature (the action kind, the
-first field that differs and the rule involved, `conformance.diagnosis`); the
-first example of each is shrunk (`conformance.shrink`), all within one shrink
-budget, and reported with its count.
+A game goes on past every difference (`conformance.onward`). Deviations are
+grouped by root cause (`conformance.grouping.key_of`: the option values that
+explain it, found by counterfactual replay in `conformance.diagnosis`, the pair
+of codes of a wrong rejection code, or what differs); the first example of each
+is shrunk (`conformance.shrink`), all within one shrink budget, and reported with
+its count.
 
 >>> from conformance.harness import Driver, parse_impl
 >>> from cambio_ref.rules import resolve
@@ -29,19 +30,23 @@ import importlib
 import pkgutil
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
-from cambio_ref.rules import Rules
-from cambio_ref.state import OVER
-from conformance.diagnosis import diagnose
-from conformance.draws import draw_actions, game_strategy
+from cambio_ref.errors import CambioError
+from cambio_ref.rules import Rules, resolve
+from cambio_ref.state import OVER, State
+from conformance.diagnosis import Diagnoser
+from conformance.draws import actions_from, draw_actions, game_strategy
 from conformance.failures import RestartBudgetExhausted
+from conformance.grouping import key_of
 from conformance.harness import Driver
-from conformance.implementation import Rejection
-from conformance.lockstep import Disagreement, Game, Lockstep
+from conformance.implementation import Reference, Rejection
+from conformance.lockstep import Disagreement, Game
+from conformance.onward import Finding, Outcome, play_on
 from conformance.protocol import Hello
 from conformance.shrink import shrink
 
@@ -52,11 +57,13 @@ SHRINK_SECONDS = 10.0
 class Deviation:
     """One distinct way the implementation departs from the reference."""
 
-    signature: str
+    signature: str  # its root-cause key (`conformance.grouping.key_of`)
     first: Disagreement
     count: int = 1
     shrunk: Disagreement | None = None
     shard: int = 0  # the fuzz shard (`conformance.shards`) the first example comes from
+    how: str = "noted"  # how play went on past it (`conformance.onward.Finding`)
+    games: list[int] = field(default_factory=list)  # the games (of its shard) it shows in
 
     @property
     def example(self) -> Disagreement:
@@ -91,34 +98,44 @@ def player_range(rules: Rules, hello: Hello) -> tuple[int, int] | None:
     return (low, high) if low <= high else None
 
 
-def play(lock: Lockstep, data: st.DataObject, game: Game) -> None:
+def play(driver: Driver, hello: Hello, data: st.DataObject, game: Game,
+         diagnoser: Diagnoser | None = None) -> Outcome:
     """Draw one game's actions, then play them on both sides in lockstep (the requests
-    sent in batches, the replies compared in order)."""
+    sent in batches, the replies compared in order), past every difference: after one
+    that an option value explains, the game is drawn again under it; after the
+    reference takes over the implementation's state, the rest of it is drawn from there."""
     actions = draw_actions(data, game)
-    lock.replay([("new_game", game, "deal"),
-                 *(("act", action, f"step {i + 1}") for i, action in enumerate(actions))])
+
+    def redraw(state: State | None, rules: Rules) -> list[Any]:
+        ref = Reference()
+        if state is None:
+            ref.new_game(rules, game.players, game.dealer, game.deck, game.seed, game.first)
+        else:
+            ref.state = state
+        return actions_from(data, ref, game.players)
+
+    return play_on(driver, hello, [("new_game", game, "deal"),
+                                   *(("act", action, f"step {i + 1}")
+                                     for i, action in enumerate(actions))],
+                   redraw=redraw, diagnoser=diagnoser)
 
 
 class _Grouper:
-    """Groups disagreements by signature; diagnoses the first of each kind and field
-    (trying first the rules found for the same field under other action kinds)."""
+    """Groups a shard's deviations by root cause (`conformance.grouping.key_of`)."""
 
     def __init__(self, report: FuzzReport) -> None:
         self.report = report
-        self.rules: dict[tuple[str, str], str | None] = {}
 
-    def add(self, d: Disagreement) -> None:
-        key = (d.kind, d.field)
-        if key not in self.rules:
-            # a rule already found for the same field, if it explains this one too
-            known = [r for (_, f), r in self.rules.items() if f == d.field and r]
-            self.rules[key] = diagnose(d, known)
-        d.rule = self.rules[key]
-        found = self.report.deviations.get(d.signature)
+    def add(self, finding: Finding, game: int) -> None:
+        d = finding.d
+        key = key_of(d)[1]
+        found = self.report.deviations.get(key)
         if found is None:
-            self.report.deviations[d.signature] = Deviation(d.signature, d)
+            self.report.deviations[key] = Deviation(key, d, how=finding.how, games=[game])
         else:
             found.count += 1
+            if game not in found.games:
+                found.games.append(game)
 
 
 def fuzz(driver: Driver, hello: Hello, base: Rules, games: int, seed: int,
@@ -160,7 +177,8 @@ def settle_local_modules() -> int:
 
 
 def play_games(driver: Driver, hello: Hello, base: Rules, games: int, seed: int, *,
-               listed: bool = False, simplest: bool = True) -> FuzzReport:
+               listed: bool = False, simplest: bool = True,
+               diagnoser: Diagnoser | None = None) -> FuzzReport:
     """The games of `fuzz`, grouped by signature, without shrinking (one shard's work).
 
     Hypothesis always tries the simplest example first, whatever the seed: the same
@@ -168,6 +186,7 @@ def play_games(driver: Driver, hello: Hello, base: Rules, games: int, seed: int,
     over and `games` others are played, so a long campaign does not play it once per
     shard."""
     settle_local_modules()
+    diagnoser = Diagnoser() if diagnoser is None else diagnoser
     report = FuzzReport(base.canonical)
     players = player_range(base, hello)
     assert players is not None, "no player count to fuzz"
@@ -188,21 +207,24 @@ def play_games(driver: Driver, hello: Hello, base: Rules, games: int, seed: int,
         if pass_over:  # (drawn but not played: a test that drew nothing would end the run)
             pass_over = False
             return
-        lock = Lockstep(driver, hello)
         report.games += 1
+        outcome = None
         try:
-            play(lock, data, game)
-        except Disagreement as exc:
-            grouper.add(exc)
+            outcome = play(driver, hello, data, game, diagnoser)
         except RestartBudgetExhausted as exc:
             budget.append(str(exc))
         finally:
             report.seconds += time.perf_counter() - began
-            report.actions += lock.steps
-            report.reshuffles += sum(
-                1 for s in game.steps if not isinstance(s.expected, Rejection)
-                for e in s.expected if e.get("t") == "reshuffled")
-            report.rounds_over += lock.ref.state is not None and lock.ref.state.phase == OVER
+        if outcome is None or outcome.lock is None:
+            return
+        for finding in outcome.findings:
+            grouper.add(finding, report.games)
+        lock = outcome.lock
+        report.actions += outcome.steps
+        report.reshuffles += sum(
+            1 for s in game.steps if not isinstance(s.expected, Rejection)
+            for e in s.expected if e.get("t") == "reshuffled")
+        report.rounds_over += lock.ref.state is not None and lock.ref.state.phase == OVER
 
     run = settings(max_examples=max(1, games) + (0 if simplest else 1), deadline=None, database=None,
                    derandomize=False, verbosity=Verbosity.quiet, phases=(Phase.generate,),
@@ -224,10 +246,15 @@ def shrink_deviations(driver: Driver, hello: Hello, report: FuzzReport,
     started = time.perf_counter()
     deadline = time.monotonic() + shrink_seconds
     pending = list(report.deviations.values())
+    try:
+        keep: Rules | None = resolve(report.ruleset)  # (the target's overrides stay)
+    except CambioError:
+        keep = None
     for n, deviation in enumerate(pending):
         share = (deadline - time.monotonic()) / (len(pending) - n)
         try:
-            deviation.shrunk = shrink(driver, hello, deviation.first, time.monotonic() + share)
+            deviation.shrunk = shrink(driver, hello, deviation.first, time.monotonic() + share,
+                                      keep)
         except RestartBudgetExhausted as exc:
             report.not_run = str(exc)
             break

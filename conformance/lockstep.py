@@ -3,11 +3,13 @@
 After the deal and after every action, `Lockstep` compares the implementation's
 reply with the reference's (the events, or the rejection code), every player's
 view, and, where the implementation offers them, its snapshot and its legal
-actions; and it checks invariants that name the broken property: card
-conservation, information hiding, score bounds and termination. The first
-difference raises `Disagreement`, which says where, what and which field
-differed first. Cases (`conformance.caserun`) and fuzzing (`conformance.fuzz`)
-both play through it.
+actions (`conformance.differences` names the first field that differs); and it
+checks invariants that name the broken property: card conservation, information
+hiding, score bounds and termination. A difference raises `Disagreement`, which
+says where, what and which field differed first; with ``go_on``, a difference that
+leaves both states equal (`harmless`) is noted instead and play goes on
+(`conformance.onward` goes on past the others). Cases (`conformance.caserun`) and
+fuzzing (`conformance.fuzz`) both play through it.
 
 >>> events_difference([{"t": "drew", "card": "7H"}], [{"t": "drew", "card": "7S"}])
 ('drew.card', 'event 1 (drew): card: expected 7H, got 7S')
@@ -15,9 +17,7 @@ both play through it.
 
 from __future__ import annotations
 
-import contextlib
 import json
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,9 +25,20 @@ from typing import Any
 from cambio_ref.actions import Action
 from cambio_ref.ending import score_bounds
 from cambio_ref.engine import legal_blocks
-from cambio_ref.rules import Rules
+from cambio_ref.rules import Rules, resolve
 from cambio_ref.state import OVER, State
 from cambio_ref.views import view
+from conformance.differences import (
+    _few,
+    action_key,
+    compact,
+    conservation,
+    events_difference,
+    events_problem,
+    legal_field,
+    reordered,
+    view_field,
+)
 from conformance.failures import ImplementationFailure
 from conformance.harness import Driver
 from conformance.implementation import Event, Reference, Rejection
@@ -35,6 +46,10 @@ from conformance.leaks import leak, secrets
 from conformance.legal import legal_reply
 from conformance.matching import mismatch
 from conformance.protocol import Hello, Message, new_game_request, reply_to_act
+
+__all__ = ["Disagreement", "Game", "Lockstep", "Step", "action_key", "compact", "conservation",
+           "events_difference", "events_problem", "harmless", "legal_field", "reordered",
+           "view_field", "with_values"]
 
 Reply = list[Event] | Rejection
 
@@ -59,6 +74,19 @@ class Game:
     steps: list[Step] = field(default_factory=list)
     deal: list[Event] = field(default_factory=list)
     first: int | None = None
+    # where the reference took over the implementation's state (`conformance.resync`):
+    # the number of steps played then, and the implementation's snapshot
+    resynced: tuple[int, dict[str, Any]] | None = None
+
+    def copy(self, **changes: Any) -> Game:
+        """A copy with its own list of steps (and `changes` to its setup)."""
+        fields: dict[str, Any] = {"rules": self.rules, "players": self.players,
+                                  "dealer": self.dealer, "seed": self.seed, "deck": self.deck,
+                                  "first": self.first}
+        fields.update(changes)
+        new = Game(**fields)
+        new.steps, new.deal, new.resynced = list(self.steps), self.deal, self.resynced
+        return new
 
 
 class Disagreement(Exception):
@@ -80,13 +108,22 @@ class Disagreement(Exception):
         self.aspect = aspect  # events, rejection, view, snapshot, legal, failure
         self.field = field or aspect  # the first field that differs, e.g. "penalty.card"
         self.rule: str | None = None  # the option or core rule involved, once diagnosed
+        self.index = len(game.steps)  # the steps played when it showed
+        self.call = 0  # the index of its call in what `Lockstep.replay` was given
+        self.snapshot: dict[str, Any] | None = None  # the implementation's, after the step
+        # the next actions and the implementation's replies to them, as far as known
+        self.after: list[tuple[Any, Reply]] = []
+        self.listed: list[str] | None = None  # the implementation's legal actions (`action_key`)
+        self.as_if: tuple[tuple[str, Any], ...] = ()  # the reference's extra option values
+        self.candidates: list[str] = []  # the option values that explain it (diagnosed)
+        self.repeats = 0  # how many more times the same difference showed in its game
 
     @property
     def kind(self) -> str:
         """The kind of the action it happened on (``deal`` for the deal)."""
-        if self.where == "deal" or not self.game.steps:
+        if self.where == "deal" or not self.index:
             return "deal"
-        action = self.game.steps[-1].action
+        action = self.game.steps[self.index - 1].action
         kind = action.get("t") if isinstance(action, dict) else None
         return kind if isinstance(kind, str) else "malformed"
 
@@ -109,106 +146,6 @@ class Disagreement(Exception):
                 game.dealer)
 
 
-# -- comparing -------------------------------------------------------------------
-
-
-def _clean(value: Any) -> Any:
-    """Drop the extension fields (``x_...``) an implementation may add to events."""
-    if isinstance(value, dict):
-        return {k: v for k, v in value.items() if not (isinstance(k, str) and k.startswith("x_"))}
-    return value
-
-
-def compact(value: Any, limit: int = 400) -> str:
-    """JSON in one line, cut at `limit` characters."""
-    text = json.dumps(value, separators=(", ", ": "))
-    return text if len(text) <= limit else text[:limit] + " ..."
-
-
-def events_difference(expected: list[Event], actual: list[Event]) -> tuple[str, str] | None:
-    """None if the event lists are equal (ignoring ``x_`` fields), else the first
-    differing field and a description of the difference."""
-    for i, (want, got) in enumerate(zip(expected, actual, strict=False)):
-        got = _clean(got)
-        if want != got:
-            if want.get("t") != got.get("t"):
-                return (f"events[{want.get('t')}]",
-                        f"event {i + 1}: expected {want.get('t')!r}, got {got.get('t')!r}")
-            for key in sorted(set(want) | set(got)):
-                if want.get(key) != got.get(key):
-                    if key not in got:
-                        return f"{want['t']}.{key}", f"event {i + 1} ({want['t']}): missing {key!r}"
-                    return (f"{want['t']}.{key}", f"event {i + 1} ({want['t']}): {key}: expected"
-                            f" {_plain(want.get(key))}, got {_plain(got.get(key))}")
-    if len(expected) != len(actual):
-        want_kinds = [e.get("t") for e in expected]
-        got_kinds = [e.get("t") if isinstance(e, dict) else None for e in actual]
-        longer = want_kinds if len(want_kinds) > len(got_kinds) else got_kinds
-        return (f"events[{longer[min(len(want_kinds), len(got_kinds))]}]",
-                f"expected {len(expected)} events {want_kinds}, got {len(actual)} {got_kinds}")
-    return None
-
-
-def events_problem(expected: list[Event], actual: list[Event]) -> str | None:
-    """None if the event lists are equal (ignoring ``x_`` fields), else the first difference.
-
-    >>> events_problem([{"t": "drew", "card": "7H"}], [{"t": "drew", "card": "7S"}])
-    'event 1 (drew): card: expected 7H, got 7S'
-    """
-    found = events_difference(expected, actual)
-    return found[1] if found else None
-
-
-def _plain(value: Any) -> str:
-    return value if isinstance(value, str) else json.dumps(value)
-
-
-def action_key(data: Any) -> str:
-    """An action's JSON form as a comparable string: keys sorted, snap targets in order.
-
-    >>> action_key({"t": "snap", "targets": [[1, 0], [0, 2]], "player": 1})
-    '{"player": 1, "t": "snap", "targets": [[0, 2], [1, 0]]}'
-    """
-    if isinstance(data, dict) and data.get("t") == "snap" and isinstance(data.get("targets"), list):
-        with contextlib.suppress(TypeError):
-            data = {**data, "targets": sorted(data["targets"])}
-    return json.dumps(data, sort_keys=True)
-
-
-def _few(items: list[str]) -> str:
-    return ("[" + ", ".join(items[:3]) + (" ..." if len(items) > 3 else "") + "]") if items else "none"
-
-
-def conservation(deck: Sequence[str], state: dict[str, Any]) -> str | None:
-    """None if the snapshot holds exactly the cards of the deck, else what went missing.
-
-    >>> conservation(["AS", "2S", "3S"], {"deck": ["2S"], "pile": ["AS"], "grids": [[None]],
-    ...                                   "held": "2S"})
-    "card conservation: the snapshot holds 3 cards for a 3-card deck (missing ['3S'], extra ['2S'])"
-    """
-    cards: list[Any] = [*state["deck"], *state["pile"]]
-    for grid in state["grids"]:
-        cards.extend(c for c in (grid if isinstance(grid, list) else []) if c is not None)
-    if state.get("held") is not None:
-        cards.append(state["held"])
-    if len(cards) == len(deck) and sorted(map(str, cards)) == sorted(deck):
-        return None
-    have, want = Counter(map(str, cards)), Counter(deck)
-    lost, extra = sorted((want - have).elements()), sorted((have - want).elements())
-    return (f"card conservation: the snapshot holds {len(cards)} cards for a"
-            f" {len(deck)}-card deck (missing {lost or 'none'}, extra {extra or 'none'})")
-
-
-def view_field(problem: str) -> str:
-    """The first field of a view mismatch: ``view.grids`` for ``view.grids[1][0]: ...``.
-
-    >>> view_field("view.grids[1][2]: expected '?', got 'KD'")
-    'view.grids'
-    """
-    head = problem.split(":", 1)[0].split("[", 1)[0].strip()
-    return head if head.startswith("view.") else "view"
-
-
 def _size(request: Message, sizes: dict[tuple[Any, ...], int]) -> int:
     """The length of `request` as JSON text, remembered for the looks (observe, snapshot,
     legal), which recur unchanged.
@@ -224,6 +161,25 @@ def _size(request: Message, sizes: dict[tuple[Any, ...], int]) -> int:
     if found is None:
         found = sizes[key] = len(json.dumps(request))
     return found
+
+
+def with_values(rules: Rules, values: Sequence[tuple[str, Any]]) -> Rules:
+    """`rules` with more option values (by field name), or `rules` itself if none.
+
+    >>> from cambio_ref.rules import resolve
+    >>> with_values(resolve("hearts"), [("red_king", -1)]).canonical
+    'hearts(red_king=-1)'
+    """
+    if not values:
+        return rules
+    return resolve(rules.name, [*rules.overrides, *values])
+
+
+def harmless(d: Disagreement) -> bool:
+    """True if the difference leaves both states equal: a view, the legal actions, the
+    code of a rejection, or events that differ only in who saw them or in their order."""
+    return d.aspect in ("view", "legal") or d.field in ("code", "events.order") \
+        or d.field.endswith(".visible_to")
 
 
 # -- lockstep -------------------------------------------------------------------
@@ -253,7 +209,8 @@ class Expected:
 class Lockstep:
     """Plays one game on the reference and the implementation side by side."""
 
-    def __init__(self, driver: Driver, hello: Hello, *, legal: bool = True) -> None:
+    def __init__(self, driver: Driver, hello: Hello, *, legal: bool = True,
+                 go_on: bool = False, as_if: tuple[tuple[str, Any], ...] = ()) -> None:
         self.driver = driver
         self.snapshots = "snapshot" in hello.commands
         self.legals = legal and "legal" in hello.commands
@@ -261,6 +218,43 @@ class Lockstep:
         self.game: Game | None = None
         self.steps = 0
         self.legal: list[Action] | None = None  # the reference's, when last compared
+        # with `go_on`, a difference that leaves both states equal (`harmless`) is noted
+        # here and play goes on; any other still raises
+        self.go_on = go_on
+        self.noted: list[Disagreement] = []
+        self.limit = 1000  # at most this many noted: the next one raises
+        self.at = 0  # the steps played up to the deal or step being compared
+        self.as_if = as_if  # option values the reference plays on top of the game's rules
+
+    def ref_rules(self, rules: Rules) -> Rules:
+        """The rules the reference plays: `rules` with the `as_if` values."""
+        return with_values(rules, self.as_if)
+
+    def _found(self, d: Disagreement) -> None:
+        """Raise `d`, or note it and go on when the states stay equal."""
+        d.index = self.at
+        if not (self.go_on and harmless(d)) or len(self.noted) >= self.limit:
+            raise d
+        same = (d.status, d.aspect, d.field, d.kind)
+        for seen in self.noted:  # (the same difference again in this game: counted once)
+            if (seen.status, seen.aspect, seen.field, seen.kind) == same:
+                seen.repeats += 1
+                return
+        assert self.game is not None
+        d.game, d.as_if = d.game.copy(), self.as_if
+        del d.game.steps[d.index:]
+        self.noted.append(d)
+
+    def resend(self, game: Game) -> None:
+        """Deal `game` again on the implementation and play its steps, comparing nothing
+        (it is deterministic: it reaches the state it had after them)."""
+        requests: list[Message] = [new_game_request(game.rules, game.players, game.dealer,
+                                                    game.deck, game.seed, game.first)]
+        requests += [{"cmd": "act", "action": step.action} for step in game.steps]
+        try:
+            self.driver.send(requests)
+        except ImplementationFailure as exc:
+            raise self._failure(exc, f"step {len(game.steps)}") from None
 
     def start(self, game: Game) -> None:
         """Deal on both sides and compare the deal, the views and the snapshot."""
@@ -334,7 +328,8 @@ class Lockstep:
                 expected.reply, self.ref.state = known
             if what == "new_game":
                 if known is None:
-                    expected.reply = self.ref.new_game(game.rules, game.players, game.dealer,
+                    expected.reply = self.ref.new_game(self.ref_rules(game.rules), game.players,
+                                                       game.dealer,
                                                        game.deck, game.seed, game.first)
                 game.deal = expected.reply
                 self.game = game
@@ -404,7 +399,7 @@ class Lockstep:
                 size += sum(_size(r, sizes) for r in requests[end])
                 end += 1
             self._batch(calls[start:end], requests[start:end], check_legal,
-                        known[start:end] if known is not None else None)
+                        known[start:end] if known is not None else None, start)
             start = end
 
     def _requests(self, calls: Sequence[tuple[str, Any, str]],
@@ -423,8 +418,10 @@ class Lockstep:
         return result
 
     def _batch(self, calls: Sequence[tuple[str, Any, str]], groups: Sequence[list[Message]],
-               check_legal: bool, known: Sequence[tuple[Any, State]] | None) -> None:
-        """Send one batch, play it on the reference meanwhile, then compare in order."""
+               check_legal: bool, known: Sequence[tuple[Any, State]] | None,
+               first: int = 0) -> None:
+        """Send one batch, play it on the reference meanwhile, then compare in order
+        (`first`: the index of its first call in what `replay` was given)."""
         before, game = self.ref.state, self.game
         done: list[Expected] = []
 
@@ -454,12 +451,38 @@ class Lockstep:
                 self._rewind(done, index, played, before, game)
                 if expected.error is not None:
                     raise expected.error
-                raise self._failure(failed, where)
+                failure = self._failure(failed, where)
+                failure.call = first + index
+                raise failure
             try:
                 self._check(done, index, mine, where, check_legal)
+            except Disagreement as d:
+                self._rewind(done, index, True, before, game)
+                d.call, d.as_if, d.index = first + index, self.as_if, self.at
+                if self.snapshots:
+                    d.snapshot = mine[1 + expected.game.players].get("state")
+                d.after = self._later(calls[index + 1:], groups[index + 1:], replies[offset:])
+                raise
             except BaseException:
                 self._rewind(done, index, True, before, game)
                 raise
+
+    @staticmethod
+    def _later(calls: Sequence[tuple[str, Any, str]], groups: Sequence[list[Message]],
+               replies: list[Message]) -> list[tuple[Any, Reply]]:
+        """The implementation's replies to the actions after a disagreement in its batch
+        (up to the next deal, or a failure)."""
+        later: list[tuple[Any, Reply]] = []
+        offset = 0
+        for (what, action, _), group in zip(calls, groups, strict=True):
+            if what != "act" or offset + len(group) > len(replies):
+                break
+            try:
+                later.append((action, reply_to_act(replies[offset])))
+            except (KeyError, TypeError, ValueError):
+                break
+            offset += len(group)
+        return later
 
     # -- the comparing half --------------------------------------------------------
 
@@ -470,11 +493,14 @@ class Lockstep:
         if expected.error is not None:
             raise expected.error
         game = expected.game
+        self.at = expected.steps_before + (expected.what == "act")
         if expected.what == "new_game":
             found = events_difference(game.deal, replies[0]["events"])
             if found:
-                raise Disagreement("fail", "deal", found[1], game, expected=game.deal,
-                                   actual=replies[0]["events"], field=found[0])
+                self._found(Disagreement(
+                    "fail", "deal", found[1], game, expected=game.deal,
+                    actual=replies[0]["events"],
+                    field=reordered(game.deal, replies[0]["events"]) or found[0]))
             self._compare_table(expected, replies[1:], "deal", True)
             return
         self.legal = None
@@ -491,10 +517,10 @@ class Lockstep:
                                    expected=want.code, actual=actual, aspect="rejection",
                                    field="accepted")
             if actual.code != want.code:
-                raise Disagreement("rejected_wrongly", where, f"rejected {action} with"
-                                   f" {actual.code}; the reference rejects it with"
-                                   f" {want.message}", game, expected=want.code,
-                                   actual=actual.code, aspect="rejection", field="code")
+                self._found(Disagreement("rejected_wrongly", where, f"rejected {action} with"
+                                         f" {actual.code}; the reference rejects it with"
+                                         f" {want.message}", game, expected=want.code,
+                                         actual=actual.code, aspect="rejection", field="code"))
             return
         if isinstance(actual, Rejection):
             raise Disagreement("rejected_wrongly", where, f"rejected {action}, a legal action,"
@@ -518,8 +544,8 @@ class Lockstep:
             if expected.state is not None and expected.state.phase == OVER and \
                     not any(e.get("t") == "round_over" for e in actual):
                 problem = f"termination: the round is over but the implementation goes on ({problem})"
-            raise Disagreement("fail", where, problem, game, expected=want, actual=actual,
-                               field=found[0])
+            self._found(Disagreement("fail", where, problem, game, expected=want, actual=actual,
+                                     field=reordered(want, actual) or found[0]))
 
     def _compare_table(self, expected: Expected, replies: list[Message], where: str,
                        check_legal: bool) -> None:
@@ -533,9 +559,10 @@ class Lockstep:
             name = "view.hiding" if problem else ""
             problem = f"information hiding: {problem}" if problem else mismatch(want, got, "view")
             if problem:  # (equal apart from extra fields is fine)
-                raise Disagreement("fail", where, f"player {player}'s {problem}", game,
-                                   expected=want, actual=got, observe=player, aspect="view",
-                                   field=name or view_field(problem))
+                self._found(Disagreement("fail", where, f"player {player}'s {problem}", game,
+                                         expected=want, actual=got, observe=player,
+                                         aspect="view", field=name or view_field(problem)))
+                break  # (the other players' views: the same difference, as a rule)
         rest = replies[game.players:]
         if self.snapshots:
             snap = rest.pop(0)["state"]
@@ -561,6 +588,9 @@ class Lockstep:
             want_legal, got_legal = set(map(action_key, theirs or ())), set(map(action_key, listed))
             if want_legal != got_legal:
                 missing, extra = sorted(want_legal - got_legal), sorted(got_legal - want_legal)
-                raise Disagreement("fail", where, f"legal actions: missing {_few(missing)},"
-                                   f" extra {_few(extra)}", game, aspect="legal",
-                                   expected=missing, actual=extra)
+                d = Disagreement("fail", where, f"legal actions: missing {_few(missing)},"
+                                 f" extra {_few(extra)}", game, aspect="legal",
+                                 expected=missing, actual=extra,
+                                 field=legal_field(missing, extra))
+                d.listed = sorted(got_legal)
+                self._found(d)

@@ -130,8 +130,12 @@ def regression_case(d: Disagreement, *, impl: str, seed: int | None = None,
                         "note": "the catalogue's citation for the rule this generated game"
                                 " touches; the expectations come from the reference"}),
     ]
-    if rules.overrides:
-        lines.append("set: " + _flow({k: v for k, v in rules.overrides}))
+    if d.candidates:
+        lines.insert(4, f"# The implementation plays as if {' or '.join(d.candidates)}: with that value"
+                        " in `set`, the reference agrees with it here.")
+    overrides = [*rules.overrides, *d.as_if]  # (the declared rules, and the as-if values
+    if overrides:                             # the expectations below were played under)
+        lines.append("set: " + _flow({k: v for k, v in overrides}))
     lines += [
         "setup:",
         f"  players: {game.players}",

@@ -27,6 +27,7 @@ from typing import IO, Any
 
 from cambio_ref.errors import CambioError
 from conformance import sanitise
+from conformance.grouping import Cause, group, plays_as
 from conformance.results import LABELS, STATUSES, Result
 from conformance.sanitise import json_safe
 
@@ -50,6 +51,7 @@ class Meta:
     elapsed: float = 0.0
     stopped: str | None = None  # why the run stopped before its end (a signal, the handshake)
     exit: int | None = None  # the exit status, when not the one the results give
+    strict_waivers: bool = False  # waived items make the run fail (--strict-waivers)
     targets: dict[str, str] = field(default_factory=dict)  # label: rules (one-line form)
 
     @property
@@ -71,18 +73,21 @@ def totals(results: Iterable[Result]) -> Counter[str]:
 NOTHING_APPLIED = 5  # the exit status of a run in which no item applied (pytest: none collected)
 
 
-def exit_status(results: Sequence[Result]) -> int:
-    """1 when any item was unsuccessful, else 0 when something applied and passed, else
-    `NOTHING_APPLIED`: a run that checked nothing is no success.
+def exit_status(results: Sequence[Result], strict_waivers: bool = False) -> int:
+    """1 when any item was unsuccessful (a waived one only with `strict_waivers`), else 0
+    when something applied and passed or was waived, else `NOTHING_APPLIED`: a run that
+    checked nothing is no success.
 
     >>> exit_status([Result("a", "hearts", "pass"), Result("b", "hearts", "not_applicable")])
     0
     >>> exit_status([Result("b", "hearts", "not_applicable")])
     5
+    >>> exit_status([Result("a", "x", "waived")]), exit_status([Result("a", "x", "waived")], True)
+    (0, 1)
     """
-    if any(r.failed for r in results):
+    if any(r.failed and (strict_waivers or r.status != "waived") for r in results):
         return 1
-    return 0 if any(r.status == "pass" for r in results) else NOTHING_APPLIED
+    return 0 if any(r.status in ("pass", "waived") for r in results) else NOTHING_APPLIED
 
 
 def nothing_applied(meta: Meta, results: Sequence[Result]) -> str | None:
@@ -91,6 +96,37 @@ def nothing_applied(meta: Meta, results: Sequence[Result]) -> str | None:
         return None
     return (f"Nothing was checked: no item applied ({len(results)} not applicable), so the run"
             f" is no success (exit status {NOTHING_APPLIED})")
+
+
+def stale_waivers(meta: Meta, results: Iterable[Result]) -> list[str]:
+    """The ids the implementation waives that match no deviation of the run."""
+    waived = list(meta.implementation.get("waive") or {})
+    used = {str(occ.get("waived")) for r in results for occ in r.deviations if occ.get("waived")}
+    used |= {r.message for r in results if r.status == "waived"}
+    return [w for w in waived if not any(u.startswith(f"{w}: ") or f"({w}: " in u
+                                         for u in used)]
+
+
+def causes(results: Iterable[Result]) -> list[Cause]:
+    """The run's distinct deviations (`conformance.grouping.group`)."""
+    return group(occ for r in results for occ in r.deviations)
+
+
+def deviation_lines(results: Sequence[Result]) -> list[str]:
+    """"N distinct deviations", one sentence each, then the rules each target plays as."""
+    found = causes(results)
+    if not found:
+        return []
+    lines = [f"{len(found)} distinct deviation{'s' if len(found) != 1 else ''}:"]
+    for n, cause in enumerate(found, 1):
+        waived = f" (waived: {cause.waived})" if cause.waived else ""
+        lines.append(f"{n}. {cause.sentence()}{waived}")
+    for rules in dict.fromkeys(r.rules for r in results if r.rules):
+        mine = [c for c in found if any(o.get("rules") == rules for o in c.occurrences)]
+        form = plays_as(rules, mine)
+        if form:
+            lines.append(f"{rules} plays as: {form}")
+    return lines
 
 
 # -- the log ---------------------------------------------------------------------
@@ -126,11 +162,15 @@ class Log:
         self.write(result.to_json())
 
     def footer(self, meta: Meta, results: Sequence[Result]) -> None:
+        for cause in causes(results):
+            self.write(cause.to_json())
         self.write({"type": "footer", "totals": dict(totals(results)),
                     "by_ruleset": {rs: dict(c) for rs, c in by_ruleset(results).items()},
                     "elapsed": round(meta.elapsed, 3), "throughput": meta.throughput,
                     "stopped": meta.stopped,
-                    "exit": exit_status(results) if meta.exit is None else meta.exit})
+                    "stale_waivers": stale_waivers(meta, results),
+                    "exit": exit_status(results, meta.strict_waivers) if meta.exit is None
+                    else meta.exit})
 
     def close(self) -> None:
         if self.file is not None:
@@ -198,12 +238,17 @@ def render_text(meta: Meta, results: Sequence[Result]) -> str:
     if empty:
         lines += [f"{empty}. The first items say why:"]
         lines += [f"  {r.name}: {r.message}" for r in results[:3]] + [""]
+    found = deviation_lines(results)
+    lines += [*found, ""] if found else []
     lines += summary_table(results)
     bad = [r for r in results if r.failed]
     if bad:
-        lines += ["", f"{len(bad)} unsuccessful:"]
+        lines += ["", f"{len(bad)} unsuccessful items:"]
         for i, result in enumerate(bad, 1):
             lines += failure_lines(result, i)
+    stale = stale_waivers(meta, results)
+    if stale:
+        lines += ["", f"stale waivers (they match no deviation of this run): {', '.join(stale)}"]
     lines += ["", throughput_line(meta)]
     total = totals(results)
     applicable = len(results) - total["not_applicable"]
@@ -315,6 +360,11 @@ def markdown(meta: Meta, results: Sequence[Result]) -> str:
     empty = nothing_applied(meta, results)
     if empty:
         lines += [f"**{md(empty)}.**", ""]
+    found = deviation_lines(results)
+    if found:
+        lines += [f"## {found[0].rstrip(':')}", "",
+                  *(f"- {md(line.split('. ', 1)[1] if line[0].isdigit() else line)}"
+                    for line in found[1:]), ""]
     lines += _md_table(results)
     bad = [r for r in results if r.failed]
     if bad:
@@ -365,6 +415,7 @@ def render_html(meta: Meta, results: Sequence[Result]) -> str:
            f'<p class="bad">The run stopped early: {e(meta.stopped)}.</p>' if meta.stopped else "",
            f'<p class="bad">{e(nothing_applied(meta, results))}.</p>'
            if nothing_applied(meta, results) else "",
+           *_html_deviations(results, e),
            "<table><tr><th>ruleset</th>" + "".join(f"<th>{e(LABELS[s])}</th>" for s in columns)
            + "</tr>"]
     for name, counts in [*rows.items(), ("total", total)]:
@@ -387,6 +438,15 @@ def render_html(meta: Meta, results: Sequence[Result]) -> str:
             out.append("<p>Reproduce:</p><pre>" + e("\n".join(r.repro)) + "</pre>")
     out.append(f"<p>{e(throughput_line(meta))}</p></body></html>")
     return "\n".join(out) + "\n"
+
+
+def _html_deviations(results: Sequence[Result], e: Any) -> list[str]:
+    found = deviation_lines(results)
+    if not found:
+        return []
+    items = "".join(f"<li>{e(line.split('. ', 1)[1] if line[0].isdigit() else line)}</li>"
+                    for line in found[1:])
+    return [f"<h2>{e(found[0].rstrip(':'))}</h2><ul>{items}</ul>"]
 
 
 def write_report(path: Path, meta: Meta, results: Sequence[Result]) -> None:

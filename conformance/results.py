@@ -45,6 +45,7 @@ class Result:
     count: int = 0  # how many fuzz games showed this deviation
     case: str | None = None  # a fuzz deviation's shrunk game, as a case file (YAML)
     rules: str | None = None  # the target's rules in the one-line form
+    deviations: list[dict[str, Any]] = field(default_factory=list)  # `grouping.occurrence`s
 
     @property
     def name(self) -> str:
@@ -61,4 +62,4 @@ class Result:
                 "repro": self.repro, "seconds": round(self.seconds, 4), "actions": self.actions,
                 "file": self.file, "checks": self.checks, "rule": self.rule,
                 "signature": self.signature, "count": self.count, "case": self.case,
-                "rules": self.rules}
+                "rules": self.rules, "deviations": self.deviations}

@@ -78,6 +78,7 @@ def merge_reports(shards: Sequence[tuple[int, FuzzReport]], ruleset: str = "") -
     if ordered:
         merged.players = ordered[0][1].players
     for index, report in ordered:
+        offset = merged.games  # (a deviation's games are numbered across the shards)
         merged.games += report.games
         merged.actions += report.actions
         merged.seconds += report.seconds
@@ -88,9 +89,12 @@ def merge_reports(shards: Sequence[tuple[int, FuzzReport]], ruleset: str = "") -
             merged.not_run = report.not_run
         for signature, deviation in report.deviations.items():
             found = merged.deviations.get(signature)
+            games = [offset + g for g in deviation.games]
             if found is None:
                 merged.deviations[signature] = Deviation(signature, deviation.first,
-                                                         deviation.count, deviation.shrunk, index)
+                                                         deviation.count, deviation.shrunk, index,
+                                                         deviation.how, games)
             else:
                 found.count += deviation.count
+                found.games += games
     return merged

@@ -74,3 +74,30 @@ def test_published_files_are_the_catalogue_files() -> None:
     assert files["spec/errors.yaml"] == spec_dir() / "errors.yaml"
     assert all(path.is_file() and spec_dir() in path.parents for path in files.values())
     assert len([p for p in files if p.startswith("schemas/")]) == len(schema_names())
+
+
+def test_schema_accepts_the_short_names_it_prints() -> None:
+    # `cambio schema` lists protocol/hello.reply; hello.reply alone names it too (issue 20)
+    assert schema_path("hello.reply") == schema_path("protocol/hello.reply")
+    assert schema_path("hello.reply.schema.json") == schema_path("protocol/hello.reply")
+    with pytest.raises(CambioError):
+        schema_path("reply")  # (names no schema at all)
+
+
+def test_show_option_lists_its_alternatives(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from cambio_ref.catalogue import load_catalogue
+    from cambio_ref.cli import main
+
+    assert main(["show", "snap.window"]) == 0
+    out = capsys.readouterr().out
+    opt = load_catalogue().option("snap.window")
+    for alt in opt.alternatives:
+        assert f"snap_window={alt.value}:" in out
+    assert main(["show", "value.red-king", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [a["one_line"] for a in data["alternatives"]] == [
+        f"red_king={a.value}" for a in load_catalogue().option("red_king").alternatives]
+    cambia = next(a for a in data["alternatives"] if a["value"] == -1)
+    assert "cambia" in cambia["rulesets"]  # (cambia's red king is worth -1: spec/rulesets/cambia.yaml)

@@ -1,0 +1,153 @@
+"""Differences between two replies: events, views, snapshots and legal actions, compared
+field by field, and the first field that differs named (what `conformance.lockstep`
+reports and `conformance.diagnosis` replays).
+
+>>> events_difference([{"t": "drew", "card": "7H"}], [{"t": "drew", "card": "7S"}])
+('drew.card', 'event 1 (drew): card: expected 7H, got 7S')
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from conformance.implementation import Event
+
+
+def _clean(value: Any) -> Any:
+    """Drop the extension fields (``x_...``) an implementation may add to events."""
+    if isinstance(value, dict):
+        return {k: v for k, v in value.items() if not (isinstance(k, str) and k.startswith("x_"))}
+    return value
+
+
+def compact(value: Any, limit: int = 400) -> str:
+    """JSON in one line, cut at `limit` characters."""
+    text = json.dumps(value, separators=(", ", ": "))
+    return text if len(text) <= limit else text[:limit] + " ..."
+
+
+def events_difference(expected: list[Event], actual: list[Event]) -> tuple[str, str] | None:
+    """None if the event lists are equal (ignoring ``x_`` fields), else the first
+    differing field and a description of the difference."""
+    for i, (want, got) in enumerate(zip(expected, actual, strict=False)):
+        got = _clean(got)
+        if want != got:
+            if want.get("t") != got.get("t"):
+                return (f"events[{want.get('t')}]",
+                        f"event {i + 1}: expected {want.get('t')!r}, got {got.get('t')!r}")
+            for key in sorted(set(want) | set(got)):
+                if want.get(key) != got.get(key):
+                    if key not in got:
+                        return f"{want['t']}.{key}", f"event {i + 1} ({want['t']}): missing {key!r}"
+                    return (f"{want['t']}.{key}", f"event {i + 1} ({want['t']}): {key}: expected"
+                            f" {_plain(want.get(key))}, got {_plain(got.get(key))}")
+    if len(expected) != len(actual):
+        want_kinds = [e.get("t") for e in expected]
+        got_kinds = [e.get("t") if isinstance(e, dict) else None for e in actual]
+        longer = want_kinds if len(want_kinds) > len(got_kinds) else got_kinds
+        return (f"events[{longer[min(len(want_kinds), len(got_kinds))]}]",
+                f"expected {len(expected)} events {want_kinds}, got {len(actual)} {got_kinds}")
+    return None
+
+
+def events_problem(expected: list[Event], actual: list[Event]) -> str | None:
+    """None if the event lists are equal (ignoring ``x_`` fields), else the first difference.
+
+    >>> events_problem([{"t": "drew", "card": "7H"}], [{"t": "drew", "card": "7S"}])
+    'event 1 (drew): card: expected 7H, got 7S'
+    """
+    found = events_difference(expected, actual)
+    return found[1] if found else None
+
+
+def _plain(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def action_key(data: Any) -> str:
+    """An action's JSON form as a comparable string: keys sorted, snap targets in order.
+
+    >>> action_key({"t": "snap", "targets": [[1, 0], [0, 2]], "player": 1})
+    '{"player": 1, "t": "snap", "targets": [[0, 2], [1, 0]]}'
+    """
+    if isinstance(data, dict) and data.get("t") == "snap" and isinstance(data.get("targets"), list):
+        with contextlib.suppress(TypeError):
+            data = {**data, "targets": sorted(data["targets"])}
+    return json.dumps(data, sort_keys=True)
+
+
+def _few(items: list[str]) -> str:
+    return ("[" + ", ".join(items[:3]) + (" ..." if len(items) > 3 else "") + "]") if items else "none"
+
+
+def conservation(deck: Sequence[str], state: dict[str, Any]) -> str | None:
+    """None if the snapshot holds exactly the cards of the deck, else what went missing.
+
+    >>> conservation(["AS", "2S", "3S"], {"deck": ["2S"], "pile": ["AS"], "grids": [[None]],
+    ...                                   "held": "2S"})
+    "card conservation: the snapshot holds 3 cards for a 3-card deck (missing ['3S'], extra ['2S'])"
+    """
+    cards: list[Any] = [*state["deck"], *state["pile"]]
+    for grid in state["grids"]:
+        cards.extend(c for c in (grid if isinstance(grid, list) else []) if c is not None)
+    if state.get("held") is not None:
+        cards.append(state["held"])
+    if len(cards) == len(deck) and sorted(map(str, cards)) == sorted(deck):
+        return None
+    have, want = Counter(map(str, cards)), Counter(deck)
+    lost, extra = sorted((want - have).elements()), sorted((have - want).elements())
+    return (f"card conservation: the snapshot holds {len(cards)} cards for a"
+            f" {len(deck)}-card deck (missing {lost or 'none'}, extra {extra or 'none'})")
+
+
+def legal_field(missing: list[str], extra: list[str]) -> str:
+    """The field of a difference in the legal actions: the kinds missing and extra.
+
+    >>> legal_field(['{"player": 1, "t": "snap"}'], [])
+    'legal.missing:snap'
+    """
+    def kinds(keys: list[str]) -> str:
+        found = (json.loads(k) for k in keys)
+        return "+".join(sorted({str(a.get("t")) if isinstance(a, dict) else "?" for a in found}))
+
+    parts = [f"missing:{kinds(missing)}" if missing else "", f"extra:{kinds(extra)}" if extra else ""]
+    return "legal." + ",".join(p for p in parts if p)
+
+
+def view_field(problem: str) -> str:
+    """The first field of a view mismatch: ``view.grids`` for ``view.grids[1][0]: ...``.
+
+    >>> view_field("view.grids[1][2]: expected '?', got 'KD'")
+    'view.grids'
+    """
+    head = problem.split(":", 1)[0].split("[", 1)[0].strip()
+    return head if head.startswith("view.") else "view"
+
+
+def reordered(expected: list[Event], actual: list[Event]) -> str | None:
+    """``events.order`` if the events are the same but in another order, ``KIND.visible_to``
+    if they differ only in who saw them, else None.
+
+    >>> reordered([{"t": "a"}, {"t": "b"}], [{"t": "b"}, {"t": "a"}])
+    'events.order'
+    >>> reordered([{"t": "a", "visible_to": [0]}], [{"t": "a", "visible_to": [0, 1]}])
+    'a.visible_to'
+    """
+    if not all(isinstance(e, dict) for e in actual) or len(expected) != len(actual):
+        return None
+
+    def key(events: list[Event], drop: bool) -> list[str]:
+        return [json.dumps({k: v for k, v in _clean(e).items() if not (drop and k == "visible_to")},
+                           sort_keys=True, default=str) for e in events]
+
+    if sorted(key(expected, False)) == sorted(key(actual, False)):
+        return "events.order"
+    if key(expected, True) == key(actual, True):
+        kind = next(w.get("t") for w, g in zip(expected, actual, strict=True)
+                    if w.get("visible_to") != g.get("visible_to"))
+        return f"{kind}.visible_to"
+    return None

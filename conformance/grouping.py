@@ -1,0 +1,202 @@
+"""Each deviation once: the deviations of a run's cases and fuzz games, grouped by root cause.
+
+Every item records its deviations as occurrences (`occurrence`). `group` puts
+the run's occurrences together by cause:
+
+- explained ones by the option values that fit them (`conformance.diagnosis`):
+  occurrences whose values overlap are one deviation, named by the values that
+  fit every one of them (told apart by the other items, or all listed);
+- a rejection with another code than the reference's, one deviation per pair of
+  codes (a class of its own, waivable as a whole as ``rejection-code``);
+- anything else (unexplained) by what differs: the status, the aspect and field,
+  and the core rule a rejection involves.
+
+`Cause.sentence` says it in one sentence; `plays_as` gives the rules the
+implementation plays, as a one-line form.
+
+>>> occ = {"key": "code:E_A->E_B", "cls": "code", "status": "rejected_wrongly",
+...        "kind": "draw", "field": "code", "step": "step 3", "item": "x[online]",
+...        "count": 1, "candidates": [], "rule": "core.turn-order", "size": 3,
+...        "expected": "E_A", "actual": "E_B", "repro": "cambio conform -k x",
+...        "waived": None, "rules": "online", "message": "m"}
+>>> print(*[c.sentence() for c in group([occ, dict(occ, item="y[online]")])])  # doctest: +NORMALIZE_WHITESPACE
+Rejects draw with E_B where the reference rejects it with E_A (rule core.turn-order), 2 times in
+2 items (x[online], y[online]); smallest: cambio conform -k x.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cambio_ref.catalogue import Value, load_catalogue
+from cambio_ref.errors import CambioError
+from cambio_ref.rules import format_value, resolve
+from conformance.lockstep import Disagreement
+
+CODE_CLASS = "rejection-code"  # the waiver id of every wrong-code deviation
+
+
+def value_of(oid: str, text: str) -> Value:
+    """The value of option `oid` written `text` in a one-line form.
+
+    >>> value_of("value.red-king", "-1"), value_of("snap.enabled", "false")
+    (-1, False)
+    """
+    for alt in load_catalogue().option(oid).alternatives:
+        if format_value(alt.value) == text:
+            return alt.value
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def key_of(d: Disagreement) -> tuple[str, str]:
+    """The class (``explained``, ``code`` or ``unexplained``) and root-cause key of `d`."""
+    if d.candidates:
+        return "explained", "fits:" + " or ".join(sorted(d.candidates))
+    if d.aspect == "rejection" and d.field == "code":
+        return "code", f"code:{d.expected}->{d.actual}"
+    rule = f":{d.rule}" if d.rule and "=" not in d.rule else ""
+    return "unexplained", f"{d.status}:{d.aspect}:{d.field}{rule}"
+
+
+def occurrence(d: Disagreement, item: str, *, how: str, repro: str, rules: str,
+               waived: str | None, count: int = 1) -> dict[str, Any]:
+    """One deviation of one item, as JSON (what `group` reads)."""
+    cls, key = key_of(d)
+    return {"key": key, "cls": cls, "status": d.status, "kind": d.kind, "field": d.field,
+            "step": d.where, "item": item, "count": count, "candidates": list(d.candidates),
+            "rule": d.rule if cls != "explained" else None, "size": len(d.game.steps),
+            "expected": d.expected if cls == "code" else None,
+            "actual": d.actual if cls == "code" else None, "how": how, "repro": repro,
+            "waived": waived, "rules": rules, "message": d.message}
+
+
+@dataclass
+class Cause:
+    """One distinct deviation: every occurrence of one root cause."""
+
+    cls: str
+    occurrences: list[dict[str, Any]] = field(default_factory=list)
+    values: list[str] = field(default_factory=list)  # the option values that fit them all
+
+    @property
+    def first(self) -> dict[str, Any]:
+        return self.occurrences[0]
+
+    @property
+    def count(self) -> int:
+        return sum(int(o.get("count", 1)) for o in self.occurrences)
+
+    @property
+    def items(self) -> list[str]:
+        return list(dict.fromkeys(o["item"] for o in self.occurrences))
+
+    @property
+    def smallest(self) -> dict[str, Any]:
+        return min(self.occurrences, key=lambda o: (o.get("size", 0), o["item"]))
+
+    @property
+    def waived(self) -> str | None:
+        """The waiver, when every occurrence is waived."""
+        reasons = [o.get("waived") for o in self.occurrences]
+        return reasons[0] if reasons and all(reasons) else None
+
+    @property
+    def rule(self) -> str:
+        if self.values:
+            return " or ".join(self.values)
+        rule = self.first.get("rule")
+        return str(rule) if rule else "unexplained"
+
+    @property
+    def as_if(self) -> dict[str, Any] | None:
+        """The option value it plays as (when exactly one fits), ``{option.id: value}``."""
+        if len(self.values) != 1:
+            return None
+        oid, _, text = self.values[0].partition("=")
+        return {oid: value_of(oid, text)}
+
+    def where(self) -> str:
+        kinds = sorted({str(o["kind"]) for o in self.occurrences})
+        fields = sorted({str(o["field"]) for o in self.occurrences})
+        return f"{'/'.join(kinds)} ({', '.join(fields)})"
+
+    def sentence(self) -> str:
+        """What the implementation does differently, where, its rule, how often, in which
+        items, and the smallest reproducer, in one sentence."""
+        first = self.first
+        items = self.items
+        shown = ", ".join(items[:5]) + (f" and {len(items) - 5} more" if len(items) > 5 else "")
+        tail = (f", {self.count} time{'s' if self.count != 1 else ''} in {len(items)}"
+                f" item{'s' if len(items) != 1 else ''} ({shown}); smallest:"
+                f" {self.smallest['repro']}.")
+        if self.cls == "code":
+            rule = f" (rule {first['rule']})" if first.get("rule") else ""
+            return (f"Rejects {first['kind']} with {first['actual']} where the reference"
+                    f" rejects it with {first['expected']}{rule}{tail}")
+        if self.values:
+            which = " or ".join(f"`{v}`" for v in self.values)
+            return f"Plays as if {which}: first seen on {self.where()}{tail}"
+        rule = f", core rule {first['rule']}" if first.get("rule") else ""
+        return (f"Unexplained {first['status'].replace('_', ' ')} on {self.where()}"
+                f" at {first['step']}{rule}: {first['message'][:160]}{tail}")
+
+    def to_json(self) -> dict[str, Any]:
+        """The log's line for it."""
+        return {"type": "deviation", "summary": self.sentence(), "rule": self.rule,
+                "as_if": self.as_if, "count": self.count, "items": self.items,
+                "repro": self.smallest["repro"], "class": self.cls, "key": self.first["key"],
+                "waived": self.waived}
+
+
+def group(occurrences: Iterable[dict[str, Any]]) -> list[Cause]:
+    """The distinct deviations among `occurrences` (see the module's docstring), in the
+    order they were first seen."""
+    causes: list[Cause] = []
+    by_key: dict[str, Cause] = {}
+    for occ in occurrences:
+        if occ["cls"] == "explained":
+            values = set(occ["candidates"])
+            match = next((c for c in causes if c.cls == "explained"
+                          and values & set(c.values)), None)
+            if match is not None:
+                match.values = sorted(values & set(match.values))
+                match.occurrences.append(occ)
+                continue
+            cause = Cause("explained", [occ], sorted(values))
+            causes.append(cause)
+            continue
+        found = by_key.get(occ["key"])
+        if found is None:
+            found = by_key[occ["key"]] = Cause(occ["cls"], [occ])
+            causes.append(found)
+        else:
+            found.occurrences.append(occ)
+    return causes
+
+
+def plays_as(rules: str, causes: Sequence[Cause]) -> str | None:
+    """The rules `rules` (a one-line form) with every value the causes confirm, as a
+    one-line form; None when no cause is explained by one value.
+
+    >>> plays_as("hearts", [Cause("explained", [], ["value.red-king=-1"])])
+    'hearts(red_king=-1)'
+    """
+    values: list[tuple[str, Any]] = []
+    cat = load_catalogue()
+    for cause in causes:
+        found = cause.as_if
+        if found:
+            for oid, value in found.items():
+                values.append((cat.option(oid).key, value))
+    if not values:
+        return None
+    try:
+        base = resolve(rules)
+        return resolve(base.name, [*base.overrides, *values]).canonical
+    except CambioError:
+        return None

@@ -1,0 +1,171 @@
+"""Going on past a difference: one item (a case's calls, or a fuzz game) played to its end
+whatever the implementation does, every deviation recorded.
+
+`play_on` plays the calls in lockstep (`conformance.lockstep`) with ``go_on``:
+
+- a difference that leaves both states equal (a view, the legal actions, a
+  rejection code, who saw an event or the order of events) is noted and play
+  goes on at once;
+- a difference that an option value explains (`conformance.diagnosis.fits`) is
+  recorded, the reference takes that value on top of the rules (``as_if``), and
+  the item is played again from the start under them, so that what lies behind
+  shows;
+- any other difference is recorded and the reference takes over the
+  implementation's state from its snapshot (`conformance.resync`), the
+  implementation is dealt again and brought back to the same step, and play goes
+  on from there; without a complete snapshot the item ends there, saying why.
+
+A waived deviation is passed over the same way: waiving only changes the status.
+`MAX_PLAYS`, `MAX_RESYNCS` and `MAX_NOTED` keep a runaway item finite.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cambio_ref.rules import Rules
+from cambio_ref.state import State
+from conformance.diagnosis import Diagnoser
+from conformance.harness import Driver
+from conformance.lockstep import Disagreement, Game, Lockstep, with_values
+from conformance.protocol import Hello
+from conformance.resync import IncompleteSnapshot, rebuild
+
+MAX_PLAYS = 6  # plays of one item, each under more as-if option values
+MAX_RESYNCS = 12
+MAX_NOTED = 60
+
+Call = tuple[str, Any, str]
+# a fuzz game's fresh actions: from a state, or from the deal under the rules given
+Redraw = Callable[[State | None, Rules], list[Any]]
+
+
+@dataclass
+class Finding:
+    """One deviation in one item, and how play went on after it: ``noted`` (the
+    states stayed equal), ``as-if`` (an option value explains it), ``resynced`` (the
+    reference took over the implementation's state) or ``ended`` (the item ended)."""
+
+    d: Disagreement
+    how: str
+    why: str = ""  # why the item ended
+
+
+@dataclass
+class Outcome:
+    """Every deviation of one item, and the as-if values it was last played under."""
+
+    findings: list[Finding] = field(default_factory=list)
+    as_if: tuple[tuple[str, Any], ...] = ()
+    steps: int = 0
+    ended: str | None = None  # why the item ended before its last call
+    lock: Lockstep | None = None
+
+
+def play_on(driver: Driver, hello: Hello, calls: Sequence[Call], *,
+            known: Sequence[Any] | None = None, redraw: Redraw | None = None,
+            diagnoser: Diagnoser | None = None) -> Outcome:
+    """Play `calls` past every difference (see the module's docstring). `known`: the
+    reference's replies and states for the calls, if played already; `diagnoser`: what
+    earlier items found (`conformance.diagnosis.Diagnoser`)."""
+    diagnoser = Diagnoser() if diagnoser is None else diagnoser
+    explained: list[Finding] = []
+    as_if: tuple[tuple[str, Any], ...] = ()
+    todo = list(calls)
+    for play in range(MAX_PLAYS):
+        outcome = _play(driver, hello, todo, known if play == 0 else None, redraw, as_if,
+                        diagnoser, last=play == MAX_PLAYS - 1)
+        if outcome.ended != "as-if":
+            for finding in outcome.findings:
+                if finding.how == "noted":
+                    diagnoser.diagnose(finding.d)
+            outcome.findings = explained + outcome.findings
+            return outcome
+        explained.append(outcome.findings[-1])
+        as_if = outcome.as_if
+        if redraw is not None:
+            rules = with_values(todo[0][1].rules, as_if)
+            todo = [todo[0], *(("act", a, f"step {i + 1}")
+                               for i, a in enumerate(redraw(None, rules)))]
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _play(driver: Driver, hello: Hello, calls: list[Call], known: Sequence[Any] | None,
+          redraw: Redraw | None, as_if: tuple[tuple[str, Any], ...], diagnoser: Diagnoser, *,
+          last: bool) -> Outcome:
+    """One play of the calls under `as_if`; ``ended == "as-if"`` asks for another."""
+    calls = [(what, _fresh(arg) if what == "new_game" else arg, where)
+             for what, arg, where in calls]
+    lock = Lockstep(driver, hello, go_on=True, as_if=as_if)
+    lock.limit = MAX_NOTED
+    outcome = Outcome(as_if=as_if, lock=lock)
+    start, resyncs = 0, 0
+    while True:
+        try:
+            lock.replay(calls[start:], known=known[start:] if known is not None else None)
+            break
+        except Disagreement as d:
+            d.call += start
+            if lock.game is not None:
+                d.game = d.game.copy()
+                del d.game.steps[d.index:]
+            if len(lock.noted) >= MAX_NOTED:
+                outcome.ended = f"more than {MAX_NOTED} differences: the item stops here"
+                outcome.findings.append(Finding(d, "ended", outcome.ended))
+                break
+            if d.aspect == "failure":
+                outcome.ended = d.message
+                outcome.findings.append(Finding(d, "ended", d.message))
+                break
+            found = diagnoser.diagnose(d)
+            if found and not last:
+                outcome.as_if = (*as_if, (found[0].key, found[0].value))
+                outcome.findings.append(Finding(d, "as-if"))
+                outcome.ended = "as-if"
+                return outcome
+            why = _cannot_resync(d, lock, resyncs)
+            if why is not None:
+                outcome.ended = why
+                outcome.findings.append(Finding(d, "ended", why))
+                break
+            assert lock.game is not None and d.snapshot is not None
+            rules = with_values(lock.game.rules, as_if)
+            state = rebuild(d.snapshot, rules, lock.game.seed)
+            lock.resend(lock.game)
+            lock.ref.state = state
+            lock.game.resynced = (len(lock.game.steps), d.snapshot)
+            outcome.findings.append(Finding(d, "resynced"))
+            resyncs += 1
+            start, known = d.call + 1, None
+            if redraw is not None and start < len(calls):
+                steps = len(lock.game.steps)
+                calls = calls[:start] + [("act", a, f"step {steps + 1 + i}")
+                                         for i, a in enumerate(redraw(state.copy(), rules))]
+    outcome.findings = sorted([*(Finding(n, "noted") for n in lock.noted), *outcome.findings],
+                              key=lambda f: f.d.call)
+    outcome.steps = lock.steps
+    return outcome
+
+
+def _fresh(game: Game) -> Game:
+    """`game` not yet played: its setup alone (a play records its steps in its game)."""
+    fresh = game.copy()
+    fresh.steps, fresh.deal, fresh.resynced = [], [], None
+    return fresh
+
+
+def _cannot_resync(d: Disagreement, lock: Lockstep, resyncs: int) -> str | None:
+    """Why play cannot go on past `d` by taking over the implementation's state, if so."""
+    if resyncs >= MAX_RESYNCS:
+        return f"the states differed {MAX_RESYNCS} times: the item stops here"
+    if lock.game is None or not lock.snapshots:
+        return (f"the states differ after {d.where} and the implementation answers no"
+                " snapshot to take over: the item stops here")
+    try:
+        rebuild(d.snapshot, with_values(lock.game.rules, d.as_if), lock.game.seed)
+    except IncompleteSnapshot as exc:
+        return (f"the states differ after {d.where} and the implementation's snapshot"
+                f" cannot be taken over ({exc}): the item stops here")
+    return None

@@ -1,0 +1,93 @@
+"""The planted-deviation suite (issue 20's "Done when"): on each implementation of
+tests/conformance/planted.py, a default `cambio conform` run lists every planted
+deviation exactly once, names each planted option with its value and no other option,
+marks the hand-written ones unexplained, and reports nothing else.
+
+The runs use fewer fuzz games than the default (the cases show most deviations, and
+each must still be found); two of them go over the real protocol.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cambio_ref.catalogue import load_catalogue
+from cambio_ref.rules import format_value, resolve
+from tests.conformance.planted import FAULTS, HANDWRITTEN, PLANTED
+
+FUZZ = "6"
+HERE = Path(__file__).resolve().parent
+OVER_THE_PROTOCOL = ("memory-direction", "diverged")
+# the root-cause key each hand-written fault shows as (`conformance.grouping.key_of`)
+FAULT_KEYS = {
+    "extra-legal": "fail:legal:legal.extra:pass",
+    "reason": "fail:events:round_over.reason",
+    "bottom-draw": "fail:events:drew.card",
+    "called-hidden": "fail:events:called.visible_to",
+    "turn-code": "code:E_NOT_YOUR_TURN->E_MALFORMED_ACTION",
+}
+
+
+def _impl(name: str) -> str:
+    if name in OVER_THE_PROTOCOL:
+        return f"{sys.executable} {HERE / 'planted.py'} {name}"
+    return f"python:tests.conformance.planted:{name.replace('-', '_')}"
+
+
+def _deviations(conform: Any, name: str) -> tuple[int, list[dict[str, Any]], str]:
+    run = conform("--impl", _impl(name), "--seed", "1", "--fuzz", FUZZ)
+    return run.code, [d for d in run.log if d["type"] == "deviation"], run.out
+
+
+def test_the_planted_values_are_not_the_rulesets_own() -> None:
+    assert len(PLANTED) >= 12 and len(HANDWRITTEN) >= 4
+    assert {declared for declared, _ in PLANTED.values()} == set(load_catalogue().rulesets)
+    for declared, values in PLANTED.values():
+        rules = resolve(declared)
+        assert 1 <= len(values) <= 3
+        assert all(rules.value(key) != value for key, value in values.items())
+    assert {f for _, faults, _ in HANDWRITTEN.values() for f in faults} == set(FAULTS)
+
+
+@pytest.mark.parametrize("name", sorted(PLANTED))
+def test_each_planted_value_is_named_once(conform: Any, name: str) -> None:
+    declared, values = PLANTED[name]
+    cat = load_catalogue()
+    want = sorted(f"{cat.option(key).id}={format_value(value)}" for key, value in values.items())
+    code, deviations, out = _deviations(conform, name)
+    assert code == 1
+    assert sorted(d["rule"] for d in deviations) == want, out
+    assert all(d["class"] == "explained" and d["as_if"] for d in deviations)
+    plays = resolve(declared, values).canonical
+    assert f"plays as: {plays}" in out
+
+
+@pytest.mark.parametrize("name", sorted(HANDWRITTEN))
+def test_each_handwritten_deviation_is_unexplained_and_listed_once(conform: Any,
+                                                                   name: str) -> None:
+    _, faults, waived = HANDWRITTEN[name]
+    code, deviations, out = _deviations(conform, name)
+    assert sorted(d["key"] for d in deviations) == sorted(FAULT_KEYS[f] for f in faults), out
+    for d in deviations:
+        assert d["as_if"] is None and "=" not in d["rule"]
+        assert (d["waived"] is not None) == (d["key"] in waived)
+    assert "plays as" not in out
+    assert code == 1
+
+
+def test_a_run_whose_every_failure_is_waived_exits_0(conform: Any) -> None:
+    args = ("--impl", "python:tests.conformance.planted:all_waived", "--seed", "1",
+            "--fuzz", "2", "-k", "turn or fuzz")
+    run = conform(*args)
+    deviations = [d for d in run.log if d["type"] == "deviation"]
+    assert sorted(d["key"] for d in deviations) == sorted(
+        FAULT_KEYS[f] for f in ("bottom-draw", "turn-code"))
+    assert all(d["waived"] for d in deviations)
+    assert run.code == 0 and run.statuses()["waived"] >= 2
+    assert "stale waivers (they match no deviation of this run): core.never-seen" in run.out
+    assert run.log[-1]["stale_waivers"] == ["core.never-seen"]
+    assert conform(*args, "--strict-waivers").code == 1
