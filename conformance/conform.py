@@ -38,6 +38,7 @@ from cambio_ref.cases import Case, load_case_file, load_cases, read_cases
 from cambio_ref.errors import CambioError, SpecError
 from conformance import caserun
 from conformance.diagnosis import Diagnoser
+from conformance.draws import cover_rows
 from conformance.failures import ImplementationFailure
 from conformance.fuzz import SHRINK_SECONDS, Deviation, FuzzReport, play_games, player_range, shrink_deviations
 from conformance.grouping import occurrence
@@ -46,7 +47,7 @@ from conformance.implementation import jsonable
 from conformance.protocol import Hello
 from conformance.regression import regression_case, save_regression
 from conformance.results import CHECKS, FAILING, LABELS, STATUSES, Result
-from conformance.shards import merge_reports, shard_count, shard_games, shard_seed
+from conformance.shards import merge_reports, shard_count, shard_games, shard_rows, shard_seed
 from conformance.targets import DEFAULT_RULESETS, Target
 
 DEFAULT_FUZZ = 50
@@ -68,6 +69,9 @@ class Item:
     case: Case | None = None
     games: int = 0
     shards: range | None = None
+    # the rules of every fuzz target of the run, in order: the targets' games share out
+    # the rows of one covering array (`conformance.shards.shard_rows`)
+    peers: tuple[str, ...] = ()
 
     @property
     def shard_indices(self) -> list[int]:
@@ -183,7 +187,8 @@ def plan(targets: Sequence[Target], *, cases: Mapping[str, Case] | None = None,
     items = [Item("case", case.id, target, case) for case in cases.values() for target in targets]
     if fuzz > 0 and targets:
         share = math.ceil(fuzz / len(targets))
-        items += [Item("fuzz", "fuzz", target, games=share, shards=shards)
+        peers = tuple(t.rerun_name for t in targets)
+        items += [Item("fuzz", "fuzz", target, games=share, shards=shards, peers=peers)
                   for target in targets]
     return [item for item in items if keyword_matches(keyword, item.name)]
 
@@ -273,10 +278,14 @@ class Runner:
             return report
         if player_range(rules, hello) is None:
             return report
+        listed = item.target.label == "declared"
+        peers = item.peers or (item.target.rerun_name,)
+        rows = shard_rows(cover_rows(hello.support, listed, self.seed), index,
+                          peers.index(item.target.rerun_name), len(peers))
         with self._counting("fuzz"):
             report = play_games(self.driver, hello, rules, shard_games(item.games, index),
                                 shard_seed(self.seed, rules.canonical, index),
-                                listed=item.target.label == "declared", simplest=index == 0)
+                                listed=listed, simplest=index == 0, rows=rows)
         self.fuzz_reports.append(report)
         for deviation in report.deviations.values():
             deviation.shard = index
@@ -342,9 +351,11 @@ class Runner:
         hello = self.hello
         assert hello is not None
         d = deviation.example
-        rerun = (f"cambio conform --impl {self._impl()} --ruleset"
-                 f" {shlex.quote('declared' if item.ruleset == 'declared' else item.target.rules.canonical)}"
-                 f" -k fuzz --fuzz {item.games} --seed {self.seed}"
+        # (the same targets as the run: they share out the covering array's rows)
+        peers = item.peers or (item.target.rerun_name,)
+        rerun = (f"cambio conform --impl {self._impl()}"
+                 + "".join(f" --ruleset {shlex.quote(p)}" for p in peers)
+                 + f" -k fuzz --fuzz {item.games * len(peers)} --seed {self.seed}"
                  f" --fuzz-shards {deviation.shard}")
         res = Result(f"fuzz:{deviation.signature}", item.ruleset, d.status, "fuzz",
                      step=d.where, stderr=d.stderr, rules=item.target.rules.canonical,

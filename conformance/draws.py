@@ -1,27 +1,33 @@
 """What fuzzing draws: rules around a target, a player count, a dealer, a deck order and
 a reshuffle seed (`game_strategy`), then the actions of one round (`draw_actions`):
-mostly legal ones, some legal ones twisted (`twisted`), some from a wider space
-(`wide_action`).
+mostly legal ones, and some an implementation must reject
+(`conformance.bad_actions`): legal ones twisted at one field, any kind by a player
+who may act now whatever the phase, malformed ones of any shape, and ones from a
+wider space.
 
 The choice of every action is made on the reference alone, so the games a seed gives
 never depend on the implementation under test (`conformance.fuzz` plays them).
 
->>> d = Digits(7)
->>> d.take(4), d.take(2)
-(3, 1)
+>>> from cambio_ref.state import new_round
+>>> state = new_round(resolve("hearts"), 2, seed=1)
+>>> [choose_action(v, state, 2, calls=True)["t"] for v in range(3)]
+['peek', 'peek', 'peek']
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from hypothesis import strategies as st
 
-from cambio_ref.actions import KINDS, Action, PowerSwap, Snap, action_to_json
+from cambio_ref.actions import Action, action_to_json
 from cambio_ref.engine import legal_actions
 from cambio_ref.policy import kinds
 from cambio_ref.rules import Rules, option_keys, resolve
 from cambio_ref.state import OVER, State
+from conformance.bad_actions import Digits, malformed, off_phase, twisted, wide_action
+from conformance.covering import Factor, Row, pairwise
 from conformance.implementation import Reference
 from conformance.lockstep import Game
 from conformance.protocol import Support
@@ -32,8 +38,12 @@ MAX_STEPS = 300
 KIND_ORDER = ("peek", "draw", "swap", "discard", "look", "power_swap", "skip", "give", "take",
               "pass", "snap", "call")
 WEIGHTS = {"snap": 3, "call": 1}
-TWISTED_WEIGHT = 1  # a legal action, twisted (see `twisted`)
-ILLEGAL_WEIGHT = 2  # an action from the wide space (see `wide_action`)
+# the weights of the actions an implementation must reject (`conformance.bad_actions`)
+TWISTED_WEIGHT = 1  # a legal action, twisted at one field
+OFF_PHASE_WEIGHT = 1  # any kind, in range, by a player who may act now
+MALFORMED_WEIGHT = 1  # not an action, or one with a field or position of any shape
+WIDE_WEIGHT = 1  # any kind, seats and slots just off the table
+ILLEGAL_WEIGHT = OFF_PHASE_WEIGHT + MALFORMED_WEIGHT + WIDE_WEIGHT
 FIXED_OPTIONS = ("min_players", "max_players")
 
 
@@ -55,11 +65,46 @@ def rules_around(draw: st.DrawFn, base: Rules, support: Support, listed: bool) -
     return resolve(base.name, overrides) if len(overrides) != len(base.overrides) else base
 
 
+def cover_factors(support: Support, listed: bool) -> list[Factor]:
+    """The options whose values fuzzing covers pairwise, each with its declared values
+    (with `listed`, only the options the implementation lists with several values)."""
+    return [(k, support.choices(k)) for k in option_keys()
+            if k not in FIXED_OPTIONS and len(support.choices(k)) > 1
+            and (not listed or k in support.values)]
+
+
+@functools.lru_cache(maxsize=8)
+def _cover(factors: tuple[Factor, ...], seed: int) -> list[Row]:
+    return pairwise(factors, seed, tries=2)
+
+
+def cover_rows(support: Support, listed: bool, seed: int) -> list[Row]:
+    """The covering array fuzzing plays, one row a game (built once per process)."""
+    return _cover(tuple(cover_factors(support, listed)), seed)
+
+
+@st.composite
+def rules_of_row(draw: st.DrawFn, base: Rules, support: Support, row: Row) -> Rules:
+    """The base rules with the values of one row of the covering array (a free cell
+    keeps the base's value, or a declared one where the base's is not declared)."""
+    values = base.values()
+    overrides: list[tuple[str, Any]] = list(base.overrides)
+    for key in option_keys():
+        value = row.get(key)
+        if value is None and not support.allows(key, values[key]):
+            value = draw(st.sampled_from(support.choices(key)))
+        if value is not None and (value != values[key] or type(value) is not type(values[key])):
+            overrides.append((key, value))
+    return resolve(base.name, overrides) if len(overrides) != len(base.overrides) else base
+
+
 @st.composite
 def game_strategy(draw: st.DrawFn, base: Rules, support: Support,
-                   players: tuple[int, int], listed: bool) -> Game:
-    """Rules, players, dealer, reshuffle seed and deck order of one round."""
-    rules = draw(rules_around(base, support, listed))
+                  players: tuple[int, int], listed: bool, row: Row | None = None) -> Game:
+    """Rules (around the base, or those of a `row` of the covering array), players,
+    dealer, reshuffle seed and deck order of one round."""
+    rules = draw(rules_around(base, support, listed) if row is None
+                 else rules_of_row(base, support, row))
     low = max(players[0], rules.min_players)
     high = max(low, min(players[1], rules.max_players))
     count = draw(st.integers(low, high))
@@ -67,78 +112,6 @@ def game_strategy(draw: st.DrawFn, base: Rules, support: Support,
     seed = draw(st.integers(0, 2**32 - 1))
     deck = draw(st.permutations([c.code for c in rules.deck(count)]))
     return Game(rules, count, dealer, seed, list(deck))
-
-
-class Digits:
-    """Reads choices out of one drawn integer, so each step costs Hypothesis one draw.
-
-    >>> d = Digits(7)
-    >>> d.take(4), d.take(2), d.take(3)
-    (3, 1, 0)
-    """
-
-    def __init__(self, value: int) -> None:
-        self.value = value
-
-    def take(self, n: int) -> int:
-        """A number in ``range(n)``."""
-        self.value, digit = divmod(self.value, max(1, n))
-        return digit
-
-    def signed(self, n: int) -> int:
-        """A number in ``range(-1, n + 1)``: one below and one above ``range(n)``."""
-        return self.take(n + 2) - 1
-
-
-MALFORMED = ({"t": "draw", "player": "zero"}, {"t": "fly", "player": 0},
-             {"t": "swap", "player": 0, "slot": "two"}, {"t": "draw"})
-WIDE_KINDS = (*KINDS, "malformed")
-
-
-def wide_action(digits: Digits, players: int) -> dict[str, Any]:
-    """An action from a wider space: any kind, seats and slots from -1 to one past the
-    end, empty or repeated snap targets, now and then a malformed one."""
-    kind = WIDE_KINDS[digits.take(len(WIDE_KINDS))]
-    if kind == "malformed":
-        return dict(MALFORMED[digits.take(len(MALFORMED))])
-    action: dict[str, Any] = {"t": kind, "player": digits.signed(players)}
-
-    def pos() -> list[int]:
-        return [digits.signed(players), digits.signed(6)]
-
-    if kind in ("peek", "swap"):
-        action["slot"] = digits.signed(6)
-    elif kind == "look":
-        action["owner"], action["slot"] = digits.signed(players), digits.signed(6)
-    elif kind == "power_swap":
-        action["a"], action["b"] = pos(), pos()
-    elif kind == "snap":
-        count = digits.take(4)  # 0: empty, 3: one target twice
-        targets = [pos() for _ in range(min(count, 2))]
-        action["targets"] = targets * 2 if count == 3 else targets
-    elif kind == "give":
-        slot = digits.take(8)
-        action["slot"] = None if slot == 7 else slot - 1
-    return action
-
-
-def twisted(action: Action, digits: Digits, players: int) -> dict[str, Any]:
-    """A legal action made illegal in a way engines get wrong: played by another player
-    (one who is not due), a power swap with its positions reversed, or a snap naming
-    its first target twice.
-
-    >>> twisted(PowerSwap(0, (0, 1), (1, 2)), Digits(1), 2)
-    {'t': 'power_swap', 'player': 0, 'a': [1, 2], 'b': [0, 1]}
-    """
-    data = action_to_json(action)
-    how = digits.take(2)
-    if how == 1 and isinstance(action, PowerSwap):
-        data["a"], data["b"] = data["b"], data["a"]
-    elif how == 1 and isinstance(action, Snap):
-        data["targets"] = [data["targets"][0], *data["targets"]]
-    else:
-        data["player"] = (action.player + 1 + digits.take(max(1, players - 1))) % players
-    return data
 
 
 def choose_action(value: int, state: State, players: int, calls: bool,
@@ -164,12 +137,16 @@ def choose_action(value: int, state: State, players: int, calls: bool,
         listed = [a for a in legal if a.kind == kind]
         if listed:
             return action_to_json(listed[digits.take(len(listed))])
-        pick = ILLEGAL_WEIGHT  # (none of that kind after all: go wide)
+        pick = TWISTED_WEIGHT + ILLEGAL_WEIGHT - 1  # (none of that kind after all: go wide)
         break
-    if pick < TWISTED_WEIGHT:
-        legal = legal if legal is not None else legal_actions(state)
-        if legal:
-            return twisted(legal[digits.take(len(legal))], digits, players)
+    legal = legal if legal is not None else legal_actions(state)
+    if pick < TWISTED_WEIGHT and legal:
+        return twisted(legal[digits.take(len(legal))], digits, state)
+    pick = max(0, pick - TWISTED_WEIGHT)
+    if pick < OFF_PHASE_WEIGHT:
+        return off_phase(digits, state, legal)
+    if pick < OFF_PHASE_WEIGHT + MALFORMED_WEIGHT:
+        return malformed(digits, state, legal)
     return wide_action(digits, players)
 
 

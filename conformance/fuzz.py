@@ -29,6 +29,7 @@ import functools
 import importlib
 import pkgutil
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,6 +40,7 @@ from hypothesis import strategies as st
 from cambio_ref.errors import CambioError
 from cambio_ref.rules import Rules, resolve
 from cambio_ref.state import OVER, State
+from conformance.covering import Row
 from conformance.diagnosis import Diagnoser
 from conformance.draws import actions_from, draw_actions, game_strategy
 from conformance.failures import RestartBudgetExhausted
@@ -51,6 +53,7 @@ from conformance.protocol import Hello
 from conformance.shrink import shrink
 
 SHRINK_SECONDS = 10.0
+ROW_SEED_STEP = 0x9E3779B97F4A7C15  # seeds of the covering array's games, one step apart
 
 
 @dataclass
@@ -178,13 +181,14 @@ def settle_local_modules() -> int:
 
 def play_games(driver: Driver, hello: Hello, base: Rules, games: int, seed: int, *,
                listed: bool = False, simplest: bool = True,
-               diagnoser: Diagnoser | None = None) -> FuzzReport:
+               diagnoser: Diagnoser | None = None, rows: Sequence[Row] = ()) -> FuzzReport:
     """The games of `fuzz`, grouped by signature, without shrinking (one shard's work).
 
     Hypothesis always tries the simplest example first, whatever the seed: the same
     game. Without `simplest` (every fuzz shard but the first) that example is passed
     over and `games` others are played, so a long campaign does not play it once per
-    shard."""
+    shard. The first games take their rules from `rows` (a covering array's), one each;
+    the rest are drawn around `base`."""
     settle_local_modules()
     diagnoser = Diagnoser() if diagnoser is None else diagnoser
     report = FuzzReport(base.canonical)
@@ -194,9 +198,8 @@ def play_games(driver: Driver, hello: Hello, base: Rules, games: int, seed: int,
     grouper = _Grouper(report)
     budget: list[str] = []
     started = time.perf_counter()
+    pass_over = False  # (the first example of a Hypothesis run: the simplest one)
     strategy = game_strategy(base, hello.support, players, listed)
-
-    pass_over = not simplest  # (the first example: the simplest one)
 
     def test(data: st.DataObject) -> None:
         nonlocal pass_over
@@ -226,11 +229,23 @@ def play_games(driver: Driver, hello: Hello, base: Rules, games: int, seed: int,
             for e in s.expected if e.get("t") == "reshuffled")
         report.rounds_over += lock.ref.state is not None and lock.ref.state.phase == OVER
 
-    run = settings(max_examples=max(1, games) + (0 if simplest else 1), deadline=None, database=None,
-                   derandomize=False, verbosity=Verbosity.quiet, phases=(Phase.generate,),
-                   suppress_health_check=list(HealthCheck))(
-        hypothesis_seed(seed)(given(st.data())(test)))
-    run()
+    def run(games_of: st.SearchStrategy[Game], examples: int, run_seed: int, simple: bool) -> None:
+        nonlocal pass_over, strategy
+        pass_over, strategy = not simple, games_of
+        settings(max_examples=examples + (0 if simple else 1), deadline=None, database=None,
+                 derandomize=False, verbosity=Verbosity.quiet, phases=(Phase.generate,),
+                 suppress_health_check=list(HealthCheck))(
+            hypothesis_seed(run_seed)(given(st.data())(test)))()
+
+    # a row's game is a Hypothesis run of its own (its rules must not depend on state
+    # outside the data drawn), seeded from the shard's seed and its number
+    covered = rows[:max(0, games)]
+    for k, row in enumerate(covered):
+        run(game_strategy(base, hello.support, players, listed, row), 1,
+            (seed + (k + 1) * ROW_SEED_STEP) % 2**64, simple=False)
+    if games - len(covered) > 0 or not covered:
+        run(game_strategy(base, hello.support, players, listed),
+            max(1, games - len(covered)), seed, simple=simplest)
     report.elapsed = time.perf_counter() - started
     if budget:
         report.not_run = budget[0]

@@ -22,10 +22,12 @@ from __future__ import annotations
 import argparse
 import hashlib
 from collections.abc import Sequence
+from typing import TypeVar
 
 from conformance.fuzz import Deviation, FuzzReport
 
 SHARD_GAMES = 5
+T = TypeVar("T")
 MAX_SHARD = 10**7
 
 
@@ -43,6 +45,19 @@ def shard_seed(seed: int, rules: str, index: int) -> int:
     """The Hypothesis seed of shard `index` of the target with canonical `rules`."""
     digest = hashlib.sha256(f"{seed}/{rules}/{index}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
+
+
+def shard_rows(rows: Sequence[T], shard: int, target: int = 0, targets: int = 1) -> list[T]:
+    """The rows of a covering array that shard `shard` of target `target` (of `targets`)
+    plays, one a game: game *k* of the shard takes row ``(shard * SHARD_GAMES + k) *
+    targets + target``, so the targets' games share the rows out between them.
+
+    >>> shard_rows(list(range(23)), 0, 1, 2), shard_rows(list(range(23)), 2, 1, 2)
+    ([1, 3, 5, 7, 9], [21])
+    """
+    first = shard * SHARD_GAMES
+    return [rows[i] for i in ((first + k) * targets + target for k in range(SHARD_GAMES))
+            if i < len(rows)]
 
 
 def parse_shards(text: str) -> range:

@@ -40,6 +40,12 @@ class Target:
     rules: Rules
 
     @property
+    def rerun_name(self) -> str:
+        """What ``--ruleset`` names these rules by in a rerun: ``declared``, or the
+        canonical one-line form."""
+        return DECLARED if self.label == DECLARED else self.rules.canonical
+
+    @property
     def source(self) -> str | None:
         """The source ruleset these rules are exactly (no option changed), if any."""
         return None if self.rules.overrides else self.rules.name
