@@ -5,8 +5,8 @@ drawn for fuzzing out of one integer (`Digits`):
   slot included): to another seat or slot, one off the table or the grid, or any
   JSON value at all; or a power swap reversed, or a snap naming a target twice;
 - `off_phase`: an action of any kind, well formed and in range, by a player who may
-  act now: a power's other step (a swap during a look step), a snap during the
-  opening peek, a draw while holding a card;
+  act now (or by any seat): a power's other step (a swap during a look step), a snap
+  during the opening peek, a draw while holding a card, a snap the rules deny;
 - `malformed`: something that is not an action at all (any JSON value), an action
   with one field any JSON value or missing, or a position of any length and type;
 - `wide_action`: any kind, seats and slots from one below to one past the table.
@@ -85,9 +85,11 @@ def _position(digits: Digits, state: State) -> list[int]:
 
 def off_phase(digits: Digits, state: State, legal: list[Action] | None = None) -> dict[str, Any]:
     """An action of any kind, with seats and slots on the table (or one past a grid's
-    end), by a player who may act now (one with a legal action), whatever the phase."""
+    end), by a player who may act now (one with a legal action) or by any seat,
+    whatever the phase."""
     legal = legal if legal is not None else legal_actions(state)
-    player = legal[digits.take(len(legal))].player if legal else state.current
+    by_due = bool(legal) and digits.take(2) == 1
+    player = legal[digits.take(len(legal))].player if by_due else digits.take(state.n)
     kind = digits.pick(tuple(KINDS))
     action: dict[str, Any] = {"t": kind, "player": player}
     if kind in ("peek", "swap", "give"):
@@ -142,7 +144,7 @@ def twisted(action: Action, digits: Digits, state: State) -> dict[str, Any]:
     >>> state = new_round(resolve("hearts"), 2, seed=1)
     >>> twisted(PowerSwap(0, (0, 1), (1, 2)), Digits(1), state)
     {'t': 'power_swap', 'player': 0, 'a': [1, 2], 'b': [0, 1]}
-    >>> twisted(PowerSwap(0, (0, 1), (1, 2)), Digits(62), state)  # off the grid
+    >>> twisted(PowerSwap(0, (0, 1), (1, 2)), Digits(6), state)  # off the grid
     {'t': 'power_swap', 'player': 0, 'a': [0, 1], 'b': [1, 4]}
     """
     data = action_to_json(action)
@@ -154,6 +156,11 @@ def twisted(action: Action, digits: Digits, state: State) -> dict[str, Any]:
         data["targets"] = [data["targets"][0], *data["targets"]]
         return data
     paths = _paths(data) if how else [("player",)]
+    slots = [p for p in paths if p[-1] == "slot" or (len(p) > 1 and p[-1] == 1)]
+    if how in (1, 2) and slots:  # off the grid, most often
+        paths, style = slots, 1
+    else:
+        style = digits.take(3) if how else 0
     path = paths[digits.take(len(paths))]
     old = _get(data, path)
     field = path[0] if len(path) == 1 else ("owner" if path[-1] == 0 else "slot")
@@ -164,7 +171,6 @@ def twisted(action: Action, digits: Digits, state: State) -> dict[str, Any]:
         size = len(state.grids[owner])
     else:
         size = seats
-    style = digits.take(3) if how else 0
     if field == "t":
         new: Any = digits.pick(tuple(k for k in KINDS if k != old)) if style < 2 else json_value(digits)
     elif style == 0:  # another seat or slot in range

@@ -71,7 +71,7 @@ def register(sub: Any) -> None:
                    help="only items whose name (case-id[ruleset] or fuzz[ruleset]) matches,"
                         " e.g. -k 'tie and not fuzz'")
     p.add_argument("--fuzz", type=integer(0, 100_000), default=None, metavar="N",
-                   help="fuzz games in all, shared by the targets (default 50; 0: none)")
+                   help="fuzz games in all, shared by the targets (default 70; 0: none)")
     p.add_argument("--strict-waivers", action="store_true",
                    help="waived deviations fail the run too (by default a run whose only"
                         " unsuccessful items are waived exits 0)")

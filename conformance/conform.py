@@ -50,7 +50,7 @@ from conformance.results import CHECKS, FAILING, LABELS, STATUSES, Result
 from conformance.shards import merge_reports, shard_count, shard_games, shard_rows, shard_seed
 from conformance.targets import DEFAULT_RULESETS, Target
 
-DEFAULT_FUZZ = 50
+DEFAULT_FUZZ = 70  # at least the rows of the covering array (tests/conformance/test_draws.py)
 __all__ = ["CHECKS", "DEFAULT_RULESETS", "FAILING", "LABELS", "STATUSES", "Result"]
 
 

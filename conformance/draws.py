@@ -39,7 +39,7 @@ KIND_ORDER = ("peek", "draw", "swap", "discard", "look", "power_swap", "skip", "
               "pass", "snap", "call")
 WEIGHTS = {"snap": 3, "call": 1}
 # the weights of the actions an implementation must reject (`conformance.bad_actions`)
-TWISTED_WEIGHT = 1  # a legal action, twisted at one field
+TWISTED_WEIGHT = 2  # a legal action, twisted at one field
 OFF_PHASE_WEIGHT = 1  # any kind, in range, by a player who may act now
 MALFORMED_WEIGHT = 1  # not an action, or one with a field or position of any shape
 WIDE_WEIGHT = 1  # any kind, seats and slots just off the table

@@ -161,7 +161,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="ruleset to run under, or 'declared' (repeatable; default: the declared"
                          " rules, or all five)")
     group.addoption("--cambio-fuzz", metavar="N", type=int, default=None,
-                    help="fuzz games in all (default 50; 0: none)")
+                    help="fuzz games in all (default 70; 0: none)")
     group.addoption("--cambio-seed", metavar="S", type=int, default=None,
                     help="fuzzing seed (default: random, shown in the header)")
     group.addoption("--cambio-timeout", metavar="SECONDS", type=float, default=5.0,

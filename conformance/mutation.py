@@ -1,0 +1,304 @@
+"""The project's own mutation check: how many small bugs planted in the reference's
+rules code a default `cambio conform` run catches.
+
+A mutant is one small change to one module of `cambio_ref` (`MODULES`): a comparison
+turned around (``<`` to ``<=``, ``==`` to ``!=``, ``in`` to ``not in``), ``and`` and
+``or`` swapped, a ``not`` dropped, ``+`` and ``-`` swapped, a number one off, a
+boolean flipped, a string constant changed, a statement removed. `mutants` lists every
+one the module's code allows, `sample` draws some of them (seeded). Each is served by
+`cambio serve` from a copy of the package in a temporary directory (first on
+``PYTHONPATH`` of the served process only: the harness keeps the true reference), and
+checked by ``cambio conform --seed S`` against it. A mutant is *killed* when the run
+fails; it stops at the first failing result it logs (the verdict of a whole run
+cannot change after that), and it skips shrinking (which only makes a failure's
+example smaller). A mutant that survives is either equivalent (no game can tell it
+from the reference) or a gap in the suite; ``tests/conformance/mutation-survivors.md``
+explains each one the full sample leaves.
+
+    python -m conformance.mutation --count 150 --seed 1 --json out.json
+
+>>> found = mutants("table")
+>>> len(found) > 10, found[0].module
+(True, 'table')
+>>> sample(["table"], 3, seed=1) == sample(["table"], 3, seed=1)
+True
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import contextlib
+import json
+import os
+import random
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import cambio_ref
+from cambio_ref.resources import spec_dir
+from conformance.results import FAILING
+
+# The modules that hold the rules of play (not the catalogue, the CLI or the site).
+MODULES = ("actions", "cards", "drawing", "ending", "engine", "flags", "illegal", "match",
+           "powers", "scoring", "shuffle", "snapping", "state", "table", "turn", "views")
+RUN_SECONDS = 600.0  # a run that takes longer is stopped and counted as killed (it hung)
+
+_COMPARE = {ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.LtE, ast.LtE: ast.Lt,
+            ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.In: ast.NotIn, ast.NotIn: ast.In,
+            ast.Is: ast.IsNot, ast.IsNot: ast.Is}
+_BINARY = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.FloorDiv, ast.FloorDiv: ast.Mult,
+           ast.Mod: ast.FloorDiv, ast.BitOr: ast.BitAnd, ast.BitAnd: ast.BitOr,
+           ast.LShift: ast.RShift, ast.RShift: ast.LShift}
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One change to one module: the `index`-th site that `mutants` finds there."""
+
+    module: str
+    index: int
+    line: int
+    change: str
+
+    @property
+    def name(self) -> str:
+        return f"{self.module}:{self.line}:{self.index}"
+
+
+def _source(module: str) -> str:
+    return (Path(cambio_ref.__file__).parent / f"{module}.py").read_text(encoding="utf-8")
+
+
+def _skipped(tree: ast.Module) -> set[int]:
+    """The ids of nodes never mutated: docstrings, annotations, f-strings, asserts and
+    the arguments of raised errors (their messages)."""
+    skip: set[int] = set()
+
+    def mark(node: ast.AST | None) -> None:
+        if node is not None:
+            skip.update(id(n) for n in ast.walk(node))
+
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
+                and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+            mark(body[0])
+        if isinstance(node, ast.arg | ast.AnnAssign):
+            mark(node.annotation)
+        if isinstance(node, ast.FunctionDef):
+            mark(node.returns)
+        if isinstance(node, ast.JoinedStr | ast.Assert | ast.Raise | ast.Import | ast.ImportFrom):
+            mark(node)
+    return skip
+
+
+def _sites(tree: ast.Module) -> Iterator[tuple[ast.AST, str, int]]:
+    """Every (node, change, variant) a mutant can make, in a fixed order."""
+    skip = _skipped(tree)
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.Compare):
+            for k, op in enumerate(node.ops):
+                if type(op) in _COMPARE:
+                    yield node, f"{type(op).__name__} -> {_COMPARE[type(op)].__name__}", k
+        elif isinstance(node, ast.BoolOp):
+            yield node, "and <-> or", 0
+        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            yield node, "not dropped", 0
+        elif isinstance(node, ast.BinOp | ast.AugAssign) and type(node.op) in _BINARY:
+            yield node, f"{type(node.op).__name__} -> {_BINARY[type(node.op)].__name__}", 0
+        elif isinstance(node, ast.Constant) and type(node.value) in (bool, int, str):
+            kind = type(node.value).__name__
+            yield node, f"{kind} constant {node.value!r} changed", 0
+        if isinstance(node, ast.stmt) and not isinstance(
+                node, ast.FunctionDef | ast.ClassDef | ast.Return | ast.Import | ast.ImportFrom
+                | ast.Pass | ast.Global | ast.Nonlocal) and not _is_docstring(node):
+            yield node, "statement removed", 1
+
+
+def _is_docstring(node: ast.stmt) -> bool:
+    return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) \
+        and isinstance(node.value.value, str)
+
+
+def mutants(module: str) -> list[Mutant]:
+    """Every mutant of `module` (a name in `MODULES`)."""
+    tree = ast.parse(_source(module))
+    return [Mutant(module, i, getattr(node, "lineno", 0), change)
+            for i, (node, change, _) in enumerate(_sites(tree))]
+
+
+def sample(modules: Sequence[str], count: int, seed: int = 0) -> list[Mutant]:
+    """`count` mutants drawn at random (seeded) from all those of `modules`."""
+    every = [m for module in modules for m in mutants(module)]
+    return sorted(random.Random(seed).sample(every, min(count, len(every))),
+                  key=lambda m: (m.module, m.index))
+
+
+def _mutate(node: ast.AST, variant: int) -> None:
+    """Change `node` in place (see `_sites`)."""
+    if isinstance(node, ast.Compare):
+        node.ops[variant] = _COMPARE[type(node.ops[variant])]()
+    elif isinstance(node, ast.BoolOp):
+        node.op = ast.Or() if isinstance(node.op, ast.And) else ast.And()
+    elif isinstance(node, ast.BinOp | ast.AugAssign):
+        node.op = _BINARY[type(node.op)]()
+    elif isinstance(node, ast.Constant):
+        value = node.value
+        if isinstance(value, bool):
+            node.value = not value
+        elif isinstance(value, int):
+            node.value = value + 1
+        elif isinstance(value, str):
+            node.value = value + "~"
+
+
+def mutated_source(mutant: Mutant) -> str:
+    """The module's source with the mutant's change made."""
+    tree = ast.parse(_source(mutant.module))
+    node, _, variant = list(_sites(tree))[mutant.index]
+    if isinstance(node, ast.UnaryOp):
+        _replace(tree, node, node.operand)
+    elif isinstance(node, ast.stmt) and variant == 1:
+        _replace(tree, node, ast.Pass())
+    else:
+        _mutate(node, variant)
+    return ast.unparse(ast.fix_missing_locations(tree))
+
+
+def _replace(tree: ast.AST, old: ast.AST, new: ast.AST) -> None:
+    """Put `new` where `old` is in `tree`."""
+    for parent in ast.walk(tree):
+        for name, value in ast.iter_fields(parent):
+            if value is old:
+                setattr(parent, name, new)
+                return
+            if isinstance(value, list) and any(v is old for v in value):
+                setattr(parent, name, [new if v is old else v for v in value])
+                return
+    raise ValueError("node not found")
+
+
+@dataclass
+class Outcome:
+    """What a default run said about one mutant."""
+
+    mutant: Mutant
+    killed: bool
+    by: str  # the first failing result (``item[ruleset]: status``), or why it counts
+    seconds: float
+
+
+@contextlib.contextmanager
+def served_copy(mutant: Mutant | None) -> Iterator[str]:
+    """A ``--impl`` command serving a copy of cambio_ref with the mutant's change (none:
+    an unchanged copy)."""
+    package = Path(cambio_ref.__file__).parent
+    with tempfile.TemporaryDirectory(prefix="cambio-mutant-") as tmp:
+        shutil.copytree(package, Path(tmp) / "cambio_ref",
+                        ignore=shutil.ignore_patterns("__pycache__", "spec", "rulebook"))
+        if mutant is not None:
+            (Path(tmp) / "cambio_ref" / f"{mutant.module}.py").write_text(
+                mutated_source(mutant), encoding="utf-8")
+        yield shlex.join(["env", f"PYTHONPATH={tmp}", f"CAMBIO_SPEC={spec_dir()}",
+                          "PYTHONDONTWRITEBYTECODE=1", sys.executable, "-P", "-m", "cambio_ref",
+                          "serve"])
+
+
+def first_failure(log: Path) -> str | None:
+    """The first failing result of a (possibly unfinished) run log, as ``name: status``."""
+    with contextlib.suppress(OSError), log.open(encoding="utf-8") as f:
+        for line in f:
+            if not line.endswith("\n"):
+                break
+            with contextlib.suppress(ValueError):
+                entry = json.loads(line)
+                if entry.get("type") == "result" and entry.get("status") in FAILING:
+                    return f"{entry.get('id')}[{entry.get('ruleset')}]: {entry.get('status')}"
+    return None
+
+
+def check(mutant: Mutant | None, seed: int = 1, jobs: int | None = None,
+          run_seconds: float = RUN_SECONDS) -> Outcome:
+    """Serve `mutant` and run ``cambio conform --seed SEED`` against it, stopped at the
+    first failing result."""
+    started = time.monotonic()
+    with served_copy(mutant) as impl, tempfile.TemporaryDirectory() as tmp:
+        log = Path(tmp) / "run.jsonl"
+        argv = [sys.executable, "-m", "cambio_ref", "conform", "--impl", impl, "--seed",
+                str(seed), "--shrink-time", "0", "--log", str(log)]
+        argv += ["--jobs", str(jobs)] if jobs else []
+        proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                start_new_session=True)
+        by = None
+        try:
+            while proc.poll() is None:
+                by = first_failure(log)
+                if by is not None or time.monotonic() - started > run_seconds:
+                    break
+                time.sleep(0.2)
+        finally:
+            if proc.poll() is None:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(proc.pid, signal.SIGKILL)
+            _, err = proc.communicate()
+        code = proc.returncode
+        by = by or first_failure(log)
+    if by is None and code not in (0, -signal.SIGKILL):
+        tail = " ".join(err.decode(errors="replace").split()[-30:])
+        by = f"conform exited {code}: {tail}"
+    elif by is None and code != 0:
+        by = f"stopped after {run_seconds:.0f} s"
+    return Outcome(mutant or Mutant("-", -1, 0, "none"), by is not None, by or "",
+                   time.monotonic() - started)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m conformance.mutation",
+        description="Serve sampled mutants of the reference's rules code and report the"
+                    " share a default cambio conform run kills.")
+    parser.add_argument("--count", type=int, default=150, help="mutants to sample (default 150)")
+    parser.add_argument("--seed", type=int, default=1, help="sampling and conform seed (default 1)")
+    parser.add_argument("--module", action="append", choices=MODULES,
+                        help="only mutants of this module (repeatable; default: all of MODULES)")
+    parser.add_argument("--jobs", type=int, default=None, help="conform --jobs (default: cores)")
+    parser.add_argument("--json", type=Path, help="write every outcome to this JSON file")
+    parser.add_argument("--list", action="store_true", help="list the sampled mutants only")
+    args = parser.parse_args(argv)
+    chosen = sample(args.module or MODULES, args.count, args.seed)
+    if args.list:
+        for m in chosen:
+            print(f"{m.name}  {m.change}")
+        return 0
+    outcomes: list[Outcome] = []
+    for n, mutant in enumerate(chosen, 1):
+        outcome = check(mutant, args.seed, args.jobs)
+        outcomes.append(outcome)
+        print(f"[{n}/{len(chosen)}] {mutant.name} {mutant.change}:"
+              f" {'killed by ' + outcome.by if outcome.killed else 'SURVIVED'}"
+              f" ({outcome.seconds:.1f} s)", flush=True)
+        if args.json:
+            args.json.write_text(json.dumps([asdict(o) for o in outcomes], indent=1) + "\n")
+    killed = sum(o.killed for o in outcomes)
+    print(f"killed {killed} of {len(outcomes)} mutants"
+          f" ({100 * killed / max(1, len(outcomes)):.1f}%)")
+    for o in outcomes:
+        if not o.killed:
+            print(f"survived: {o.mutant.name} {o.mutant.change}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+
