@@ -8,10 +8,11 @@ boolean flipped, a string constant changed, a statement removed. `mutants` lists
 one the module's code allows, `sample` draws some of them (seeded). Each is served by
 `cambio serve` from a copy of the package in a temporary directory (first on
 ``PYTHONPATH`` of the served process only: the harness keeps the true reference), and
-checked by ``cambio conform --seed S`` against it. A mutant is *killed* when the run
-fails; it stops at the first failing result it logs (the verdict of a whole run
-cannot change after that), and it skips shrinking (which only makes a failure's
-example smaller). A mutant that survives is either equivalent (no game can tell it
+checked by the default run of ``cambio conform --seed S --jobs 1`` against it (`check`
+plays it in this process, so the cases are read once for all mutants). A mutant is
+*killed* when the run fails; the run stops at its first failing result (the verdict of
+a whole run cannot change after that), and it skips shrinking (which only makes a
+failure's example smaller). A mutant that survives is either equivalent (no game can tell it
 from the reference) or a gap in the suite; ``tests/conformance/mutation-survivors.md``
 explains each one the full sample leaves.
 
@@ -30,27 +31,26 @@ import argparse
 import ast
 import contextlib
 import json
-import os
 import random
 import shlex
 import shutil
-import signal
-import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import cambio_ref
+from cambio_ref.cases import Case, load_cases
 from cambio_ref.resources import spec_dir
-from conformance.results import FAILING
+from conformance.conform import DEFAULT_FUZZ, HandshakeFailed, Runner, plan
+from conformance.harness import Driver, parse_impl
+from conformance.targets import targets
 
 # The modules that hold the rules of play (not the catalogue, the CLI or the site).
 MODULES = ("actions", "cards", "drawing", "ending", "engine", "flags", "illegal", "match",
            "powers", "scoring", "shuffle", "snapping", "state", "table", "turn", "views")
-RUN_SECONDS = 600.0  # a run that takes longer is stopped and counted as killed (it hung)
 
 _COMPARE = {ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.LtE, ast.LtE: ast.Lt,
             ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.In: ast.NotIn, ast.NotIn: ast.In,
@@ -215,51 +215,25 @@ def served_copy(mutant: Mutant | None) -> Iterator[str]:
                           "serve"])
 
 
-def first_failure(log: Path) -> str | None:
-    """The first failing result of a (possibly unfinished) run log, as ``name: status``."""
-    with contextlib.suppress(OSError), log.open(encoding="utf-8") as f:
-        for line in f:
-            if not line.endswith("\n"):
-                break
-            with contextlib.suppress(ValueError):
-                entry = json.loads(line)
-                if entry.get("type") == "result" and entry.get("status") in FAILING:
-                    return f"{entry.get('id')}[{entry.get('ruleset')}]: {entry.get('status')}"
-    return None
-
-
-def check(mutant: Mutant | None, seed: int = 1, jobs: int | None = None,
-          run_seconds: float = RUN_SECONDS) -> Outcome:
-    """Serve `mutant` and run ``cambio conform --seed SEED`` against it, stopped at the
-    first failing result."""
+def check(mutant: Mutant | None, seed: int = 1, cases: Mapping[str, Case] | None = None) -> Outcome:
+    """Serve `mutant` and play a default run against it (every case under the default
+    targets, then the default fuzz games, seed `seed`), stopped at its first failing
+    result. The run is ``cambio conform --seed SEED --jobs 1 --shrink-time 0``'s, played
+    here: the cases are read once for every mutant, and no run is started per mutant."""
     started = time.monotonic()
-    with served_copy(mutant) as impl, tempfile.TemporaryDirectory() as tmp:
-        log = Path(tmp) / "run.jsonl"
-        argv = [sys.executable, "-m", "cambio_ref", "conform", "--impl", impl, "--seed",
-                str(seed), "--shrink-time", "0", "--log", str(log)]
-        argv += ["--jobs", str(jobs)] if jobs else []
-        proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                start_new_session=True)
-        by = None
+    with served_copy(mutant) as impl:
+        runner = Runner(Driver(parse_impl(impl)), seed=seed, impl_text=impl, shrink_seconds=0)
+        by = ""
         try:
-            while proc.poll() is None:
-                by = first_failure(log)
-                if by is not None or time.monotonic() - started > run_seconds:
-                    break
-                time.sleep(0.2)
+            hello = runner.start()
+            items = plan(targets([], hello.rules), cases=cases, fuzz=DEFAULT_FUZZ)
+            by = next((f"{r.name}: {r.status}" for item in items for r in runner.run(item)
+                       if r.failed), "")
+        except HandshakeFailed as exc:
+            by = f"the handshake failed: {' '.join(str(exc).split()[-30:])}"
         finally:
-            if proc.poll() is None:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(proc.pid, signal.SIGKILL)
-            _, err = proc.communicate()
-        code = proc.returncode
-        by = by or first_failure(log)
-    if by is None and code not in (0, -signal.SIGKILL):
-        tail = " ".join(err.decode(errors="replace").split()[-30:])
-        by = f"conform exited {code}: {tail}"
-    elif by is None and code != 0:
-        by = f"stopped after {run_seconds:.0f} s"
-    return Outcome(mutant or Mutant("-", -1, 0, "none"), by is not None, by or "",
+            runner.close()
+    return Outcome(mutant or Mutant("-", -1, 0, "none"), bool(by), by,
                    time.monotonic() - started)
 
 
@@ -272,7 +246,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="sampling and conform seed (default 1)")
     parser.add_argument("--module", action="append", choices=MODULES,
                         help="only mutants of this module (repeatable; default: all of MODULES)")
-    parser.add_argument("--jobs", type=int, default=None, help="conform --jobs (default: cores)")
+    parser.add_argument("--resume", type=Path, help="take the outcomes of a --json file of"
+                        " an earlier run with the same --count and --seed, and check the rest")
     parser.add_argument("--json", type=Path, help="write every outcome to this JSON file")
     parser.add_argument("--list", action="store_true", help="list the sampled mutants only")
     args = parser.parse_args(argv)
@@ -281,9 +256,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         for m in chosen:
             print(f"{m.name}  {m.change}")
         return 0
+    known = {}
+    if args.resume:
+        for entry in json.loads(args.resume.read_text(encoding="utf-8")):
+            known[Mutant(**entry["mutant"])] = Outcome(Mutant(**entry["mutant"]), entry["killed"],
+                                                       entry["by"], entry["seconds"])
+    cases = load_cases()
     outcomes: list[Outcome] = []
     for n, mutant in enumerate(chosen, 1):
-        outcome = check(mutant, args.seed, args.jobs)
+        outcome = known.get(mutant) or check(mutant, args.seed, cases)
         outcomes.append(outcome)
         print(f"[{n}/{len(chosen)}] {mutant.name} {mutant.change}:"
               f" {'killed by ' + outcome.by if outcome.killed else 'SURVIVED'}"
