@@ -191,7 +191,7 @@ def malformed(digits: Digits, state: State, legal: list[Action] | None = None) -
     >>> from cambio_ref.rules import resolve
     >>> from cambio_ref.state import new_round
     >>> state = new_round(resolve("hearts"), 2, seed=1)
-    >>> malformed(Digits(26), state), malformed(Digits(192), state)
+    >>> malformed(Digits(53), state), malformed(Digits(192), state)
     ({'t': 'peek', 'player': 0, 'slot': []}, '')
     """
     how = digits.take(3)
@@ -199,7 +199,9 @@ def malformed(digits: Digits, state: State, legal: list[Action] | None = None) -
         value = json_value(digits)
         return value if not isinstance(value, dict) else [value]
     legal = legal if legal is not None else legal_actions(state)
-    data = action_to_json(digits.pick(legal)) if legal else off_phase(digits, state, legal)
+    # a legal action, or one of any kind (so that every kind's fields are broken)
+    data = action_to_json(digits.pick(legal)) if legal and digits.take(2) \
+        else off_phase(digits, state, legal)
     if how == 1:
         key = digits.pick(tuple(data))
         if digits.take(3) == 0:
