@@ -29,6 +29,8 @@ from conformance.diagnosis import OPTION_BY_EVENT
 from conformance.implementation import Rejection
 from conformance.lockstep import Disagreement, Game
 
+MALFORMED = "E_MALFORMED_ACTION"  # (spec/errors.yaml) an action a case file cannot hold
+
 
 def _flow(value: Any) -> str:
     """A value in YAML flow style (JSON is valid YAML)."""
@@ -147,9 +149,16 @@ def regression_case(d: Disagreement, *, impl: str, seed: int | None = None,
     ]
     if d.observe is not None and not game.steps:
         lines += _observe(d, base)
-    for i, step in enumerate(game.steps):
+    # (a malformed action the reference rejected changed nothing, and a case file has no
+    # way to write one: it is left out, unless the disagreement is there)
+    kept = [s for i, s in enumerate(game.steps) if i == len(game.steps) - 1
+            or not (isinstance(s.expected, Rejection) and s.expected.code == MALFORMED)]
+    if len(kept) < len(game.steps):
+        lines.insert(lines.index("steps:"), f"# ({len(game.steps) - len(kept)} malformed"
+                     " actions, rejected by both sides, are left out of the steps.)")
+    for i, step in enumerate(kept):
         lines.append(f"  - do: {_flow(step.action)}")
-        if i == len(game.steps) - 1:
+        if i == len(kept) - 1:
             lines.append(f"    note: {_flow(f'the implementation disagreed here ({d.status})')}")
         lines += ["    expect:", f"      {base}: {_flow(_expect(step.expected))}"]
     if d.observe is not None and game.steps:

@@ -100,7 +100,8 @@ def main(mode: str, waive: str | None = None) -> int:
     out = sys.stdout.buffer
     for line in sys.stdin.buffer:
         request = json.loads(line)
-        calling = request.get("cmd") == "act" and (request.get("action") or {}).get("t") == "call"
+        action = request.get("action")  # (fuzzing sends any JSON value as an action)
+        calling = request.get("cmd") == "act" and isinstance(action, dict) and action.get("t") == "call"
         if calling and mode == "crash":
             print("broken: crashing on purpose at a call", file=sys.stderr, flush=True)
             os._exit(3)

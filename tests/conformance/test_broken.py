@@ -143,8 +143,10 @@ def test_a_wrongly_scored_red_king_is_caught(conform: Conform) -> None:
         case = run.result(f"value.red-king[{ruleset}]")
         assert case["status"] == "fail" and "round_over" in case["message"]
         assert case["rule"].startswith("value.red-king=")
-    fuzz = run.fuzz("online")
-    assert fuzz["status"] == "fail" and "round_over" in fuzz["message"]
+    # (the wider rules fuzzing draws may show it first elsewhere: a call allowed or not
+    # under call.limit, which counts the red king's points)
+    assert any(r["status"] == "fail" and "round_over" in r["message"]
+               for r in run.deviations("online"))
 
 
 def test_a_wrong_tie_rule_is_caught(conform: Conform) -> None:
