@@ -14,7 +14,7 @@ drawn for fuzzing out of one integer (`Digits`):
 >>> from cambio_ref.rules import resolve
 >>> from cambio_ref.state import new_round
 >>> state = new_round(resolve("hearts"), 2, seed=1)
->>> state.phase, off_phase(Digits(40), state)  # a snap during the opening peek
+>>> state.phase, off_phase(Digits(9), state)  # a snap during the opening peek
 ('peek', {'t': 'snap', 'player': 0, 'targets': [[0, 0]]})
 """
 
@@ -24,7 +24,7 @@ from typing import Any
 
 from cambio_ref.actions import KINDS, Action, PowerSwap, Snap, action_to_json
 from cambio_ref.engine import legal_actions
-from cambio_ref.state import State
+from cambio_ref.state import HAND, PEEK, POWER, TURN, State
 
 
 class Digits:
@@ -60,6 +60,10 @@ class Digits:
 ATOMS: tuple[Any, ...] = (None, True, False, 0, 1, -1, 2, 3, 4, 5, 2**31 - 1, 2**31, -2**31,
                           10**17, 0.5, -1.5, "", "0", "1", "x", *KINDS)
 FIELDS = ("t", "player", "slot", "owner", "a", "b", "targets")
+# per phase (a power's by its step), the kinds of a neighbouring step that engines let
+# through: the power's other step, a draw while holding, a snap in the opening peek
+NEAR = {"look": ("power_swap",), "swap": ("look",), HAND: ("draw", "take", "pass", "call"),
+        PEEK: ("snap", "draw"), TURN: ("swap", "discard", "skip")}
 
 
 def json_value(digits: Digits, depth: int = 2) -> Any:
@@ -90,7 +94,8 @@ def off_phase(digits: Digits, state: State, legal: list[Action] | None = None) -
     legal = legal if legal is not None else legal_actions(state)
     by_due = bool(legal) and digits.take(2) == 1
     player = legal[digits.take(len(legal))].player if by_due else digits.take(state.n)
-    kind = digits.pick(tuple(KINDS))
+    near = NEAR.get((state.power_stage or "") if state.phase == POWER else state.phase, ())
+    kind = digits.pick(near) if near and by_due and digits.take(2) else digits.pick(tuple(KINDS))
     action: dict[str, Any] = {"t": kind, "player": player}
     if kind in ("peek", "swap", "give"):
         action["slot"] = digits.take(len(state.grids[player]) + 1)
@@ -218,7 +223,7 @@ def malformed(digits: Digits, state: State, legal: list[Action] | None = None) -
         data[key] = json_value(digits)
         return data
     position = data[key][0] if key == "targets" else data[key]
-    length = digits.take(5)
+    length = digits.pick((0, 1, 2, 3, 3, 4))
     extra = [json_value(digits, 0) if digits.take(2) else digits.take(4) for _ in range(2)]
     position[:] = [*position, *extra][:length]
     if position and (length == 2 or digits.take(2)):

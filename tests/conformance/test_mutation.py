@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import ast
 
+from cambio_ref.cases import load_cases
 from conformance import mutation
-from conformance.mutation import MODULES, mutants, mutated_source, sample
+from conformance.mutation import MODULES, Mutant, check, mutants, mutated_source, sample
 
 
 def test_every_rules_module_has_mutants_and_the_sample_is_seeded() -> None:
@@ -35,3 +36,18 @@ def test_docstrings_annotations_and_messages_are_left_alone() -> None:
             assert id(node) not in skipped
             assert not (isinstance(node, ast.Constant) and isinstance(node.value, str)
                         and len(node.value) > 60), change  # (a docstring or a message)
+
+
+def _mutant(module: str, line: int, change: str) -> Mutant:
+    return next(m for m in mutants(module) if m.line == line and m.change == change)
+
+
+def test_the_check_kills_mutants_and_spares_the_reference() -> None:
+    # the small CI sample: an unchanged copy (the reference: its default run must pass)
+    # and two mutants the full sample saw killed by a case
+    cases = load_cases()
+    unchanged = check(None, seed=1, cases=cases)
+    assert not unchanged.killed, unchanged.by
+    for mutant in (_mutant("ending", 30, "Add -> Sub"), _mutant("actions", 250, "Eq -> NotEq")):
+        outcome = check(mutant, seed=1, cases=cases)
+        assert outcome.killed and "[" in outcome.by, (mutant, outcome)
