@@ -10,7 +10,8 @@ In-process factories (``--impl python:tests.conformance.reach:FACTORY``):
 - `off_grid`: moves a power swap's position one past the end of a grid back onto its
   last slot;
 - `caller_snaps_unless_locked`: lets the caller snap under ``caller_snaps=false``
-  unless the rules also lock the caller's cards.
+  unless the lock on the caller's cards binds the caller too
+  (``caller_locked=everyone``).
 
 As a process (``python tests/conformance/reach.py penalty-slot-3``): a penalty laid
 beside the grid (``snap.penalty-placement=beside-grid``) goes into slot 3 when slot 3
@@ -93,7 +94,7 @@ class OffGrid(_Planted):
 class CallerSnapsUnlessLocked(_Planted):
     def new_game(self, rules: Rules, players: int, dealer: int, deck: list[str],
                  seed: int, first: int | None = None) -> list[Event]:
-        if not rules.caller_snaps and not rules.caller_locked:
+        if not rules.caller_snaps and rules.caller_locked != "everyone":
             rules = resolve(rules.name, [*rules.overrides, ("caller_snaps", True)])
         return super().new_game(rules, players, dealer, deck, seed, first)
 
@@ -128,7 +129,7 @@ def _penalty_slot_3(state: State, player: int) -> int:
 
 def main(mode: str) -> int:
     if mode != "penalty-slot-3":
-        print(f"planted.py: unknown mode {mode!r}", file=sys.stderr)
+        print(f"reach.py: unknown mode {mode!r}", file=sys.stderr)
         return 2
     snapping.penalty_slot = _penalty_slot_3
     impl = _Planted(mode)
