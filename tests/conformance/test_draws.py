@@ -48,26 +48,28 @@ def first_deviations(factory: str, seed: int = 1) -> list[str]:
     return []
 
 
-@pytest.mark.parametrize(("factory", "kinds"), [
-    ("long_positions", ("power_swap/", "snap/")),  # a position of any length (malformed)
-    ("bare_string", ("",)),  # a bare kind name as the action (bad_actions.json_value)
-    ("swap_in_look", ("power_swap/",)),  # a power's other step (bad_actions.off_phase)
-    ("off_grid", ("power_swap/",)),  # a legal swap moved off the grid (bad_actions.twisted)
-    # caller_snaps=false without the lock (covering): the caller's snaps among the legal
-    # actions, or a snap by the caller accepted
-    ("caller_snaps_unless_locked", ("",)),
+@pytest.mark.parametrize("factory", [
+    "long_positions",  # a position of any length (bad_actions.malformed)
+    "bare_string",  # a bare kind name as the action (bad_actions.json_value)
+    "swap_in_look",  # a power's other step (bad_actions.off_phase)
+    "off_grid",  # a legal swap moved off the grid (bad_actions.twisted)
+    "caller_snaps_unless_locked",  # caller_snaps=false, the caller not bound (covering)
 ])
-def test_a_default_fuzz_run_finds_the_planted_bug(factory: str, kinds: tuple[str, ...]) -> None:
-    found = first_deviations(factory)
-    assert found, f"no deviation found from reach.{factory}"
-    assert any(s.startswith(kinds) for s in found), found
+def test_a_default_fuzz_run_finds_the_planted_bug(factory: str) -> None:
+    # (the planted bug is the implementation's only difference from the reference, so
+    # any deviation found is that bug showing)
+    assert first_deviations(factory), f"no deviation found from reach.{factory}"
 
 
 def test_the_default_budget_meets_every_pair_of_option_values() -> None:
     # record the rules of every game a default run's fuzz items draw, without playing them
     played: list[dict[str, Any]] = []
     real_play = fuzz.play
-    fuzz.play = lambda lock, data, game: played.append(game.rules.values())
+
+    def record(driver: Any, hello: Any, data: Any, game: Any, diagnoser: Any = None) -> Any:
+        played.append(game.rules.values())
+
+    fuzz.play = record
     driver = Driver(parse_impl("python:conformance.serve:ReferenceEngine"))
     runner = Runner(driver, seed=5, shrink_seconds=0)
     try:
