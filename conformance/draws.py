@@ -48,6 +48,25 @@ FIXED_OPTIONS = ("min_players", "max_players")
 
 
 @st.composite
+def seat_overrides(draw: st.DrawFn, values: dict[str, Any],
+                   support: Support) -> list[tuple[str, Any]]:
+    """The fewest and most players where the base's values are not declared: drawn as one
+    pair that seats somebody (a fewest above the most would allow no game at all).
+
+    >>> from hypothesis import find
+    >>> from conformance.protocol import Support
+    >>> support = Support.parse({"min_players": [3, 6], "max_players": [4, 5]})
+    >>> find(seat_overrides({"min_players": 2, "max_players": 8}, support), lambda o: True)
+    [('min_players', 3), ('max_players', 4)]
+    """
+    lows, highs = ([int(values[k])] if support.allows(k, values[k])
+                   else [int(v) for v in support.choices(k)] for k in FIXED_OPTIONS)
+    pairs = [(a, b) for a in lows for b in highs if a <= b] or [(a, b) for a in lows for b in highs]
+    low, high = draw(st.sampled_from(pairs))
+    return [(k, v) for k, v in zip(FIXED_OPTIONS, (low, high), strict=True) if v != values[k]]
+
+
+@st.composite
 def rules_around(draw: st.DrawFn, base: Rules, support: Support, listed: bool) -> Rules:
     """The base rules with a few options changed to other declared values (and every
     undeclared value replaced by a declared one). With `listed`, only options the
@@ -56,8 +75,10 @@ def rules_around(draw: st.DrawFn, base: Rules, support: Support, listed: bool) -
     overrides: list[tuple[str, Any]] = list(base.overrides)
     keys = [k for k in option_keys() if k not in FIXED_OPTIONS and len(support.choices(k)) > 1
             and (not listed or k in support.values)]
-    forced = [k for k in option_keys() if not support.allows(k, values[k])]
+    forced = [k for k in option_keys()
+              if k not in FIXED_OPTIONS and not support.allows(k, values[k])]
     changed = draw(st.lists(st.sampled_from(keys), max_size=8, unique=True)) if keys else []
+    overrides += draw(seat_overrides(values, support))
     for key in sorted(set(forced) | set(changed)):
         value = draw(st.sampled_from(support.choices(key)))
         if value != values[key] or type(value) is not type(values[key]):
@@ -88,8 +109,10 @@ def rules_of_row(draw: st.DrawFn, base: Rules, support: Support, row: Row) -> Ru
     """The base rules with the values of one row of the covering array (a free cell
     keeps the base's value, or a declared one where the base's is not declared)."""
     values = base.values()
-    overrides: list[tuple[str, Any]] = list(base.overrides)
+    overrides: list[tuple[str, Any]] = list(base.overrides) + draw(seat_overrides(values, support))
     for key in option_keys():
+        if key in FIXED_OPTIONS:
+            continue
         value = row.get(key)
         if value is None and not support.allows(key, values[key]):
             value = draw(st.sampled_from(support.choices(key)))

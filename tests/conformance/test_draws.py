@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cambio_ref.actions import KINDS
 from cambio_ref.engine import legal_actions
@@ -23,7 +25,7 @@ from conformance import fuzz
 from conformance.bad_actions import Digits, malformed, off_phase, twisted
 from conformance.conform import DEFAULT_FUZZ, Runner, plan
 from conformance.covering import pairwise, uncovered
-from conformance.draws import cover_factors, cover_rows
+from conformance.draws import cover_factors, cover_rows, rules_around, rules_of_row
 from conformance.harness import Driver, parse_impl
 from conformance.protocol import Support
 from conformance.targets import targets
@@ -185,3 +187,18 @@ def test_a_boundary_case_tells_the_last_slot_from_the_first() -> None:
                              capture_output=True, text=True, timeout=120)
         verdicts[name] = run.returncode
     assert verdicts == {"penalty-placement.yaml": 0, "penalty-placement-last-slot.yaml": 1}
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_declared_seat_counts_are_drawn_as_a_pair_that_seats_somebody(data: st.DataObject) -> None:
+    """A declaration `min_players` [3, 6], `max_players` [4, 5] allows games (3 to 4, 3 to 5);
+    fuzzing must never draw 6 with 5, which resolve refuses (it was a harness error of
+    a correct implementation). Around the rules and from a covering-array row alike."""
+    support = Support.parse({"min_players": [3, 6], "max_players": [4, 5]})
+    base = resolve("hearts")
+    row = data.draw(st.sampled_from(cover_rows(support, False, 1)))
+    for rules in (data.draw(rules_around(base, support, False)),
+                  data.draw(rules_of_row(base, support, row))):
+        assert rules.min_players in (3, 6) and rules.max_players in (4, 5)
+        assert rules.min_players <= rules.max_players
