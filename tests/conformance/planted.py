@@ -142,9 +142,8 @@ for _name in [*PLANTED, *HANDWRITTEN, "all-waived"]:
     globals()[_name.replace("-", "_")] = (lambda n: lambda: make(n))(_name)
 
 
-def main(name: str) -> int:
-    load_catalogue()
-    impl = make(name)
+def serve_lines(impl: ReferenceEngine) -> int:
+    """Answer the protocol's requests on stdin with `impl`, one reply line each, until stop."""
     out = sys.stdout.buffer
     for line in sys.stdin.buffer:
         request = json.loads(line)
@@ -153,6 +152,11 @@ def main(name: str) -> int:
         if request.get("cmd") == "stop":
             break
     return 0
+
+
+def main(name: str) -> int:
+    load_catalogue()
+    return serve_lines(make(name))
 
 
 if __name__ == "__main__":

@@ -20,7 +20,6 @@ is empty, where it belongs in slot 4 (`cambio_ref.snapping.penalty_slot`).
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -32,8 +31,8 @@ from cambio_ref.actions import KINDS
 from cambio_ref.rules import Rules, resolve
 from cambio_ref.state import POWER, State
 from conformance.implementation import Event, Rejection
-from conformance.protocol import dispatch
 from conformance.serve import ReferenceEngine
+from tests.conformance.planted import serve_lines
 
 
 class _Planted(ReferenceEngine):
@@ -132,15 +131,7 @@ def main(mode: str) -> int:
         print(f"reach.py: unknown mode {mode!r}", file=sys.stderr)
         return 2
     snapping.penalty_slot = _penalty_slot_3
-    impl = _Planted(mode)
-    out = sys.stdout.buffer
-    for line in sys.stdin.buffer:
-        request = json.loads(line)
-        out.write(json.dumps(dispatch(impl, request)).encode() + b"\n")
-        out.flush()
-        if request.get("cmd") == "stop":
-            break
-    return 0
+    return serve_lines(_Planted(mode))
 
 
 if __name__ == "__main__":
