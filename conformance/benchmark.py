@@ -1,5 +1,6 @@
-"""`cambio conform --benchmark`: the harness's case round trips per second, against a bare
-JSON-lines echo measured in the same run with the very same requests.
+"""`cambio conform --benchmark`: the harness's round trips per second, for the cases and for
+the fuzz games, against a bare JSON-lines echo and the implementation alone, measured in the
+same run with the very same requests.
 
 One **round trip** is one request line written and its reply line read. The harness
 writes the requests of a case in batches (`conformance.lockstep`), so every rate here
@@ -26,6 +27,14 @@ then its recorded batches go to the echo and to the implementation alone. Each r
 the median over the parts, and ``ratio`` is the median over the parts of harness / echo
 (``ratio_to_implementation``: harness / implementation alone).
 
+The fuzz games (``--fuzz N``, default 70, shared by the targets; ``-k`` selects as in a
+run) are measured the same way, apart: their shards (`conformance.shards`) are split
+into parts, each played by the harness exactly as `cambio conform` plays a shard (drawing
+the games, the reference's side, checking; no shrinking), then replayed from its
+recorded batches by the bare client. For them it also gives the lock-step actions per
+second and the requests per lock-step action (the action, every player's view, the
+snapshot and the legal actions when the implementation offers them).
+
 >>> client = BareClient(echo_command())
 >>> client.round_trip(b'{"cmd":"observe","seq":1,"player":0}\\n' * 3, 3)
 >>> client.close()
@@ -51,6 +60,9 @@ from conformance.harness import Driver, ImplSpec
 from conformance.protocol import Message, hello_request
 
 PARTS = 5
+DEFINITION = ("one round trip: one request line written and its reply line read; the echo"
+              " answers the same requests in lock-step, the harness and the implementation"
+              " alone in the harness's batches; requests per second, medians over the parts")
 TIMEOUT = 30.0  # seconds for one batch of the bare client
 ECHO = """\
 import json, sys
@@ -164,7 +176,8 @@ def rate(argv: Sequence[str], batches: Sequence[tuple[bytes, int]],
 
 @dataclass
 class Part:
-    """One part of the run: its items, requests and batches, and the three rates."""
+    """One part of the run: its items, requests and batches, the three rates, and the
+    lock-step actions the harness played in it in `seconds`."""
 
     items: int
     requests: int
@@ -172,13 +185,16 @@ class Part:
     harness: float
     echo: float
     implementation: float | None
+    actions: int = 0
+    seconds: float = 0.0
 
 
 @dataclass
 class Benchmark:
-    """The medians over the parts, and every part."""
+    """The medians over the parts, and every part (of the cases, or of the fuzz games)."""
 
     parts: list[Part] = field(default_factory=list)
+    kind: str = "case"
 
     @staticmethod
     def _median(values: Sequence[float | None]) -> float | None:
@@ -196,10 +212,6 @@ class Benchmark:
 
         parts = self.parts
         return {
-            "definition": "one round trip: one request line written and its reply line read;"
-                          " the echo answers the same requests in lock-step, the harness and"
-                          " the implementation alone in the harness's batches; requests per"
-                          " second, medians over the parts",
             "parts": len(parts), "items": sum(p.items for p in parts),
             "requests": sum(p.requests for p in parts),
             "batches": sum(p.batches for p in parts),
@@ -211,6 +223,12 @@ class Benchmark:
                                            for p in parts]), 3),
             "ratio_to_implementation": rounded(self._median(
                 [p.harness / p.implementation if p.implementation else None for p in parts]), 3),
+            "actions": sum(p.actions for p in parts),
+            "lockstep_actions_per_second": rounded(self._median(
+                [p.actions / p.seconds if p.seconds else None for p in parts])),
+            "requests_per_lockstep_action": rounded(
+                sum(p.requests for p in parts) / sum(p.actions for p in parts), 2)
+            if any(p.actions for p in parts) else None,
             "per_part": [asdict(p) for p in parts],
         }
 
@@ -223,32 +241,37 @@ class Benchmark:
             return "n/a" if value is None else f"{value:g}"
 
         per_batch = data["requests"] / data["batches"] if data["batches"] else 0
-        return (f"benchmark: {data['items']} case items in {data['parts']} parts,"
+        what = "case items" if self.kind == "case" else "fuzz shards"
+        harness = "cases" if self.kind == "case" else "fuzzing"
+        text = (f"{self.kind}: {data['items']} {what} in {data['parts']} parts,"
                 f" {data['requests']} requests in {data['batches']} batches"
                 f" ({per_batch:.0f} requests each)\n"
-                "one round trip = one request line written and its reply line read; the echo"
-                " answers in lock-step, the others get the harness's batches; medians over the"
-                " parts\n"
                 f"  echo (bare, lock-step)           {shown('echo_requests_per_second')}"
                 " requests/s\n"
                 f"  implementation alone (bare)      {shown('implementation_requests_per_second')}"
                 " requests/s\n"
-                f"  harness (cases, end to end)      {shown('harness_requests_per_second')}"
-                " requests/s\n"
+                f"  {f'harness ({harness}, end to end)':33}"
+                f"{shown('harness_requests_per_second')} requests/s\n"
                 f"  ratio harness / echo             {shown('ratio')}\n"
                 f"  ratio harness / implementation   {shown('ratio_to_implementation')}\n")
+        if self.kind != "case":
+            text += (f"  lock-step actions (harness)      {shown('lockstep_actions_per_second')}"
+                     f" actions/s, {shown('requests_per_lockstep_action')} requests each"
+                     f" ({data['actions']} actions)\n")
+        return text
 
 
 def measure(driver: RecordingDriver, run: Any, items: Sequence[Any],
-            parts: int = PARTS) -> Benchmark:
-    """Play `items` with `run` (``Runner.run``) in `parts` consecutive parts through
-    `driver`, and measure each part on the harness, the echo and the implementation."""
-    result = Benchmark()
+            parts: int = PARTS, kind: str = "case") -> Benchmark:
+    """Play `items` with `run` (``Runner.run``, or a fuzz shard's play) in `parts`
+    consecutive parts through `driver`, and measure each part on the harness, the echo and
+    the implementation."""
+    result = Benchmark(kind=kind)
     parts = max(1, min(parts, len(items)))
     bounds = [round(i * len(items) / parts) for i in range(parts + 1)]
     for low, high in itertools.pairwise(bounds):
         driver.batches.clear()
-        before = driver.stats.requests
+        before, acts = driver.stats.requests, driver.stats.acts
         started = time.perf_counter()
         for item in items[low:high]:
             run(item)
@@ -258,14 +281,15 @@ def measure(driver: RecordingDriver, run: Any, items: Sequence[Any],
         argv = driver.spec.argv
         result.parts.append(Part(
             high - low, requests, len(batches), requests / seconds if seconds > 0 else 0.0,
-            rate(echo_command(), batches, lockstep=True), rate(argv, batches) if argv else None))
+            rate(echo_command(), batches, lockstep=True), rate(argv, batches) if argv else None,
+            driver.stats.acts - acts, seconds))
     return result
 
 
 def cmd_benchmark(args: Any) -> int:
     """``cambio conform --benchmark``: measure, print (text or ``--json``), exit 0 (2 when
     the implementation cannot start or answer its handshake)."""
-    from conformance.conform import HandshakeFailed, Runner, load_case_paths, plan
+    from conformance.conform import DEFAULT_FUZZ, HandshakeFailed, Runner, load_case_paths, plan
     from conformance.harness import parse_impl
     from conformance.signals import interruptible
     from conformance.targets import check_names, targets
@@ -273,8 +297,10 @@ def cmd_benchmark(args: Any) -> int:
     spec = parse_impl(args.impl)
     check_names(args.ruleset or ())
     cases = load_case_paths(args.cases or [])
+    fuzz = DEFAULT_FUZZ if args.fuzz is None else args.fuzz
     driver = RecordingDriver(spec, timeout=args.timeout, max_restarts=args.max_restarts)
     runner = Runner(driver, seed=args.seed or 0, impl_text=args.impl, shrink_seconds=0)
+    results: dict[str, Benchmark | None] = {"cases": None, "fuzz": None}
     try:
         with interruptible():
             try:
@@ -282,17 +308,29 @@ def cmd_benchmark(args: Any) -> int:
             except HandshakeFailed as exc:
                 raise CambioError(str(exc)) from None
             items = plan(targets(args.ruleset or [], hello.rules), cases=cases,
-                         keyword=args.keyword, fuzz=0)
-            if not items:
-                raise CambioError(f"-k {args.keyword!r} selects no case")
-            result = measure(driver, runner.run, items)
+                         keyword=args.keyword, fuzz=fuzz)
+            shards = [(item, index) for item in items if item.kind == "fuzz"
+                      for index in item.shard_indices]
+            items = [item for item in items if item.kind != "fuzz"]
+            if not items and not shards:
+                raise CambioError(f"-k {args.keyword!r} selects no case and no fuzz game")
+            if items:
+                results["cases"] = measure(driver, runner.run, items)
+            if shards:
+                results["fuzz"] = measure(driver, lambda shard: runner.run_shard(*shard),
+                                          shards, kind="fuzz")
     finally:
         runner.close()
     failures = sum(driver.stats.failures.values())
     if args.json:
-        print(json.dumps({**result.to_json(), "failures": failures}, indent=2))
+        print(json.dumps({"definition": DEFINITION,
+                          **{k: v.to_json() if v else None for k, v in results.items()},
+                          "failures": failures}, indent=2))
     else:
-        sys.stdout.write(result.text())
+        sys.stdout.write(f"benchmark: {DEFINITION}\n")
+        for result in results.values():
+            if result is not None:
+                sys.stdout.write(result.text())
         if failures:
             print(f"  ({failures} failures of the implementation during the run: the figures"
                   " include restarts)")

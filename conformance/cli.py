@@ -91,11 +91,13 @@ def register(sub: Any) -> None:
     p.add_argument("--save-failures", type=output_dir, metavar="DIR",
                    help="write each shrunk fuzz failure as a case file into DIR")
     p.add_argument("--benchmark", action="store_true",
-                   help="instead of checking, measure the case round trips per second (one"
+                   help="instead of checking, measure the round trips per second (one"
                         " request line written and its reply line read) of the harness against"
                         " the implementation, of a bare client against it, and of a bare client"
                         " against a JSON-lines echo answering one request at a time; print"
-                        " them and their ratios (medians of 5 parts of the cases; no fuzzing)")
+                        " them and their ratios, for the cases and apart for the fuzz games"
+                        " (medians of 5 parts each; with fuzzing's lock-step actions per second"
+                        " and requests per action)")
     p.add_argument("--json", action="store_true", help="with --benchmark: print it as JSON")
     p.add_argument("--jobs", "-j", type=integer(1, MAX_JOBS), default=None, metavar="N",
                    help="run items in N worker processes at once, each with its own"
@@ -189,11 +191,11 @@ def cmd_conform(args: argparse.Namespace) -> int:
     from conformance.targets import check_names, targets
 
     _check_args(args)
+    _hypothesis_storage()
     if args.benchmark:
         from conformance.benchmark import cmd_benchmark
 
         return cmd_benchmark(args)
-    _hypothesis_storage()
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(100000)
     fuzz = DEFAULT_FUZZ if args.fuzz is None else args.fuzz
     jobs = args.jobs if getattr(args, "jobs", None) is not None else default_jobs()
