@@ -40,8 +40,8 @@ import random
 import time
 
 from cambio_ref.cards import RANKS
+from cambio_ref.flags import grid_size, peek_count
 from cambio_ref.rules import Rules
-from cambio_ref.state import grid_size, peek_count
 
 CALL_WEIGHT = 0.1  # as the reference's random policy: a call is ten times rarer than a draw
 SNAP_CHANCE = 0.5  # how often a discard draws a snap attempt

@@ -1,4 +1,7 @@
-"""Rule options the engine reads on every action, read once per ruleset into plain attributes.
+"""Rule values the engine reads on every action, read once into plain values.
+
+The numbers of the deal every ruleset shares (`grid_size`, `peek_count`: core rules of
+spec/core.yaml) are read once per process; each ruleset's options once per `Rules`.
 
 `Rules` holds each option as spec/ names it (strings such as ``"start-of-turn"``,
 nested parameter tables); the hot path of random play would compare those strings
@@ -18,11 +21,25 @@ True
 
 from __future__ import annotations
 
-from cambio_ref.catalogue import Power
+from functools import cache
+
+from cambio_ref.catalogue import Power, load_catalogue
 from cambio_ref.memo import per_object
 from cambio_ref.rules import Rules
 
 _KEPT = 64  # the Flags kept, one per Rules object (hypothesis makes many)
+
+
+@cache
+def grid_size() -> int:
+    """Cards dealt to each player (core.grid in spec/core.yaml)."""
+    return load_catalogue().core_value("core.grid")
+
+
+@cache
+def peek_count() -> int:
+    """Cards each player looks at in the opening peek (core.peek-count in spec/core.yaml)."""
+    return load_catalogue().core_value("core.peek-count")
 
 
 class Flags:
@@ -33,8 +50,6 @@ class Flags:
                  "powers", "start_call", "step")
 
     def __init__(self, rules: Rules) -> None:
-        from cambio_ref.state import grid_size, peek_count  # state imports this module
-
         self.start_call = rules.call_timing == "start-of-turn"
         self.end_call = rules.call_timing == "end-of-turn"
         self.everyone_once = rules.final_turns == "everyone-once"

@@ -3,14 +3,14 @@
 Duplicate ids and keys, citations that name a known source section, rulesets that
 choose an allowed value for every option, error codes and glossary words. Each check
 yields every `Problem` it finds (file, line, path), so `cambio validate` reports them
-all at once; `cambio_ref.catalogue.read_spec` runs them on the whole catalogue.
+all at once; `cambio_ref.catalogue.read_spec` runs them on the whole catalogue it reads.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cambio_ref.catalogue import Catalogue, Citation, choice_value, citations, show_value
+from cambio_ref.catalogue_model import Catalogue, Citation, choice_value, citations, show_value
 from cambio_ref.errors import Problem
 from cambio_ref.yamlio import YamlDoc
 

@@ -15,12 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 
 from cambio_ref.cards import Card
-from cambio_ref.catalogue import Power, load_catalogue
+from cambio_ref.catalogue import Power
 from cambio_ref.errors import CambioError, UnknownCardError
-from cambio_ref.flags import Flags, flags_of
+from cambio_ref.flags import Flags, flags_of, grid_size
 from cambio_ref.rules import Rules
 from cambio_ref.shuffle import shuffle
 
@@ -31,18 +30,6 @@ Events = list[Event] | None
 
 # phases of a round
 PEEK, TURN, HAND, POWER, OVER = "peek", "turn", "hand", "power", "over"
-
-
-@cache
-def grid_size() -> int:
-    """Cards dealt to each player (core.grid in spec/core.yaml)."""
-    return load_catalogue().core_value("core.grid")
-
-
-@cache
-def peek_count() -> int:
-    """Cards each player looks at in the opening peek (core.peek-count in spec/core.yaml)."""
-    return load_catalogue().core_value("core.peek-count")
 
 
 @dataclass(frozen=True)

@@ -13,11 +13,12 @@ from __future__ import annotations
 from cambio_ref.actions import Action, Call, Discard, Draw, Pass, Peek, Swap, Take
 from cambio_ref.drawing import deck_exhausted, draw_card
 from cambio_ref.ending import finish
+from cambio_ref.flags import grid_size
 from cambio_ref.illegal import IllegalAction, check_slot, check_turn
 from cambio_ref.powers import fire_power, power_actions
 from cambio_ref.scoring import hand_total
 from cambio_ref.snapping import close_window, keeps_window, open_window
-from cambio_ref.state import HAND, PEEK, POWER, TURN, Event, Events, State, grid_size
+from cambio_ref.state import HAND, PEEK, POWER, TURN, Event, Events, State
 from cambio_ref.table import cards_of, code, everyone, in_play, is_out, mask_list, seen_by
 
 # -- legal actions --------------------------------------------------------------
