@@ -163,6 +163,20 @@ def _size(request: Message, sizes: dict[tuple[Any, ...], int]) -> int:
     return found
 
 
+_encode = json.JSONEncoder(separators=(",", ":")).encode  # (as cambio serve encodes)
+
+
+def _encoded(reply: Message) -> tuple[Message, bytes]:
+    """The reference's own reply (without its seq) and its compact encoding, for
+    `Driver.expect`: an implementation whose reply line is those bytes (after its seq) need
+    not have it parsed and checked.
+
+    >>> _encoded({"view": {"player": 0}})
+    ({'view': {'player': 0}}, b'{"view":{"player":0}}')
+    """
+    return reply, _encode(reply).encode()
+
+
 def with_values(rules: Rules, values: Sequence[tuple[str, Any]]) -> Rules:
     """`rules` with more option values (by field name), or `rules` itself if none.
 
@@ -344,9 +358,18 @@ class Lockstep:
                 expected.counted = True
             state = expected.state = self.ref.state
             assert state is not None
+            expect = self.driver.expect
+            if what == "act":
+                reply = expected.reply
+                expect("act", *_encoded({"events": reply} if not isinstance(reply, Rejection)
+                                        else {"rejected": {"code": reply.code,
+                                                           "message": reply.message}}))
             expected.views = [view(state, p) for p in range(game.players)]
+            for seen in expected.views:
+                expect("observe", *_encoded({"view": seen}))
             if self.snapshots:
                 expected.snapshot = state.snapshot()
+                expect("snapshot", *_encoded({"state": expected.snapshot}))
             if (check_legal or what == "new_game") and self.legals:
                 blocks = legal_blocks(state)
                 expected.legal = [action for block in blocks for action in block]
