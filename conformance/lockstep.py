@@ -227,6 +227,8 @@ class Lockstep:
                  go_on: bool = False, as_if: tuple[tuple[str, Any], ...] = ()) -> None:
         self.driver = driver
         self.snapshots = "snapshot" in hello.commands
+        # every view in one `views` reply when offered; `observe` per player still at deals
+        self.views = "views" in hello.commands
         self.legals = legal and "legal" in hello.commands
         self.ref = Reference()
         self.game: Game | None = None
@@ -284,8 +286,16 @@ class Lockstep:
         """Deal on the reference and compare the implementation's `replies` to the deal."""
         self._check([self._expect("new_game", game, True)], 0, replies, "deal", True)
 
-    def _looks(self, players: int, legal: bool) -> list[Message]:
-        looks: list[Message] = [{"cmd": "observe", "player": p} for p in range(players)]
+    def _observing(self, deal: bool) -> bool:
+        """True if the views are asked for by one `observe` per player: always without
+        `views`, and at every deal with it (so that both commands are checked)."""
+        return deal or not self.views
+
+    def _looks(self, players: int, legal: bool, deal: bool) -> list[Message]:
+        looks: list[Message] = [{"cmd": "observe", "player": p} for p in range(players)] \
+            if self._observing(deal) else []
+        if self.views:
+            looks.append({"cmd": "views"})
         if self.snapshots:
             looks.append({"cmd": "snapshot"})
         if legal and self.legals:
@@ -365,8 +375,11 @@ class Lockstep:
                                         else {"rejected": {"code": reply.code,
                                                            "message": reply.message}}))
             expected.views = [view(state, p) for p in range(game.players)]
-            for seen in expected.views:
-                expect("observe", *_encoded({"view": seen}))
+            if self._observing(what == "new_game"):
+                for seen in expected.views:
+                    expect("observe", *_encoded({"view": seen}))
+            if self.views:
+                expect("views", *_encoded({"views": expected.views}))
             if self.snapshots:
                 expected.snapshot = state.snapshot()
                 expect("snapshot", *_encoded({"state": expected.snapshot}))
@@ -437,7 +450,8 @@ class Lockstep:
                                          arg.first)
             else:
                 first = {"cmd": "act", "action": arg}
-            result.append([first, *self._looks(players, check_legal or what == "new_game")])
+            result.append([first, *self._looks(players, check_legal or what == "new_game",
+                                               what == "new_game")])
         return result
 
     def _batch(self, calls: Sequence[tuple[str, Any, str]], groups: Sequence[list[Message]],
@@ -483,7 +497,7 @@ class Lockstep:
                 self._rewind(done, index, True, before, game)
                 d.call, d.as_if, d.index = first + index, self.as_if, self.at
                 if self.snapshots:
-                    d.snapshot = mine[1 + expected.game.players].get("state")
+                    d.snapshot = mine[1 + self._view_replies(expected)].get("state")
                 d.after = self._later(calls[index + 1:], groups[index + 1:], replies[offset:])
                 raise
             except BaseException:
@@ -570,23 +584,44 @@ class Lockstep:
             self._found(Disagreement("fail", where, problem, game, expected=want, actual=actual,
                                      field=reordered(want, actual) or found[0]))
 
+    def _view_replies(self, expected: Expected) -> int:
+        """How many replies of a deal or step carry views (before the snapshot)."""
+        deal = expected.what == "new_game"
+        return (expected.game.players if self._observing(deal) else 0) + (1 if self.views else 0)
+
     def _compare_table(self, expected: Expected, replies: list[Message], where: str,
                        check_legal: bool) -> None:
         game, state = expected.game, expected.state
         assert state is not None
-        for player, want in enumerate(expected.views):
-            got = replies[player]["view"]
-            if want == got:
-                continue
-            problem = leak(want, got, secrets(state, player, want))
-            name = "view.hiding" if problem else ""
-            problem = f"information hiding: {problem}" if problem else mismatch(want, got, "view")
-            if problem:  # (equal apart from extra fields is fine)
-                self._found(Disagreement("fail", where, f"player {player}'s {problem}", game,
-                                         expected=want, actual=got, observe=player,
-                                         aspect="view", field=name or view_field(problem)))
-                break  # (the other players' views: the same difference, as a rule)
-        rest = replies[game.players:]
+        players = game.players
+        answers: list[tuple[str, list[Any]]] = []  # (where from, every player's view)
+        if self._observing(expected.what == "new_game"):
+            answers.append(("", [reply["view"] for reply in replies[:players]]))
+        if self.views:
+            listed = replies[self._view_replies(expected) - 1]["views"]
+            if len(listed) == players:
+                answers.append((" (views)", listed))
+            else:
+                self._found(Disagreement("fail", where, f"the views reply lists {len(listed)}"
+                                         f" views for {players} players", game,
+                                         expected=players, actual=len(listed),
+                                         aspect="view", field="views.count"))
+        for source, views in answers:
+            for player, want in enumerate(expected.views):
+                got = views[player]
+                if want is got or want == got:
+                    continue
+                problem = leak(want, got, secrets(state, player, want))
+                name = "view.hiding" if problem else ""
+                problem = f"information hiding: {problem}" if problem \
+                    else mismatch(want, got, "view")
+                if problem:  # (equal apart from extra fields is fine)
+                    self._found(Disagreement("fail", where, f"player {player}'s{source}"
+                                             f" {problem}", game, expected=want, actual=got,
+                                             observe=player, aspect="view",
+                                             field=name or view_field(problem)))
+                    break  # (the other players' views: the same difference, as a rule)
+        rest = replies[self._view_replies(expected):]
         if self.snapshots:
             snap = rest.pop(0)["state"]
             problem = conservation(game.deck, snap)

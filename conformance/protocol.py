@@ -35,8 +35,9 @@ from conformance.implementation import Implementation, Rejection
 from conformance.replies import reply_problem
 
 PROTOCOL_VERSION = 1
-COMMANDS = ("hello", "new_game", "act", "observe", "legal", "snapshot", "stop")
-OPTIONAL_COMMANDS = ("legal", "snapshot")
+COMMANDS = ("hello", "new_game", "act", "observe", "legal", "snapshot", "views", "stop")
+OPTIONAL_COMMANDS = ("legal", "snapshot", "views")
+REPLY_FIELD = {"legal": "actions", "snapshot": "state", "views": "views"}  # (of each optional one)
 Message = dict[str, Any]
 
 
@@ -372,7 +373,7 @@ def reply_to_act(reply: Message) -> list[dict[str, Any]] | Rejection:
 def hello_reply(impl: Implementation, seq: Any = 0) -> Message:
     """The handshake reply of a Python implementation, from its optional attributes
     ``version``, ``options``, ``skip``, ``rules``, ``players`` and ``waive``, and its
-    ``legal`` and ``snapshot`` methods."""
+    ``legal``, ``snapshot`` and ``views`` methods."""
     info: dict[str, Any] = {"name": impl.name, "language": "python"}
     version = getattr(impl, "version", None)
     if version is not None:
@@ -448,5 +449,5 @@ def _answer(impl: Implementation, request: Message) -> Message:
         method = getattr(impl, cmd, None)
         if not callable(method):
             raise ProtocolError(f"this implementation has no {cmd!r} command")
-        return {"actions": method()} if cmd == "legal" else {"state": method()}
+        return {REPLY_FIELD[cmd]: method()}
     raise ProtocolError(f"unknown command {cmd!r}; expected one of {', '.join(COMMANDS)}")

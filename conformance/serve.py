@@ -1,8 +1,8 @@
 """`cambio serve`: the reference interpreter speaking the protocol over stdin and stdout.
 
 It is the bundled implementation and the default ``--impl`` of `cambio conform`.
-It declares every option value and both optional commands (``legal`` and
-``snapshot``), reads one request per line and answers each at once.
+It declares every option value and the optional commands (``legal``, ``snapshot``
+and ``views``), reads one request per line and answers each at once.
 
 >>> import io, json
 >>> out = io.BytesIO()
@@ -30,7 +30,7 @@ from conformance.protocol import dispatch
 
 
 class ReferenceEngine(Reference):
-    """The reference with the optional commands: `legal` and `snapshot`.
+    """The reference with the optional commands: `legal`, `snapshot` and `views`.
 
     ``python:conformance.serve:ReferenceEngine`` runs it in-process.
     """
@@ -45,6 +45,12 @@ class ReferenceEngine(Reference):
         """Every legal action now, in the reference's sorted order."""
         assert self.state is not None, "new_game first"
         return legal_json(legal_blocks(self.state))
+
+    def views(self) -> list[dict[str, Any]]:
+        """Every player's view, seat 0 first: `observe` of each seat (so an engine that
+        changes `observe` answers `views` the same way)."""
+        assert self.state is not None, "new_game first"
+        return [self.observe(player) for player in range(self.state.n)]
 
     def snapshot(self) -> dict[str, Any]:
         """The whole state: deck (top first), pile (top last), grids, held card, and more."""

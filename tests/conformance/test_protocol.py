@@ -37,7 +37,7 @@ def test_each_protocol_schema_is_2020_12_with_an_id(path: Path) -> None:
 
 def test_there_is_a_request_and_a_reply_schema_for_every_command() -> None:
     names = {p.name for p in SCHEMAS}
-    for cmd in ("hello", "new_game", "act", "observe", "legal", "snapshot", "stop"):
+    for cmd in ("hello", "new_game", "act", "observe", "legal", "snapshot", "views", "stop"):
         assert f"{cmd}.request.schema.json" in names and f"{cmd}.reply.schema.json" in names
 
 
@@ -65,7 +65,7 @@ def test_the_schemas_describe_the_real_traffic(monkeypatch: pytest.MonkeyPatch) 
     runner.close()
     seen = {(request["cmd"], "rejected" in reply) for request, reply in traffic}
     assert {("hello", False), ("new_game", False), ("act", False), ("act", True),
-            ("observe", False), ("snapshot", False), ("legal", False)} <= seen
+            ("observe", False), ("snapshot", False), ("legal", False), ("views", False)} <= seen
     any_request = validator_for("request.schema.json")
     kinds: set[str] = set()
     shapes: set[tuple[object, ...]] = set()
@@ -117,7 +117,7 @@ def test_cambio_serve_speaks_the_protocol_over_stdio() -> None:
     assert [r["seq"] for r in replies] == [0, 1, 2, 3, 4, None, 5, 6]
     hello, deal, rejected, peeked, seen, garbage, unknown, stop = replies
     assert hello["implementation"]["name"] == "cambio-ref"
-    assert set(hello["commands"]) == {"legal", "snapshot"}
+    assert set(hello["commands"]) == {"legal", "snapshot", "views"}
     assert [e["t"] for e in deal["events"]].count("dealt") == 8
     assert rejected["rejected"]["code"] == "E_WRONG_PHASE"
     assert peeked["events"][0]["t"] == "peeked"
@@ -156,7 +156,7 @@ def test_the_handshake_declares_option_values() -> None:
         with pytest.raises(ProtocolError, match=message):
             Support.parse(bad)
     reply = {"seq": 0, "protocol": 1, "implementation": {"name": "x"}, "commands": ["undo"]}
-    assert 'commands[0]: expected one of "legal", "snapshot", got "undo"' in (
+    assert 'commands[0]: expected one of "legal", "snapshot", "views", got "undo"' in (
         check_reply("hello", reply) or "")
     with pytest.raises(ProtocolError, match="unknown optional commands undo"):
         Hello.parse(reply)
