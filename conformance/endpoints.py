@@ -31,7 +31,7 @@ from conformance.failures import CannotStart, ImplementationFailure
 from conformance.implementation import Implementation
 from conformance.processes import StderrTail, Supervised, become_subreaper
 from conformance.protocol import Message, check_reply, dispatch
-from conformance.schema_check import shown
+from conformance.replies import shown
 from conformance.strict_json import MAX_DEPTH, MAX_LINE, StrictJSONError, parse_line
 
 STDERR_TAIL = 4000

@@ -1,12 +1,18 @@
 """Strict JSON for the replies of an implementation: one clear message for anything else.
 
 Python's `json` module accepts things the protocol does not: ``NaN`` and
-``Infinity``, lone surrogates (escaped ``"\\ud800"`` or raw), and it crashes with
-a `RecursionError` on deep nesting. `parse_line` refuses all of them, and lines
-longer than `MAX_LINE` bytes, with a `StrictJSONError` that names the problem.
+``Infinity``, numbers beyond a double's range (``1e400`` reads as infinity), lone
+surrogates (escaped ``"\\ud800"`` or raw), and it crashes with a `RecursionError`
+on deep nesting. `parse_line` refuses all of them, and lines longer than `MAX_LINE`
+bytes, with a `StrictJSONError` that names the problem. A whole number written
+with a fraction or an exponent (``5.0``, ``1e2``) is the integer JSON Schema takes
+it for, and reads as that `int`: what reads a field the schema calls an integer gets
+an `int`.
 
 >>> parse_line(b'{"seq": 1, "events": []}')
 {'seq': 1, 'events': []}
+>>> parse_line(b'[5.0, 1e2, 0.5]')
+[5, 100, 0.5]
 >>> parse_line(b'{"seq": NaN}')
 Traceback (most recent call last):
 ...
@@ -24,6 +30,7 @@ conformance.strict_json.StrictJSONError: nested deeper than 100 levels
 from __future__ import annotations
 
 import json
+import math
 import re
 from itertools import accumulate, repeat
 from typing import Any
@@ -56,6 +63,14 @@ def depth(data: bytes) -> int:
 
 def _constant(name: str) -> Any:
     raise StrictJSONError(f"{name} is not JSON (numbers must be finite)")
+
+
+def _number(text: str) -> float | int:
+    """A number written with a fraction or an exponent: finite, and an `int` if whole."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise StrictJSONError(f"{text[:40]} is beyond the range of a double (numbers must be finite)")
+    return int(value) if value.is_integer() else value
 
 
 def lone_surrogate(value: Any) -> str | None:
@@ -94,7 +109,7 @@ def parse_line(line: bytes, max_depth: int = MAX_DEPTH, max_line: int = MAX_LINE
     if (line.count(b"[") + line.count(b"{") > max_depth) and depth(line) > max_depth:
         raise StrictJSONError(f"nested deeper than {max_depth} levels")
     try:
-        value = json.loads(text, parse_constant=_constant)
+        value = json.loads(text, parse_constant=_constant, parse_float=_number)
     except StrictJSONError:
         raise
     except RecursionError:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from conformance.strict_json import StrictJSONError, depth, parse_line
@@ -19,6 +21,8 @@ from conformance.strict_json import StrictJSONError, depth, parse_line
     (b"[" * 100_000, "nested deeper than 100 levels"),
     (b"{\"a\":" * 5000 + b"1" + b"}" * 5000, "nested deeper than 100 levels"),
     (b"9" * 5000, "not JSON"),
+    (b'{"seq": 1, "x": 1e400}', "1e400 is beyond the range of a double"),
+    (b'[-1.5E+999]', "-1.5E+999 is beyond the range of a double"),
     (b'{"seq": 1', "not JSON"),
     (b"hello", "not JSON"),
 ])
@@ -48,9 +52,11 @@ def _nested(levels: int) -> list[object]:
     (b'"\xef\xbf\xbf"', "\uffff"),  # a noncharacter is still valid JSON (reports sanitise it)
     (b"[" * 100 + b"]" * 100, _nested(100)),
     (b'"[[[[" ', "[[[["),  # brackets inside strings do not nest
+    (b'[5.0, 1e2, -0.0, 0.25, 1e-400]', [5, 100, 0, 0.25, 0]),  # a whole number is an int
 ])
 def test_strict_json_still_parses_what_is_valid(line: bytes, value: object) -> None:
     assert parse_line(line) == value
+    assert json.dumps(parse_line(line)) == json.dumps(value)  # (5.0 is read as 5: an int)
 
 
 def test_depth_skips_strings_and_counts_both_kinds_of_bracket() -> None:
