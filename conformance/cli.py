@@ -172,6 +172,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
     SIGINT, SIGTERM or SIGHUP, or when the handshake fails, every implementation and
     everything it started are killed and every report is still written, its footer giving
     the real exit status."""
+    from cambio_ref.collector import collect_rarely
     from cambio_ref.progress import Progress
     from conformance.conform import DEFAULT_FUZZ, HandshakeFailed, Item, load_case_paths, plan
     from conformance.conform import throughput as throughput_of
@@ -192,6 +193,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
 
     _check_args(args)
     _hypothesis_storage()
+    collect_rarely()  # (a long run: see cambio_ref.collector)
     if args.benchmark:
         from conformance.benchmark import cmd_benchmark
 

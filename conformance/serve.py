@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any, BinaryIO
 
 from cambio_ref.catalogue import load_catalogue
+from cambio_ref.collector import collect_rarely
 from cambio_ref.engine import legal_blocks
 from cambio_ref.errors import CambioError
 from cambio_ref.quick_exit import quick_exit
@@ -114,6 +115,7 @@ def serve(stdin: BinaryIO, stdout: BinaryIO, rules: Rules | None = None) -> int:
 
 def main(rules: Rules | None = None) -> int:
     """Serve on this process's stdin and stdout (declaring `rules` when given)."""
+    collect_rarely()  # (a long session: see cambio_ref.collector)
     try:
         return serve(sys.stdin.buffer, sys.stdout.buffer, rules)
     except (BrokenPipeError, KeyboardInterrupt):
