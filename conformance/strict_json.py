@@ -73,6 +73,10 @@ def _number(text: str) -> float | int:
     return int(value) if value.is_integer() else value
 
 
+# one decoder for every line: `json.loads` with hooks would build a new one per call
+_DECODER = json.JSONDecoder(parse_constant=_constant, parse_float=_number)
+
+
 def lone_surrogate(value: Any) -> str | None:
     """The first lone surrogate in the strings (keys included) of a parsed JSON value, if any.
 
@@ -109,7 +113,7 @@ def parse_line(line: bytes, max_depth: int = MAX_DEPTH, max_line: int = MAX_LINE
     if (line.count(b"[") + line.count(b"{") > max_depth) and depth(line) > max_depth:
         raise StrictJSONError(f"nested deeper than {max_depth} levels")
     try:
-        value = json.loads(text, parse_constant=_constant, parse_float=_number)
+        value = _DECODER.decode(text)
     except StrictJSONError:
         raise
     except RecursionError:
