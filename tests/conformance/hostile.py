@@ -67,6 +67,15 @@ def _raw(make: Callable[[Reply], bytes]) -> Mutation:
     return lambda reply, engine: make(reply)
 
 
+def _whole_floats(value: Any) -> Any:
+    """Every integer written as a whole float (3 as 3.0), as some JSON libraries write them."""
+    if isinstance(value, dict):
+        return {k: _whole_floats(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_whole_floats(v) for v in value]
+    return float(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
 def _deck_leak(reply: Reply, engine: ReferenceEngine) -> Any:
     assert engine.state is not None
     reply["view"]["x_deck"] = [card.code for card in engine.state.deck]
@@ -138,6 +147,8 @@ REPLIES: dict[str, tuple[str, Mutation]] = {
     "act-raw-surrogate": ("act", _raw(lambda r: b'{"seq":%d,"events":[],"x":"\xed\xa0\x80"}'
                                       % r["seq"])),
     "act-deep": ("act", _raw(lambda r: b"[" * 100_000)),
+    "act-beyond-double": ("act", _raw(lambda r: json.dumps(r).encode()[:-1] + b', "x_score": 1e400}')),
+    "act-whole-floats": ("act", _raw(lambda r: json.dumps(_whole_floats(r)).encode())),
     "act-huge-line": ("act", _raw(lambda r: b'{"seq":%d,"events":[],"x":"%s"}'
                                   % (r["seq"], b"a" * (9 * 1024 * 1024)))),
 }

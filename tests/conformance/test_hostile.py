@@ -72,6 +72,8 @@ ITEM = {
     "act-lone-surrogate": ("protocol_error", r"lone surrogate (escaped \ud800)"),
     "act-raw-surrogate": ("protocol_error", "not UTF-8"),
     "act-deep": ("protocol_error", "nested deeper than 100 levels"),
+    "act-beyond-double": ("protocol_error", "1e400 is beyond the range of a double"),
+    "act-whole-floats": ("pass", ""),  # 5.0 is the integer 5, as in JSON Schema
     "act-huge-line": ("protocol_error", "longer than"),
     "act-endless": ("protocol_error", "longer than"),
     "act-endless-lines": ("protocol_error", "carries seq -5"),
