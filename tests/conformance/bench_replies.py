@@ -34,14 +34,15 @@ Traffic = list[tuple[str, dict[str, Any], dict[str, Any]]]  # (command, request,
 
 
 def traffic(games: int, seed: int = 1) -> Traffic:
-    """The requests and replies of `games` random 4-player games of online, in lock step."""
+    """The requests and replies of `games` random 4-player games of online, in lock step
+    (each reply as the harness reads it from a pipe: parsed from its JSON text)."""
     rng = random.Random(seed)
     rules = resolve("online")
     out: Traffic = []
 
     def ask(request: dict[str, Any]) -> dict[str, Any]:
         request = {**request, "seq": len(out)}
-        reply = dispatch(engine, request)
+        reply = json.loads(json.dumps(dispatch(engine, request)))  # (as it arrives: lists, not tuples)
         out.append((request["cmd"], request, reply))
         return reply
 
