@@ -42,7 +42,7 @@ def traffic(games: int, seed: int = 1) -> Traffic:
 
     def ask(request: dict[str, Any]) -> dict[str, Any]:
         request = {**request, "seq": len(out)}
-        reply = json.loads(json.dumps(dispatch(engine, request)))  # (as it arrives: lists, not tuples)
+        reply: dict[str, Any] = json.loads(json.dumps(dispatch(engine, request)))  # (lists, not tuples)
         out.append((request["cmd"], request, reply))
         return reply
 
