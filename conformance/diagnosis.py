@@ -152,21 +152,25 @@ def _values(key: str, current: Value, scores: bool) -> list[Value]:
     return [v for v in values if not (v == current and type(v) is type(current))]
 
 
-def fits(d: Disagreement, known: Sequence[Fit] = (), *, search: bool = True) -> list[Fit]:
+def fits(d: Disagreement, known: Sequence[Fit] = (), *, search: bool = True,
+         maybe: Sequence[Fit] = ()) -> list[Fit]:
     """Every option value that explains `d` and agrees with the most later replies
     (see the module's docstring); the `known` ones (confirmed elsewhere) are tried first,
-    and when one of them fits, only they are tried (and, without `search`, only they)."""
+    then the `maybe` ones (each one of several that fitted elsewhere), and when one of a
+    pool fits, only that pool is tried (and, without `search`, only they)."""
     if d.aspect not in ASPECTS or (d.index == 0 and d.where != "deal"):
         return []
     base = with_values(d.game.rules, d.as_if)
     current = base.values()
     cat = load_catalogue()
     scores = d.field.startswith("round_over.")
-    pools: list[list[Fit]] = [list(known)]
+    pools: list[list[Fit]] = [list(known), [fit for fit in maybe if fit not in known]]
     if search:
         pools.append([Fit(f"{cat.option(key).id}={format_value(value)}", key, value)
                       for key in option_keys() if key not in FIXED
                       for value in _values(key, current[key], scores)])
+    if reach(d, base) is not None:  # (no change needed: nothing to explain by one)
+        return []
     for pool in pools:
         found: list[tuple[int, Fit]] = []
         for fit in pool:
@@ -186,19 +190,32 @@ def fits(d: Disagreement, known: Sequence[Fit] = (), *, search: bool = True) -> 
 
 
 class Diagnoser:
-    """`fits` over a run: the values found so far are tried first, and a kind of
-    difference (status, aspect, field) that no value explained once is not searched again."""
+    """`fits` over a run: the values found so far alone (confirmed) are tried first, then
+    those found among several, and a kind of difference (status, aspect, field) that no
+    value explained once is not searched again."""
 
     def __init__(self) -> None:
         self.fitted: list[Fit] = []
         self.barren: set[tuple[str, str, str]] = set()
+        self.maybe: list[Fit] = []  # each one of several values that fitted a difference
+        self.last: list[Fit] = []  # what the last `diagnose` found
+
+    def confirm(self, fit: Fit) -> None:
+        """Try `fit` first from now on: it alone explains a difference."""
+        if fit not in self.fitted:
+            self.fitted.append(fit)
 
     def diagnose(self, d: Disagreement) -> list[Fit]:
-        """The values that fit `d`; sets ``d.candidates`` and ``d.rule``."""
+        """The values that fit `d`; sets ``d.candidates`` and ``d.rule``. A value found
+        alone is tried first for later differences; one of several that fit is not (it
+        may be wrong, and would then hide the right one)."""
         kind = (d.status, d.aspect, d.field)
-        found = fits(d, self.fitted, search=kind not in self.barren)
-        if found:
-            self.fitted.extend(fit for fit in found if fit not in self.fitted)
+        found = fits(d, self.fitted, search=kind not in self.barren, maybe=self.maybe)
+        self.last = found
+        if len(found) == 1 and found[0] not in self.maybe:
+            self.confirm(found[0])
+        elif found:
+            self.maybe.extend(fit for fit in found if fit not in self.maybe)
         else:
             self.barren.add(kind)
         d.candidates = [fit.label for fit in found]

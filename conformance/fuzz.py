@@ -41,13 +41,13 @@ from cambio_ref.errors import CambioError
 from cambio_ref.rules import Rules, resolve
 from cambio_ref.state import OVER, State
 from conformance.covering import Row
-from conformance.diagnosis import Diagnoser
+from conformance.diagnosis import Diagnoser, Fit
 from conformance.draws import actions_from, draw_actions, game_strategy
 from conformance.failures import RestartBudgetExhausted
 from conformance.grouping import key_of
 from conformance.harness import Driver
 from conformance.implementation import Reference, Rejection
-from conformance.lockstep import Disagreement, Game
+from conformance.lockstep import Disagreement, Game, with_values
 from conformance.onward import Finding, Outcome, play_on
 from conformance.protocol import Hello
 from conformance.shrink import shrink
@@ -106,8 +106,12 @@ def play(driver: Driver, hello: Hello, data: st.DataObject, game: Game,
     """Draw one game's actions, then play them on both sides in lockstep (the requests
     sent in batches, the replies compared in order), past every difference: after one
     that an option value explains, the game is drawn again under it; after the
-    reference takes over the implementation's state, the rest of it is drawn from there."""
-    actions = draw_actions(data, game)
+    reference takes over the implementation's state, the rest of it is drawn from there.
+    The reference plays the values earlier games confirmed (`Diagnoser.fitted`) from the
+    start, and the actions are drawn under them, so that a later game shows what lies
+    behind them."""
+    as_if = as_if_of(game.rules, diagnoser.fitted if diagnoser is not None else ())
+    actions = draw_actions(data, game.copy(rules=with_values(game.rules, as_if)))
 
     def redraw(state: State | None, rules: Rules) -> list[Any]:
         ref = Reference()
@@ -120,7 +124,23 @@ def play(driver: Driver, hello: Hello, data: st.DataObject, game: Game,
     return play_on(driver, hello, [("new_game", game, "deal"),
                                    *(("act", action, f"step {i + 1}")
                                      for i, action in enumerate(actions))],
-                   redraw=redraw, diagnoser=diagnoser)
+                   redraw=redraw, diagnoser=diagnoser, as_if=as_if)
+
+
+def as_if_of(rules: Rules, fitted: Sequence[Fit]) -> tuple[tuple[str, Any], ...]:
+    """The confirmed values `fitted` as as-if values on top of `rules` (none if they
+    cannot be played together with them).
+
+    >>> from cambio_ref.rules import resolve
+    >>> as_if_of(resolve("hearts"), [Fit("value.red-king=-1", "red_king", -1)])
+    (('red_king', -1),)
+    """
+    values = tuple((fit.key, fit.value) for fit in fitted)
+    try:
+        with_values(rules, values)
+    except CambioError:
+        return ()
+    return values
 
 
 class _Grouper:

@@ -569,7 +569,7 @@ class Lockstep:
                 grids = event.get("grids") or []
                 for seat, score in enumerate(event["scores"]):
                     cards = sum(c is not None for c in grids[seat]) if seat < len(grids) else 4
-                    low, high = score_bounds(game.rules, cards)
+                    low, high = score_bounds(self.ref_rules(game.rules), cards)
                     if not isinstance(score, int) or not low <= score <= high:
                         raise Disagreement("fail", where, f"score bounds: seat {seat} scores"
                                            f" {score}, outside [{low}, {high}] for {cards}"

@@ -9,7 +9,10 @@ whatever the implementation does, every deviation recorded.
 - a difference that an option value explains (`conformance.diagnosis.fits`) is
   recorded, the reference takes that value on top of the rules (``as_if``), and
   the item is played again from the start under them, so that what lies behind
-  shows;
+  shows; where several values fit, the first is taken and the others are kept:
+  a later difference that another of them explains in its place (`swap`) narrows
+  the choice to it (and the first finding's candidates with it), and the item is
+  played again under it;
 - any other difference is recorded and the reference takes over the
   implementation's state from its snapshot (`conformance.resync`), the
   implementation is dealt again and brought back to the same step, and play goes
@@ -25,9 +28,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from cambio_ref.errors import CambioError
 from cambio_ref.rules import Rules
 from cambio_ref.state import State
-from conformance.diagnosis import Diagnoser
+from conformance.diagnosis import Diagnoser, Fit, reach
 from conformance.harness import Driver
 from conformance.lockstep import Disagreement, Game, Lockstep, with_values
 from conformance.protocol import Hello
@@ -62,28 +66,51 @@ class Outcome:
     steps: int = 0
     ended: str | None = None  # why the item ended before its last call
     lock: Lockstep | None = None
+    # an ambiguous as-if value narrowed (`swap`): its place in ``as_if``, what still fits
+    narrowed: tuple[int, list[Fit]] | None = None
 
 
 def play_on(driver: Driver, hello: Hello, calls: Sequence[Call], *,
             known: Sequence[Any] | None = None, redraw: Redraw | None = None,
-            diagnoser: Diagnoser | None = None) -> Outcome:
+            diagnoser: Diagnoser | None = None,
+            as_if: tuple[tuple[str, Any], ...] = ()) -> Outcome:
     """Play `calls` past every difference (see the module's docstring). `known`: the
     reference's replies and states for the calls, if played already; `diagnoser`: what
-    earlier items found (`conformance.diagnosis.Diagnoser`)."""
+    earlier items found (`conformance.diagnosis.Diagnoser`); `as_if`: option values the
+    reference plays from the start (earlier items' confirmed ones)."""
     diagnoser = Diagnoser() if diagnoser is None else diagnoser
     explained: list[Finding] = []
-    as_if: tuple[tuple[str, Any], ...] = ()
+    by_place: dict[int, Finding] = {}  # (the finding each place of as_if explains)
+    ambiguous: dict[int, list[Fit]] = {}  # (a place in as_if: every value that fits there)
     todo = list(calls)
     for play in range(MAX_PLAYS):
         outcome = _play(driver, hello, todo, known if play == 0 else None, redraw, as_if,
-                        diagnoser, last=play == MAX_PLAYS - 1)
+                        diagnoser, last=play == MAX_PLAYS - 1, ambiguous=ambiguous)
         if outcome.ended != "as-if":
             for finding in outcome.findings:
                 if finding.how == "noted":
                     diagnoser.diagnose(finding.d)
             outcome.findings = explained + outcome.findings
             return outcome
-        explained.append(outcome.findings[-1])
+        if outcome.narrowed is not None:
+            place, fitting = outcome.narrowed
+            diagnoser.maybe = [fit for fit in diagnoser.maybe
+                               if fit in fitting or fit not in ambiguous[place]]
+            first = by_place[place].d
+            first.candidates = [fit.label for fit in fitting]
+            first.rule = " or ".join(first.candidates)
+            if len(fitting) > 1:
+                ambiguous[place] = fitting
+            else:
+                del ambiguous[place]
+                diagnoser.confirm(fitting[0])
+        else:
+            finding = outcome.findings[-1]
+            fitting = [f for f in diagnoser.last if f.label in finding.d.candidates]
+            by_place[len(as_if)] = finding
+            if len(fitting) > 1:
+                ambiguous[len(as_if)] = fitting
+            explained.append(finding)
         as_if = outcome.as_if
         if redraw is not None:
             rules = with_values(todo[0][1].rules, as_if)
@@ -94,7 +121,7 @@ def play_on(driver: Driver, hello: Hello, calls: Sequence[Call], *,
 
 def _play(driver: Driver, hello: Hello, calls: list[Call], known: Sequence[Any] | None,
           redraw: Redraw | None, as_if: tuple[tuple[str, Any], ...], diagnoser: Diagnoser, *,
-          last: bool) -> Outcome:
+          last: bool, ambiguous: dict[int, list[Fit]] | None = None) -> Outcome:
     """One play of the calls under `as_if`; ``ended == "as-if"`` asks for another."""
     calls = [(what, _fresh(arg) if what == "new_game" else arg, where)
              for what, arg, where in calls]
@@ -119,6 +146,13 @@ def _play(driver: Driver, hello: Hello, calls: list[Call], known: Sequence[Any] 
                 outcome.ended = d.message
                 outcome.findings.append(Finding(d, "ended", d.message))
                 break
+            swapped = swap(d, as_if, ambiguous or {}) if not last else None
+            if swapped is not None:
+                place, fitting = swapped
+                values = list(as_if)
+                values[place] = (fitting[0].key, fitting[0].value)
+                outcome.as_if, outcome.narrowed, outcome.ended = tuple(values), swapped, "as-if"
+                return outcome
             found = diagnoser.diagnose(d)
             if found and not last:
                 outcome.as_if = (*as_if, (found[0].key, found[0].value))
@@ -147,6 +181,31 @@ def _play(driver: Driver, hello: Hello, calls: list[Call], known: Sequence[Any] 
                               key=lambda f: f.d.call)
     outcome.steps = lock.steps
     return outcome
+
+
+def swap(d: Disagreement, as_if: tuple[tuple[str, Any], ...],
+         ambiguous: dict[int, list[Fit]]) -> tuple[int, list[Fit]] | None:
+    """Where an earlier difference was explained by one of several values (`ambiguous`:
+    their places in `as_if`) and another of them, taken in its place, also explains `d`
+    (the reference then agrees with every reply up to and including d's step): that
+    place and the values that do; else None."""
+    for place, choices in ambiguous.items():
+        taken = as_if[place]
+        fitting = []
+        for fit in choices:
+            if (fit.key, fit.value) == taken:
+                continue
+            values = list(as_if)
+            values[place] = (fit.key, fit.value)
+            try:
+                rules = with_values(d.game.rules, values)
+            except CambioError:
+                continue
+            if reach(d, rules) is not None:
+                fitting.append(fit)
+        if fitting:
+            return place, fitting
+    return None
 
 
 def _fresh(game: Game) -> Game:

@@ -5,7 +5,9 @@ values of some of its options (the planted values), over the eight rulesets.
 `HANDWRITTEN`: the reference with faults no option value explains, written by
 hand (`FAULTS`). Each is an in-process implementation
 (``python:tests.conformance.planted:NAME``, NAME with ``_`` for ``-``), and
-``python tests/conformance/planted.py NAME`` serves it over the real protocol.
+``python tests/conformance/planted.py NAME`` serves it over the real protocol;
+``python tests/conformance/planted.py --check-default`` runs a default `cambio conform`
+on every one and prints whether it lists exactly what was planted.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from cambio_ref.catalogue import load_catalogue
-from cambio_ref.rules import Rules, resolve
+from cambio_ref.rules import Rules, format_value, resolve
 from conformance.implementation import Event, Rejection
 from conformance.protocol import dispatch
 from conformance.serve import ReferenceEngine
@@ -39,14 +41,11 @@ PLANTED: dict[str, tuple[str, dict[str, Any]]] = {
     "cambio-app-black-king": ("cambio-app", {"black_king": 10}),
     "cambio-bot-take-discard": ("cambio-bot", {"take_discard": False}),
     "cambio-bot-tie-jack-queen": ("cambio-bot", {"tie": "caller-loses", "jack": 11}),
-}
-
-# Planted values the suite does not pass yet (left out of PLANTED, kept to be fixed): on the
-# cases alone, tie=shared cannot be told from tie=most-cards (both fit every item, and both
-# are listed); with caller_penalty=20 a run also lists values that fit no planted change
-# (a diagnosis bug not found yet).
-NOT_YET: dict[str, tuple[str, dict[str, Any]]] = {
+    # official never snaps, so every hand keeps four cards and tie=shared plays as
+    # tie=most-cards would; only tie.fewer-cards-with-snapping-house-rule (snapping set on
+    # top, which the implementation plays: it declares no `options`) tells them apart
     "official-tie": ("official", {"tie": "shared"}),
+    # a caller's penalty pushes a score past the declared rules' bounds
     "memory-caller-penalty": ("memory", {"caller_penalty": 20}),
 }
 
@@ -154,10 +153,68 @@ def serve_lines(impl: ReferenceEngine) -> int:
     return 0
 
 
-def main(name: str) -> int:
+# the root-cause key each hand-written fault shows as (`conformance.grouping.key_of`)
+FAULT_KEYS = {
+    "extra-legal": "fail:legal:legal.extra:pass",
+    "reason": "fail:events:round_over.reason",
+    "bottom-draw": "fail:events:drew.card",
+    "called-hidden": "fail:events:called.visible_to",
+    "turn-code": "code:E_NOT_YOUR_TURN->E_MALFORMED_ACTION",
+}
+
+
+def wanted(name: str) -> list[str]:
+    """What a run lists for `name`: the planted values (``option.id=value``) or the
+    hand-written faults' keys, sorted."""
+    if name in PLANTED:
+        cat = load_catalogue()
+        return sorted(f"{cat.option(key).id}={format_value(value)}"
+                      for key, value in PLANTED[name][1].items())
+    return sorted(FAULT_KEYS[fault] for fault in HANDWRITTEN[name][1])
+
+
+def listed(name: str, deviations: list[dict[str, Any]]) -> list[str]:
+    """What the deviation lines of a run on `name` list, to compare with `wanted`."""
+    if name in PLANTED:
+        return sorted(d["rule"] if d["class"] == "explained" and d["as_if"] else d["key"]
+                      for d in deviations)
+    return sorted(d["key"] if d["as_if"] is None else d["rule"] for d in deviations)
+
+
+def check_default_runs(names: list[str]) -> int:
+    """Run a default `cambio conform --seed 1` on each implementation (over the protocol, as
+    a user would) and print what it lists against what was planted; 1 if any differs."""
+    import subprocess
+    import tempfile
+    import time
+
+    bad = 0
+    print(f"{'implementation':28} {'exit':>4} {'seconds':>7}  verdict")
+    for name in names:
+        with tempfile.TemporaryDirectory() as tmp:
+            log = Path(tmp) / "run.jsonl"
+            started = time.perf_counter()
+            code = subprocess.run([sys.executable, "-m", "cambio_ref", "conform", "--impl",
+                                   f"{sys.executable} {Path(__file__).resolve()} {name}",
+                                   "--seed", "1", "--log", str(log)],
+                                  capture_output=True, check=False).returncode
+            seconds = time.perf_counter() - started
+            lines = [json.loads(x) for x in log.read_text().splitlines()] if log.exists() else []
+        got = listed(name, [d for d in lines if d.get("type") == "deviation"])
+        ok = got == wanted(name) and code == 1
+        bad += not ok
+        print(f"{name:28} {code:>4} {seconds:7.1f}  {'as planted' if ok else f'LISTS {got}'}")
+    return 1 if bad else 0
+
+
+def main(argv: list[str]) -> int:
+    """``planted.py NAME``: serve NAME; ``planted.py --check-default [NAME...]``: check a
+    default run on each (every implementation without names)."""
     load_catalogue()
-    return serve_lines(make(name))
+    if argv and argv[0] == "--check-default":
+        return check_default_runs(argv[1:] or [*PLANTED, *HANDWRITTEN])
+    return serve_lines(make(argv[0]))
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1]))
+    sys.exit(main(sys.argv[1:]))
