@@ -1,15 +1,22 @@
-"""Going on past a difference: the reference rebuilt from a snapshot (`conformance.resync`)
-and the differences that leave both states equal (`conformance.lockstep.harmless`)."""
+"""Going on past a difference: the reference rebuilt from a snapshot (`conformance.resync`),
+the differences that leave both states equal (`conformance.lockstep.harmless`), and the
+values that explain a difference (`conformance.diagnosis`, `conformance.onward.swap`)."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
+from cambio_ref.actions import action_json
 from cambio_ref.engine import apply, legal_actions
 from cambio_ref.rules import resolve
 from cambio_ref.state import OVER, new_round
+from conformance.diagnosis import Fit, fits
+from conformance.implementation import Reference
+from conformance.lockstep import Disagreement, Game, Step
+from conformance.onward import swap
 from conformance.resync import FIELDS, IncompleteSnapshot, rebuild
 
 
@@ -40,3 +47,51 @@ def test_an_incomplete_snapshot_names_what_it_lacks() -> None:
     del snap["known"]
     with pytest.raises(IncompleteSnapshot, match="the snapshot has no 'known'"):
         rebuild(snap, rules, 1)
+
+
+def _played(impl_rules: str, seed: int) -> tuple[Game, list[Any]]:
+    """A 2-player hearts round played to its end on the reference under `impl_rules` (the
+    implementation here): the game, with its steps, and the actions as JSON."""
+    rules = resolve(impl_rules)
+    ref = Reference()
+    deck = [c.code for c in rules.deck(2)]
+    random.Random(seed).shuffle(deck)
+    game = Game(resolve("hearts"), 2, 0, seed, deck)
+    game.deal = ref.new_game(rules, 2, 0, deck, seed)
+    rng = random.Random(seed)
+    actions: list[Any] = []
+    while ref.state is not None and ref.state.phase != OVER and len(actions) < 300:
+        action = action_json(rng.choice(legal_actions(ref.state)))
+        actions.append(action)
+        game.steps.append(Step(action, ref.act(action)))
+    return game, actions
+
+
+def test_a_later_difference_narrows_values_that_fitted_together() -> None:
+    # the implementation plays hearts with the six of hearts at 6 (-3 in hearts); an earlier
+    # difference fitted value.ace=9 and value.six-of-hearts=6 alike and the reference took
+    # the ace: at a round end with a six of hearts and no ace in any hand, only the six
+    # explains the implementation's scores in the ace's place, so the choice narrows to it
+    for seed in range(200):
+        game, _ = _played("hearts(six_of_hearts=6)", seed)
+        last = game.steps[-1].expected
+        over = [e for e in last if e.get("t") == "round_over"] if isinstance(last, list) else []
+        cards = [c for grid in over[0]["grids"] for c in grid if c] if over else []
+        if "6H" in cards and not any(c.startswith("A") for c in cards):
+            break
+    else:
+        pytest.fail("no round ends with a six of hearts and no ace")
+    d = Disagreement("fail", f"step {len(game.steps)}", "x", game, aspect="events",
+                     field="round_over.raw", actual=last)
+    ace, six = Fit("value.ace=9", "ace", 9), Fit("value.six-of-hearts=6", "six_of_hearts", 6)
+    assert swap(d, (("ace", 9),), {0: [ace, six]}) == (0, [six])
+    assert swap(d, (("ace", 9),), {0: [ace, Fit("value.jack=1", "jack", 1)]}) is None
+
+
+def test_a_difference_the_unchanged_rules_already_show_fits_no_value() -> None:
+    # (a score past the bounds of the declared rules, with the reference already playing
+    # the caller's penalty as if, was "explained" by every value that changed nothing)
+    game, _ = _played("hearts", 3)
+    d = Disagreement("fail", f"step {len(game.steps)}", "x", game, aspect="events",
+                     field="round_over.scores", actual=game.steps[-1].expected)
+    assert fits(d) == []
