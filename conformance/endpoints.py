@@ -29,12 +29,11 @@ from typing import Any
 from conformance.checked import CheckedLines
 from conformance.failures import CannotStart, ImplementationFailure
 from conformance.implementation import Implementation
-from conformance.processes import StderrTail, Supervised, become_subreaper
+from conformance.processes import STDERR_TAIL, StderrTail, Supervised, become_subreaper
 from conformance.protocol import Message, check_reply, dispatch
 from conformance.replies import shown
 from conformance.strict_json import MAX_DEPTH, MAX_LINE, StrictJSONError, parse_line
 
-STDERR_TAIL = 4000
 HINT = ("stdout must carry only protocol lines: print logs to stderr and flush stdout after"
         " each reply")
 

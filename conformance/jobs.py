@@ -11,7 +11,9 @@ on N, so ``--jobs 1`` (`SerialPool`, everything in this process) and
 ``--jobs N`` (`ParallelPool`) give the same results. A task that raises, or whose
 worker process dies, gives each of its items a ``harness_error`` result (never a
 lost result, never a traceback); a dead worker is replaced, at most
-``--max-restarts`` times, and what no worker is left to run is ``not_run``.
+``--max-restarts`` times, and what no worker is left to run is ``not_run``. A worker
+keeps its implementation's stderr tail in a file too (`mirror_stderr_to`), so that the
+result of a task whose worker died still quotes it.
 
 >>> from conformance.targets import targets
 >>> from conformance.conform import plan
@@ -38,8 +40,10 @@ import copyreg
 import dataclasses
 import multiprocessing
 import os
+import shutil
 import signal
 import sys
+import tempfile
 import threading
 import traceback
 from collections import deque
@@ -56,7 +60,7 @@ from conformance.conform import HandshakeFailed, Item, Runner
 from conformance.fuzz import SHRINK_SECONDS, FuzzReport
 from conformance.harness import DEFAULT_RESTARTS, DEFAULT_TIMEOUT, Driver, parse_impl
 from conformance.lockstep import Disagreement
-from conformance.processes import die_with_parent
+from conformance.processes import die_with_parent, mirror_stderr_to, read_mirror
 from conformance.protocol import Hello
 from conformance.results import Result
 from conformance.shards import merge_reports
@@ -321,13 +325,15 @@ def _bundled(items: Sequence[Item]) -> tuple[Sequence[Item], dict[str, Case]]:
     return items, load_cases()
 
 
-def _worker(settings: Settings, conn: Connection,
-            inherited: Sequence[Connection] = (), parent: int | None = None) -> None:
+def _worker(settings: Settings, conn: Connection, inherited: Sequence[Connection] = (),
+            parent: int | None = None, mirror: str | None = None) -> None:
     """A worker process: close the `inherited` connections (a forked worker's copies of
-    its parent's ends of the pipes), `_work`, then `quick_exit` (what the run remembered
-    need not be freed one object at a time)."""
+    its parent's ends of the pipes), mirror its implementations' stderr tails to the file
+    `mirror`, `_work`, then `quick_exit` (what the run remembered need not be freed one
+    object at a time)."""
     for other in inherited:
         other.close()
+    mirror_stderr_to(mirror)
     _work(settings, conn, parent)
     quick_exit(0)
 
@@ -400,6 +406,7 @@ class _Worker:
     process: Any
     conn: Connection
     counters: dict[str, float]
+    mirror: str  # (the file its implementation's stderr tail is kept in)
     task: Task | None = None
 
 
@@ -410,6 +417,7 @@ class ParallelPool:
         self.settings = settings
         self.workers: list[_Worker] = []
         self.replaced = 0  # workers started in place of dead ones (at most --max-restarts)
+        self.mirrors = tempfile.mkdtemp(prefix="cambio-conform-stderr-")
         for _ in range(jobs):  # (all at once: each starts its implementation meanwhile)
             self._spawn()
 
@@ -424,13 +432,14 @@ class ParallelPool:
         # (the parent-death signal comes when the thread that starts a worker ends: only
         # the main thread lives as long as the run)
         parent = os.getpid() if threading.current_thread() is threading.main_thread() else None
+        mirror = os.path.join(self.mirrors, f"worker-{len(self.workers)}.stderr")
         process = context.Process(target=_worker,
-                                  args=(self.settings, theirs, inherited, parent),
+                                  args=(self.settings, theirs, inherited, parent, mirror),
                                   daemon=True,
                                   name=f"cambio-conform-{len(self.workers)}")
         process.start()
         theirs.close()
-        self.workers.append(_Worker(process, mine, {}))
+        self.workers.append(_Worker(process, mine, {}, mirror))
 
     def start(self) -> Hello:
         """The first worker's handshake (the others' are taken as they come, in `run`);
@@ -487,7 +496,8 @@ class ParallelPool:
                         if stop is not None:  # (it died of the signal that stops the run)
                             raise stop from None
                         alive.remove(worker)
-                        kind, outcome = "died", (died(worker.process, task), "")
+                        kind, outcome = "died", (died(worker.process, task),
+                                                 read_mirror(worker.mirror))
                         if self.replaced < self.settings.max_restarts:
                             self.replaced += 1
                             self._spawn()  # (its implementation starts meanwhile)
@@ -532,6 +542,7 @@ class ParallelPool:
                 worker.process.kill()
                 worker.process.join()
             worker.conn.close()
+        shutil.rmtree(self.mirrors, ignore_errors=True)
 
 
 def make_pool(settings: Settings, jobs: int) -> SerialPool | ParallelPool:

@@ -9,7 +9,9 @@ orphans it left to the harness, and kills them all. Elsewhere the process group
 is all there is.
 
 `StderrTail` drains the implementation's stderr in a thread and keeps only its
-last `STDERR_KEEP` bytes, counting the rest.
+last `STDERR_KEEP` bytes, counting the rest. In a worker process of ``--jobs N``,
+`mirror_stderr_to` has every tail also kept in a file (its shown part, rewritten as it
+grows), so that the main process can still quote it when the worker dies.
 
 >>> import subprocess, sys
 >>> proc = subprocess.Popen([sys.executable, "-c", "import sys; sys.stderr.write('x' * 70000)"],
@@ -34,12 +36,15 @@ import sys
 import threading
 import time
 from functools import cache
+from pathlib import Path
 
 STDERR_KEEP = 64 * 1024  # bytes of an implementation's stderr kept in memory
+STDERR_TAIL = 4000  # bytes of it quoted in a result
 PR_SET_CHILD_SUBREAPER = 36
 PR_SET_PDEATHSIG = 1
 LINUX = sys.platform.startswith("linux")
 _live_roots: set[int] = set()  # implementations running now (their orphans are not another's)
+_mirror: list[str] = []  # (the file this process's stderr tails are mirrored to, if any)
 
 
 def _prctl(option: int, value: int) -> bool:
@@ -200,12 +205,40 @@ class Supervised:
         _live_roots.discard(self.root)
 
 
+def mirror_stderr_to(path: str | None) -> None:
+    """Mirror the shown part of every `StderrTail` this process starts from now on to
+    `path` (None: to nothing). The file always holds the latest tail's `text`.
+
+    >>> import subprocess, sys, tempfile
+    >>> mirror = tempfile.NamedTemporaryFile(suffix=".stderr")
+    >>> mirror_stderr_to(mirror.name)
+    >>> proc = subprocess.Popen([sys.executable, "-c", "import sys; sys.stderr.write('oops')"],
+    ...                         stderr=subprocess.PIPE)
+    >>> tail = StderrTail(proc.stderr.fileno())
+    >>> proc.wait(), tail.join(5), read_mirror(mirror.name)
+    (0, None, 'oops')
+    >>> mirror_stderr_to(None); proc.stderr.close(); mirror.close()
+    """
+    _mirror[:] = [path] if path is not None else []
+
+
+def read_mirror(path: str, limit: int = 2 * STDERR_TAIL) -> str:
+    """The stderr tail kept in `path` by `mirror_stderr_to` ("" if there is none)."""
+    try:
+        with open(path, "rb") as file:
+            return file.read(limit).decode("utf-8", "replace")
+    except OSError:
+        return ""
+
+
 class StderrTail:
-    """Drains a file descriptor in a daemon thread, keeping only its last `keep` bytes."""
+    """Drains a file descriptor in a daemon thread, keeping only its last `keep` bytes
+    (and, see `mirror_stderr_to`, their shown part in a file)."""
 
     def __init__(self, fd: int, keep: int = STDERR_KEEP) -> None:
         self.fd = fd
         self.keep = keep
+        self.mirror = _mirror[0] if _mirror else None
         self.buffer = bytearray()
         self.dropped = 0
         self.lock = threading.Lock()
@@ -226,6 +259,10 @@ class StderrTail:
                 if extra > 0:
                     del self.buffer[:extra]
                     self.dropped += extra
+            if self.mirror is not None:
+                with contextlib.suppress(OSError):
+                    Path(self.mirror).write_text(self.text(STDERR_TAIL), encoding="utf-8",
+                                                 errors="replace")
 
     def join(self, timeout: float) -> None:
         self.thread.join(timeout)

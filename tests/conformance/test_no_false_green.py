@@ -268,6 +268,33 @@ def test_an_exception_in_the_harness_is_an_item_result_with_the_stderr_tail(jobs
         {"tie.caller-ties-lowest[official]": "pass"}
 
 
+class KillingRunner(Runner):
+    """A runner whose worker process is killed while it plays fuzz shard 1."""
+
+    def run_shard(self, item: Item, index: int) -> FuzzReport:
+        if index == 1:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return super().run_shard(item, index)
+
+
+class KillingSettings(Settings):
+    def runner(self) -> Runner:
+        plain = super().runner()
+        return KillingRunner(plain.driver, seed=self.seed, impl_text=self.impl,
+                             shrink_seconds=self.shrink_seconds)
+
+
+def test_a_killed_worker_s_result_has_its_implementation_s_stderr_tail() -> None:
+    # (before: the tail was only in the dead worker's memory, the result quoted nothing)
+    items = plan(targets(["official"], None), keyword="fuzz", fuzz=7)
+    pool = ParallelPool(KillingSettings(STDERR_IMPL, seed=1, shrink_seconds=0,
+                                        max_restarts=0), 1)
+    results = _run_pool(pool, items)
+    died = [r for r in results if r.status == "harness_error"]
+    assert len(died) == 1 and "died (killed by SIGKILL)" in died[0].message, results
+    assert "engine: warming up" in died[0].stderr
+
+
 def test_a_harness_error_fails_the_run_without_a_traceback(
         conform: Conform, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setattr(Runner, "run_shard", FaultyRunner.run_shard)
