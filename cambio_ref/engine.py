@@ -126,9 +126,7 @@ def legal_blocks(state: State) -> list[Sequence[Action]]:
         snaps = snap_actions(state, q)
         if snaps:
             blocks.append(snaps)
-    if i < len(out):
-        blocks.append(out[i:])
-    return blocks
+    return blocks  # (every action is some seat's, so the loop took all of `out`)
 
 
 def check(state: State, action: Action) -> None:
