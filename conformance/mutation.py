@@ -1,7 +1,11 @@
 """The project's own mutation check: how many small bugs planted in the reference's
 rules code a default `cambio conform` run catches.
 
-A mutant is one small change to one module of `cambio_ref` (`MODULES`): a comparison
+A mutant is one small change to one module of `cambio_ref` (`MODULES`: the modules
+that hold the rules of a round, all of which ``cambio serve`` runs; ``match``, the
+rounds of a match with its running tally, is left out because the protocol plays one
+round at a time and ``cambio serve`` never imports it, so none of its mutants could be
+told apart by any run): a comparison
 turned around (``<`` to ``<=``, ``==`` to ``!=``, ``in`` to ``not in``), ``and`` and
 ``or`` swapped, a ``not`` dropped, ``+`` and ``-`` swapped, a number one off, a
 boolean flipped, a string constant changed, a statement removed. `mutants` lists every
@@ -14,9 +18,10 @@ plays it in this process, so the cases are read once for all mutants). A mutant 
 a whole run cannot change after that), and it skips shrinking (which only makes a
 failure's example smaller). A mutant that survives is either equivalent (no game can tell it
 from the reference) or a gap in the suite; ``tests/conformance/mutation-survivors.md``
-explains each one the full sample leaves.
+explains each one the full sample leaves. ``--jobs N`` checks N mutants at once (each
+in its own process, serving its own mutant); the outcomes do not depend on N.
 
-    python -m conformance.mutation --count 150 --seed 1 --json out.json
+    python -m conformance.mutation --count 150 --seed 1 --jobs 2 --json out.json
 
 >>> found = mutants("table")
 >>> len(found) > 10, found[0].module
@@ -31,6 +36,7 @@ import argparse
 import ast
 import contextlib
 import json
+import multiprocessing
 import random
 import shlex
 import shutil
@@ -38,6 +44,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -48,9 +55,10 @@ from conformance.conform import DEFAULT_FUZZ, HandshakeFailed, Runner, plan
 from conformance.harness import Driver, parse_impl
 from conformance.targets import targets
 
-# The modules that hold the rules of play (not the catalogue, the CLI or the site).
-MODULES = ("actions", "cards", "drawing", "ending", "engine", "flags", "illegal", "match",
-           "powers", "scoring", "shuffle", "snapping", "state", "table", "turn", "views")
+# The modules that hold the rules of a round (not the catalogue, the CLI or the site;
+# not `match`: see the module docstring).
+MODULES = ("actions", "cards", "drawing", "ending", "engine", "flags", "illegal", "powers",
+           "scoring", "shuffle", "snapping", "state", "table", "turn", "views")
 
 _COMPARE = {ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.LtE, ast.LtE: ast.Lt,
             ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.In: ast.NotIn, ast.NotIn: ast.In,
@@ -237,6 +245,31 @@ def check(mutant: Mutant | None, seed: int = 1, cases: Mapping[str, Case] | None
                    time.monotonic() - started)
 
 
+_cases: dict[str, Case] = {}  # (a worker process's cases, read once: `_check_in_worker`)
+
+
+def _check_in_worker(mutant: Mutant, seed: int) -> Outcome:
+    """`check` in a worker process of ``--jobs N``, with the cases it read once."""
+    if not _cases:
+        _cases.update(load_cases())
+    return check(mutant, seed, _cases)
+
+
+def outcomes(chosen: Sequence[Mutant], seed: int, jobs: int,
+             known: Mapping[Mutant, Outcome]) -> Iterator[Outcome]:
+    """The outcome of each of `chosen`, in order (those in `known` taken as they are),
+    checked `jobs` at a time."""
+    todo = [m for m in chosen if m not in known]
+    if jobs <= 1:
+        cases = load_cases() if todo else {}
+        yield from (known.get(m) or check(m, seed, cases) for m in chosen)
+        return
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+        futures = {m: pool.submit(_check_in_worker, m, seed) for m in todo}
+        for m in chosen:
+            yield known.get(m) or futures[m].result()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m conformance.mutation",
@@ -248,6 +281,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="only mutants of this module (repeatable; default: all of MODULES)")
     parser.add_argument("--resume", type=Path, help="take the outcomes of a --json file of"
                         " an earlier run with the same --count and --seed, and check the rest")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="mutants checked at once, each in its own process (default 1)")
     parser.add_argument("--json", type=Path, help="write every outcome to this JSON file")
     parser.add_argument("--list", action="store_true", help="list the sampled mutants only")
     args = parser.parse_args(argv)
@@ -261,20 +296,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         for entry in json.loads(args.resume.read_text(encoding="utf-8")):
             known[Mutant(**entry["mutant"])] = Outcome(Mutant(**entry["mutant"]), entry["killed"],
                                                        entry["by"], entry["seconds"])
-    cases = load_cases()
-    outcomes: list[Outcome] = []
-    for n, mutant in enumerate(chosen, 1):
-        outcome = known.get(mutant) or check(mutant, args.seed, cases)
-        outcomes.append(outcome)
+    found: list[Outcome] = []
+    for n, outcome in enumerate(outcomes(chosen, args.seed, args.jobs, known), 1):
+        mutant = outcome.mutant
+        found.append(outcome)
         print(f"[{n}/{len(chosen)}] {mutant.name} {mutant.change}:"
               f" {'killed by ' + outcome.by if outcome.killed else 'SURVIVED'}"
               f" ({outcome.seconds:.1f} s)", flush=True)
         if args.json:
-            args.json.write_text(json.dumps([asdict(o) for o in outcomes], indent=1) + "\n")
-    killed = sum(o.killed for o in outcomes)
-    print(f"killed {killed} of {len(outcomes)} mutants"
-          f" ({100 * killed / max(1, len(outcomes)):.1f}%)")
-    for o in outcomes:
+            args.json.write_text(json.dumps([asdict(o) for o in found], indent=1) + "\n")
+    killed = sum(o.killed for o in found)
+    print(f"killed {killed} of {len(found)} mutants"
+          f" ({100 * killed / max(1, len(found)):.1f}%)")
+    for o in found:
         if not o.killed:
             print(f"survived: {o.mutant.name} {o.mutant.change}")
     return 0

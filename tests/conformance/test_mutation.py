@@ -7,6 +7,8 @@ hand; its survivors are explained in ``tests/conformance/mutation-survivors.md``
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 
 from cambio_ref.cases import load_cases
 from conformance import mutation
@@ -18,6 +20,17 @@ def test_every_rules_module_has_mutants_and_the_sample_is_seeded() -> None:
         assert mutants(module), module
     assert sample(MODULES, 20, seed=3) == sample(MODULES, 20, seed=3)
     assert sample(MODULES, 20, seed=3) != sample(MODULES, 20, seed=4)
+
+
+def test_every_sampled_module_is_one_the_served_reference_imports() -> None:
+    # (a module `cambio serve` never imports, as `match`, gives only mutants no run can
+    # tell apart: it is left out of the sample)
+    code = ("import sys; from conformance.serve import main;"
+            " print(' '.join(m[11:] for m in sys.modules if m.startswith('cambio_ref.')))")
+    served = set(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                                check=True).stdout.split())
+    assert set(MODULES) <= served, set(MODULES) - served
+    assert "match" not in served and "match" not in MODULES
 
 
 def test_each_mutant_changes_its_module_and_still_compiles() -> None:
