@@ -162,12 +162,13 @@ def check_power(state: State, action: Look | PowerSwap | Skip) -> None:
 
 
 def fire_power(state: State, card: Card | None, events: Events) -> bool:
-    """Start the power of `card` (if it has one and none fired this turn).
+    """Start the power of `card` (if it has one). A turn plays one card (one `do_play`), so
+    at most one power fires in it: `powers_this_turn` only counts it, for the snapshot.
 
     True when a power is now under way; False when the turn goes on to its end.
     """
     power = state.flags.powers.get(card.code) if card is not None else None  # rules.power_of
-    if power is None or state.powers_this_turn >= 1:
+    if power is None:
         return False
     assert card is not None
     state.powers_this_turn += 1
