@@ -87,8 +87,14 @@ def _source(module: str) -> str:
 
 
 def _skipped(tree: ast.Module) -> set[int]:
-    """The ids of nodes never mutated: docstrings, annotations, f-strings, asserts and
-    the arguments of raised errors (their messages)."""
+    """The ids of nodes never mutated: docstrings, annotations (and the bare annotations
+    of a class that is no dataclass, whole), f-strings, asserts and the arguments of
+    raised errors (their messages).
+
+    >>> tree = ast.parse("class A:\\n    x: int\\n@dataclass\\nclass B:\\n    y: int")
+    >>> [type(n).__name__ for n, _, _ in _sites(tree)]
+    ['AnnAssign']
+    """
     skip: set[int] = set()
 
     def mark(node: ast.AST | None) -> None:
@@ -106,6 +112,13 @@ def _skipped(tree: ast.Module) -> set[int]:
             mark(node.returns)
         if isinstance(node, ast.JoinedStr | ast.Assert | ast.Raise | ast.Import | ast.ImportFrom):
             mark(node)
+        if isinstance(node, ast.ClassDef) and not any(
+                "dataclass" in ast.unparse(d) for d in node.decorator_list):
+            # (a bare annotation in a class that is no dataclass only tells the type
+            # checker: removing it changes nothing a program can see)
+            for stmt in node.body:
+                if isinstance(stmt, ast.AnnAssign) and stmt.value is None:
+                    mark(stmt)
     return skip
 
 
