@@ -26,7 +26,7 @@ from cambio_ref.errors import CambioError
 from cambio_ref.quick_exit import quick_exit
 from cambio_ref.rules import Rules, resolve
 from conformance.implementation import Reference
-from conformance.legal import legal_json
+from conformance.legal import legal_json, legal_text
 from conformance.protocol import dispatch
 
 
@@ -73,6 +73,34 @@ def declaring(rules: Rules) -> ReferenceEngine:
     return engine
 
 
+_dumps = json.JSONEncoder(separators=(",", ":")).encode
+
+
+def legal_line(engine: ReferenceEngine, request: Any) -> bytes | None:
+    """The reply line to a `legal` request of `engine` (a plain `ReferenceEngine`), written
+    from the remembered text of its legal actions (`conformance.legal.legal_text`) rather
+    than encoded anew: the very bytes `dispatch`'s reply encodes to. None for any other
+    request, or before `new_game` (`dispatch` answers those).
+
+    >>> engine = ReferenceEngine()
+    >>> legal_line(engine, {"cmd": "legal", "seq": 1}) is None
+    True
+    >>> from cambio_ref.rules import resolve
+    >>> rules = resolve("online")
+    >>> _ = engine.new_game(rules, 2, 0, [c.code for c in rules.deck(2)], 0)
+    >>> legal_line(engine, {"cmd": "legal", "seq": 2})[:50]
+    b'{"seq":2,"actions":[{"t":"peek","player":0,"slot":'
+    """
+    if not isinstance(request, dict) or request.get("cmd") != "legal" \
+            or engine.state is None or type(engine).legal is not ReferenceEngine.legal:
+        return None
+    try:
+        text = legal_text(legal_blocks(engine.state))
+    except Exception:  # (a bug: `dispatch` reports it as an error reply)
+        return None
+    return b'{"seq":' + _dumps(request.get("seq")).encode() + b',"actions":' + text + b"}\n"
+
+
 def serve(stdin: BinaryIO, stdout: BinaryIO, rules: Rules | None = None) -> int:
     """Answer requests line by line until `stop` or the end of input; return the exit status.
     With `rules`, the handshake declares them.
@@ -83,7 +111,6 @@ def serve(stdin: BinaryIO, stdout: BinaryIO, rules: Rules | None = None) -> int:
     back while it waits."""
     load_catalogue()  # before the handshake, so the first game is not slow
     engine = ReferenceEngine() if rules is None else declaring(rules)
-    dumps = json.JSONEncoder(separators=(",", ":")).encode
     read: Callable[[int], bytes] = getattr(stdin, "read1", stdin.read)
     write, flush = stdout.write, stdout.flush
     pending = b""
@@ -101,8 +128,12 @@ def serve(stdin: BinaryIO, stdout: BinaryIO, rules: Rules | None = None) -> int:
                 request = None
                 reply: dict[str, Any] = {"seq": None, "error": {"message": f"not JSON: {exc}"}}
             else:
+                fast = legal_line(engine, request)
+                if fast is not None:
+                    out.append(fast)
+                    continue
                 reply = dispatch(engine, request)
-            out.append(dumps(reply).encode() + b"\n")
+            out.append(_dumps(reply).encode() + b"\n")
             if isinstance(request, dict) and request.get("cmd") == "stop":
                 chunk = b""
                 break

@@ -164,3 +164,35 @@ def test_the_handshake_declares_option_values() -> None:
     hello = Hello.parse({**reply, "commands": ["legal"], "skip": ["tie.three-way",
                                                                  {"case": "x.y", "reason": "later"}]})
     assert hello.skip == {"tie.three-way": "declared skipped", "x.y": "later"}
+
+
+def test_cambio_serve_writes_legal_as_dispatch_encodes_it() -> None:
+    """`legal_line` (the remembered text of the legal actions) gives byte for byte the line
+    the generic path gives, along random games with every snap listed (multi-burn, anyone's
+    cards), and falls back to it for anything else."""
+    import random
+
+    from cambio_ref.actions import action_to_json
+    from cambio_ref.engine import legal_actions
+    from conformance.protocol import dispatch
+    from conformance.serve import ReferenceEngine, legal_line
+
+    encode = json.JSONEncoder(separators=(",", ":")).encode
+    compared = 0
+    for name, players in (("online(multi_burn=true, snap_others=true)", 5), ("hearts", 3)):
+        rules = resolve(name)
+        engine = ReferenceEngine()
+        engine.new_game(rules, players, 0, [c.code for c in rules.deck(players)], 1)
+        pick = random.Random(players)
+        for seq in range(60):
+            request = {"cmd": "legal", "seq": seq}
+            assert legal_line(engine, request) == \
+                encode(dispatch(engine, request)).encode() + b"\n"
+            compared += 1
+            assert engine.state is not None
+            choices = legal_actions(engine.state)
+            if not choices:
+                break
+            engine.act(action_to_json(pick.choice(choices)))
+    assert compared > 60
+    assert legal_line(ReferenceEngine(), {"cmd": "observe", "seq": 1, "player": 0}) is None
