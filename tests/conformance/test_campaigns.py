@@ -1,0 +1,78 @@
+"""The campaign recipe of docs/developers/campaigns.md works: its miniature runs as
+written and merges, and its workflow's parts cover the campaign's shards exactly once."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from conformance.shards import shard_count
+from conformance.targets import DEFAULT_RULESETS
+
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "developers" / "campaigns.md"
+
+
+def _block(language: str) -> str:
+    blocks = re.findall(rf"```{language}\n(.*?)```", PAGE.read_text(encoding="utf-8"), re.S)
+    assert len(blocks) == 1, f"expected one {language} block in {PAGE.name}"
+    return str(blocks[0])
+
+
+def _workflow() -> dict[str, Any]:
+    workflow = yaml.safe_load(_block("yaml"))
+    assert isinstance(workflow, dict)
+    return workflow
+
+
+def _options(command: str) -> set[str]:
+    return {word for word in shlex.split(command) if word.startswith("-")}
+
+
+def test_the_parts_cover_every_shard_of_the_campaign_once() -> None:
+    workflow = _workflow()
+    games, per_part = int(workflow["env"]["GAMES"]), int(workflow["env"]["SHARDS_PER_PART"])
+    parts = workflow["jobs"]["part"]["strategy"]["matrix"]["part"]
+    assert games == 100_000  # the campaign the issue asks for
+    # each part plays shards part * per_part ... part * per_part + per_part - 1 of every target
+    ranges = [range(p * per_part, p * per_part + per_part) for p in parts]
+    played = sorted(shard for r in ranges for shard in r)
+    per_target = math.ceil(games / len(DEFAULT_RULESETS))
+    assert played == list(range(shard_count(per_target))), "a shard missing or played twice"
+    merge = " ".join(step.get("run", "") for step in workflow["jobs"]["merge"]["steps"])
+    assert f"-eq {len(parts)}" in merge  # the merge counts every part's log
+
+
+def test_the_workflow_runs_the_commands_of_the_miniature() -> None:
+    runs = [step.get("run", "") for job in _workflow()["jobs"].values() for step in job["steps"]]
+    part = next(run for run in runs if "cambio conform " in run)
+    merge = next(run for run in runs if "cambio conform-merge" in run)
+    mini = [line for line in _block("sh").splitlines() if line.strip()]
+    # (a shell line continuation joins the workflow's command into one)
+    part_command = part.replace("\\\n", " ").split("cambio conform ", 1)[1]
+    assert _options(part_command) - {"--impl", "--save-failures"} == _options(mini[0]) - {"--ruleset", "--jobs"}
+    assert _options(merge.replace("\\\n", " ").split("conform-merge", 1)[1]) == _options(mini[2])
+
+
+def test_the_miniature_runs_as_written(tmp_path: Path) -> None:
+    lines = [line for line in _block("sh").splitlines() if line.strip()]
+    assert [shlex.split(line)[:2] for line in lines] == [["cambio", "conform"]] * 2 + [["cambio", "conform-merge"]]
+    for line in lines:
+        argv = [sys.executable, "-m", "cambio_ref", *shlex.split(line)[1:]]
+        done = subprocess.run(argv, cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False)
+        assert done.returncode == 0, (line, done.stdout, done.stderr)
+    merged = [json.loads(x) for x in (tmp_path / "campaign.jsonl").read_text().splitlines()]
+    results = [r for r in merged if r["type"] == "result"]
+    assert [(r["kind"], r["ruleset"], r["status"]) for r in results] == [("fuzz", "hearts", "pass")]
+    # both shards' games are in the one merged item: 6 games in shards of 5 (shards.SHARD_GAMES)
+    assert re.findall(r"(\d+) games", results[0]["message"]) == ["5", "1"]
+    assert merged[-1]["type"] == "footer" and merged[-1]["exit"] == 0
+    assert (tmp_path / "campaign.md").read_text().startswith("# Cambio conformance")
+    assert (tmp_path / "campaign.xml").read_text().startswith("<?xml")
