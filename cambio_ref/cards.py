@@ -4,8 +4,8 @@ Input is case-insensitive; output is canonical upper case.
 
 >>> Card.parse("10h")
 Card.parse('10H')
->>> str(Card.parse("x")), Card.parse("KD").is_red
-('X', True)
+>>> str(Card.parse("x")), Card.parse("KD").suit
+('X', 'D')
 >>> Card.parse("11H")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -22,7 +22,6 @@ from cambio_ref.names import did_you_mean, fold, quoted
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
-RED_SUITS = frozenset({"H", "D"})
 JOKER = "X"
 _CODES = frozenset({JOKER} | {rank + suit for rank in RANKS for suit in SUITS})
 
@@ -49,10 +48,6 @@ class Card:
     @property
     def is_joker(self) -> bool:
         return self.rank == JOKER
-
-    @property
-    def is_red(self) -> bool:
-        return self.suit in RED_SUITS
 
     def __str__(self) -> str:
         return self.code

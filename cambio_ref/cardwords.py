@@ -23,7 +23,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cambio_ref.cards import JOKER, RED_SUITS, SUITS
+from cambio_ref.cards import JOKER, SUITS
 
 __all__ = ["COLOURS", "COUNT_WORDS", "RANK_WORDS", "SUIT_GLYPHS", "SUIT_WORDS", "CardMention", "code_of", "mentions",
            "rank_token"]
@@ -40,6 +40,7 @@ SUIT_WORDS: dict[str, str] = {"spade": "S", "spades": "S", "heart": "H", "hearts
                               "diamonds": "D", "club": "C", "clubs": "C"}
 # Suit symbols, outlined too, as the one-letter suit they stand for ("K♥" reads as "kh").
 SUIT_GLYPHS: dict[str, str] = {"♠": "s", "♤": "s", "♥": "h", "♡": "h", "♦": "d", "♢": "d", "♣": "c", "♧": "c"}
+RED_SUITS = frozenset({"H", "D"})  # (the rules never ask a card's colour: values name cards)
 COLOURS: dict[str, tuple[str, ...]] = {"red": tuple(s for s in SUITS if s in RED_SUITS),
                                        "black": tuple(s for s in SUITS if s not in RED_SUITS)}
 # A number before a plural rank word counts cards: "two kings" is two kings, not a 2 and a king.
