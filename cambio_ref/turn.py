@@ -224,9 +224,8 @@ def do_peek(state: State, action: Peek, events: Events) -> None:
 
 def maybe_end_peek(state: State, events: Events) -> None:
     """End the opening peek once nobody has a card left to look at (a card snapped
-    away during the peek cannot be looked at)."""
-    if state.phase != PEEK or state.pending_give:
-        return
+    away during the peek cannot be looked at). Called in the peek only, never while a
+    give is pending (a peek is refused then, and a snap's give ends before this)."""
     if peek_positions(state):
         return
     if state.pile and state.rules.snap and not state.window:
