@@ -252,6 +252,9 @@ def check(mutant: Mutant | None, seed: int = 1, cases: Mapping[str, Case] | None
                        if r.failed), "")
         except HandshakeFailed as exc:
             by = f"the handshake failed: {' '.join(str(exc).split()[-30:])}"
+        except Exception as exc:  # (a harness bug the mutant's replies set off: the run's
+            # item would be a harness_error, as `conformance.jobs` makes it, and fail the run)
+            by = f"harness_error: {type(exc).__name__}: {' '.join(str(exc).split())[:200]}"
         finally:
             runner.close()
     return Outcome(mutant or Mutant("-", -1, 0, "none"), bool(by), by,

@@ -10,6 +10,8 @@ import ast
 import subprocess
 import sys
 
+import pytest
+
 from cambio_ref.cases import load_cases
 from conformance import mutation
 from conformance.mutation import MODULES, Mutant, check, mutants, mutated_source, sample
@@ -64,3 +66,16 @@ def test_the_check_kills_mutants_and_spares_the_reference() -> None:
     for mutant in (_mutant("ending", 30, "Add -> Sub"), _mutant("actions", 250, "Eq -> NotEq")):
         outcome = check(mutant, seed=1, cases=cases)
         assert outcome.killed and "[" in outcome.by, (mutant, outcome)
+
+
+def test_a_harness_error_kills_the_mutant_as_it_fails_the_run(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # (before: the exception ended the whole mutation run with a traceback)
+    from conformance.conform import Runner
+
+    def broken(self: Runner, item: object) -> list[object]:
+        raise AssertionError("the reference could not play on")
+
+    monkeypatch.setattr(Runner, "run", broken)
+    outcome = check(None, seed=1, cases=load_cases())
+    assert outcome.killed and outcome.by.startswith("harness_error: AssertionError"), outcome
