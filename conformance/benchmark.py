@@ -58,6 +58,7 @@ from typing import Any
 from cambio_ref.errors import CambioError
 from conformance.harness import Driver, ImplSpec
 from conformance.protocol import Message, hello_request
+from conformance.strict_json import encode_compact
 
 PARTS = 5
 DEFINITION = ("one round trip: one request line written and its reply line read; the echo"
@@ -150,8 +151,7 @@ def encoded(batches: Sequence[Sequence[Message]]) -> list[tuple[bytes, int]]:
     >>> encoded([[{"cmd": "observe", "seq": 3, "player": 0}]])
     [(b'{"cmd":"observe","seq":3,"player":0}\\n', 1)]
     """
-    encode = json.JSONEncoder(separators=(",", ":")).encode
-    return [(b"".join(encode(r).encode() + b"\n" for r in batch), len(batch))
+    return [(b"".join(encode_compact(r).encode() + b"\n" for r in batch), len(batch))
             for batch in batches]
 
 

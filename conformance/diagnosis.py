@@ -161,6 +161,8 @@ def fits(d: Disagreement, known: Sequence[Fit] = (), *, search: bool = True,
     if d.aspect not in ASPECTS or (d.index == 0 and d.where != "deal"):
         return []
     base = with_values(d.game.rules, d.as_if)
+    if reach(d, base) is not None:  # (no change needed: nothing to explain by one)
+        return []
     current = base.values()
     cat = load_catalogue()
     scores = d.field.startswith("round_over.")
@@ -169,8 +171,6 @@ def fits(d: Disagreement, known: Sequence[Fit] = (), *, search: bool = True,
         pools.append([Fit(f"{cat.option(key).id}={format_value(value)}", key, value)
                       for key in option_keys() if key not in FIXED
                       for value in _values(key, current[key], scores)])
-    if reach(d, base) is not None:  # (no change needed: nothing to explain by one)
-        return []
     for pool in pools:
         found: list[tuple[int, Fit]] = []
         for fit in pool:

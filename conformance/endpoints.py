@@ -32,7 +32,13 @@ from conformance.implementation import Implementation
 from conformance.processes import STDERR_TAIL, StderrTail, Supervised, become_subreaper
 from conformance.protocol import Message, check_reply, dispatch
 from conformance.replies import shown
-from conformance.strict_json import MAX_DEPTH, MAX_LINE, StrictJSONError, parse_line
+from conformance.strict_json import (
+    MAX_DEPTH,
+    MAX_LINE,
+    StrictJSONError,
+    encode_compact,
+    parse_line,
+)
 
 HINT = ("stdout must carry only protocol lines: print logs to stderr and flush stdout after"
         " each reply")
@@ -101,7 +107,7 @@ class ProcessEndpoint(Endpoint):
         os.set_blocking(self.fd_in, False)  # (a batch is written as the pipe takes it)
         self.buffer = bytearray()
         self.closed = False
-        self.encode = json.JSONEncoder(separators=(",", ":")).encode
+        self.encode = encode_compact
         self.checked = CheckedLines()
 
     def stderr_tail(self) -> str:

@@ -24,14 +24,12 @@ True
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
 from cambio_ref.actions import Action, action_json, action_to_json
 from cambio_ref.memo import per_object
-
-_encode = json.JSONEncoder(separators=(",", ":")).encode  # (as cambio serve and the harness)
+from conformance.strict_json import encode_compact
 
 
 @per_object(limit=1024)
@@ -41,7 +39,7 @@ def _block_json(block: tuple[Action, ...]) -> list[dict[str, Any]]:
 
 @per_object(limit=4096)
 def _block_text(block: tuple[Action, ...]) -> bytes:
-    return _encode([action_to_json(a) for a in block])[1:-1].encode()
+    return encode_compact([action_to_json(a) for a in block])[1:-1].encode()
 
 
 def _json(block: Sequence[Action]) -> list[dict[str, Any]]:
@@ -60,6 +58,6 @@ def legal_json(blocks: Sequence[Sequence[Action]]) -> list[dict[str, Any]]:
 def legal_text(blocks: Sequence[Sequence[Action]]) -> bytes:
     """`legal_json(blocks)` in its compact encoding, as `cambio serve` writes it."""
     pieces = [_block_text(block) if isinstance(block, tuple)
-              else _encode([action_to_json(a) for a in block])[1:-1].encode()
+              else encode_compact([action_to_json(a) for a in block])[1:-1].encode()
               for block in blocks]
     return b"[" + b",".join(piece for piece in pieces if piece) + b"]"

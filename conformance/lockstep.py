@@ -5,10 +5,10 @@ reply with the reference's (the events, or the rejection code), every player's
 view, and, where the implementation offers them, its snapshot and its legal
 actions (`conformance.differences` names the first field that differs); and it
 checks invariants that name the broken property: card conservation, information
-hiding, score bounds and termination. A difference raises `Disagreement`, which
-says where, what and which field differed first; with ``go_on``, a difference that
-leaves both states equal (`harmless`) is noted instead and play goes on
-(`conformance.onward` goes on past the others). Cases (`conformance.caserun`) and
+hiding, score bounds and termination. A difference raises `Disagreement`
+(`conformance.disagreement`), which says where, what and which field differed
+first; with ``go_on``, a difference that leaves both states equal (`harmless`) is
+noted instead and play goes on (`conformance.onward` goes on past the others). Cases (`conformance.caserun`) and
 fuzzing (`conformance.fuzz`) both play through it.
 
 >>> events_difference([{"t": "drew", "card": "7H"}], [{"t": "drew", "card": "7S"}])
@@ -25,7 +25,7 @@ from typing import Any
 from cambio_ref.actions import Action
 from cambio_ref.ending import score_bounds
 from cambio_ref.engine import legal_blocks
-from cambio_ref.rules import Rules, resolve
+from cambio_ref.rules import Rules
 from cambio_ref.state import OVER, State
 from cambio_ref.views import view
 from conformance.differences import (
@@ -39,6 +39,7 @@ from conformance.differences import (
     reordered,
     view_field,
 )
+from conformance.disagreement import Disagreement, Game, Reply, Step, harmless, with_values
 from conformance.failures import ImplementationFailure
 from conformance.harness import Driver
 from conformance.implementation import Event, Reference, Rejection
@@ -46,105 +47,11 @@ from conformance.leaks import leak, secrets
 from conformance.legal import legal_text
 from conformance.matching import mismatch
 from conformance.protocol import Hello, Message, new_game_request, reply_to_act
+from conformance.strict_json import encode_compact
 
 __all__ = ["Disagreement", "Game", "Lockstep", "Step", "action_key", "compact", "conservation",
            "events_difference", "events_problem", "harmless", "legal_field", "reordered",
            "view_field", "with_values"]
-
-Reply = list[Event] | Rejection
-
-
-@dataclass
-class Step:
-    """One action of a game and the reference's reply to it."""
-
-    action: Any
-    expected: Reply
-
-
-@dataclass
-class Game:
-    """A game: everything needed to replay it or write it as a case."""
-
-    rules: Rules
-    players: int
-    dealer: int
-    seed: int
-    deck: list[str]
-    steps: list[Step] = field(default_factory=list)
-    deal: list[Event] = field(default_factory=list)
-    first: int | None = None
-    # where the reference took over the implementation's state (`conformance.resync`):
-    # the number of steps played then, and the implementation's snapshot
-    resynced: tuple[int, dict[str, Any]] | None = None
-
-    def copy(self, **changes: Any) -> Game:
-        """A copy with its own list of steps (and `changes` to its setup)."""
-        fields: dict[str, Any] = {"rules": self.rules, "players": self.players,
-                                  "dealer": self.dealer, "seed": self.seed, "deck": self.deck,
-                                  "first": self.first}
-        fields.update(changes)
-        new = Game(**fields)
-        new.steps, new.deal, new.resynced = list(self.steps), self.deal, self.resynced
-        return new
-
-
-class Disagreement(Exception):
-    """The implementation differs from the reference (or broke an invariant, or failed)."""
-
-    def __init__(self, status: str, where: str, message: str, game: Game, *,
-                 expected: Any = None, actual: Any = None, stderr: str = "",
-                 observe: int | None = None, aspect: str = "events",
-                 field: str = "") -> None:
-        super().__init__(f"{where}: {message}")
-        self.status = status
-        self.where = where
-        self.message = message
-        self.game = game
-        self.expected = expected
-        self.actual = actual
-        self.stderr = stderr
-        self.observe = observe  # the player whose view differed
-        self.aspect = aspect  # events, rejection, view, snapshot, legal, failure
-        self.field = field or aspect  # the first field that differs, e.g. "penalty.card"
-        self.rule: str | None = None  # the option or core rule involved, once diagnosed
-        self.index = len(game.steps)  # the steps played when it showed
-        self.call = 0  # the index of its call in what `Lockstep.replay` was given
-        self.snapshot: dict[str, Any] | None = None  # the implementation's, after the step
-        # the next actions and the implementation's replies to them, as far as known
-        self.after: list[tuple[Any, Reply]] = []
-        self.listed: list[str] | None = None  # the implementation's legal actions (`action_key`)
-        self.as_if: tuple[tuple[str, Any], ...] = ()  # the reference's extra option values
-        self.candidates: list[str] = []  # the option values that explain it (diagnosed)
-        self.repeats = 0  # how many more times the same difference showed in its game
-
-    @property
-    def kind(self) -> str:
-        """The kind of the action it happened on (``deal`` for the deal)."""
-        if self.where == "deal" or not self.index:
-            return "deal"
-        action = self.game.steps[self.index - 1].action
-        kind = action.get("t") if isinstance(action, dict) else None
-        return kind if isinstance(kind, str) else "malformed"
-
-    @property
-    def signature(self) -> str:
-        """What groups disagreements: action kind, first differing field, rule involved.
-
-        >>> from cambio_ref.rules import resolve
-        >>> d = Disagreement("fail", "deal", "x", Game(resolve("online"), 2, 0, 0, []),
-        ...                  field="dealt.card")
-        >>> d.signature
-        'deal/dealt.card/?'
-        """
-        return f"{self.kind}/{self.field}/{self.rule or '?'}"
-
-    def size(self) -> tuple[int, ...]:
-        """Smaller is simpler: fewer steps, players and overrides."""
-        game = self.game
-        return (len(game.steps), game.players, len(game.rules.overrides), game.seed != 0,
-                game.dealer)
-
 
 def _size(request: Message, sizes: dict[tuple[Any, ...], int]) -> int:
     """The length of `request` as JSON text, remembered for the looks (observe, snapshot,
@@ -163,9 +70,6 @@ def _size(request: Message, sizes: dict[tuple[Any, ...], int]) -> int:
     return found
 
 
-_encode = json.JSONEncoder(separators=(",", ":")).encode  # (as cambio serve encodes)
-
-
 def _encoded(reply: Message) -> tuple[Message, bytes]:
     """The reference's own reply (without its seq) and its compact encoding, for
     `Driver.expect`: an implementation whose reply line is those bytes (after its seq) need
@@ -174,26 +78,7 @@ def _encoded(reply: Message) -> tuple[Message, bytes]:
     >>> _encoded({"view": {"player": 0}})
     ({'view': {'player': 0}}, b'{"view":{"player":0}}')
     """
-    return reply, _encode(reply).encode()
-
-
-def with_values(rules: Rules, values: Sequence[tuple[str, Any]]) -> Rules:
-    """`rules` with more option values (by field name), or `rules` itself if none.
-
-    >>> from cambio_ref.rules import resolve
-    >>> with_values(resolve("hearts"), [("red_king", -1)]).canonical
-    'hearts(red_king=-1)'
-    """
-    if not values:
-        return rules
-    return resolve(rules.name, [*rules.overrides, *values])
-
-
-def harmless(d: Disagreement) -> bool:
-    """True if the difference leaves both states equal: a view, the legal actions, the
-    code of a rejection, or events that differ only in who saw them or in their order."""
-    return d.aspect in ("view", "legal") or d.field in ("code", "events.order") \
-        or d.field.endswith(".visible_to")
+    return reply, encode_compact(reply).encode()
 
 
 # -- lockstep -------------------------------------------------------------------

@@ -28,6 +28,7 @@ from cambio_ref.rules import Rules, resolve
 from conformance.implementation import Reference
 from conformance.legal import legal_json, legal_text
 from conformance.protocol import dispatch
+from conformance.strict_json import encode_compact
 
 
 class ReferenceEngine(Reference):
@@ -73,9 +74,6 @@ def declaring(rules: Rules) -> ReferenceEngine:
     return engine
 
 
-_dumps = json.JSONEncoder(separators=(",", ":")).encode
-
-
 def legal_line(engine: ReferenceEngine, request: Any) -> bytes | None:
     """The reply line to a `legal` request of `engine` (a plain `ReferenceEngine`), written
     from the remembered text of its legal actions (`conformance.legal.legal_text`) rather
@@ -98,7 +96,7 @@ def legal_line(engine: ReferenceEngine, request: Any) -> bytes | None:
         text = legal_text(legal_blocks(engine.state))
     except Exception:  # (a bug: `dispatch` reports it as an error reply)
         return None
-    return b'{"seq":' + _dumps(request.get("seq")).encode() + b',"actions":' + text + b"}\n"
+    return b'{"seq":' + encode_compact(request.get("seq")).encode() + b',"actions":' + text + b"}\n"
 
 
 def serve(stdin: BinaryIO, stdout: BinaryIO, rules: Rules | None = None) -> int:
@@ -133,7 +131,7 @@ def serve(stdin: BinaryIO, stdout: BinaryIO, rules: Rules | None = None) -> int:
                     out.append(fast)
                     continue
                 reply = dispatch(engine, request)
-            out.append(_dumps(reply).encode() + b"\n")
+            out.append(encode_compact(reply).encode() + b"\n")
             if isinstance(request, dict) and request.get("cmd") == "stop":
                 chunk = b""
                 break

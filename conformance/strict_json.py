@@ -76,6 +76,11 @@ def _number(text: str) -> float | int:
 # one decoder for every line: `json.loads` with hooks would build a new one per call
 _DECODER = json.JSONDecoder(parse_constant=_constant, parse_float=_number)
 
+# The kit's own encoding of a message, one for every writer: compact (no spaces) and
+# ASCII, as `cambio serve` writes its replies and the harness its requests and the
+# reference's expected replies (``encode_compact({"seq": 1})`` is ``'{"seq":1}'``).
+encode_compact = json.JSONEncoder(separators=(",", ":")).encode
+
 
 def lone_surrogate(value: Any) -> str | None:
     """The first lone surrogate in the strings (keys included) of a parsed JSON value, if any.
