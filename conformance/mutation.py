@@ -159,6 +159,29 @@ def mutants(module: str) -> list[Mutant]:
             for i, (node, change, _) in enumerate(_sites(tree))]
 
 
+def named(name: str) -> Mutant:
+    """The mutant called `name` (``module:line:index``, as `Mutant.name` and the check's
+    output write it), whether or not a sample draws it.
+
+    >>> some = mutants("table")[3]
+    >>> named(some.name) == some
+    True
+    >>> named("tabel:1:0")
+    Traceback (most recent call last):
+    ...
+    ValueError: no mutant 'tabel:1:0': the module must be one of actions, cards, ...
+    """
+    module = name.split(":", 1)[0]
+    if module not in MODULES:
+        raise ValueError(f"no mutant {name!r}: the module must be one of {', '.join(MODULES)}")
+    found = next((m for m in mutants(module) if m.name == name), None)
+    if found is None:
+        raise ValueError(f"no mutant {name!r}: {module} has mutants"
+                         f" {module}:LINE:0 to {module}:LINE:{len(mutants(module)) - 1}"
+                         " (the index names it; the line must be its own)")
+    return found
+
+
 def sample(modules: Sequence[str], count: int, seed: int = 0) -> list[Mutant]:
     """`count` mutants drawn at random (seeded) from all those of `modules`."""
     every = [m for module in modules for m in mutants(module)]
@@ -301,8 +324,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="mutants checked at once, each in its own process (default 1)")
     parser.add_argument("--json", type=Path, help="write every outcome to this JSON file")
     parser.add_argument("--list", action="store_true", help="list the sampled mutants only")
+    parser.add_argument("--only", action="append", metavar="ID",
+                        help="check this mutant (module:line:index, as the output names it)"
+                             " instead of a sample (repeatable)")
     args = parser.parse_args(argv)
-    chosen = sample(args.module or MODULES, args.count, args.seed)
+    try:
+        chosen = [named(n) for n in args.only] if args.only \
+            else sample(args.module or MODULES, args.count, args.seed)
+    except ValueError as exc:
+        parser.error(str(exc))
     if args.list:
         for m in chosen:
             print(f"{m.name}  {m.change}")

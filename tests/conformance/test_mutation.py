@@ -79,3 +79,17 @@ def test_a_harness_error_kills_the_mutant_as_it_fails_the_run(
     monkeypatch.setattr(Runner, "run", broken)
     outcome = check(None, seed=1, cases=load_cases())
     assert outcome.killed and outcome.by.startswith("harness_error: AssertionError"), outcome
+
+
+def test_only_names_one_mutant_outside_any_sample(capsys: pytest.CaptureFixture[str]) -> None:
+    # (`--only ID` checks the mutants a survivors list names, one by one)
+    some = mutants("powers")[5]
+    assert mutation.named(some.name) == some
+    assert mutation.main(["--only", some.name, "--list"]) == 0
+    assert capsys.readouterr().out.split() == [some.name, *some.change.split()]
+    for wrong in ("powerz:1:5", f"powers:{some.line + 1000}:5", "powers:1"):
+        with pytest.raises(SystemExit) as exit_:
+            mutation.main(["--only", wrong, "--list"])
+        assert exit_.value.code == 2
+        err = capsys.readouterr().err
+        assert f"no mutant '{wrong}'" in err and "Traceback" not in err
