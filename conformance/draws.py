@@ -17,12 +17,14 @@ never depend on the implementation under test (`conformance.fuzz` plays them).
 from __future__ import annotations
 
 import functools
+import random
+from collections.abc import Sequence
 from typing import Any
 
 from hypothesis import strategies as st
 
 from cambio_ref.actions import Action, action_to_json
-from cambio_ref.engine import legal_actions
+from cambio_ref.engine import legal_actions, legal_blocks
 from cambio_ref.policy import kinds
 from cambio_ref.rules import Rules, option_keys, resolve
 from cambio_ref.state import OVER, State
@@ -173,38 +175,66 @@ def choose_action(value: int, state: State, players: int, calls: bool,
     return wide_action(digits, players)
 
 
-STEP = st.integers(0, 2**64 - 1)
+SEED = st.integers(0, 2**64 - 1)
+"""The one draw Hypothesis makes for a game's actions: the seed of a `random.Random` that
+chooses them. Hypothesis never shrinks them (fuzzing plays its generate phase only and
+shrinks with `conformance.shrink`), so one draw per game costs it nothing, where a draw
+per action was a fifth of the harness's time; the same seed still gives the same game."""
+
+Known = tuple[Any, State, "list[Sequence[Action]] | None"]
+"""The reference's reply to a call, a copy of its state after it (never changed again),
+and that state's legal blocks (`cambio_ref.engine.legal_blocks`) when the drawing built
+them: what `conformance.lockstep.Lockstep.replay` takes rather than playing it again."""
 
 
 def draw_actions(data: st.DataObject, game: Game) -> list[Any]:
     """The actions of one drawn game, chosen on the reference alone (the choice never
     depends on the implementation): to the end of the round (or MAX_STEPS), then one
     action after the end."""
+    return draw_game(data, game)[0]
+
+
+def draw_game(data: st.DataObject, game: Game) -> tuple[list[Any], list[Known]]:
+    """`draw_actions`, and what the reference did at the deal and at each action (`Known`)."""
     ref = Reference()
-    ref.new_game(game.rules, game.players, game.dealer, game.deck, game.seed, game.first)
+    deal = ref.new_game(game.rules, game.players, game.dealer, game.deck, game.seed, game.first)
     state = ref.state
     assert state is not None
-    return actions_from(data, ref, game.players)
+    known: list[Known] = [(deal, state, None)]
+    return actions_from(data, ref, game.players, known), known
 
 
-def actions_from(data: st.DataObject, ref: Reference, players: int) -> list[Any]:
+def actions_from(data: st.DataObject, ref: Reference, players: int,
+                 known: list[Known] | None = None) -> list[Any]:
     """Drawn actions from the reference's state on (played on it as they are drawn), as
-    `draw_actions` draws them."""
+    `draw_actions` draws them; with `known` (the entry of the state they start from last),
+    each action's `Known` is added to it."""
     state = ref.state
     assert state is not None
-    patient = data.draw(st.integers(0, 3)) == 0  # no calls for a while: decks run out
+    rng = random.Random(data.draw(SEED))
+    patient = rng.randrange(4) == 0  # no calls for a while: decks run out
     # a calm game plays only legal actions and never snaps, so that a deviation met
     # early in most games (snapping, illegal actions) does not hide one met later
-    calm = data.draw(st.integers(0, 2)) == 0
+    calm = rng.randrange(3) == 0
     actions: list[Any] = []
     for count in range(MAX_STEPS):
         if state.phase == OVER:
             break
-        action = choose_action(data.draw(STEP), state, players,
-                               not patient or count > 150, None, calm)
-        ref.act(action)
+        blocks = legal_blocks(state)
+        if known is not None:
+            known[-1] = (*known[-1][:2], blocks)
+            state = ref.state = state.copy()  # (the state known before stays as it was)
+        legal = [action for block in blocks for action in block]
+        action = choose_action(rng.getrandbits(64), state, players,
+                               not patient or count > 150, legal, calm)
+        reply = ref.act(action)
         actions.append(action)
+        if known is not None:
+            known.append((reply, state, None))
     else:
         return actions
     actions.append({"t": "draw", "player": state.current})
+    if known is not None:
+        ref.state = state.copy()
+        known.append((ref.act(actions[-1]), ref.state, None))
     return actions

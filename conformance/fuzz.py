@@ -42,7 +42,7 @@ from cambio_ref.rules import Rules, resolve
 from cambio_ref.state import OVER, State
 from conformance.covering import Row
 from conformance.diagnosis import Diagnoser, Fit
-from conformance.draws import actions_from, draw_actions, game_strategy
+from conformance.draws import actions_from, draw_game, game_strategy
 from conformance.failures import RestartBudgetExhausted
 from conformance.grouping import key_of
 from conformance.harness import Driver
@@ -107,11 +107,13 @@ def play(driver: Driver, hello: Hello, data: st.DataObject, game: Game,
     sent in batches, the replies compared in order), past every difference: after one
     that an option value explains, the game is drawn again under it; after the
     reference takes over the implementation's state, the rest of it is drawn from there.
+    The reference's replies and states of the drawing are played again only as known
+    (`conformance.draws.Known`), not worked out twice.
     The reference plays the values earlier games confirmed (`Diagnoser.fitted`) from the
     start, and the actions are drawn under them, so that a later game shows what lies
     behind them."""
     as_if = as_if_of(game.rules, diagnoser.fitted if diagnoser is not None else ())
-    actions = draw_actions(data, game.copy(rules=with_values(game.rules, as_if)))
+    actions, known = draw_game(data, game.copy(rules=with_values(game.rules, as_if)))
 
     def redraw(state: State | None, rules: Rules) -> list[Any]:
         ref = Reference()
@@ -124,7 +126,7 @@ def play(driver: Driver, hello: Hello, data: st.DataObject, game: Game,
     return play_on(driver, hello, [("new_game", game, "deal"),
                                    *(("act", action, f"step {i + 1}")
                                      for i, action in enumerate(actions))],
-                   redraw=redraw, diagnoser=diagnoser, as_if=as_if)
+                   known=known, redraw=redraw, diagnoser=diagnoser, as_if=as_if)
 
 
 def as_if_of(rules: Rules, fitted: Sequence[Fit]) -> tuple[tuple[str, Any], ...]:

@@ -219,12 +219,13 @@ class Lockstep:
     # -- the reference's half ------------------------------------------------------
 
     def _expect(self, what: str, arg: Any, check_legal: bool,
-                known: tuple[Any, State] | None = None) -> Expected:
+                known: tuple[Any, ...] | None = None) -> Expected:
         """Play one deal or step on the reference and work out everything the
         implementation's replies are compared with; an exception is kept, not raised (the
         implementation may be answering: its replies must be read first). `known`: the
         reference's reply and a state after it that is the caller's to give away (the
-        reference already played it), used rather than playing it again."""
+        reference already played it), used rather than playing it again; a third item, if
+        not None, is that state's legal blocks (`conformance.draws.Known`)."""
         if what == "new_game":
             game: Game = arg
             expected = Expected(what, arg, game, len(game.steps), game.deal)
@@ -233,8 +234,10 @@ class Lockstep:
             game = self.game
             expected = Expected(what, arg, game, len(game.steps))
         try:
+            blocks = None
             if known is not None:
-                expected.reply, self.ref.state = known
+                expected.reply, self.ref.state = known[0], known[1]
+                blocks = known[2] if len(known) > 2 else None
             if what == "new_game":
                 if known is None:
                     expected.reply = self.ref.new_game(self.ref_rules(game.rules), game.players,
@@ -269,7 +272,7 @@ class Lockstep:
                 expected.snapshot = state.snapshot()
                 expect("snapshot", *_encoded({"state": expected.snapshot}))
             if (check_legal or what == "new_game") and self.legals:
-                blocks = legal_blocks(state)
+                blocks = legal_blocks(state) if blocks is None else blocks
                 expected.legal = [action for block in blocks for action in block]
                 # a reply line of these very bytes stands for them unparsed: its
                 # "actions" are the text itself (`_compare_table` compares the bytes)
@@ -302,7 +305,7 @@ class Lockstep:
 
     def replay(self, calls: Sequence[tuple[str, Any, str]], batch_bytes: int = 32000, *,
                requests: Sequence[list[Message]] | None = None, check_legal: bool = True,
-               known: Sequence[tuple[Any, State]] | None = None) -> None:
+               known: Sequence[tuple[Any, ...]] | None = None) -> None:
         """Play recorded calls (``("new_game", Game, where)`` or ``("act", action,
         where)``) with the requests written in batches, each read back and compared in
         order: far fewer round trips than one call at a time (the requests of a batch fit
@@ -341,7 +344,7 @@ class Lockstep:
         return result
 
     def _batch(self, calls: Sequence[tuple[str, Any, str]], groups: Sequence[list[Message]],
-               check_legal: bool, known: Sequence[tuple[Any, State]] | None,
+               check_legal: bool, known: Sequence[tuple[Any, ...]] | None,
                first: int = 0) -> None:
         """Send one batch, play it on the reference meanwhile, then compare in order
         (`first`: the index of its first call in what `replay` was given)."""

@@ -1,0 +1,59 @@
+"""The legal actions' text (`conformance.legal.legal_text`), written directly rather than
+encoded, is byte for byte the compact JSON encoding of their protocol form: the harness
+takes an implementation's `legal` reply unparsed when it is those bytes, so any
+difference would fail a correct implementation (or pass a wrong one)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cambio_ref.actions import KINDS
+from cambio_ref.engine import apply, legal_blocks
+from cambio_ref.policy import random_action
+from cambio_ref.rules import resolve
+from cambio_ref.state import OVER, new_round
+from conformance.legal import legal_json, legal_text
+from conformance.strict_json import encode_compact
+
+# rules that reach every kind of legal action: powers (look, power_swap, skip), snaps of
+# pairs (multi-burn) and gives (snapping another's card)
+RULES = ["online", "hearts", "official(snap=true, snap_others=true)",
+         "memory(multi_burn=true)", "awareness"]
+
+
+@pytest.mark.parametrize("ruleset", RULES)
+def test_legal_text_is_the_compact_encoding_of_legal_json(ruleset: str) -> None:
+    rules = resolve(ruleset)
+    rng = random.Random(7)
+    kinds: set[str] = set()
+    for players in (2, 5, 8):
+        if not rules.min_players <= players <= rules.max_players:
+            continue
+        state = new_round(rules, players, seed=players)
+        for _ in range(400):
+            blocks = legal_blocks(state)
+            actions = legal_json(blocks)
+            assert legal_text(blocks) == encode_compact(actions).encode()
+            kinds.update(a["t"] for a in actions)
+            if state.phase == OVER:
+                break
+            apply(state, random_action(state, rng))
+    assert kinds <= set(KINDS)
+    assert {"peek", "draw", "swap", "discard"} <= kinds
+
+
+def test_every_kind_is_met() -> None:
+    """The rulesets above between them list every kind of action as legal somewhere, so
+    each of `action_text`'s forms is checked against the encoder."""
+    seen: set[str] = set()
+    for ruleset in RULES:
+        rules = resolve(ruleset)
+        rng = random.Random(3)
+        for seed in range(6):
+            state = new_round(rules, min(8, max(4, rules.min_players)), seed=seed)
+            while state.phase != OVER:
+                seen.update(a["t"] for a in legal_json(legal_blocks(state)))
+                apply(state, random_action(state, rng))
+    assert seen == set(KINDS)
