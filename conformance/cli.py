@@ -335,7 +335,7 @@ def _summary(meta: Any, results: Any, unwritten: list[str]) -> None:
 
 def cmd_merge(args: argparse.Namespace) -> int:
     """``cambio conform-merge``: several run logs as one (see `conformance.merge`)."""
-    from conformance.merge import merge_logs
+    from conformance.merge import campaign_line, merge_logs
     from conformance.report import Log
 
     if args.report is not None and args.report.suffix not in (".md", ".html", ".htm"):
@@ -346,4 +346,6 @@ def cmd_merge(args: argparse.Namespace) -> int:
     for result in results:
         log.result(result)
     _summary(meta, results, _finish(args, log, meta, results))
+    if any(r.kind == "fuzz" for r in results):
+        print(campaign_line(meta, results))
     return exit_code(meta, results)

@@ -46,7 +46,7 @@ from conformance.harness import Driver
 from conformance.implementation import jsonable
 from conformance.protocol import Hello
 from conformance.regression import regression_case, save_regression
-from conformance.results import CHECKS, FAILING, LABELS, STATUSES, Result
+from conformance.results import CHECKS, FAILING, LABELS, STATUSES, Result, played
 from conformance.shards import merge_reports, shard_count, shard_games, shard_rows, shard_seed
 from conformance.targets import DEFAULT_RULESETS, Target
 
@@ -335,9 +335,8 @@ class Runner:
     def _fuzz_results(self, item: Item, report: FuzzReport, res: Result) -> list[Result]:
         res.actions = report.actions
         low, high = report.players
-        res.message = (f"{report.games} games ({low} to {high} players), {report.actions}"
-                       f" actions, {report.rounds_over} rounds to the end, {report.reshuffles}"
-                       " reshuffles")
+        res.message = played(report.games, (low, high), report.actions, report.rounds_over,
+                             report.reshuffles)
         if report.not_run is not None:
             res.status, res.message = "not_run", report.not_run
         if not report.deviations:

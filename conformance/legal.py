@@ -76,11 +76,17 @@ def _give_text(a: Give) -> str:
     return f'{{"t":"give","player":{a.player},"slot":{slot}}}'
 
 
+def _plain_text(kind: str) -> Callable[[Any], str]:
+    return lambda a: f'{{"t":"{kind}","player":{a.player}}}'
+
+
+def _slot_text(kind: str) -> Callable[[Any], str]:
+    return lambda a: f'{{"t":"{kind}","player":{a.player},"slot":{a.slot}}}'
+
+
 _TEXT: dict[type, Callable[[Any], str]] = {
-    **{cls: (lambda a, k=cls.kind: f'{{"t":"{k}","player":{a.player}}}')
-       for cls in (Draw, Take, Pass, Call, Discard, Skip)},
-    **{cls: (lambda a, k=cls.kind: f'{{"t":"{k}","player":{a.player},"slot":{a.slot}}}')
-       for cls in (Peek, Swap)},
+    **{cls: _plain_text(cls.kind) for cls in (Draw, Take, Pass, Call, Discard, Skip)},
+    **{cls: _slot_text(cls.kind) for cls in (Peek, Swap)},
     Look: lambda a: f'{{"t":"look","player":{a.player},"owner":{a.owner},"slot":{a.slot}}}',
     PowerSwap: lambda a: (f'{{"t":"power_swap","player":{a.player},"a":[{a.a[0]},{a.a[1]}],'
                           f'"b":[{a.b[0]},{a.b[1]}]}}'),

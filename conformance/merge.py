@@ -29,7 +29,7 @@ from cambio_ref.errors import CambioError
 from cambio_ref.names import quoted
 from cambio_ref.yamlio import read_text_file
 from conformance.report import Meta, exit_status
-from conformance.results import STATUSES, Result
+from conformance.results import STATUSES, Result, games_played, played_together
 from conformance.strict_json import StrictJSONError, parse_line
 
 _FIELDS = {f.name for f in dataclasses.fields(Result)}
@@ -149,7 +149,8 @@ def merge_results(logs: Sequence[Sequence[Result]]) -> list[Result]:
             elif result.kind == "fuzz" and result.status == first.status == "pass":
                 first.actions += result.actions
                 first.seconds += result.seconds
-                first.message += f" + {result.message}"
+                first.message = played_together([first.message, result.message]) \
+                    or f"{first.message} + {result.message}"
             elif result.failed and not first.failed:
                 merged[key] = dataclasses.replace(result, repro=list(result.repro))
     deviated = {r.ruleset for r in merged.values() if r.kind == "fuzz" and r.signature}
@@ -172,6 +173,12 @@ def merge_logs(paths: Sequence[Path], partial: bool = False) -> tuple[Meta, list
                               f" ({header.get('implementation', {}).get('name')!r}, not"
                               f" {first.get('implementation', {}).get('name')!r} as declared"
                               " in their handshakes)")
+        for option in ("fuzz", "seed"):
+            if header.get(option, 0) != first.get(option, 0):
+                raise CambioError(
+                    f"{path}: a part of another campaign than {first_path} (--{option}"
+                    f" {header.get(option, 0)}, not {first.get(option, 0)}): the parts of one"
+                    " campaign share --fuzz and --seed, and split its shards")
         for label, rules in dict(header.get("targets") or {}).items():
             if targets.setdefault(label, rules) != rules:
                 raise CambioError(f"{path}: {label} means {rules}, but {targets[label]} in an"
@@ -185,10 +192,34 @@ def merge_logs(paths: Sequence[Path], partial: bool = False) -> tuple[Meta, list
                 seed=int(first.get("seed", 0)),
                 rulesets=list(dict.fromkeys(rs for _, h, _, _ in read for rs in h["rulesets"])),
                 started=str(first.get("started", "")),
-                fuzz=sum(int(h.get("fuzz", 0)) for _, h, _, _ in read),
+                fuzz=int(first.get("fuzz", 0)),  # (every part's: the campaign's budget)
                 timeout=float(first.get("timeout", 0.0)), targets=targets,
                 stopped="; ".join(stopped) or None,
                 elapsed=sum(float(f.get("elapsed", 0.0)) for _, _, _, f in read if f))
     if stopped and not partial:
         meta.exit = max(1, exit_status(results))
     return meta, results
+
+
+def campaign_line(meta: Meta, results: Sequence[Result]) -> str:
+    """The merged run's fuzz campaign in one line: its budget and seed, and the games its
+    parts played (those of the targets whose fuzzing passed: a deviation's item counts
+    the games it showed in).
+
+    >>> meta = Meta(impl="x", implementation={}, seed=7, rulesets=["hearts"], started="",
+    ...             fuzz=6)
+    >>> campaign_line(meta, [Result("fuzz", "hearts", "pass", "fuzz",
+    ...                             message="6 games (2 to 8 players), 740 actions,"
+    ...                                     " 5 rounds to the end, 1 reshuffle")])
+    'fuzz campaign: --fuzz 6 --seed 7; 6 games played (hearts 6)'
+    """
+    counted = [(r.ruleset, games_played(r.message)) for r in results
+               if r.kind == "fuzz" and r.status == "pass"]
+    known = [(label, n) for label, n in counted if n is not None]
+    others = sorted({r.ruleset for r in results if r.kind == "fuzz"} - {t for t, _ in known})
+    line = (f"fuzz campaign: --fuzz {meta.fuzz} --seed {meta.seed};"
+            f" {sum(n for _, n in known)} games played"
+            f" ({', '.join(f'{label} {n}' for label, n in known) or 'none counted'})")
+    if others:
+        line += f"; not counted (with deviations or not run): {', '.join(others)}"
+    return line

@@ -71,8 +71,11 @@ def test_the_miniature_runs_as_written(tmp_path: Path) -> None:
     merged = [json.loads(x) for x in (tmp_path / "campaign.jsonl").read_text().splitlines()]
     results = [r for r in merged if r["type"] == "result"]
     assert [(r["kind"], r["ruleset"], r["status"]) for r in results] == [("fuzz", "hearts", "pass")]
-    # both shards' games are in the one merged item: 6 games in shards of 5 (shards.SHARD_GAMES)
-    assert re.findall(r"(\d+) games", results[0]["message"]) == ["5", "1"]
+    # both shards' games are in the one merged item, counted as one: 6 games in shards of 5
+    # (shards.SHARD_GAMES), the campaign's budget (--fuzz 6) once, not once per part
+    assert re.match(r"6 games \(2 to \d players\), \d+ actions", results[0]["message"]), results
+    assert merged[0]["type"] == "header" and merged[0]["fuzz"] == 6
+    assert "fuzz campaign: --fuzz 6 --seed 7; 6 games played (hearts 6)" in done.stdout
     assert merged[-1]["type"] == "footer" and merged[-1]["exit"] == 0
     assert (tmp_path / "campaign.md").read_text().startswith("# Cambio conformance")
     assert (tmp_path / "campaign.xml").read_text().startswith("<?xml")

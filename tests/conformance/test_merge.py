@@ -148,3 +148,44 @@ def test_a_shard_stopped_early_fails_the_merge(
     code, out, _ = merge(capsys, str(log))
     assert code == 1 and "stopped early: signal SIGTERM" in out
     assert merge(capsys, str(log), "--partial")[0] == 0
+
+
+
+@pytest.mark.parametrize(("option", "value"), [("fuzz", 10), ("seed", 8)])
+def test_parts_of_another_campaign_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                               option: str, value: int) -> None:
+    """Parts of one campaign share --fuzz and --seed (each header states the whole
+    campaign's budget, not its part's): a log of another budget or seed is no part of it."""
+    a = write_log(tmp_path / "a.jsonl")
+    b = write_log(tmp_path / "b.jsonl", header={option: value})
+    err = one_error(*merge(capsys, str(a), str(b))[::2])
+    assert "another campaign" in err and f"--{option} {value}" in err
+
+
+def test_the_merged_fuzz_item_counts_every_part_s_games(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]
+                                                         ) -> None:
+    """Two parts of a campaign of 6 games (--fuzz 6): 5 games, then 1. The merged item
+    counts 6 games and sums the actions, rounds and reshuffles; the merged header keeps
+    the campaign's budget (6, not 12), and the summary says both."""
+    parts = []
+    for name, message in (("a", "5 games (2 to 8 players), 600 actions, 4 rounds to the end,"
+                                 " 1 reshuffle"),
+                          ("b", "1 game (3 to 6 players), 140 actions, 1 round to the end,"
+                                " 0 reshuffles")):
+        meta = Meta(impl="impl", implementation={"name": "impl"}, seed=7, rulesets=["hearts"],
+                    started="2026-01-01T00:00:00", fuzz=6, targets={"hearts": "hearts"})
+        results = [Result("fuzz", "hearts", "pass", "fuzz", message=message)]
+        log = Log(tmp_path / f"{name}.jsonl")
+        log.header(meta)
+        log.result(results[0])
+        log.footer(meta, results)
+        log.close()
+        parts.append(str(tmp_path / f"{name}.jsonl"))
+    code, out, err = merge(capsys, *parts, "--log", str(tmp_path / "m.jsonl"))
+    assert code == 0, out + err
+    lines = [json.loads(x) for x in (tmp_path / "m.jsonl").read_text().splitlines()]
+    assert lines[0]["fuzz"] == 6
+    assert lines[1]["message"] == ("6 games (2 to 8 players), 740 actions, 5 rounds to the end,"
+                                   " 1 reshuffle")
+    assert "fuzz campaign: --fuzz 6 --seed 7; 6 games played (hearts 6)" in out
