@@ -28,7 +28,7 @@ from cambio_ref.state import HAND, PEEK, POWER, TURN, State
 
 
 class Digits:
-    """Reads choices out of one drawn integer, so each step costs Hypothesis one draw.
+    """Reads choices out of one random integer (one per step of a drawn game).
 
     >>> d = Digits(7)
     >>> d.take(4), d.take(2), d.take(3)
