@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from collections.abc import Callable
 from typing import Any, BinaryIO
 
@@ -29,6 +30,9 @@ from conformance.implementation import Reference
 from conformance.legal import legal_json, legal_text
 from conformance.protocol import dispatch
 from conformance.strict_json import encode_compact
+
+FLUSH_SECONDS = 0.05
+"""The longest `serve` keeps the replies it has made before it writes them."""
 
 
 class ReferenceEngine(Reference):
@@ -106,7 +110,10 @@ def serve(stdin: BinaryIO, stdout: BinaryIO, rules: Rules | None = None) -> int:
     It reads whatever input is there, answers every complete line of it in order, and
     writes and flushes those replies at once before it waits for more: a harness that
     writes a batch of requests gets its replies in a few writes, and no reply is ever held
-    back while it waits."""
+    back while it waits. Nor while it works: the replies made so far go out once
+    `FLUSH_SECONDS` have passed since the last write, so that a long batch (a whole game
+    of big `legal` lists on a loaded machine) does not keep its first reply back for the
+    time of all of them, which a per-request timeout would take for a hang."""
     load_catalogue()  # before the handshake, so the first game is not slow
     engine = ReferenceEngine() if rules is None else declaring(rules)
     read: Callable[[int], bytes] = getattr(stdin, "read1", stdin.read)
@@ -117,7 +124,12 @@ def serve(stdin: BinaryIO, stdout: BinaryIO, rules: Rules | None = None) -> int:
         lines = (pending + chunk).split(b"\n")
         pending = lines.pop() if chunk else b""  # (at the end of input: the last line too)
         out: list[bytes] = []
+        written = time.monotonic()
         for line in lines:
+            if out and time.monotonic() - written > FLUSH_SECONDS:
+                write(b"".join(out))
+                flush()
+                out, written = [], time.monotonic()
             if not line.strip():
                 continue
             try:

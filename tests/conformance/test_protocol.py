@@ -166,6 +166,45 @@ def test_the_handshake_declares_option_values() -> None:
     assert hello.skip == {"tie.three-way": "declared skipped", "x.y": "later"}
 
 
+def test_cambio_serve_writes_its_first_replies_while_a_long_batch_goes_on(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A batch whose answering takes longer than `FLUSH_SECONDS` (here 30 requests of 10 ms
+    each, as a whole game of big `legal` lists takes on a loaded machine) has its first
+    replies written while the rest are still being answered: the harness's per-request
+    timeout must not measure the whole batch for the first reply (a long campaign's
+    `new_game` timeouts). Every reply is written, in order, once."""
+    import io
+    import time
+
+    from cambio_ref.catalogue import load_catalogue
+    from conformance import serve as served
+    from conformance.protocol import dispatch as answer
+
+    def slow(engine: Any, request: Any) -> Any:
+        time.sleep(0.01)
+        return answer(engine, request)
+
+    monkeypatch.setattr("conformance.serve.dispatch", slow)
+    writes: list[tuple[float, bytes]] = []
+
+    class Out(io.BytesIO):
+        def write(self, data: Any) -> int:
+            writes.append((time.monotonic(), bytes(data)))
+            return len(data)
+
+    requests = [{"cmd": "hello", "seq": 0, "protocol": 1},
+                *({"cmd": "observe", "seq": i, "player": 0} for i in range(1, 30)),
+                {"cmd": "stop", "seq": 30}]
+    load_catalogue()  # (read once per process: not part of the batch's time)
+    began = time.monotonic()
+    served.serve(io.BytesIO(b"".join(json.dumps(r).encode() + b"\n" for r in requests)), Out())
+    ended = time.monotonic()
+    assert len(writes) > 2  # (one write of all 31 replies at the end before)
+    assert writes[0][0] - began < (ended - began) / 2
+    lines = b"".join(data for _, data in writes).splitlines()
+    assert [json.loads(line)["seq"] for line in lines] == list(range(31))
+
+
 def test_cambio_serve_writes_legal_as_dispatch_encodes_it() -> None:
     """`legal_line` (the remembered text of the legal actions) gives byte for byte the line
     the generic path gives, along random games with every snap listed (multi-burn, anyone's
