@@ -104,6 +104,34 @@ def conservation(deck: Sequence[str], state: dict[str, Any]) -> str | None:
             f" {len(deck)}-card deck (missing {lost or 'none'}, extra {extra or 'none'})")
 
 
+def taken_elsewhere(want: dict[str, Any], got: dict[str, Any],
+                    events: Any) -> tuple[str, str] | None:
+    """Where two snapshots differ only in the deck's order because the implementation took
+    another copy of the card the reference took (two decks hold it twice): the event field
+    that would have shown it, had the copies differed, and what happened; else None. Its
+    deck (top first) is then the reference's with that card moved to the top, and an event
+    of the step names the card.
+
+    >>> ref = {"deck": ["4C", "8S"], "pile": [], "grids": [], "held": "8S"}
+    >>> taken_elsewhere(ref, dict(ref, deck=["8S", "4C"]), [{"t": "drew", "card": "8S"}])[0]
+    'drew.card'
+    >>> taken_elsewhere(ref, dict(ref, deck=["8S", "4C"]), [{"t": "drew", "card": "4C"}])
+    """
+    deck, theirs = want["deck"], got.get("deck")
+    if not isinstance(events, list) or not isinstance(theirs, list) or not theirs \
+            or len(theirs) != len(deck) or any(got.get(k) != want[k] for k in ("pile", "grids", "held")):
+        return None
+    top = theirs[0]
+    depth = next((k for k, card in enumerate(deck) if k and card == top
+                  and theirs == [card, *deck[:k], *deck[k + 1:]]), None)
+    event = next((e for e in events if isinstance(e, dict) and e.get("card") == top), None)
+    if depth is None or event is None:
+        return None
+    return (f"{event.get('t')}.card", f"took the {top} {depth + 1} cards below the top of"
+            f" the deck, where the reference takes the top card, another {top}: only the"
+            " order of the deck shows it")
+
+
 def legal_field(missing: list[str], extra: list[str]) -> str:
     """The field of a difference in the legal actions: the kinds missing and extra.
 

@@ -37,6 +37,7 @@ from conformance.differences import (
     events_problem,
     legal_field,
     reordered,
+    taken_elsewhere,
     view_field,
 )
 from conformance.disagreement import Disagreement, Game, Reply, Step, harmless, with_values
@@ -537,6 +538,11 @@ class Lockstep:
                                    f" got {compact(snap.get(key), 300)}")
                         name = f"snapshot.{key}"
                         break
+                taken = taken_elsewhere(want_snap, snap, expected.reply) \
+                    if name == "snapshot.deck" else None
+                if taken:  # (the events would have shown it, had the two copies differed)
+                    raise Disagreement("fail", where, taken[1], game, expected=expected.reply,
+                                       actual=expected.reply, field=taken[0])
             if problem:
                 raise Disagreement("fail", where, problem, game, aspect="snapshot", field=name)
         if check_legal and self.legals:

@@ -102,13 +102,18 @@ class Planted(ReferenceEngine):
 
     def act(self, action: dict[str, Any]) -> list[Event] | Rejection:
         state = self.state
-        if "bottom-draw" in self.faults and not self.drawn and state is not None \
-                and isinstance(action, dict) and action.get("t") == "draw" \
-                and action.get("player") == state.current and state.phase == "turn" \
-                and state.held is None and len(state.deck) > 1:
+        bottom = "bottom-draw" in self.faults and not self.drawn and state is not None \
+            and isinstance(action, dict) and action.get("t") == "draw" \
+            and action.get("player") == state.current and state.phase == "turn" \
+            and state.held is None and len(state.deck) > 1
+        if bottom:
+            assert state is not None
             state.deck.append(state.deck.pop(0))  # (the bottom card comes on top)
         reply = super().act(action)
         if isinstance(reply, Rejection):
+            if bottom:  # (a draw it rejects, e.g. by player `true`, leaves the deck as it was)
+                assert state is not None
+                state.deck.insert(0, state.deck.pop())
             if "turn-code" in self.faults and reply.code == "E_NOT_YOUR_TURN":
                 return Rejection("E_MALFORMED_ACTION", "not this player's turn")
             return reply

@@ -14,10 +14,13 @@ from cambio_ref.engine import apply, legal_actions
 from cambio_ref.rules import resolve
 from cambio_ref.state import OVER, new_round
 from conformance.diagnosis import Fit, fits
-from conformance.implementation import Reference
-from conformance.lockstep import Disagreement, Game, Step
+from conformance.grouping import key_of
+from conformance.harness import Driver, ImplSpec
+from conformance.implementation import Reference, Rejection
+from conformance.lockstep import Disagreement, Game, Lockstep, Step
 from conformance.onward import swap
 from conformance.resync import FIELDS, IncompleteSnapshot, rebuild
+from tests.conformance.planted import Planted
 
 
 @pytest.mark.parametrize("ruleset", ["online", "hearts", "cambia", "official"])
@@ -95,3 +98,68 @@ def test_a_difference_the_unchanged_rules_already_show_fits_no_value() -> None:
     d = Disagreement("fail", f"step {len(game.steps)}", "x", game, aspect="events",
                      field="round_over.scores", actual=game.steps[-1].expected)
     assert fits(d) == []
+
+
+def _bottom_draw(deck: list[str]) -> Disagreement:
+    """The first difference of a 2-player online game on `deck` against the hand-written
+    implementation that draws the first card of the round from the bottom of the deck."""
+    rules = resolve("online")
+    game = Game(rules, 2, 0, 0, deck)
+    driver = Driver(ImplSpec("bottom", factory=lambda: Planted("b", "online", {},
+                                                                ("bottom-draw",))))
+    lock = Lockstep(driver, driver.start())
+    ref = Reference()
+    ref.new_game(rules, 2, 0, deck, 0)
+    calls: list[Any] = [("new_game", game, "deal")]
+    drawn = False
+    while ref.state is not None and not drawn:
+        actions = [action_json(a) for a in legal_actions(ref.state)]
+        action = next(a for a in actions if a["t"] in ("draw", "peek"))
+        ref.act(action)
+        calls.append(("act", action, f"step {len(calls)}"))
+        drawn = action["t"] == "draw"
+    with pytest.raises(Disagreement) as caught:
+        lock.replay(calls)
+    driver.close()
+    return caught.value
+
+
+def test_another_copy_of_the_card_drawn_is_the_same_cause_as_another_card() -> None:
+    # online deals from one deck with two jokers (spec/rulesets/online.yaml): with a joker
+    # on top of the deck after the deal and the other at its bottom, drawing from the
+    # bottom shows only in the deck's order, and is named as the drawn card it is
+    rules = resolve("online")
+    deck = [c.code for c in rules.deck(2)]
+    ref = Reference()
+    ref.new_game(rules, 2, 0, deck, 0)
+    assert ref.state is not None
+    top = ref.state.deck[-1].code  # (the deck's list is top first: its last card is X)
+    assert deck[-1] == "X" and deck.count("X") == 2 and top != "X"
+    joker, at = deck.index("X"), deck.index(top)
+    deck[joker], deck[at] = top, "X"
+    ref.new_game(rules, 2, 0, deck, 0)
+    assert ref.state is not None and ref.state.deck[-1].code == ref.state.deck[0].code == "X"
+    d = _bottom_draw(deck)
+    assert (d.aspect, d.field, d.kind) == ("events", "drew.card", "draw")
+    assert "took the X" in d.message and "another X" in d.message
+    assert key_of(d) == ("unexplained", "fail:events:drew.card")
+    # (with two different cards there, the drawn card itself differs: the same key)
+    other = _bottom_draw([c.code for c in rules.deck(2)])
+    assert (other.aspect, other.field) == ("events", "drew.card")
+    assert key_of(other) == key_of(d)
+
+
+def test_a_planted_fault_changes_nothing_on_an_action_it_rejects() -> None:
+    # (a draw by player `true` is malformed; the bottom-draw fault once turned the deck
+    # before the rejection, a state divergence nobody planted)
+    impl = Planted("b", "memory", {}, ("bottom-draw",))
+    rules = resolve("memory")
+    impl.new_game(rules, 2, 0, [c.code for c in rules.deck(2)], 0, first=1)
+    assert impl.state is not None
+    while impl.state.phase != "turn":
+        impl.act(action_json(legal_actions(impl.state)[0]))
+    assert impl.state.current == 1  # (so that `true == 1` passes the fault's own test)
+    before = impl.state.snapshot()
+    reply = impl.act({"t": "draw", "player": True})
+    assert isinstance(reply, Rejection)
+    assert impl.state.snapshot() == before
