@@ -16,7 +16,10 @@ whatever the implementation does, every deviation recorded.
 - any other difference is recorded and the reference takes over the
   implementation's state from its snapshot (`conformance.resync`), the
   implementation is dealt again and brought back to the same step, and play goes
-  on from there; without a complete snapshot the item ends there, saying why.
+  on from there; without a complete snapshot the item ends there, saying why, and
+  so it does when the reference cannot play on from the state it took over (the
+  snapshot shows no state the rules play on from: `unplayable`, a deviation of
+  its own, never a harness error).
 
 A waived deviation is passed over the same way: waiving only changes the status.
 `MAX_PLAYS`, `MAX_RESYNCS` and `MAX_NOTED` keep a runaway item finite.
@@ -32,6 +35,7 @@ from cambio_ref.errors import CambioError
 from cambio_ref.rules import Rules
 from cambio_ref.state import State
 from conformance.diagnosis import Diagnoser, Fit, reach
+from conformance.failures import ImplementationFailure, RestartBudgetExhausted
 from conformance.harness import Driver
 from conformance.lockstep import Disagreement, Game, Lockstep, with_values
 from conformance.protocol import Hello
@@ -129,10 +133,18 @@ def _play(driver: Driver, hello: Hello, calls: list[Call], known: Sequence[Any] 
     lock.limit = MAX_NOTED
     outcome = Outcome(as_if=as_if, lock=lock)
     start, resyncs = 0, 0
+    taken: State | None = None  # (a state taken over, to draw a fuzz game's rest from)
     while True:
         try:
+            if taken is not None and redraw is not None and start < len(calls):
+                steps = len(lock.game.steps) if lock.game is not None else 0
+                calls = calls[:start] + [("act", a, f"step {steps + 1 + i}")
+                                         for i, a in enumerate(redraw(taken, taken.rules))]
+            taken = None
             lock.replay(calls[start:], known=known[start:] if known is not None else None)
             break
+        except (ImplementationFailure, RestartBudgetExhausted):
+            raise
         except Disagreement as d:
             d.call += start
             if lock.game is not None:
@@ -172,15 +184,35 @@ def _play(driver: Driver, hello: Hello, calls: list[Call], known: Sequence[Any] 
             lock.game.resynced = (len(lock.game.steps), d.snapshot)
             outcome.findings.append(Finding(d, "resynced"))
             resyncs += 1
-            start, known = d.call + 1, None
-            if redraw is not None and start < len(calls):
-                steps = len(lock.game.steps)
-                calls = calls[:start] + [("act", a, f"step {steps + 1 + i}")
-                                         for i, a in enumerate(redraw(state.copy(), rules))]
+            start, known, taken = d.call + 1, None, state.copy()
+        except Exception as exc:  # (the reference's own, raised where it plays)
+            if not resyncs:
+                raise
+            end = unplayable(lock, exc, len(calls))
+            outcome.ended = end.message
+            outcome.findings.append(Finding(end, "ended", end.message))
+            break
     outcome.findings = sorted([*(Finding(n, "noted") for n in lock.noted), *outcome.findings],
                               key=lambda f: f.d.call)
     outcome.steps = lock.steps
     return outcome
+
+
+def unplayable(lock: Lockstep, exc: Exception, call: int) -> Disagreement:
+    """The deviation of an item whose reference, playing on from a state it took over from
+    the implementation's snapshot, raised `exc`: that state is none the rules play on from
+    (say, a held card in a snapshot whose phase holds none), so the item ends there."""
+    assert lock.game is not None
+    game = lock.game.copy()
+    step = len(game.steps) + 1
+    taken = game.resynced[0] if game.resynced is not None else 0
+    what = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+    d = Disagreement("fail", f"step {step}", f"the reference cannot play on from the"
+                     f" implementation's state at step {step}: {what} (the state taken over"
+                     f" from its snapshot after step {taken})", game, aspect="snapshot",
+                     field="snapshot.unplayable")
+    d.call, d.as_if = call, lock.as_if
+    return d
 
 
 def swap(d: Disagreement, as_if: tuple[tuple[str, Any], ...],

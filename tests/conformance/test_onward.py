@@ -18,8 +18,9 @@ from conformance.grouping import key_of
 from conformance.harness import Driver, ImplSpec
 from conformance.implementation import Reference, Rejection
 from conformance.lockstep import Disagreement, Game, Lockstep, Step
-from conformance.onward import swap
+from conformance.onward import play_on, swap
 from conformance.resync import FIELDS, IncompleteSnapshot, rebuild
+from conformance.serve import ReferenceEngine
 from tests.conformance.planted import Planted
 
 
@@ -163,3 +164,40 @@ def test_a_planted_fault_changes_nothing_on_an_action_it_rejects() -> None:
     reply = impl.act({"t": "draw", "player": True})
     assert isinstance(reply, Rejection)
     assert impl.state.snapshot() == before
+
+
+class HeldOutOfSnapshot(ReferenceEngine):
+    """Its snapshot, while a card is held, says that none is (the phase still says one
+    is): a state the reference, once it takes it over, cannot play on from."""
+
+    def snapshot(self) -> dict[str, Any]:
+        snap = super().snapshot()
+        return dict(snap, held=None) if snap["held"] is not None else snap
+
+
+def test_a_state_the_reference_cannot_play_on_from_ends_the_item_as_a_deviation() -> None:
+    rules = resolve("online")
+    deck = [c.code for c in rules.deck(2)]
+    ref = Reference()
+    ref.new_game(rules, 2, 0, deck, 0)
+    calls: list[Any] = [("new_game", Game(rules, 2, 0, 0, deck), "deal")]
+    action: dict[str, Any] = {}
+    while action.get("t") != "discard":
+        assert ref.state is not None
+        actions = [action_json(a) for a in legal_actions(ref.state)]
+        action = next(a for a in actions if a["t"] in ("draw", "peek", "discard"))
+        ref.act(action)
+        calls.append(("act", action, f"step {len(calls)}"))
+    drew = len(calls) - 2
+    assert calls[drew][1]["t"] == "draw"
+    driver = Driver(ImplSpec("held", factory=HeldOutOfSnapshot))
+    outcome = play_on(driver, driver.start(), calls)
+    driver.close()
+    # the draw: the held card is missing from the snapshot (taken over); the discard: the
+    # reference, holding nothing, cannot play it (no harness error)
+    assert [(f.d.where, f.d.field, f.how) for f in outcome.findings] == [
+        (f"step {drew}", "snapshot.conservation", "resynced"),
+        (f"step {drew + 1}", "snapshot.unplayable", "ended")]
+    assert outcome.ended is not None and outcome.ended.startswith(
+        f"the reference cannot play on from the implementation's state at step {drew + 1}:")
+    assert key_of(outcome.findings[1].d) == ("unexplained", "fail:snapshot:snapshot.unplayable")
