@@ -152,12 +152,11 @@ def _values(key: str, current: Value, scores: bool) -> list[Value]:
     return [v for v in values if not (v == current and type(v) is type(current))]
 
 
-def fits(d: Disagreement, known: Sequence[Fit] = (), *, search: bool = True,
-         maybe: Sequence[Fit] = ()) -> list[Fit]:
+def fits(d: Disagreement, known: Sequence[Fit] = (), *, maybe: Sequence[Fit] = ()) -> list[Fit]:
     """Every option value that explains `d` and agrees with the most later replies
     (see the module's docstring); the `known` ones (confirmed elsewhere) are tried first,
     then the `maybe` ones (each one of several that fitted elsewhere), and when one of a
-    pool fits, only that pool is tried (and, without `search`, only they)."""
+    pool fits, only that pool is tried."""
     if d.aspect not in ASPECTS or (d.index == 0 and d.where != "deal"):
         return []
     base = with_values(d.game.rules, d.as_if)
@@ -166,11 +165,10 @@ def fits(d: Disagreement, known: Sequence[Fit] = (), *, search: bool = True,
     current = base.values()
     cat = load_catalogue()
     scores = d.field.startswith("round_over.")
-    pools: list[list[Fit]] = [list(known), [fit for fit in maybe if fit not in known]]
-    if search:
-        pools.append([Fit(f"{cat.option(key).id}={format_value(value)}", key, value)
-                      for key in option_keys() if key not in FIXED
-                      for value in _values(key, current[key], scores)])
+    pools: list[list[Fit]] = [list(known), [fit for fit in maybe if fit not in known],
+                              [Fit(f"{cat.option(key).id}={format_value(value)}", key, value)
+                               for key in option_keys() if key not in FIXED
+                               for value in _values(key, current[key], scores)]]
     for pool in pools:
         found: list[tuple[int, Fit]] = []
         for fit in pool:
@@ -191,12 +189,12 @@ def fits(d: Disagreement, known: Sequence[Fit] = (), *, search: bool = True,
 
 class Diagnoser:
     """`fits` over a run: the values found so far alone (confirmed) are tried first, then
-    those found among several, and a kind of difference (status, aspect, field) that no
-    value explained once is not searched again."""
+    those found among several, then every value. A kind of difference (status, aspect,
+    field) that no value explained once is still searched the next time: an unexplained
+    fault and a planted value may well show on the same field."""
 
     def __init__(self) -> None:
         self.fitted: list[Fit] = []
-        self.barren: set[tuple[str, str, str]] = set()
         self.maybe: list[Fit] = []  # each one of several values that fitted a difference
         self.last: list[Fit] = []  # what the last `diagnose` found
 
@@ -209,15 +207,12 @@ class Diagnoser:
         """The values that fit `d`; sets ``d.candidates`` and ``d.rule``. A value found
         alone is tried first for later differences; one of several that fit is not (it
         may be wrong, and would then hide the right one)."""
-        kind = (d.status, d.aspect, d.field)
-        found = fits(d, self.fitted, search=kind not in self.barren, maybe=self.maybe)
+        found = fits(d, self.fitted, maybe=self.maybe)
         self.last = found
         if len(found) == 1 and found[0] not in self.maybe:
             self.confirm(found[0])
         elif found:
             self.maybe.extend(fit for fit in found if fit not in self.maybe)
-        else:
-            self.barren.add(kind)
         d.candidates = [fit.label for fit in found]
         d.rule = " or ".join(d.candidates) if found else core_rule(d)
         return found

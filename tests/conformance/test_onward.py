@@ -13,7 +13,7 @@ from cambio_ref.actions import action_json
 from cambio_ref.engine import apply, legal_actions
 from cambio_ref.rules import resolve
 from cambio_ref.state import OVER, new_round
-from conformance.diagnosis import Fit, fits
+from conformance.diagnosis import Diagnoser, Fit, fits
 from conformance.grouping import key_of
 from conformance.harness import Driver, ImplSpec
 from conformance.implementation import Reference, Rejection
@@ -201,3 +201,31 @@ def test_a_state_the_reference_cannot_play_on_from_ends_the_item_as_a_deviation(
     assert outcome.ended is not None and outcome.ended.startswith(
         f"the reference cannot play on from the implementation's state at step {drew + 1}:")
     assert key_of(outcome.findings[1].d) == ("unexplained", "fail:snapshot:snapshot.unplayable")
+
+
+def test_a_kind_left_unexplained_once_is_still_diagnosed_later() -> None:
+    # a score no option value gives (every seat's score raised by 500: past any value in
+    # diagnosis.SCORE_RANGE) leaves round_over.scores unexplained; a later difference on
+    # the same field, the red king scored -1 (hearts scores it otherwise, see
+    # spec/rulesets/hearts.yaml), is still searched and named
+    wrong, _ = _played("hearts", 1)
+    last = wrong.steps[-1].expected
+    assert isinstance(last, list)
+    raised = [dict(e, scores=[s + 500 for s in e["scores"]]) if e.get("t") == "round_over"
+              else e for e in last]
+    unexplained = Disagreement("fail", f"step {len(wrong.steps)}", "x", wrong, aspect="events",
+                               field="round_over.scores", actual=raised)
+    for seed in range(200):
+        game, _ = _played("hearts(red_king=-1)", seed)
+        end = game.steps[-1].expected
+        over = [e for e in end if e.get("t") == "round_over"] if isinstance(end, list) else []
+        if over and any(c in ("KH", "KD") for grid in over[0]["grids"] for c in grid):
+            break
+    else:
+        pytest.fail("no round ends with a red king in a hand")
+    red_king = Disagreement("fail", f"step {len(game.steps)}", "x", game, aspect="events",
+                            field="round_over.scores", actual=end)
+    diagnoser = Diagnoser()
+    assert diagnoser.diagnose(unexplained) == []
+    # (any other card of the hands, one point dearer, fits this one game as well)
+    assert "value.red-king=-1" in [f.label for f in diagnoser.diagnose(red_king)]
