@@ -25,7 +25,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -68,6 +68,15 @@ class Fit:
     label: str  # ``option.id=value``
     key: str  # the Rules field
     value: Value
+
+
+def label(key: str, value: Value) -> str:
+    """How a finding names the value `value` of the Rules field `key`.
+
+    >>> label("red_king", -1)
+    'value.red-king=-1'
+    """
+    return f"{load_catalogue().option(key).id}={format_value(value)}"
 
 
 def _same(want: Any, got: Any) -> bool:
@@ -145,6 +154,31 @@ def reach(d: Disagreement, rules: Rules) -> int | None:
         return None
 
 
+def refutes(d: Disagreement, played: Rules, without: Rules) -> bool:
+    """True if the implementation's reply at `d`'s step (events or a rejection) is the
+    reference's under `without` (the rules the reference played, `played`, less one as-if
+    value), from the state the game had reached under `played`: at that step the
+    implementation did what that value says it would not, so the value is refuted."""
+    if d.aspect not in ("events", "rejection") or d.index < 1 or d.where == "deal":
+        return False
+    game = d.game
+    ref = Reference()
+    try:
+        if game.resynced is not None:
+            count, snap = game.resynced
+            ref.state = rebuild(snap, played, game.seed)
+        else:
+            count = 0
+            ref.new_game(played, game.players, game.dealer, game.deck, game.seed, game.first)
+        for step in game.steps[count:d.index - 1]:
+            ref.act(step.action)
+        assert ref.state is not None
+        ref.state = rebuild(ref.state.snapshot(), without, game.seed)
+        return _shows(d, ref, ref.act(game.steps[d.index - 1].action))
+    except (CambioError, IncompleteSnapshot, ValueError, KeyError, IndexError, AssertionError):
+        return False
+
+
 def _values(key: str, current: Value, scores: bool) -> list[Value]:
     values = [a.value for a in load_catalogue().option(key).alternatives]
     if scores and isinstance(current, int) and not isinstance(current, bool):
@@ -152,27 +186,28 @@ def _values(key: str, current: Value, scores: bool) -> list[Value]:
     return [v for v in values if not (v == current and type(v) is type(current))]
 
 
-def fits(d: Disagreement, known: Sequence[Fit] = (), *, maybe: Sequence[Fit] = ()) -> list[Fit]:
+def fits(d: Disagreement, known: Sequence[Fit] = (), *, maybe: Sequence[Fit] = (),
+         refuted: Collection[str] = ()) -> list[Fit]:
     """Every option value that explains `d` and agrees with the most later replies
     (see the module's docstring); the `known` ones (confirmed elsewhere) are tried first,
     then the `maybe` ones (each one of several that fitted elsewhere), and when one of a
-    pool fits, only that pool is tried."""
+    pool fits, only that pool is tried; the `refuted` ones (labels) never."""
     if d.aspect not in ASPECTS or (d.index == 0 and d.where != "deal"):
         return []
     base = with_values(d.game.rules, d.as_if)
     if reach(d, base) is not None:  # (no change needed: nothing to explain by one)
         return []
     current = base.values()
-    cat = load_catalogue()
     scores = d.field.startswith("round_over.")
     pools: list[list[Fit]] = [list(known), [fit for fit in maybe if fit not in known],
-                              [Fit(f"{cat.option(key).id}={format_value(value)}", key, value)
+                              [Fit(label(key, value), key, value)
                                for key in option_keys() if key not in FIXED
                                for value in _values(key, current[key], scores)]]
     for pool in pools:
         found: list[tuple[int, Fit]] = []
         for fit in pool:
-            if current.get(fit.key) == fit.value and type(current[fit.key]) is type(fit.value):
+            if fit.label in refuted or (current.get(fit.key) == fit.value
+                                        and type(current[fit.key]) is type(fit.value)):
                 continue
             try:
                 rules = with_values(base, [(fit.key, fit.value)])
@@ -189,14 +224,23 @@ def fits(d: Disagreement, known: Sequence[Fit] = (), *, maybe: Sequence[Fit] = (
 
 class Diagnoser:
     """`fits` over a run: the values found so far alone (confirmed) are tried first, then
-    those found among several, then every value. A kind of difference (status, aspect,
-    field) that no value explained once is still searched the next time: an unexplained
-    fault and a planted value may well show on the same field."""
+    those found among several, then every value, but never one refuted (`refute`). A kind
+    of difference (status, aspect, field) that no value explained once is still searched
+    the next time: an unexplained fault and a planted value may well show on the same
+    field."""
 
     def __init__(self) -> None:
         self.fitted: list[Fit] = []
         self.maybe: list[Fit] = []  # each one of several values that fitted a difference
         self.last: list[Fit] = []  # what the last `diagnose` found
+        self.refuted: set[str] = set()  # labels of values a later step refuted (`refutes`)
+
+    def refute(self, key: str, value: Value) -> None:
+        """Never name the value `value` of the Rules field `key` again: a step after the
+        one it fitted showed the implementation doing otherwise."""
+        self.refuted.add(label(key, value))
+        self.fitted = [fit for fit in self.fitted if fit.label not in self.refuted]
+        self.maybe = [fit for fit in self.maybe if fit.label not in self.refuted]
 
     def confirm(self, fit: Fit) -> None:
         """Try `fit` first from now on: it alone explains a difference."""
@@ -207,7 +251,7 @@ class Diagnoser:
         """The values that fit `d`; sets ``d.candidates`` and ``d.rule``. A value found
         alone is tried first for later differences; one of several that fit is not (it
         may be wrong, and would then hide the right one)."""
-        found = fits(d, self.fitted, maybe=self.maybe)
+        found = fits(d, self.fitted, maybe=self.maybe, refuted=self.refuted)
         self.last = found
         if len(found) == 1 and found[0] not in self.maybe:
             self.confirm(found[0])

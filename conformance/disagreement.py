@@ -87,6 +87,7 @@ class Disagreement(Exception):
         self.listed: list[str] | None = None  # the implementation's legal actions (`action_key`)
         self.as_if: tuple[tuple[str, Any], ...] = ()  # the reference's extra option values
         self.candidates: list[str] = []  # the option values that explain it (diagnosed)
+        self.refuted: list[str] = []  # option values refuted in the run so far (`onward`)
         self.repeats = 0  # how many more times the same difference showed in its game
 
     @property

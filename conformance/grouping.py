@@ -33,6 +33,7 @@ from typing import Any
 from cambio_ref.catalogue import Value, load_catalogue
 from cambio_ref.errors import CambioError
 from cambio_ref.rules import format_value, resolve
+from conformance.diagnosis import core_rule
 from conformance.lockstep import Disagreement
 
 CODE_CLASS = "rejection-code"  # the waiver id of every wrong-code deviation
@@ -53,26 +54,67 @@ def value_of(oid: str, text: str) -> Value:
         return text
 
 
-def key_of(d: Disagreement) -> tuple[str, str]:
-    """The class (``explained``, ``code`` or ``unexplained``) and root-cause key of `d`."""
-    if d.candidates:
+def key_of(d: Disagreement, *, named: bool = True) -> tuple[str, str]:
+    """The class (``explained``, ``code`` or ``unexplained``) and root-cause key of `d`
+    (without `named`: as if no option value explained it)."""
+    if d.candidates and named:
         return "explained", "fits:" + " or ".join(sorted(d.candidates))
     if d.aspect == "rejection" and d.field == "code":
         return "code", f"code:{d.expected}->{d.actual}"
-    rule = f":{d.rule}" if d.rule and "=" not in d.rule else ""
-    return "unexplained", f"{d.status}:{d.aspect}:{d.field}{rule}"
+    rule = _plain_rule(d)
+    return "unexplained", f"{d.status}:{d.aspect}:{d.field}{f':{rule}' if rule else ''}"
+
+
+def _plain_rule(d: Disagreement) -> str | None:
+    """The core rule `d` involves (none of the option values that explain it)."""
+    return core_rule(d) if d.candidates else (d.rule if d.rule and "=" not in d.rule else None)
 
 
 def occurrence(d: Disagreement, item: str, *, how: str, repro: str, rules: str,
                waived: str | None, count: int = 1) -> dict[str, Any]:
-    """One deviation of one item, as JSON (what `group` reads)."""
-    cls, key = key_of(d)
-    return {"key": key, "cls": cls, "status": d.status, "kind": d.kind, "field": d.field,
-            "step": d.where, "item": item, "count": count, "candidates": list(d.candidates),
-            "rule": d.rule if cls != "explained" else None, "size": len(d.game.steps),
+    """One deviation of one item, as JSON (what `group` reads). An explained one also
+    says what it is without its values (``plain``), and every occurrence the values
+    refuted in the run so far (``refuted``): `group` names none of those anywhere."""
+    found = {"status": d.status, "kind": d.kind, "field": d.field, "step": d.where,
+             "item": item, "count": count, "candidates": list(d.candidates),
+             "size": len(d.game.steps), "how": how, "repro": repro, "waived": waived,
+             "rules": rules, "message": d.message, "refuted": list(d.refuted),
+             **_named(d, *key_of(d))}
+    if found["cls"] == "explained":
+        found["plain"] = _named(d, *key_of(d, named=False))
+    return found
+
+
+def _named(d: Disagreement, cls: str, key: str) -> dict[str, Any]:
+    return {"key": key, "cls": cls,
+            "rule": (d.rule if not d.candidates else _plain_rule(d)) if cls != "explained"
+            else None,
             "expected": d.expected if cls == "code" else None,
-            "actual": d.actual if cls == "code" else None, "how": how, "repro": repro,
-            "waived": waived, "rules": rules, "message": d.message}
+            "actual": d.actual if cls == "code" else None}
+
+
+def unrefuted(occurrences: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """`occurrences` without the option values refuted anywhere among them: an
+    explained occurrence left with none is what it is without them (``plain``).
+
+    >>> ccw = "turn.direction=counter-clockwise"
+    >>> plain = {"key": "fail:events:turn.player", "cls": "unexplained", "rule": None}
+    >>> named = {"cls": "explained", "key": "fits:" + ccw, "candidates": [ccw], "plain": plain}
+    >>> later = {"cls": "unexplained", "key": "k", "candidates": [], "refuted": [ccw]}
+    >>> [o["key"] for o in unrefuted([named, later])], [o["key"] for o in unrefuted([named])]
+    (['fail:events:turn.player', 'k'], ['fits:turn.direction=counter-clockwise'])
+    """
+    found = list(occurrences)
+    refuted = {value for occ in found for value in occ.get("refuted", ())}
+    if not refuted:
+        return found
+    result = []
+    for occ in found:
+        if occ["cls"] == "explained" and refuted & set(occ["candidates"]):
+            left = [c for c in occ["candidates"] if c not in refuted]
+            occ = dict(occ, candidates=left) if left else dict(occ, candidates=[], **occ["plain"])
+        result.append(occ)
+    return result
 
 
 @dataclass
@@ -158,7 +200,7 @@ def group(occurrences: Iterable[dict[str, Any]]) -> list[Cause]:
     order they were first seen."""
     causes: list[Cause] = []
     by_key: dict[str, Cause] = {}
-    for occ in occurrences:
+    for occ in unrefuted(occurrences):
         if occ["cls"] == "explained":
             values = set(occ["candidates"])
             match = next((c for c in causes if c.cls == "explained"

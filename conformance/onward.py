@@ -34,7 +34,7 @@ from typing import Any
 from cambio_ref.errors import CambioError
 from cambio_ref.rules import Rules
 from cambio_ref.state import State
-from conformance.diagnosis import Diagnoser, Fit, reach
+from conformance.diagnosis import Diagnoser, Fit, label, reach, refutes
 from conformance.failures import ImplementationFailure, RestartBudgetExhausted
 from conformance.harness import Driver
 from conformance.lockstep import Disagreement, Game, Lockstep, with_values
@@ -72,6 +72,7 @@ class Outcome:
     lock: Lockstep | None = None
     # an ambiguous as-if value narrowed (`swap`): its place in ``as_if``, what still fits
     narrowed: tuple[int, list[Fit]] | None = None
+    refuted: tuple[str, Any] | None = None  # an as-if value a later step refuted
 
 
 def play_on(driver: Driver, hello: Hello, calls: Sequence[Call], *,
@@ -83,6 +84,7 @@ def play_on(driver: Driver, hello: Hello, calls: Sequence[Call], *,
     earlier items found (`conformance.diagnosis.Diagnoser`); `as_if`: option values the
     reference plays from the start (earlier items' confirmed ones)."""
     diagnoser = Diagnoser() if diagnoser is None else diagnoser
+    given = as_if
     explained: list[Finding] = []
     by_place: dict[int, Finding] = {}  # (the finding each place of as_if explains)
     ambiguous: dict[int, list[Fit]] = {}  # (a place in as_if: every value that fits there)
@@ -95,8 +97,15 @@ def play_on(driver: Driver, hello: Hello, calls: Sequence[Call], *,
                 if finding.how == "noted":
                     diagnoser.diagnose(finding.d)
             outcome.findings = explained + outcome.findings
+            for finding in outcome.findings:  # (for grouping: never named anywhere)
+                finding.d.refuted = sorted(diagnoser.refuted)
             return outcome
-        if outcome.narrowed is not None:
+        if outcome.refuted is not None:  # (played again without it, from the start)
+            diagnoser.refute(*outcome.refuted)
+            explained, by_place, ambiguous = [], {}, {}
+            outcome.as_if = tuple(value for value in given
+                                  if label(*value) not in diagnoser.refuted)
+        elif outcome.narrowed is not None:
             place, fitting = outcome.narrowed
             diagnoser.maybe = [fit for fit in diagnoser.maybe
                                if fit in fitting or fit not in ambiguous[place]]
@@ -158,6 +167,10 @@ def _play(driver: Driver, hello: Hello, calls: list[Call], known: Sequence[Any] 
                 outcome.ended = d.message
                 outcome.findings.append(Finding(d, "ended", d.message))
                 break
+            refuted = refuted_value(d, as_if) if as_if and not last else None
+            if refuted is not None:
+                outcome.refuted, outcome.ended = refuted, "as-if"
+                return outcome
             swapped = swap(d, as_if, ambiguous or {}) if not last else None
             if swapped is not None:
                 place, fitting = swapped
@@ -213,6 +226,21 @@ def unplayable(lock: Lockstep, exc: Exception, call: int) -> Disagreement:
                      field="snapshot.unplayable")
     d.call, d.as_if = call, lock.as_if
     return d
+
+
+def refuted_value(d: Disagreement, as_if: tuple[tuple[str, Any], ...]) -> tuple[str, Any] | None:
+    """The value of `as_if` that `d` refutes (`conformance.diagnosis.refutes`: from the
+    state before d's step, the reference without it replies as the implementation did),
+    if any."""
+    played = with_values(d.game.rules, as_if)
+    for place, value in enumerate(as_if):
+        try:
+            without = with_values(d.game.rules, (*as_if[:place], *as_if[place + 1:]))
+        except CambioError:
+            continue
+        if refutes(d, played, without):
+            return value
+    return None
 
 
 def swap(d: Disagreement, as_if: tuple[tuple[str, Any], ...],

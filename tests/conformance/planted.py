@@ -56,6 +56,8 @@ FAULTS = {
     "bottom-draw": "draws the first card of a round from the bottom of the deck",
     "called-hidden": "shows a call to nobody",
     "turn-code": "rejects an action out of turn with E_MALFORMED_ACTION",
+    "turn-once": "passes the first turn of a round the other way round the table, and every"
+                 " later one the right way (so another direction fits that turn alone)",
 }
 # name: (declared ruleset, faults, waived root-cause keys)
 HANDWRITTEN: dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
@@ -67,6 +69,8 @@ HANDWRITTEN: dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
     "waived": ("memory", ("bottom-draw", "turn-code"), ("fail:events:drew.card",)),
     # a wrong rejection code and a wrong reason
     "wrong-code": ("hearts", ("turn-code", "reason"), ()),
+    # a value that fits the first difference and is refuted later in the same item
+    "refuted": ("online", ("turn-once",), ()),
 }
 
 
@@ -89,7 +93,7 @@ class Planted(ReferenceEngine):
                         "max": min(8, self.rules.max_players)}
         self.planted = planted
         self.faults = faults
-        self.drawn = False
+        self.drawn = self.turned = False
         if waived:
             self.waive = [{"id": key, "reason": "planted on purpose"} for key in waived]
 
@@ -97,7 +101,7 @@ class Planted(ReferenceEngine):
                  seed: int, first: int | None = None) -> list[Event]:
         if self.planted:
             rules = resolve(rules.name, [*rules.overrides, *self.planted.items()])
-        self.drawn = False
+        self.drawn = self.turned = False
         return super().new_game(rules, players, dealer, deck, seed, first)
 
     def act(self, action: dict[str, Any]) -> list[Event] | Rejection:
@@ -109,6 +113,7 @@ class Planted(ReferenceEngine):
         if bottom:
             assert state is not None
             state.deck.append(state.deck.pop(0))  # (the bottom card comes on top)
+        before = (state.phase, state.current) if state is not None else None
         reply = super().act(action)
         if isinstance(reply, Rejection):
             if bottom:  # (a draw it rejects, e.g. by player `true`, leaves the deck as it was)
@@ -120,6 +125,12 @@ class Planted(ReferenceEngine):
         if isinstance(action, dict) and action.get("t") == "draw":
             self.drawn = True
         for event in reply:
+            if "turn-once" in self.faults and not self.turned and event.get("t") == "turn" \
+                    and before is not None and before[0] != "peek" and self.state is not None \
+                    and self.state.n > 2:
+                self.turned = True  # (the seat on the other side of the one whose turn ended)
+                event["player"] = self.state.current = (2 * before[1] - event["player"]) \
+                    % self.state.n
             if "reason" in self.faults and event.get("t") == "round_over":
                 event["reason"] = "done"
             if "called-hidden" in self.faults and event.get("t") == "called":
@@ -165,6 +176,7 @@ FAULT_KEYS = {
     "bottom-draw": "fail:events:drew.card",
     "called-hidden": "fail:events:called.visible_to",
     "turn-code": "code:E_NOT_YOUR_TURN->E_MALFORMED_ACTION",
+    "turn-once": "fail:events:turn.player",
 }
 
 

@@ -21,7 +21,7 @@ from conformance.lockstep import Disagreement, Game, Lockstep, Step
 from conformance.onward import play_on, swap
 from conformance.resync import FIELDS, IncompleteSnapshot, rebuild
 from conformance.serve import ReferenceEngine
-from tests.conformance.planted import Planted
+from tests.conformance.planted import Planted, make
 
 
 @pytest.mark.parametrize("ruleset", ["online", "hearts", "cambia", "official"])
@@ -229,3 +229,34 @@ def test_a_kind_left_unexplained_once_is_still_diagnosed_later() -> None:
     assert diagnoser.diagnose(unexplained) == []
     # (any other card of the hands, one point dearer, fits this one game as well)
     assert "value.red-king=-1" in [f.label for f in diagnoser.diagnose(red_king)]
+
+
+def test_a_value_that_fits_one_step_and_is_refuted_later_is_never_named() -> None:
+    # the implementation passes the first turn of the round to the seat on the other side
+    # (online plays clockwise: spec/rulesets/online.yaml), then every turn the right way:
+    # counter-clockwise fits the first turn alone, and the next turn refutes it (from the
+    # same state, clockwise gives the implementation's reply), so the first difference is
+    # unexplained, the reference takes over the implementation's state, and nothing else
+    # shows
+    rules = resolve("online")
+    deck = [c.code for c in rules.deck(3)]
+    impl = make("refuted")
+    impl.new_game(rules, 3, 0, deck, 0)
+    calls: list[Any] = [("new_game", Game(rules, 3, 0, 0, deck), "deal")]
+    turns = 0
+    while turns < 3:
+        legal = impl.legal()
+        action = next(a for t in ("peek", "draw", "discard") for a in legal if a["t"] == t)
+        reply = impl.act(action)
+        assert isinstance(reply, list)
+        turns += any(e["t"] == "turn" for e in reply) and action["t"] != "peek"
+        calls.append(("act", action, f"step {len(calls)}"))
+    first = next(i for i, (_, a, _) in enumerate(calls) if i and a["t"] == "discard")
+    driver = Driver(ImplSpec("refuted", factory=lambda: make("refuted")))
+    diagnoser = Diagnoser()
+    outcome = play_on(driver, driver.start(), calls, diagnoser=diagnoser)
+    driver.close()
+    assert diagnoser.refuted == {"turn.direction=counter-clockwise"}
+    assert [(f.d.where, f.d.field, f.how, f.d.candidates) for f in outcome.findings] == [
+        (f"step {first}", "turn.player", "resynced", [])]
+    assert outcome.as_if == () and outcome.ended is None
