@@ -58,6 +58,7 @@ OPTION_BY_EVENT = {
 FIXED = ("min_players", "max_players")
 # A score that differs may come from any integer a value option allows: try these too.
 SCORE_RANGE = range(-20, 31)
+SCORED = ("round_over.raw", "round_over.scores", "round_over.winners")  # (what a value moves)
 ASPECTS = ("events", "rejection", "view", "snapshot", "legal")
 
 
@@ -198,7 +199,7 @@ def fits(d: Disagreement, known: Sequence[Fit] = (), *, maybe: Sequence[Fit] = (
     if reach(d, base) is not None:  # (no change needed: nothing to explain by one)
         return []
     current = base.values()
-    scores = d.field.startswith("round_over.")
+    scores = d.field in SCORED
     pools: list[list[Fit]] = [list(known), [fit for fit in maybe if fit not in known],
                               [Fit(label(key, value), key, value)
                                for key in option_keys() if key not in FIXED
@@ -227,13 +228,15 @@ class Diagnoser:
     those found among several, then every value, but never one refuted (`refute`). A kind
     of difference (status, aspect, field) that no value explained once is still searched
     the next time: an unexplained fault and a planted value may well show on the same
-    field."""
+    field. Only the very same difference again (`same_difference`) is not searched
+    again."""
 
     def __init__(self) -> None:
         self.fitted: list[Fit] = []
         self.maybe: list[Fit] = []  # each one of several values that fitted a difference
         self.last: list[Fit] = []  # what the last `diagnose` found
         self.refuted: set[str] = set()  # labels of values a later step refuted (`refutes`)
+        self.unexplained: set[tuple[Any, ...]] = set()  # (`same_difference`) none fitted
 
     def refute(self, key: str, value: Value) -> None:
         """Never name the value `value` of the Rules field `key` again: a step after the
@@ -251,7 +254,11 @@ class Diagnoser:
         """The values that fit `d`; sets ``d.candidates`` and ``d.rule``. A value found
         alone is tried first for later differences; one of several that fit is not (it
         may be wrong, and would then hide the right one)."""
-        found = fits(d, self.fitted, maybe=self.maybe, refuted=self.refuted)
+        same = same_difference(d)
+        found = [] if same in self.unexplained else fits(d, self.fitted, maybe=self.maybe,
+                                                           refuted=self.refuted)
+        if not found:
+            self.unexplained.add(same)
         self.last = found
         if len(found) == 1 and found[0] not in self.maybe:
             self.confirm(found[0])
@@ -260,6 +267,22 @@ class Diagnoser:
         d.candidates = [fit.label for fit in found]
         d.rule = " or ".join(d.candidates) if found else core_rule(d)
         return found
+
+
+def same_difference(d: Disagreement) -> tuple[Any, ...]:
+    """What makes two differences the very same: the field, and what differs there (the
+    message names the field's two values; a rejection's, the action too), with the same
+    as-if values; whatever the action, item or rules they show in.
+
+    >>> from cambio_ref.rules import resolve
+    >>> from conformance.lockstep import Game
+    >>> game = Game(resolve("online"), 2, 0, 0, [])
+    >>> a = Disagreement("fail", "step 9", "reason: expected called, got done", game)
+    >>> b = Disagreement("fail", "step 31", "reason: expected called, got done", game)
+    >>> same_difference(a) == same_difference(b)
+    True
+    """
+    return (d.status, d.aspect, d.field, d.message, d.as_if)
 
 
 def core_rule(d: Disagreement) -> str | None:
