@@ -229,6 +229,7 @@ def test_a_kind_left_unexplained_once_is_still_diagnosed_later() -> None:
     ref.new_game(game.rules, 2, 0, game.deck, game.seed)
     for step in game.steps:
         declared = ref.act(step.action)
+    assert isinstance(declared, list) and isinstance(end, list)
     found = events_difference(declared, end)
     assert found is not None and found[0] == "round_over.raw"
     red_king = Disagreement("fail", f"step {len(game.steps)}", found[1], game, aspect="events",
