@@ -34,9 +34,16 @@ from cambio_ref.engine import legal_blocks
 from cambio_ref.errors import CambioError
 from cambio_ref.rules import Rules, format_value, option_keys
 from cambio_ref.views import view
-from conformance.implementation import Reference, Rejection
+from conformance.implementation import Event, Reference, Rejection
 from conformance.legal import legal_json
-from conformance.lockstep import Disagreement, action_key, events_difference, reordered, with_values
+from conformance.lockstep import (
+    Disagreement,
+    Game,
+    action_key,
+    events_difference,
+    reordered,
+    with_values,
+)
 from conformance.matching import mismatch
 from conformance.resync import IncompleteSnapshot, rebuild
 
@@ -121,19 +128,25 @@ def _shows(d: Disagreement, ref: Reference, reply: Any) -> bool:
     return False
 
 
+def _begin(ref: Reference, game: Game, rules: Rules) -> tuple[int, list[Event] | None]:
+    """Start `ref` where a replay of `game` under `rules` starts: at the state taken over
+    from the implementation (the steps played then, and no deal), else at the deal (no
+    step, and the deal's events)."""
+    if game.resynced is not None:
+        count, snap = game.resynced
+        ref.state = rebuild(snap, rules, game.seed)
+        return count, None
+    return 0, ref.new_game(rules, game.players, game.dealer, game.deck, game.seed, game.first)
+
+
 def reach(d: Disagreement, rules: Rules) -> int | None:
     """How many of the implementation's later replies the reference under `rules` gives
     too, if it gives every earlier reply and the implementation's at the step; else None."""
     game = d.game
     ref = Reference()
     try:
-        if game.resynced is not None:
-            count, snap = game.resynced
-            ref.state = rebuild(snap, rules, game.seed)
-        else:
-            count = 0
-            deal = ref.new_game(rules, game.players, game.dealer, game.deck, game.seed,
-                                game.first)
+        count, deal = _begin(ref, game, rules)
+        if deal is not None:
             if d.where == "deal":
                 if d.aspect == "events":
                     return 0 if isinstance(d.actual, list) and _exactly(deal, d.actual) else None
@@ -165,12 +178,7 @@ def refutes(d: Disagreement, played: Rules, without: Rules) -> bool:
     game = d.game
     ref = Reference()
     try:
-        if game.resynced is not None:
-            count, snap = game.resynced
-            ref.state = rebuild(snap, played, game.seed)
-        else:
-            count = 0
-            ref.new_game(played, game.players, game.dealer, game.deck, game.seed, game.first)
+        count, _ = _begin(ref, game, played)
         for step in game.steps[count:d.index - 1]:
             ref.act(step.action)
         assert ref.state is not None
