@@ -285,7 +285,8 @@ class Runner:
         with self._counting("fuzz"):
             report = play_games(self.driver, hello, rules, shard_games(item.games, index),
                                 shard_seed(self.seed, rules.canonical, index),
-                                listed=listed, simplest=index == 0, rows=rows)
+                                listed=listed, simplest=index == 0, rows=rows,
+                                sweep=index == 0)
         self.fuzz_reports.append(report)
         for deviation in report.deviations.values():
             deviation.shard = index

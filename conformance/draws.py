@@ -33,6 +33,7 @@ from conformance.covering import Factor, Row, pairwise
 from conformance.implementation import Reference
 from conformance.lockstep import Game
 from conformance.protocol import Support
+from conformance.sweep import rejected_sweep
 
 MAX_STEPS = 300
 # The order of action kinds when Hypothesis picks one (it shrinks towards the first),
@@ -197,14 +198,20 @@ def draw_actions(data: st.DataObject, game: Game) -> list[Any]:
     return draw_game(data, game)[0]
 
 
-def draw_game(data: st.DataObject, game: Game) -> tuple[list[Any], list[Known]]:
-    """`draw_actions`, and what the reference did at the deal and at each action (`Known`)."""
+def draw_game(data: st.DataObject, game: Game,
+              sweep: bool = False) -> tuple[list[Any], list[Known], int]:
+    """`draw_actions`, what the reference did at the deal and at each action (`Known`), and
+    how many of the actions are the sweep's: with `sweep`, the malformed actions of
+    `conformance.sweep` come first, right after the deal (the reference rejects them all:
+    the state stays the deal's)."""
     ref = Reference()
     deal = ref.new_game(game.rules, game.players, game.dealer, game.deck, game.seed, game.first)
     state = ref.state
     assert state is not None
     known: list[Known] = [(deal, state, None)]
-    return actions_from(data, ref, game.players, known), known
+    swept = rejected_sweep(state) if sweep else []
+    known += [(reply, state, None) for _, reply in swept]
+    return [a for a, _ in swept] + actions_from(data, ref, game.players, known), known, len(swept)
 
 
 def actions_from(data: st.DataObject, ref: Reference, players: int,

@@ -102,7 +102,7 @@ def player_range(rules: Rules, hello: Hello) -> tuple[int, int] | None:
 
 
 def play(driver: Driver, hello: Hello, data: st.DataObject, game: Game,
-         diagnoser: Diagnoser | None = None) -> Outcome:
+         diagnoser: Diagnoser | None = None, sweep: bool = False) -> Outcome:
     """Draw one game's actions, then play them on both sides in lockstep (the requests
     sent in batches, the replies compared in order), past every difference: after one
     that an option value explains, the game is drawn again under it; after the
@@ -111,9 +111,10 @@ def play(driver: Driver, hello: Hello, data: st.DataObject, game: Game,
     (`conformance.draws.Known`), not worked out twice.
     The reference plays the values earlier games confirmed (`Diagnoser.fitted`) from the
     start, and the actions are drawn under them, so that a later game shows what lies
-    behind them."""
+    behind them. With `sweep`, the malformed actions of `conformance.sweep` come first."""
     as_if = as_if_of(game.rules, diagnoser.fitted if diagnoser is not None else ())
-    actions, known = draw_game(data, game.copy(rules=with_values(game.rules, as_if)))
+    actions, known, swept = draw_game(data, game.copy(rules=with_values(game.rules, as_if)),
+                                      sweep)
 
     def redraw(state: State | None, rules: Rules) -> list[Any]:
         ref = Reference()
@@ -124,7 +125,9 @@ def play(driver: Driver, hello: Hello, data: st.DataObject, game: Game,
         return actions_from(data, ref, game.players)
 
     return play_on(driver, hello, [("new_game", game, "deal"),
-                                   *(("act", action, f"step {i + 1}")
+                                   # (the sweep's looks: only after its last action)
+                                   *(("reject" if i < swept - 1 else "act", action,
+                                      f"step {i + 1}")
                                      for i, action in enumerate(actions))],
                    known=known, redraw=redraw, diagnoser=diagnoser, as_if=as_if)
 
@@ -203,14 +206,17 @@ def settle_local_modules() -> int:
 
 def play_games(driver: Driver, hello: Hello, base: Rules, games: int, seed: int, *,
                listed: bool = False, simplest: bool = True,
-               diagnoser: Diagnoser | None = None, rows: Sequence[Row] = ()) -> FuzzReport:
+               diagnoser: Diagnoser | None = None, rows: Sequence[Row] = (),
+               sweep: bool = True) -> FuzzReport:
     """The games of `fuzz`, grouped by signature, without shrinking (one shard's work).
 
     Hypothesis always tries the simplest example first, whatever the seed: the same
     game. Without `simplest` (every fuzz shard but the first) that example is passed
     over and `games` others are played, so a long campaign does not play it once per
     shard. The first games take their rules from `rows` (a covering array's), one each;
-    the rest are drawn around `base`."""
+    the rest are drawn around `base`. With `sweep`, the first game played sends the
+    malformed actions of `conformance.sweep` right after its deal (every default run
+    sends them all, whatever the drawing)."""
     settle_local_modules()
     diagnoser = Diagnoser() if diagnoser is None else diagnoser
     report = FuzzReport(base.canonical)
@@ -221,10 +227,11 @@ def play_games(driver: Driver, hello: Hello, base: Rules, games: int, seed: int,
     budget: list[str] = []
     started = time.perf_counter()
     pass_over = False  # (the first example of a Hypothesis run: the simplest one)
+    swept = not sweep  # (the sweep is sent once, in the first game played)
     strategy = game_strategy(base, hello.support, players, listed)
 
     def test(data: st.DataObject) -> None:
-        nonlocal pass_over
+        nonlocal pass_over, swept
         if budget:
             return
         began = time.perf_counter()
@@ -235,7 +242,8 @@ def play_games(driver: Driver, hello: Hello, base: Rules, games: int, seed: int,
         report.games += 1
         outcome = None
         try:
-            outcome = play(driver, hello, data, game, diagnoser)
+            outcome = play(driver, hello, data, game, diagnoser, sweep=not swept)
+            swept = True
         except RestartBudgetExhausted as exc:
             budget.append(str(exc))
         finally:

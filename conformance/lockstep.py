@@ -259,11 +259,13 @@ class Lockstep:
             state = expected.state = self.ref.state
             assert state is not None
             expect = self.driver.expect
-            if what == "act":
+            if what != "new_game":
                 reply = expected.reply
                 expect("act", *_encoded({"events": reply} if not isinstance(reply, Rejection)
                                         else {"rejected": {"code": reply.code,
                                                            "message": reply.message}}))
+            if what == "reject":  # (no looks: the next call's show any change)
+                return expected
             if self._observing(what == "new_game"):
                 expected.views = [view(state, p) for p in range(game.players)]
                 for seen in expected.views:
@@ -311,10 +313,12 @@ class Lockstep:
     def replay(self, calls: Sequence[tuple[str, Any, str]], batch_bytes: int = 32000, *,
                requests: Sequence[list[Message]] | None = None, check_legal: bool = True,
                known: Sequence[tuple[Any, ...]] | None = None) -> None:
-        """Play recorded calls (``("new_game", Game, where)`` or ``("act", action,
-        where)``) with the requests written in batches, each read back and compared in
-        order: far fewer round trips than one call at a time (the requests of a batch fit
-        in a pipe, so writing them never waits for the implementation). While the
+        """Play recorded calls (``("new_game", Game, where)``, ``("act", action,
+        where)``, or ``("reject", action, where)``: an act the reference rejects, sent
+        without the looks, which the next call's show unchanged) with the requests
+        written in batches, each read back and compared in order: far fewer round trips
+        than one call at a time (the requests of a batch fit in a pipe, so writing them
+        never waits for the implementation). While the
         implementation answers a batch, the reference plays it; if a deal or step of the
         batch disagrees or fails, what the reference did for the later ones is undone.
         `known`: the reference's reply to each call and a state after it, if it has played
@@ -344,8 +348,9 @@ class Lockstep:
                                          arg.first)
             else:
                 first = {"cmd": "act", "action": arg}
-            result.append([first, *self._looks(players, check_legal or what == "new_game",
-                                               what == "new_game")])
+            looks = self._looks(players, check_legal or what == "new_game",
+                                what == "new_game") if what != "reject" else []
+            result.append([first, *looks])
         return result
 
     def _batch(self, calls: Sequence[tuple[str, Any, str]], groups: Sequence[list[Message]],
@@ -390,7 +395,7 @@ class Lockstep:
             except Disagreement as d:
                 self._rewind(done, index, True, before, game)
                 d.call, d.as_if, d.index = first + index, self.as_if, self.at
-                if self.snapshots:
+                if self.snapshots and len(mine) > 1:
                     d.snapshot = mine[1 + self._view_replies(expected)].get("state")
                 d.after = self._later(calls[index + 1:], groups[index + 1:], replies[offset:])
                 raise
@@ -406,7 +411,7 @@ class Lockstep:
         later: list[tuple[Any, Reply]] = []
         offset = 0
         for (what, action, _), group in zip(calls, groups, strict=True):
-            if what != "act" or offset + len(group) > len(replies):
+            if what == "new_game" or offset + len(group) > len(replies):
                 break
             try:
                 later.append((action, reply_to_act(replies[offset])))
@@ -424,7 +429,7 @@ class Lockstep:
         if expected.error is not None:
             raise expected.error
         game = expected.game
-        self.at = expected.steps_before + (expected.what == "act")
+        self.at = expected.steps_before + (expected.what != "new_game")
         if expected.what == "new_game":
             found = events_difference(game.deal, replies[0]["events"])
             if found:
@@ -436,7 +441,8 @@ class Lockstep:
             return
         self.legal = None
         self._compare_reply(expected, reply_to_act(replies[0]), where)
-        self._compare_table(expected, replies[1:], where, check_legal)
+        if expected.what != "reject":
+            self._compare_table(expected, replies[1:], where, check_legal)
 
     def _compare_reply(self, expected: Expected, actual: Reply, where: str) -> None:
         game, want = expected.game, expected.reply

@@ -282,6 +282,9 @@ def _cannot_resync(d: Disagreement, lock: Lockstep, resyncs: int) -> str | None:
     if lock.game is None or not lock.snapshots:
         return (f"the states differ after {d.where} and the implementation answers no"
                 " snapshot to take over: the item stops here")
+    if d.snapshot is None:  # (a "reject" call: sent without looks, `Lockstep.replay`)
+        return (f"the states differ after {d.where} and no snapshot was asked there to"
+                " take over: the item stops here")
     try:
         rebuild(d.snapshot, with_values(lock.game.rules, d.as_if), lock.game.seed)
     except IncompleteSnapshot as exc:

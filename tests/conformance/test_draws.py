@@ -68,7 +68,8 @@ def test_the_default_budget_meets_every_pair_of_option_values() -> None:
     played: list[dict[str, Any]] = []
     real_play = fuzz.play
 
-    def record(driver: Any, hello: Any, data: Any, game: Any, diagnoser: Any = None) -> Any:
+    def record(driver: Any, hello: Any, data: Any, game: Any, diagnoser: Any = None,
+               sweep: bool = False) -> Any:
         played.append(game.rules.values())
 
     fuzz.play = record
