@@ -242,7 +242,7 @@ def play_games(driver: Driver, hello: Hello, base: Rules, games: int, seed: int,
         report.games += 1
         outcome = None
         try:
-            outcome = play(driver, hello, data, game, diagnoser, sweep=not swept)
+            outcome = play(driver, hello, data, game, diagnoser, not swept)
             swept = True
         except RestartBudgetExhausted as exc:
             budget.append(str(exc))
