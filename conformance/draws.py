@@ -185,10 +185,12 @@ def choose_action(value: int, state: State, players: int, calls: bool,
     return wide_action(digits, players)
 
 
+# The reference's reply to a call, a copy of its state after it (never changed again),
+# and that state's legal blocks (`cambio_ref.engine.legal_blocks`) when the drawing built
+# them: what `conformance.lockstep.Lockstep.replay` takes rather than playing it again.
+# (A comment, not a docstring: Sphinx's viewcode would list the alias's module,
+# `builtins`, in its source index, a link to a page it never writes.)
 Known = tuple[Any, State, "list[Sequence[Action]] | None"]
-"""The reference's reply to a call, a copy of its state after it (never changed again),
-and that state's legal blocks (`cambio_ref.engine.legal_blocks`) when the drawing built
-them: what `conformance.lockstep.Lockstep.replay` takes rather than playing it again."""
 
 
 def draw_actions(data: st.DataObject, game: Game) -> list[Any]:
