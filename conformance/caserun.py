@@ -41,8 +41,8 @@ from cambio_ref.cases import Case
 from cambio_ref.catalogue import load_catalogue
 from cambio_ref.errors import CambioError
 from cambio_ref.rules import Rules, format_value
-from cambio_ref.state import State
 from conformance.diagnosis import Diagnoser
+from conformance.disagreement import Known
 from conformance.failures import RestartBudgetExhausted
 from conformance.grouping import CODE_CLASS, key_of, occurrence
 from conformance.harness import Driver
@@ -64,7 +64,7 @@ class Recorder:
         self.impl = impl
         self.name = impl.name
         self.calls: list[tuple[str, Any]] = []
-        self.played: list[tuple[Any, State]] = []  # (the reply, a copy of the state after it)
+        self.played: list[Known] = []  # (the reply, a copy of the state after it, no blocks)
 
     def new_game(self, rules: Rules, players: int, dealer: int, deck: list[str],
                  seed: int, first: int | None = None) -> list[Event]:
@@ -85,9 +85,9 @@ class Recorder:
 
     def _played(self, reply: Any) -> None:
         assert self.impl.state is not None
-        self.played.append((reply, self.impl.state.copy()))
+        self.played.append((reply, self.impl.state.copy(), None))
 
-    def replayed(self) -> list[tuple[Any, State]] | None:
+    def replayed(self) -> list[Known] | None:
         """The reply and state of every call, if every call returned."""
         return self.played if len(self.played) == len(self.calls) else None
 

@@ -17,12 +17,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from cambio_ref.actions import Action
 from cambio_ref.rules import Rules, resolve
+from cambio_ref.state import State
 from conformance.implementation import Event, Rejection
 
 __all__ = ["Disagreement", "Game", "Reply", "Step", "harmless", "with_values"]
 
 Reply = list[Event] | Rejection
+# What the reference already did for one call, so that the lock-step need not play it
+# again: its reply, a copy of its state after it (never changed again), and that
+# state's legal blocks (`cambio_ref.engine.legal_blocks`) if they were built, else None.
+# (A comment, not a docstring: Sphinx would document the alias, and its viewcode would
+# link its module, builtins, to a page it never writes.)
+Known = tuple[Any, State, "Sequence[Sequence[Action]] | None"]
 
 
 @dataclass

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Sequence
 from typing import Any
 
 from hypothesis import strategies as st
@@ -30,8 +29,8 @@ from cambio_ref.rules import Rules, option_keys, resolve
 from cambio_ref.state import OVER, State
 from conformance.bad_actions import Digits, malformed, off_phase, twisted, wide_action
 from conformance.covering import Factor, Row, pairwise
+from conformance.disagreement import Game, Known
 from conformance.implementation import Reference
-from conformance.lockstep import Game
 from conformance.protocol import Support
 from conformance.sweep import rejected_sweep
 
@@ -183,14 +182,6 @@ def choose_action(value: int, state: State, players: int, calls: bool,
     if pick < OFF_PHASE_WEIGHT + MALFORMED_WEIGHT:
         return malformed(digits, state, legal)
     return wide_action(digits, players)
-
-
-# The reference's reply to a call, a copy of its state after it (never changed again),
-# and that state's legal blocks (`cambio_ref.engine.legal_blocks`) when the drawing built
-# them: what `conformance.lockstep.Lockstep.replay` takes rather than playing it again.
-# (A comment, not a docstring: Sphinx's viewcode would list the alias's module,
-# `builtins`, in its source index, a link to a page it never writes.)
-Known = tuple[Any, State, "list[Sequence[Action]] | None"]
 
 
 def draw_actions(data: st.DataObject, game: Game) -> list[Any]:

@@ -108,7 +108,7 @@ def play(driver: Driver, hello: Hello, data: st.DataObject, game: Game,
     that an option value explains, the game is drawn again under it; after the
     reference takes over the implementation's state, the rest of it is drawn from there.
     The reference's replies and states of the drawing are played again only as known
-    (`conformance.draws.Known`), not worked out twice.
+    (`conformance.disagreement.Known`), not worked out twice.
     The reference plays the values earlier games confirmed (`Diagnoser.fitted`) from the
     start, and the actions are drawn under them, so that a later game shows what lies
     behind them. With `sweep`, the malformed actions of `conformance.sweep` come first."""

@@ -40,7 +40,15 @@ from conformance.differences import (
     taken_elsewhere,
     view_field,
 )
-from conformance.disagreement import Disagreement, Game, Reply, Step, harmless, with_values
+from conformance.disagreement import (
+    Disagreement,
+    Game,
+    Known,
+    Reply,
+    Step,
+    harmless,
+    with_values,
+)
 from conformance.failures import ImplementationFailure
 from conformance.harness import Driver
 from conformance.implementation import Event, Reference, Rejection
@@ -221,13 +229,13 @@ class Lockstep:
     # -- the reference's half ------------------------------------------------------
 
     def _expect(self, what: str, arg: Any, check_legal: bool,
-                known: tuple[Any, ...] | None = None) -> Expected:
+                known: Known | None = None) -> Expected:
         """Play one deal or step on the reference and work out everything the
         implementation's replies are compared with; an exception is kept, not raised (the
         implementation may be answering: its replies must be read first). `known`: the
         reference's reply and a state after it that is the caller's to give away (the
         reference already played it), used rather than playing it again; a third item, if
-        not None, is that state's legal blocks (`conformance.draws.Known`)."""
+        not None, is that state's legal blocks (`conformance.disagreement.Known`)."""
         if what == "new_game":
             game: Game = arg
             expected = Expected(what, arg, game, len(game.steps), game.deal)
@@ -238,8 +246,7 @@ class Lockstep:
         try:
             blocks = None
             if known is not None:
-                expected.reply, self.ref.state = known[0], known[1]
-                blocks = known[2] if len(known) > 2 else None
+                expected.reply, self.ref.state, blocks = known
             if what == "new_game":
                 if known is None:
                     expected.reply = self.ref.new_game(self.ref_rules(game.rules), game.players,
@@ -312,7 +319,7 @@ class Lockstep:
 
     def replay(self, calls: Sequence[tuple[str, Any, str]], batch_bytes: int = 32000, *,
                requests: Sequence[list[Message]] | None = None, check_legal: bool = True,
-               known: Sequence[tuple[Any, ...]] | None = None) -> None:
+               known: Sequence[Known] | None = None) -> None:
         """Play recorded calls (``("new_game", Game, where)``, ``("act", action,
         where)``, or ``("reject", action, where)``: an act the reference rejects, sent
         without the looks, which the next call's show unchanged) with the requests
@@ -354,7 +361,7 @@ class Lockstep:
         return result
 
     def _batch(self, calls: Sequence[tuple[str, Any, str]], groups: Sequence[list[Message]],
-               check_legal: bool, known: Sequence[tuple[Any, ...]] | None,
+               check_legal: bool, known: Sequence[Known] | None,
                first: int = 0) -> None:
         """Send one batch, play it on the reference meanwhile, then compare in order
         (`first`: the index of its first call in what `replay` was given)."""

@@ -35,6 +35,7 @@ from cambio_ref.errors import CambioError
 from cambio_ref.rules import Rules
 from cambio_ref.state import State
 from conformance.diagnosis import Diagnoser, Fit, label, reach, refutes
+from conformance.disagreement import Known
 from conformance.failures import ImplementationFailure, RestartBudgetExhausted
 from conformance.harness import Driver
 from conformance.lockstep import Disagreement, Game, Lockstep, with_values
@@ -76,7 +77,7 @@ class Outcome:
 
 
 def play_on(driver: Driver, hello: Hello, calls: Sequence[Call], *,
-            known: Sequence[Any] | None = None, redraw: Redraw | None = None,
+            known: Sequence[Known] | None = None, redraw: Redraw | None = None,
             diagnoser: Diagnoser | None = None,
             as_if: tuple[tuple[str, Any], ...] = ()) -> Outcome:
     """Play `calls` past every difference (see the module's docstring). `known`: the
@@ -132,7 +133,7 @@ def play_on(driver: Driver, hello: Hello, calls: Sequence[Call], *,
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def _play(driver: Driver, hello: Hello, calls: list[Call], known: Sequence[Any] | None,
+def _play(driver: Driver, hello: Hello, calls: list[Call], known: Sequence[Known] | None,
           redraw: Redraw | None, as_if: tuple[tuple[str, Any], ...], diagnoser: Diagnoser, *,
           last: bool, ambiguous: dict[int, list[Fit]] | None = None) -> Outcome:
     """One play of the calls under `as_if`; ``ended == "as-if"`` asks for another."""

@@ -12,6 +12,7 @@ from cambio_ref.actions import action_to_json
 from cambio_ref.engine import legal_actions
 from cambio_ref.rules import resolve
 from cambio_ref.state import OVER, State
+from conformance.disagreement import Known
 from conformance.harness import Driver, ImplSpec
 from conformance.implementation import Event, Reference, Rejection
 from conformance.lockstep import Disagreement, Game, Lockstep
@@ -61,14 +62,14 @@ def _game() -> tuple[Game, list[dict[str, Any]], list[State]]:
 def test_a_disagreement_mid_batch_undoes_the_later_steps(crash: bool, reuse: bool) -> None:
     game, actions, states = _game()
     assert len(actions) > BAD + 2
-    known: list[tuple[Any, State]] | None = None
+    known: list[Known] | None = None
     if reuse:  # (the reference's replies and states given, as caserun does)
         ref = Reference()
         deal = ref.new_game(game.rules, 2, 0, game.deck, 0)
         assert ref.state is not None
-        known = [(deal, ref.state.copy())]
+        known = [(deal, ref.state.copy(), None)]
         for action in actions:
-            known.append((ref.act(action), ref.state.copy()))
+            known.append((ref.act(action), ref.state.copy(), None))
     driver = Driver(ImplSpec("wrong", factory=lambda: WrongAt(crash)))
     hello = driver.start()
     lock = Lockstep(driver, hello)
