@@ -9,6 +9,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from cambio_ref.cards import Card
 from cambio_ref.rules import Rules
 from cambio_ref.scoring import hand_total
 from cambio_ref.state import OVER, Events, RoundResult, State
@@ -18,21 +21,34 @@ from cambio_ref.table import code, everyone, in_play
 def round_result(state: State, reason: str) -> RoundResult:
     """Score the grids as they stand: raw totals, the caller's penalty, winners by tie rule.
     A player out of the round (snap.knock-out) is scored but neither wins nor beats the caller."""
-    rules = state.rules
-    contenders = in_play(state)
     hands = [[c for c in g if c is not None] for g in state.grids]
+    return outcome(state.rules, hands, state.caller, in_play(state), reason)
+
+
+def outcome(rules: Rules, hands: Sequence[Sequence[Card]], caller: int | None,
+            contenders: Sequence[int], reason: str) -> RoundResult:
+    """The result of a round whose hands are `hands` (seat by seat), under `rules`: raw
+    totals, the caller's penalty and end.caller-score, winners by end.tie (or, for an
+    empty hand that ends the round, the players with no cards); only `contenders` (the
+    seats still in the round) win or beat the caller. `round_result` scores a state with
+    it; the conformance properties score the hands an implementation reveals.
+
+    >>> from cambio_ref.rules import resolve
+    >>> hands = [[Card.parse("5S")], [Card.parse("2C")], [Card.parse("2D")]]
+    >>> outcome(resolve("online(tie=caller-wins)"), hands, 1, [0, 1, 2], "called").winners
+    (1,)
+    """
     raw = [hand_total(h, rules) for h in hands]
     scores = list(raw)
-    caller = state.caller
     if caller is not None:
         beaten = any(raw[q] < raw[caller] for q in contenders if q != caller)
         if rules.caller_penalty and beaten and not (rules.empty_hand_exempt and not hands[caller]):
             scores[caller] += rules.caller_penalty
         scores[caller] = caller_score(rules.caller_score, scores[caller], beaten)
+    cards = tuple(len(h) for h in hands)
     if reason == "empty-hand":
         winners = [q for q in contenders if not hands[q]]
-        return RoundResult(tuple(raw), tuple(scores), tuple(winners), caller, reason,
-                           tuple(len(h) for h in hands))
+        return RoundResult(tuple(raw), tuple(scores), tuple(winners), caller, reason, cards)
     low = min(scores[q] for q in contenders)
     tied = [q for q in contenders if scores[q] == low]
     winners = tied
@@ -44,8 +60,7 @@ def round_result(state: State, reason: str) -> RoundResult:
         elif rules.tie == "most-cards":
             most = max(len(hands[q]) for q in tied)
             winners = [q for q in tied if len(hands[q]) == most]
-    return RoundResult(tuple(raw), tuple(scores), tuple(winners), caller, reason,
-                       tuple(len(h) for h in hands))
+    return RoundResult(tuple(raw), tuple(scores), tuple(winners), caller, reason, cards)
 
 
 def score_bounds(rules: Rules, cards: int) -> tuple[int, int]:

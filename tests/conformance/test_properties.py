@@ -1,0 +1,97 @@
+"""The properties (`conformance.properties`) hold on the reference under every variant,
+and each catches a hand-written implementation that breaks it (`deviating`)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cambio_ref.catalogue import load_catalogue
+from cambio_ref.rules import resolve
+from conformance.draws import game_strategy
+from conformance.protocol import Support
+from tests.conformance.deviating import (
+    DrawsDuplicate,
+    FirstTiedWins,
+    Offering,
+    PeekShownToAll,
+    RefusesListedDraw,
+    SecretlyCounterClockwise,
+    play_alone,
+)
+
+RULESETS = sorted(load_catalogue().rulesets)
+
+
+def _game(ruleset: str, players: int, seed: int) -> tuple[list[str], int]:
+    rules = resolve(ruleset)
+    deck = [c.code for c in rules.deck(players)]
+    random.Random(seed).shuffle(deck)
+    return deck, seed
+
+
+@given(st.data())
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+def test_the_reference_holds_every_property_under_any_rules(data: st.DataObject) -> None:
+    # any ruleset, with options drawn around it from every value of the catalogue
+    base = resolve(data.draw(st.sampled_from(RULESETS)))
+    game = data.draw(game_strategy(base, Support(), (2, 8), False))
+    found = play_alone(Offering(), game.rules, game.players, game.dealer, game.deck,
+                       game.seed, data.draw(st.integers(0, 2**32)))
+    assert found == [], game.rules.canonical
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_reference_holds_every_property_in_long_games(ruleset: str) -> None:
+    # a few whole rounds per ruleset, at the extremes of the seats
+    for players, seed in ((2, 1), (5, 2), (8, 3)):
+        rules = resolve(ruleset)
+        if not rules.min_players <= players <= rules.max_players:
+            continue
+        deck, _ = _game(ruleset, players, seed)
+        assert play_alone(Offering(), rules, players, seed % players, deck, seed, seed) == []
+
+
+def _caught(impl_class: type[Offering], ruleset: str, tries: int = 40) -> list[tuple[str, str]]:
+    """The kinds of violation (name, rule) that `impl_class` shows in the first of `tries`
+    games where it shows any."""
+    rules = resolve(ruleset)
+    for seed in range(tries):
+        players = 2 + seed % 3
+        deck, _ = _game(ruleset, players, seed)
+        found = play_alone(impl_class(), rules, players, 0, deck, seed, seed)
+        if found:
+            return [(v.name, v.rule) for v in found]
+    return []
+
+
+def test_a_tie_given_to_the_first_tied_seat_is_caught() -> None:
+    # online: end.tie=shared, every tied player wins (spec/options/scoring.yaml)
+    assert ("scores.winners", "end.tie") in _caught(FirstTiedWins, "online", 400)
+
+
+def test_a_duplicated_card_is_caught() -> None:
+    found = _caught(DrawsDuplicate, "online")
+    assert ("cards.deck-order", "core.deal") in found
+    assert ("cards.conserved", "core.deal") not in found  # (its snapshot holds the right cards)
+
+
+def test_a_peeked_card_shown_to_another_seat_is_caught() -> None:
+    # peeks are private: the peeking player alone sees the card (protocol.md, knowledge rules)
+    assert ("hiding.view", "info.open-hands") in _caught(PeekShownToAll, "online")
+
+
+def test_a_listed_legal_action_refused_is_caught() -> None:
+    # E_NOT_YOUR_TURN stands for core.turn-order (spec/errors.yaml)
+    assert ("consistency.legal-refused", "core.turn-order") in _caught(RefusesListedDraw,
+                                                                        "online")
+
+
+def test_turns_out_of_order_are_caught() -> None:
+    # online plays clockwise: seat p+1 follows seat p (spec/core.yaml core.players)
+    found = _caught(SecretlyCounterClockwise, "online")
+    assert ("turns.order", "turn.direction") in found or \
+        ("turns.order", "turn.first-player") in found
