@@ -284,8 +284,9 @@ def waiver(hello: Hello, d: Disagreement) -> str | None:
 def _failed(res: Result, outcome: Outcome, case: Case, rules: Rules, expected: CaseResult,
             hello: Hello) -> None:
     waivers = [waiver(hello, f.d) for f in outcome.findings]
+    options = case.named_options()
     res.deviations = [occurrence(f.d, res.name, how=f.how, repro=res.repro[0],
-                                 rules=res.rules or "", waived=w)
+                                 rules=res.rules or "", waived=w, options=options)
                       for f, w in zip(outcome.findings, waivers, strict=True)]
     shown = next((i for i, w in enumerate(waivers) if w is None), 0)
     d = outcome.findings[shown].d

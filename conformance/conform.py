@@ -383,7 +383,7 @@ class Runner:
         res.deviations = [occurrence(deviation.first, f"fuzz[{item.ruleset}] games {games}",
                                      how=deviation.how, repro=res.repro[0],
                                      rules=res.rules or "", waived=waived,
-                                     count=deviation.count)]
+                                     count=deviation.count, games=len(deviation.games))]
         res.deviations[0]["size"] = len(d.game.steps)
         return res
 

@@ -195,18 +195,25 @@ def _values(key: str, current: Value, scores: bool) -> list[Value]:
     return [v for v in values if not (v == current and type(v) is type(current))]
 
 
+def _equal(a: Any, b: Value) -> bool:
+    return bool(a == b and type(a) is type(b))
+
+
 def fits(d: Disagreement, known: Sequence[Fit] = (), *, maybe: Sequence[Fit] = (),
          refuted: Collection[str] = ()) -> list[Fit]:
     """Every option value that explains `d` and agrees with the most later replies
     (see the module's docstring); the `known` ones (confirmed elsewhere) are tried first,
     then the `maybe` ones (each one of several that fitted elsewhere), and when one of a
-    pool fits, only that pool is tried; the `refuted` ones (labels) never."""
+    pool fits, only that pool is tried; the `refuted` ones (labels) never, nor the value the
+    game's own rules declare (where the reference plays another as if, the implementation
+    playing the declared one refutes that, `conformance.onward.refuted_value`)."""
     if d.aspect not in ASPECTS or (d.index == 0 and d.where != "deal"):
         return []
     base = with_values(d.game.rules, d.as_if)
     if reach(d, base) is not None:  # (no change needed: nothing to explain by one)
         return []
     current = base.values()
+    declared = d.game.rules.values()
     scores = d.field in SCORED
     pools: list[list[Fit]] = [list(known), [fit for fit in maybe if fit not in known],
                               [Fit(label(key, value), key, value)
@@ -215,8 +222,8 @@ def fits(d: Disagreement, known: Sequence[Fit] = (), *, maybe: Sequence[Fit] = (
     for pool in pools:
         found: list[tuple[int, Fit]] = []
         for fit in pool:
-            if fit.label in refuted or (current.get(fit.key) == fit.value
-                                        and type(current[fit.key]) is type(fit.value)):
+            if fit.label in refuted or _equal(current.get(fit.key), fit.value) \
+                    or _equal(declared.get(fit.key), fit.value):
                 continue
             try:
                 rules = with_values(base, [(fit.key, fit.value)])
@@ -245,6 +252,18 @@ class Diagnoser:
         self.last: list[Fit] = []  # what the last `diagnose` found
         self.refuted: set[str] = set()  # labels of values a later step refuted (`refutes`)
         self.unexplained: set[tuple[Any, ...]] = set()  # (`same_difference`) none fitted
+        self.items: dict[Fit, int] = {}  # the items each value alone explained (`tally`)
+
+    def tally(self, fits_alone: Collection[Fit]) -> None:
+        """Count one more item that `fits_alone` (each alone) explained."""
+        for fit in fits_alone:
+            self.items[fit] = self.items.get(fit, 0) + 1
+
+    def carried(self, least: int = 2) -> list[Fit]:
+        """The confirmed values later items play from the start: those that explained
+        differences alone in at least `least` items and were never refuted (one item is
+        no evidence for the whole run: the value may fit it by chance)."""
+        return [fit for fit in self.fitted if self.items.get(fit, 0) >= least]
 
     def refute(self, key: str, value: Value) -> None:
         """Never name the value `value` of the Rules field `key` again: a step after the

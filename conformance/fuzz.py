@@ -109,10 +109,11 @@ def play(driver: Driver, hello: Hello, data: st.DataObject, game: Game,
     reference takes over the implementation's state, the rest of it is drawn from there.
     The reference's replies and states of the drawing are played again only as known
     (`conformance.disagreement.Known`), not worked out twice.
-    The reference plays the values earlier games confirmed (`Diagnoser.fitted`) from the
-    start, and the actions are drawn under them, so that a later game shows what lies
-    behind them. With `sweep`, the malformed actions of `conformance.sweep` come first."""
-    as_if = as_if_of(game.rules, diagnoser.fitted if diagnoser is not None else ())
+    The reference plays the values earlier games confirmed (`Diagnoser.carried`: each
+    alone in two games or more) from the start, and the actions are drawn under them, so
+    that a later game shows what lies behind them. With `sweep`, the malformed actions
+    of `conformance.sweep` come first."""
+    as_if = as_if_of(game.rules, diagnoser.carried() if diagnoser is not None else ())
     actions, known, swept = draw_game(data, game.copy(rules=with_values(game.rules, as_if)),
                                       sweep)
 

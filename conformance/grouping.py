@@ -37,6 +37,7 @@ from conformance.diagnosis import core_rule
 from conformance.lockstep import Disagreement
 
 CODE_CLASS = "rejection-code"  # the waiver id of every wrong-code deviation
+MIN_ITEMS = 2  # a value is named only when it explains differences in this many items
 
 
 def value_of(oid: str, text: str) -> Value:
@@ -71,15 +72,17 @@ def _plain_rule(d: Disagreement) -> str | None:
 
 
 def occurrence(d: Disagreement, item: str, *, how: str, repro: str, rules: str,
-               waived: str | None, count: int = 1) -> dict[str, Any]:
+               waived: str | None, count: int = 1, games: int = 1,
+               options: Sequence[str] = ()) -> dict[str, Any]:
     """One deviation of one item, as JSON (what `group` reads). An explained one also
     says what it is without its values (``plain``), and every occurrence the values
-    refuted in the run so far (``refuted``): `group` names none of those anywhere."""
+    refuted in the run so far (``refuted``): `group` names none of those anywhere.
+    `games`: the games a fuzz deviation showed in; `options`: those a case is written for."""
     found = {"status": d.status, "kind": d.kind, "field": d.field, "step": d.where,
              "item": item, "count": count, "candidates": list(d.candidates),
              "size": len(d.game.steps), "how": how, "repro": repro, "waived": waived,
              "rules": rules, "message": d.message, "refuted": list(d.refuted),
-             **_named(d, *key_of(d))}
+             "games": games, "options": list(options), **_named(d, *key_of(d))}
     if found["cls"] == "explained":
         found["plain"] = _named(d, *key_of(d, named=False))
     return found
@@ -124,6 +127,13 @@ class Cause:
     cls: str
     occurrences: list[dict[str, Any]] = field(default_factory=list)
     values: list[str] = field(default_factory=list)  # the option values that fit them all
+
+    @property
+    def closest(self) -> str | None:
+        """The option values that fit some of its occurrences but that the run does not
+        support (`supported`), said as such: ``closest: `X` (fits one game)``."""
+        notes = dict.fromkeys(str(o["closest"]) for o in self.occurrences if o.get("closest"))
+        return "; ".join(notes) or None
 
     @property
     def first(self) -> dict[str, Any]:
@@ -184,8 +194,9 @@ class Cause:
             which = " or ".join(f"`{v}`" for v in self.values)
             return f"Plays as if {which}: first seen on {self.where()}{tail}"
         rule = f", core rule {first['rule']}" if first.get("rule") else ""
+        closest = f" ({self.closest})" if self.closest else ""
         return (f"Unexplained {first['status'].replace('_', ' ')} on {self.where()}"
-                f" at {first['step']}{rule}: {first['message'][:160]}{tail}")
+                f" at {first['step']}{rule}{closest}: {first['message'][:160]}{tail}")
 
     def to_json(self) -> dict[str, Any]:
         """The log's line for it."""
@@ -197,10 +208,61 @@ class Cause:
 
 def group(occurrences: Iterable[dict[str, Any]]) -> list[Cause]:
     """The distinct deviations among `occurrences` (see the module's docstring), in the
-    order they were first seen."""
+    order they were first seen; option values the run does not support (`supported`) are
+    not named: their occurrences are grouped by what differs, the values said closest."""
+    found = unrefuted(occurrences)
+    first = _clusters(found)
+    if not any(cause.cls == "explained" for cause in first):
+        return first
+    demoted: dict[int, str] = {}  # (id of an occurrence: why its values are not named)
+    for cause in first:
+        if cause.cls == "explained":
+            why = supported(cause, found)
+            if why is not None:
+                demoted.update((id(o), why) for o in cause.occurrences)
+    if not demoted:
+        return first
+    return _clusters([dict(o, candidates=[], closest=demoted[id(o)], **o["plain"])
+                      if id(o) in demoted else o for o in found])
+
+
+def supported(cause: Cause, occurrences: Sequence[dict[str, Any]]) -> str | None:
+    """None if the run supports naming the values of the explained `cause`: they explain
+    it in at least `MIN_ITEMS` items (games, for fuzzing), or in a case written for
+    their option; the same difference shows in no item they do not explain; and replaying
+    the items that agreed with the declared rules under them changes no reply there
+    (``adds``, `conformance.naming`). Else the closest fit, said as such.
+
+    >>> occ = {"item": "fuzz[x] games 4", "games": 1, "options": [], "rules": "online",
+    ...        "plain": {"key": "fail:events:snapped.card"}, "cls": "explained"}
+    >>> supported(Cause("explained", [occ], ["snap.match=points"]), [occ])
+    'closest: `snap.match=points` (fits one game)'
+    """
+    values = " or ".join(f"`{v}`" for v in cause.values)
+    items = {str(o["item"]): int(o.get("games", 1)) for o in cause.occurrences}
+    shown = sum(items.values())
+    options = {v.partition("=")[0] for v in cause.values}
+    written = any(options & set(o.get("options", ())) for o in cause.occurrences)
+    keys = {(o["plain"]["key"], o.get("rules")) for o in cause.occurrences}
+    against = {str(o["item"]) for o in occurrences
+               if o["cls"] != "explained" and (o["key"], o.get("rules")) in keys}
+    adds = sorted({str(item) for o in cause.occurrences for item in o.get("adds", ())})
+    fits = f"fits {'one game' if shown == 1 else f'{shown} games or items'}"
+    if against:
+        return (f"closest: {values} ({fits}, not the {len(against)} other"
+                f" item{'s' if len(against) != 1 else ''} where the same difference shows)")
+    if adds:
+        return (f"closest: {values} ({fits}, but changes replies in {len(adds)}"
+                f" item{'s' if len(adds) != 1 else ''} that agree with the declared rules)")
+    if shown < MIN_ITEMS and not written:
+        return f"closest: {values} ({fits})"
+    return None
+
+
+def _clusters(occurrences: Iterable[dict[str, Any]]) -> list[Cause]:
     causes: list[Cause] = []
     by_key: dict[str, Cause] = {}
-    for occ in unrefuted(occurrences):
+    for occ in occurrences:
         if occ["cls"] == "explained":
             values = set(occ["candidates"])
             match = next((c for c in causes if c.cls == "explained"
@@ -222,19 +284,20 @@ def group(occurrences: Iterable[dict[str, Any]]) -> list[Cause]:
 
 
 def plays_as(rules: str, causes: Sequence[Cause]) -> str | None:
-    """The rules `rules` (a one-line form) with every value the causes confirm, as a
-    one-line form; None when no cause is explained by one value.
+    """The rules `rules` (a one-line form) with every value the causes name alone, as one
+    consistent one-line form: values of one option that contradict each other are left
+    out (`contradictions` says which); None when no cause names one value.
 
     >>> plays_as("hearts", [Cause("explained", [], ["value.red-king=-1"])])
     'hearts(red_king=-1)'
+    >>> plays_as("hearts", [Cause("explained", [], ["value.red-king=-1"]),
+    ...                     Cause("explained", [], ["value.red-king=0"])]) is None
+    True
     """
-    values: list[tuple[str, Any]] = []
     cat = load_catalogue()
-    for cause in causes:
-        found = cause.as_if
-        if found:
-            for oid, value in found.items():
-                values.append((cat.option(oid).key, value))
+    clashing = {oid for oid, _ in contradictions(causes)}
+    values = [(cat.option(oid).key, value) for cause in causes if cause.as_if
+              for oid, value in cause.as_if.items() if oid not in clashing]
     if not values:
         return None
     try:
@@ -242,3 +305,43 @@ def plays_as(rules: str, causes: Sequence[Cause]) -> str | None:
         return resolve(base.name, [*base.overrides, *values]).canonical
     except CambioError:
         return None
+
+
+def contradictions(causes: Sequence[Cause]) -> list[tuple[str, list[str]]]:
+    """The options for which the causes name more than one value, with those values.
+
+    >>> contradictions([Cause("explained", [], ["snap.enabled=false"]),
+    ...                 Cause("explained", [], ["snap.enabled=true"])])
+    [('snap.enabled', ['snap.enabled=false', 'snap.enabled=true'])]
+    """
+    by_option: dict[str, list[str]] = {}
+    for cause in causes:
+        if cause.as_if:
+            label = cause.values[0]
+            found = by_option.setdefault(label.partition("=")[0], [])
+            if label not in found:
+                found.append(label)
+    return [(oid, labels) for oid, labels in by_option.items() if len(labels) > 1]
+
+
+def plays_as_line(rules: str, causes: Sequence[Cause]) -> str | None:
+    """The summary's last line for the target `rules`: the rules it plays as (one
+    consistent set of values over the whole run), the contradictions left out, and how
+    many of its causes no option value explains; None if there is nothing to say.
+
+    >>> print(plays_as_line("hearts", [Cause("explained", [], ["value.red-king=-1"]),
+    ...                                Cause("unexplained", [{}])]))
+    hearts plays as: hearts(red_king=-1), and 1 difference no option explains
+    """
+    form = plays_as(rules, causes)
+    clashes = contradictions(causes)
+    rest = sum(1 for cause in causes if cause.cls != "explained")
+    if form is None and not clashes:
+        return None
+    line = f"{rules} plays as: {form or rules}"
+    for oid, labels in clashes:
+        line += (f" (contradiction: {' and '.join(f'`{v}`' for v in labels)} each explain"
+                 f" some items; {oid} is not named)")
+    if rest:
+        line += f", and {rest} difference{'s' if rest != 1 else ''} no option explains"
+    return line

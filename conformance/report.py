@@ -27,7 +27,7 @@ from typing import IO, Any
 
 from cambio_ref.errors import CambioError
 from conformance import sanitise
-from conformance.grouping import Cause, group, plays_as
+from conformance.grouping import Cause, group, plays_as_line
 from conformance.results import LABELS, STATUSES, Result
 from conformance.sanitise import json_safe
 
@@ -123,9 +123,9 @@ def deviation_lines(results: Sequence[Result]) -> list[str]:
         lines.append(f"{n}. {cause.sentence()}{waived}")
     for rules in dict.fromkeys(r.rules for r in results if r.rules):
         mine = [c for c in found if any(o.get("rules") == rules for o in c.occurrences)]
-        form = plays_as(rules, mine)
-        if form:
-            lines.append(f"{rules} plays as: {form}")
+        line = plays_as_line(rules, mine)
+        if line:
+            lines.append(line)
     return lines
 
 
