@@ -136,6 +136,7 @@ class Lockstep:
         self.limit = 1000  # at most this many noted: the next one raises
         self.at = 0  # the steps played up to the deal or step being compared
         self.as_if = as_if  # option values the reference plays on top of the game's rules
+        self.before: State | None = None  # the reference's state before the last difference
 
     def ref_rules(self, rules: Rules) -> Rules:
         """The rules the reference plays: `rules` with the `as_if` values."""
@@ -400,6 +401,7 @@ class Lockstep:
             try:
                 self._check(done, index, mine, where, check_legal)
             except Disagreement as d:
+                self.before = done[index - 1].state if index else before  # (`onward`)
                 self._rewind(done, index, True, before, game)
                 d.call, d.as_if, d.index = first + index, self.as_if, self.at
                 if self.snapshots and len(mine) > 1:

@@ -38,9 +38,10 @@ from conformance.diagnosis import Diagnoser, Fit, label, reach, refutes
 from conformance.disagreement import Known
 from conformance.failures import ImplementationFailure, RestartBudgetExhausted
 from conformance.harness import Driver
+from conformance.implementation import Rejection
 from conformance.lockstep import Disagreement, Game, Lockstep, with_values
 from conformance.protocol import Hello
-from conformance.resync import IncompleteSnapshot, rebuild
+from conformance.resync import IncompleteSnapshot, TakenOver, take_over
 
 MAX_PLAYS = 6  # plays of one item, each under more as-if option values
 MAX_RESYNCS = 12
@@ -74,6 +75,10 @@ class Outcome:
     # an ambiguous as-if value narrowed (`swap`): its place in ``as_if``, what still fits
     narrowed: tuple[int, list[Fit]] | None = None
     refuted: tuple[str, Any] | None = None  # an as-if value a later step refuted
+    # the call at which the reference lost track of the implementation (its state could
+    # not be taken over), if it did: the rest of the item is the implementation's alone
+    lost: int | None = None
+    assumed: list[str] = field(default_factory=list)  # what each take-over assumed
 
 
 def play_on(driver: Driver, hello: Hello, calls: Sequence[Call], *,
@@ -100,6 +105,9 @@ def play_on(driver: Driver, hello: Hello, calls: Sequence[Call], *,
             outcome.findings = explained + outcome.findings
             for finding in outcome.findings:  # (for grouping: never named anywhere)
                 finding.d.refuted = sorted(diagnoser.refuted)
+            diagnoser.tally({fit for finding in outcome.findings
+                             for fit in diagnoser.fitted + diagnoser.maybe
+                             if finding.d.candidates == [fit.label]})
             return outcome
         if outcome.refuted is not None:  # (played again without it, from the start)
             diagnoser.refute(*outcome.refuted)
@@ -185,25 +193,27 @@ def _play(driver: Driver, hello: Hello, calls: list[Call], known: Sequence[Known
                 outcome.findings.append(Finding(d, "as-if"))
                 outcome.ended = "as-if"
                 return outcome
-            why = _cannot_resync(d, lock, resyncs)
-            if why is not None:
-                outcome.ended = why
+            over, why = _take_over(d, lock, resyncs)
+            if over is None:
+                outcome.ended, outcome.lost = why, d.call
                 outcome.findings.append(Finding(d, "ended", why))
                 break
-            assert lock.game is not None and d.snapshot is not None
-            rules = with_values(lock.game.rules, as_if)
-            state = rebuild(d.snapshot, rules, lock.game.seed)
+            assert lock.game is not None
+            state = over.state
             lock.resend(lock.game)
             lock.ref.state = state
-            lock.game.resynced = (len(lock.game.steps), d.snapshot)
-            outcome.findings.append(Finding(d, "resynced"))
+            lock.game.resynced = (len(lock.game.steps), state.snapshot())
+            note = over.note(d.where)
+            if note:
+                outcome.assumed.append(note)
+            outcome.findings.append(Finding(d, "resynced", note))
             resyncs += 1
             start, known, taken = d.call + 1, None, state.copy()
         except Exception as exc:  # (the reference's own, raised where it plays)
             if not resyncs:
                 raise
             end = unplayable(lock, exc, len(calls))
-            outcome.ended = end.message
+            outcome.ended, outcome.lost = end.message, end.call
             outcome.findings.append(Finding(end, "ended", end.message))
             break
     outcome.findings = sorted([*(Finding(n, "noted") for n in lock.noted), *outcome.findings],
@@ -276,19 +286,34 @@ def _fresh(game: Game) -> Game:
     return fresh
 
 
-def _cannot_resync(d: Disagreement, lock: Lockstep, resyncs: int) -> str | None:
-    """Why play cannot go on past `d` by taking over the implementation's state, if so."""
+def _take_over(d: Disagreement, lock: Lockstep,
+               resyncs: int) -> tuple[TakenOver | None, str]:
+    """The implementation's state after `d`'s step, taken over (`conformance.resync`),
+    or None and why it cannot be."""
     if resyncs >= MAX_RESYNCS:
-        return f"the states differed {MAX_RESYNCS} times: the item stops here"
+        return None, f"the states differed {MAX_RESYNCS} times: the item stops here"
     if lock.game is None or not lock.snapshots:
-        return (f"the states differ after {d.where} and the implementation answers no"
-                " snapshot to take over: the item stops here")
+        return None, (f"the states differ after {d.where} and the implementation answers no"
+                      " snapshot to take over: the item stops here")
     if d.snapshot is None:  # (a "reject" call: sent without looks, `Lockstep.replay`)
-        return (f"the states differ after {d.where} and no snapshot was asked there to"
-                " take over: the item stops here")
+        return None, (f"the states differ after {d.where} and no snapshot was asked there to"
+                      " take over: the item stops here")
+    assert lock.ref.state is not None
     try:
-        rebuild(d.snapshot, with_values(lock.game.rules, d.as_if), lock.game.seed)
+        return take_over(d.snapshot, with_values(lock.game.rules, d.as_if), lock.game.seed,
+                         after=lock.ref.state, before=lock.before, reply=_their_reply(d)), ""
     except IncompleteSnapshot as exc:
-        return (f"the states differ after {d.where} and the implementation's snapshot"
-                f" cannot be taken over ({exc}): the item stops here")
-    return None
+        return None, (f"the states differ after {d.where} and the implementation's snapshot"
+                      f" cannot be taken over ({exc}): the item stops here")
+
+
+def _their_reply(d: Disagreement) -> Any:
+    """The implementation's reply at `d`'s step, as far as `d` tells it (a Rejection when
+    it refused an action the reference accepts)."""
+    if d.aspect == "events" or (d.aspect == "rejection" and d.field == "accepted"):
+        return d.actual
+    if d.aspect == "rejection" and d.field == "rejected":
+        return Rejection(str(d.actual))
+    if d.where == "deal" or not d.index:
+        return d.game.deal
+    return d.game.steps[d.index - 1].expected

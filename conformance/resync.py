@@ -3,10 +3,14 @@
 When the implementation and the reference reach different states and no option
 value explains why, the reference takes over the implementation's state from its
 ``snapshot`` reply and plays on from there, the way processor co-simulation
-resynchronises its reference model with the design under test. That needs a
-complete snapshot: every field of `cambio_ref.state.State.snapshot` (see the
-protocol's ``snapshot`` command); `rebuild` names the first field missing or
-wrong.
+resynchronises its reference model with the design under test. From a complete
+snapshot (every field of `cambio_ref.state.State.snapshot`, see the protocol's
+``snapshot`` command) `rebuild` gives that very state, naming the first field
+missing or wrong. Real adapters give the protocol's minimum (`MINIMUM`: deck, pile,
+grids, held): `take_over` then takes the cards from it, the phase, the player to
+play, the caller and the round's result from the implementation's events where they
+show them, and the rest from the reference's own state, and says which fields it
+assumed.
 
 >>> from cambio_ref.rules import resolve
 >>> from cambio_ref.state import new_round
@@ -21,19 +25,25 @@ conformance.resync.IncompleteSnapshot: the snapshot has no 'phase'
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from cambio_ref.cards import Card
+from cambio_ref.engine import legal_blocks
 from cambio_ref.errors import CambioError
 from cambio_ref.flags import flags_of
 from cambio_ref.rules import Rules
-from cambio_ref.state import RoundResult, State
+from cambio_ref.state import HAND, OVER, TURN, RoundResult, State
 
 # every field a complete snapshot has (`State.snapshot`)
 FIELDS = ("phase", "current", "dealer", "deck", "pile", "grids", "known", "peeked", "held",
           "held_from", "power", "power_card", "powers_this_turn", "window", "window_winner",
           "pending_give", "knocked_out", "caller", "final_left", "end_caller", "turns",
           "reshuffles", "result")
+
+
+# the protocol's minimum snapshot: the cards, wherever they are
+MINIMUM = ("deck", "pile", "grids", "held")
 
 
 class IncompleteSnapshot(ValueError):
@@ -94,3 +104,113 @@ def _build(snap: dict[str, Any], rules: Rules, seed: int) -> State:
         s.result = RoundResult(scores, scores, tuple(int(w) for w in result["winners"]),
                                s.caller, str(result.get("reason", "")), cards)
     return s
+
+
+@dataclass(frozen=True)
+class TakenOver:
+    """A state taken over from the implementation: the fields read from its events
+    (``shown``) and those assumed from the reference's own state (``assumed``); both
+    empty when the snapshot was complete."""
+
+    state: State
+    shown: tuple[str, ...] = ()
+    assumed: tuple[str, ...] = ()
+
+    def note(self, where: str) -> str:
+        """What was taken over after `where`, in words (empty from a complete snapshot)."""
+        if not self.assumed:
+            return ""
+        shown = f", {', '.join(self.shown)} from its events" if self.shown else ""
+        return (f"after {where} the reference took the cards from the implementation's"
+                f" snapshot{shown}, and assumed {', '.join(self.assumed)} from its own state")
+
+
+def take_over(snap: Any, rules: Rules, seed: int, *, after: State, before: State | None,
+              reply: Any) -> TakenOver:
+    """The implementation's state after a step: from a complete snapshot, `rebuild`;
+    from the minimum one (`MINIMUM`), the reference's own state after the step (`after`;
+    `before` it, when the implementation refused the step or goes on where the reference
+    ended the round) with the snapshot's cards, and what the implementation's `reply` (its
+    events) shows: who is to play (``turn``, ``drew``, ``took``), the caller, the
+    round's end. IncompleteSnapshot if even that cannot be played on.
+
+    >>> from cambio_ref.rules import resolve
+    >>> from cambio_ref.state import new_round
+    >>> state = new_round(resolve("online"), players=2, seed=1)
+    >>> snap = {k: v for k, v in state.snapshot().items() if k in MINIMUM}
+    >>> taken = take_over(snap, resolve("online"), 1, after=state, before=None, reply=[])
+    >>> taken.state.snapshot() == state.snapshot(), taken.assumed[:3]
+    (True, ('phase', 'current', 'dealer'))
+    """
+    if isinstance(snap, dict) and all(name in snap for name in FIELDS):
+        return TakenOver(rebuild(snap, rules, seed))
+    if not isinstance(snap, dict):
+        raise IncompleteSnapshot("the snapshot is not an object")
+    for name in MINIMUM:
+        if name not in snap:
+            raise IncompleteSnapshot(f"the snapshot has no {name!r}")
+    events = reply if isinstance(reply, list) else []
+    ends = any(isinstance(e, dict) and e.get("t") == "round_over" for e in events)
+    refused = not isinstance(reply, list)
+    base = before if before is not None and (refused or (after.phase == OVER and not ends)) \
+        else after
+    try:
+        state, shown = _cards(snap, base.copy(), rules), _shown(base, events)
+    except (CambioError, TypeError, ValueError, KeyError, IndexError) as exc:
+        raise IncompleteSnapshot(f"the snapshot cannot be read: {exc}") from None
+    for name, value in shown.items():
+        setattr(state, name, value)
+    if state.phase == OVER and state.result is None:
+        raise IncompleteSnapshot("the round is over and its events give no result")
+    try:
+        legal_blocks(state)
+    except Exception as exc:  # (the reference's own, on a state no rules play on from)
+        raise IncompleteSnapshot(f"the state it shows cannot be played on: {exc}") from None
+    names = tuple(name for name in shown if name not in ("held_from", "power", "power_stage"))
+    assumed = tuple(name for name in FIELDS if name not in MINIMUM and name not in names)
+    return TakenOver(state, names, assumed)
+
+
+def _cards(snap: dict[str, Any], state: State, rules: Rules) -> State:
+    """`state` with the cards of `snap` (and what each player knows kept only where the
+    card stayed the same)."""
+    grids = [[_card(c) for c in grid] for grid in snap["grids"]]
+    if len(grids) != state.n:
+        raise ValueError(f"{len(grids)} grids for {state.n} players")
+    state.rules, state.flags = rules, flags_of(rules)
+    state.known = [[(known[slot] if slot < len(known) and slot < len(old)
+                     and old[slot] == card else 0) for slot, card in enumerate(grid)]
+                   for grid, old, known in zip(grids, state.grids, state.known, strict=True)]
+    state.grids = grids
+    state.deck = [Card.parse(c) for c in reversed(snap["deck"])]
+    state.pile = [Card.parse(c) for c in snap["pile"]]
+    state.held = _card(snap["held"])
+    if state.held is None:
+        state.held_from = None
+    return state
+
+
+def _shown(state: State, events: list[Any]) -> dict[str, Any]:
+    """The fields the implementation's events set, by name (the last event that says
+    wins): the phase and the player to play, the caller, the round's result."""
+    shown: dict[str, Any] = {}
+    for event in events:
+        kind = event.get("t") if isinstance(event, dict) else None
+        player = event.get("player") if isinstance(event, dict) else None
+        if kind == "called" and isinstance(player, int):
+            shown["caller"] = player
+        elif kind == "turn" and isinstance(player, int):
+            shown.update(phase=TURN, current=player, power=None, power_stage=None,
+                         result=None)
+        elif kind in ("drew", "took") and isinstance(player, int):
+            shown.update(phase=HAND, current=player, held_from="deck" if kind == "drew"
+                         else "discard", result=None)
+        elif kind == "round_over":
+            scores = tuple(int(x) for x in event["scores"])
+            grids = event.get("grids") or state.grids
+            shown.update(phase=OVER, result=RoundResult(
+                tuple(int(x) for x in event.get("raw", scores)), scores,
+                tuple(int(w) for w in event["winners"]), event.get("caller"),
+                str(event.get("reason", "")),
+                tuple(sum(c is not None for c in grid) for grid in grids)))
+    return shown
