@@ -223,17 +223,16 @@ def test_official_king_swapper_sees_the_swapped_cards() -> None:
     assert events[0]["visible_to"] == [] and jack.view(1)["grids"][0][0] == "?"
 
 
-@ex("info.power-swap-seen=swapper-if-looking")
-def test_hearts_king_swap_is_not_blind_the_jacks_is() -> None:
-    # hearts §Power of the Card calls only the jack's swap blind; the king looks and
-    # then swaps, so its player sees the two cards moved (spec: implied for hearts).
+@ex("info.power-swap-seen=nobody")
+def test_hearts_king_sees_its_two_looks_and_nothing_of_the_swap() -> None:
+    # hearts §Power of the Card counts the king's looks (any 2 cards), then a swap of
+    # any pair; the project ruling (spec: hearts listed silent, with a note) keeps the
+    # swap face down, so the king's player sees what it looked at and no more.
     t = discard_power("hearts", "KC")
-    t.do(Skip(1))
+    t.do(Look(1, 2, 2), Skip(1))
     events = t.do(PowerSwap(1, (0, 0), (2, 1)))
-    assert events[0]["visible_to"] == [1] and t.view(1)["grids"][0][0] != "?"
-    jack = discard_power("hearts", "JC")
-    events = jack.do(PowerSwap(1, (0, 0), (2, 1)))
-    assert events[0]["visible_to"] == [] and jack.view(1)["grids"][0][0] == "?"
+    assert events[0]["visible_to"] == []
+    assert t.view(1)["grids"][0][0] == "?" and t.view(1)["grids"][2][1] == "?"
 
 
 @ex("info.power-swap-seen=nobody")
