@@ -226,7 +226,7 @@ def test_official_king_swapper_sees_the_swapped_cards() -> None:
 @ex("info.power-swap-seen=nobody")
 def test_hearts_king_sees_its_two_looks_and_nothing_of_the_swap() -> None:
     # hearts §Power of the Card counts the king's looks (any 2 cards), then a swap of
-    # any pair; the project ruling (spec: hearts listed silent, with a note) keeps the
+    # any pair; the project ruling (spec: hearts' ruleset, with its reason) keeps the
     # swap face down, so the king's player sees what it looked at and no more.
     t = discard_power("hearts", "KC")
     t.do(Look(1, 2, 2), Skip(1))
