@@ -28,7 +28,7 @@ from cambio_ref.catalogue import (
     show_value,
 )
 from cambio_ref.errors import Problem, SpecError
-from cambio_ref.rules import consistency_problems, read_house_rules
+from cambio_ref.rules import consistency_problems, read_house_rules, resolve
 from cambio_ref.spec_checks import check_errors, check_glossary, check_options, check_rulesets
 from cambio_ref.yamlio import YamlDoc, load_yaml, load_yaml_text, read_text_file, yaml_files
 
@@ -118,46 +118,59 @@ def evidence_problems(doc: YamlDoc, cat: Catalogue) -> list[Problem]:
 
     Under each ruleset a (schema-valid) case answers for, take each citation
     ``KEY §S`` graded stated, and each option the case names (its `options` and
-    `rulings`, less those its `set` fixes) with the value it has under that ruleset.
+    `rulings`) with the value it has under that ruleset, the case's `set` included.
     An option is *about* the citation when one of its alternatives cites ``KEY §S``.
     The citation is flagged if an option about it grades the value lower for KEY and
     the answer does not say so (an implied value needs a citation of KEY graded
-    implied beside it, a ruling needs the option named as the answer's or the case's
-    ruling), or if no option is about it and none grades its value stated for KEY.
-    A value a ruleset takes with its own ruling is a ruling for its source.
+    implied beside it, a ruling needs the option named as that answer's own
+    `ruling`: the case's `rulings` list says what the case as a whole rests on, not
+    which answers), or if no option is about it and none grades its value stated for
+    KEY. A value a ruleset takes with its own ruling is a ruling for its source.
+
+    A value the `set` leaves as the ruleset has it is the ruleset's, weighed as
+    above. A value the `set` moves off the ruleset's own is a house rule: it is never
+    *about* a citation, but it backs the citation when KEY states it, and where
+    nothing backs the citation it is flagged if KEY is cited on the option at all
+    and grades the value lower.
     """
     data = doc.data
     case = Case(data["id"], data["title"], tuple(data["options"]), data, doc.name)
-    extra = data.get("set") or {}
-    named = [opt for opt in map(cat.option, case.named_options(cat))
-             if opt.id not in extra and opt.key not in extra]  # (a set value is a house rule)
+    options = [cat.option(oid) for oid in case.named_options(cat)]
     problems: list[Problem] = []
     for name, outcome in data["rulesets"].items():
-        if name not in cat.rulesets or not case.applies_to(name) or not named:
+        if name not in cat.rulesets or not case.applies_to(name):
             continue
-        rules = case.rules_for(name)
+        rules, own = case.rules_for(name), resolve(name)
+        moved = {opt.id for opt in options if rules.value(opt.key) != own.value(opt.key)}
         cites = citations(outcome.get("cite"))
-        ruled = {outcome.get("ruling"), *data.get("rulings", ())}
+        ruled = {outcome.get("ruling")}
         for j, cite in enumerate(cites):
             if cite.evidence != "stated":
                 continue
             said = {"stated", "ruling"} | (
                 {"implied"} if any(c.key == cite.key and c.evidence == "implied"
                                    for c in cites) else set())
-            wrong, any_about, backed = [], False, False
-            for opt in named:
+            wrong, house, any_about, backed = [], [], False, False
+            for opt in options:
                 value = rules.value(opt.key)
-                grade = _grade(cat, name, opt, value, cite.key)
+                grade = (opt.grade(value, cite.key) if opt.id in moved
+                         else _grade(cat, name, opt, value, cite.key))
+                backed |= grade == "stated"
+                text = (f"{opt.id}={show_value(value)} is"
+                        f" {'a ruling' if grade == 'ruling' else grade}")
+                if opt.id in moved:  # (a house rule: KEY must state a value it is cited for)
+                    if grade not in said and any(c.key == cite.key for alt in opt.alternatives
+                                                 for c in alt.sources):
+                        house.append(text)
+                    continue
                 about = any((c.key, c.section) == (cite.key, cite.section)
                             for alt in opt.alternatives for c in alt.sources)
                 any_about |= about
-                backed |= grade == "stated"
                 if grade != "stated" and (about or not backed) and (
                         grade not in said or (grade == "ruling" and opt.id not in ruled)):
-                    wrong.append((about, f"{opt.id}={show_value(value)} is"
-                                         f" {'a ruling' if grade == 'ruling' else grade}"))
+                    wrong.append((about, text))
             flagged = [text for about, text in wrong if about] if any_about else (
-                [] if backed else [text for _, text in wrong])
+                [] if backed else [text for _, text in wrong] + house)
             if flagged:
                 problems.append(doc.problem(
                     ("rulesets", name, "cite", j, "evidence"),

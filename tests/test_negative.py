@@ -441,6 +441,51 @@ def test_a_stated_citation_beside_its_implied_reading_passes(tmp_path: Path) -> 
     assert [m for m in found if "rulesets.official" in m]
 
 
+def test_a_set_to_the_rulesets_own_value_is_still_weighed() -> None:
+    # issue 31: a `set` that fixes power.optional to online's own value
+    # (jack-compulsory, implied for online) leaves it online's value, not a house
+    # rule, so the online answer may not cite online as stating it; memory's answer,
+    # where the same `set` is a house rule, names its ruling and passes.
+    path = neg("case-set-to-own-value.yaml")
+    assert messages(validate_file(path)) == [
+        f"{path}:26: rulesets.online.cite[0].evidence: cites online §Special cards as stated"
+        " under online, but for online power.optional=jack-compulsory is implied",
+    ]
+    assert main(["validate", str(path)]) == 1
+
+
+def test_a_case_level_ruling_excuses_no_answer() -> None:
+    # issue 31: the case's `rulings` name snap.enabled (a ruling for official), but
+    # only an answer's own `ruling` excuses a stated citation for a ruled value.
+    path = neg("case-level-ruling.yaml")
+    assert messages(validate_file(path)) == [
+        f"{path}:29: rulesets.official.cite[0].evidence: cites official §Turn Structure as"
+        " stated under official, but for official snap.enabled=false is a ruling",
+    ]
+    assert main(["validate", str(path)]) == 1
+
+
+def test_an_answer_naming_its_own_ruling_passes(tmp_path: Path) -> None:
+    # The same official answer is accepted once it names the ruling itself.
+    path = tmp_path / "case.yaml"
+    text = neg("case-level-ruling.yaml").read_text(encoding="utf-8").replace(
+        "    answer: No; official states that there is no snapping.\n",
+        "    answer: No; official never mentions snapping.\n    ruling: snap.enabled\n", 1)
+    path.write_text(text, encoding="utf-8")
+    assert messages(validate_file(path)) == []
+
+
+def test_the_source_of_a_house_rule_must_state_it() -> None:
+    # issue 31: a value the `set` moves off memory's own is a house rule; the source
+    # cited for it (cambio-bot §Rules) must state it, and cambio-bot only implies the
+    # empty-hand win (from its game code).
+    path = neg("case-house-rule-misgraded.yaml")
+    assert messages(validate_file(path)) == [
+        f"{path}:25: rulesets.memory.cite[0].evidence: cites cambio-bot §Rules as stated"
+        " under memory, but for cambio-bot end.empty-hand=wins-at-once is implied",
+    ]
+
+
 def test_case_answer_with_an_unknown_ruling() -> None:
     path = neg("case-unknown-ruling.yaml")
     assert messages(validate_file(path)) == [
