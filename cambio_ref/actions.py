@@ -93,19 +93,25 @@ class Look:
 
 @dataclass(frozen=True, slots=True)
 class PowerSwap:
-    """A power's face-down swap of the cards at positions `a` and `b` (kept in order,
-    so ``PowerSwap(0, (2, 1), (0, 3)) == PowerSwap(0, (0, 3), (2, 1))``)."""
+    """A power's face-down swap of the cards at positions `a` and `b`, in the order the
+    player named them: its `power_swapped` event reports them in that order, so
+    ``PowerSwap(0, (2, 1), (0, 3))`` and ``PowerSwap(0, (0, 3), (2, 1))`` do the same
+    swap but are told apart (the legal actions list each pair once, lower position
+    first, and `unordered` is the pair either way)."""
 
     player: int
     a: Pos
     b: Pos
     kind: ClassVar[str] = "power_swap"
 
-    def __post_init__(self) -> None:
-        if self.b < self.a:
-            a, b = self.b, self.a
-            object.__setattr__(self, "a", a)
-            object.__setattr__(self, "b", b)
+    @property
+    def unordered(self) -> tuple[Pos, Pos]:
+        """The two positions, lower first: the same for both orders of one swap.
+
+        >>> PowerSwap(0, (2, 1), (0, 3)).unordered
+        ((0, 3), (2, 1))
+        """
+        return (min(self.a, self.b), max(self.a, self.b))
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,10 +200,6 @@ def action_json(action: Action) -> dict[str, Any]:
     return action_to_json(action)
 
 
-MAX_INDEX = 2**31 - 1
-"""The largest seat or slot number an action may carry (anything bigger is malformed)."""
-
-
 def _brief(data: Any) -> str:
     """`data` for a message, cut short: an action may come from a hostile implementation."""
     text = repr(data)
@@ -205,14 +207,16 @@ def _brief(data: Any) -> str:
 
 
 def _is_index(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= MAX_INDEX
+    """Any JSON integer is a seat or slot number, however large or negative: one off the
+    table or the grid is an illegal action (`E_UNKNOWN_PLAYER`, `E_EMPTY_SLOT`), never
+    a malformed one. A boolean is not an integer (as in JSON Schema)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _int(data: dict[str, Any], field: str) -> int:
     value = data.get(field)
     if not _is_index(value):
-        raise MalformedAction(f"action {_brief(data)}: field {field!r} must be an integer"
-                              f" from {-MAX_INDEX} to {MAX_INDEX}")
+        raise MalformedAction(f"action {_brief(data)}: field {field!r} must be an integer")
     assert isinstance(value, int)
     return value
 
@@ -226,7 +230,18 @@ def _pos(value: Any, where: str, data: dict[str, Any]) -> Pos:
 def action_from_json(data: Any) -> Action:
     """Read an action from its JSON form; raise MalformedAction naming the problem.
 
-    Any JSON value at all gives an Action or MalformedAction, never another exception:
+    Any JSON value at all gives an Action or MalformedAction, never another exception.
+    Only the fields of the action's kind are read: any other field is ignored, whatever
+    its value. Any integer is a seat or slot (the rules then refuse one off the table).
+
+    >>> action_from_json({"t": "draw", "player": 0, "slot": "x"})
+    Draw(player=0)
+    >>> action_from_json({"t": "look", "player": 0, "owner": 2**40, "slot": -3})
+    Look(player=0, owner=1099511627776, slot=-3)
+    >>> action_from_json({"t": "give", "player": 1})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cambio_ref.actions.MalformedAction: action {'t': 'give', 'player': 1}: 'slot' must be ...
 
     >>> action_from_json({"t": ["draw"], "player": 0})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -255,7 +270,7 @@ def action_from_json(data: Any) -> Action:
         if not isinstance(targets, list) or not targets:
             raise MalformedAction(f"action {_brief(data)}: 'targets' must be a non-empty list")
         return Snap(player, tuple(_pos(t, f"targets[{i}]", data) for i, t in enumerate(targets)))
-    slot = data.get("slot")
+    slot = data.get("slot", False)  # (missing: malformed, as any missing field)
     if slot is not None and not _is_index(slot):
         raise MalformedAction(f"action {_brief(data)}: 'slot' must be an integer or null")
     return Give(player, slot)

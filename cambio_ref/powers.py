@@ -150,8 +150,7 @@ def check_power(state: State, action: Look | PowerSwap | Skip) -> None:
             check_slot(state, owner, slot)
             if locked(state, owner, state.current):
                 raise IllegalAction("E_LOCKED", f"player {owner} called; their cards are locked")
-        pair = (min(action.a, action.b), max(action.a, action.b))
-        if pair not in swap_pairs(state):
+        if action.unordered not in swap_pairs(state):
             raise IllegalAction("E_POWER_TARGET", "this power may not swap those two cards")
     elif not may_skip(state):
         raise IllegalAction("E_POWER_REQUIRED", "this power must be used: the first look"

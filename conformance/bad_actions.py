@@ -52,12 +52,17 @@ class Digits:
         return options[self.take(len(options))]
 
 
+INT32_MAX = 2**31 - 1
+"""The largest 32-bit integer: integers past it are still seats and slots (one off the
+table is `E_UNKNOWN_PLAYER`, off the grid `E_EMPTY_SLOT`), but an engine that keeps them
+in 32 bits reads them wrongly, so the kit sends them."""
+
 # JSON values that are not what a field wants, or only just are: null, booleans (which
-# some languages read as 0 and 1), integers at and past the protocol's range, numbers
+# some languages read as 0 and 1), integers at and past 32 bits, numbers
 # with a fraction (1.0 is left out: JSON Schema counts it an integer), strings that
 # look like numbers or kinds. Every kind name is among the strings, so a bare kind
 # name is drawn where an action is expected.
-ATOMS: tuple[Any, ...] = (None, True, False, 0, 1, -1, 2, 3, 4, 5, 2**31 - 1, 2**31, -2**31,
+ATOMS: tuple[Any, ...] = (None, True, False, 0, 1, -1, 2, 3, 4, 5, INT32_MAX, INT32_MAX + 1, -2**31,
                           10**17, 0.5, -1.5, "", "0", "1", "x", *KINDS)
 FIELDS = ("t", "player", "slot", "owner", "a", "b", "targets")
 # per phase (a power's by its step), the kinds of a neighbouring step that engines let

@@ -69,14 +69,22 @@ def _plain(value: Any) -> str:
 
 
 def action_key(data: Any) -> str:
-    """An action's JSON form as a comparable string: keys sorted, snap targets in order.
+    """An action's JSON form as a comparable string: keys sorted, snap targets in order,
+    and a power swap's two positions in order (either order names the same swap, so a
+    legal action listed either way is the same one).
 
     >>> action_key({"t": "snap", "targets": [[1, 0], [0, 2]], "player": 1})
     '{"player": 1, "t": "snap", "targets": [[0, 2], [1, 0]]}'
+    >>> action_key({"t": "power_swap", "player": 0, "a": [1, 2], "b": [0, 3]})
+    '{"a": [0, 3], "b": [1, 2], "player": 0, "t": "power_swap"}'
     """
     if isinstance(data, dict) and data.get("t") == "snap" and isinstance(data.get("targets"), list):
         with contextlib.suppress(TypeError):
             data = {**data, "targets": sorted(data["targets"])}
+    if isinstance(data, dict) and data.get("t") == "power_swap":
+        with contextlib.suppress(TypeError, KeyError):
+            a, b = sorted([data["a"], data["b"]])
+            data = {**data, "a": a, "b": b}
     return json.dumps(data, sort_keys=True)
 
 

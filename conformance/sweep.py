@@ -5,13 +5,15 @@ which of those a run sends is luck).
 `sweep` builds, from a state, for every action kind of `cambio_ref.actions.KINDS` and
 every field of its JSON form (a position's owner and slot, a snap's first target
 included): the field missing, and the field set to one value of each class of
-`WRONG` (null, each boolean, a fraction, a numeric and another string, an integer past
-the protocol's range, an empty list, an object), to -1 and to one past the table or
-the grid, and a position to a list of the wrong length; then the whole action
-replaced by each of those values. The actions the reference accepts are left out
-(`rejected_sweep`), so that the state stays as it was: `conformance.fuzz` sends the
-whole sweep right after the deal of one game per fuzz item, and the lockstep checks
-each rejection code and that nothing changed.
+`wrong_values` (null, each boolean, a fraction, a numeric and another string, an
+integer past 32 bits, an empty list, an object), to -1 and to one past the table or
+the grid, and a position to a list of the wrong length; then the whole action replaced
+by each of those values. (The integers are well formed: off the table or the grid,
+they are `E_UNKNOWN_PLAYER` or `E_EMPTY_SLOT`, as docs/developers/protocol.md says.)
+The actions the reference accepts are left out (`rejected_sweep`), so that the state
+stays as it was: `conformance.fuzz` sends the whole sweep right after the deal of one
+game per fuzz item, and the lockstep checks each rejection code and that nothing
+changed.
 
 >>> from cambio_ref.rules import resolve
 >>> from cambio_ref.state import new_round
@@ -33,9 +35,9 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from cambio_ref.actions import KINDS, MAX_INDEX, action_to_json
+from cambio_ref.actions import KINDS, action_to_json
 from cambio_ref.state import State
-from conformance.bad_actions import ATOMS
+from conformance.bad_actions import ATOMS, INT32_MAX
 from conformance.implementation import Reference, Rejection
 
 Path = tuple[Any, ...]
@@ -46,14 +48,14 @@ def atom_class(value: Any) -> str:
     """The class of a JSON atom, as the sweep tells them apart.
 
     >>> [atom_class(v) for v in (None, True, 0.5, 2**31, 3, "7", "x")]
-    ['null', 'true', 'fraction', 'past range', 'index', 'numeric string', 'string']
+    ['null', 'true', 'fraction', 'past 32 bits', 'index', 'numeric string', 'string']
     """
     if value is None or isinstance(value, bool):
         return str(value).lower() if value is not None else "null"
     if isinstance(value, float):
         return "fraction"
     if isinstance(value, int):
-        return "index" if abs(value) <= MAX_INDEX else "past range"
+        return "index" if abs(value) <= INT32_MAX else "past 32 bits"
     return "numeric string" if value.lstrip("-").isdigit() else "string"
 
 

@@ -12,11 +12,19 @@ from typing import Any
 
 import pytest
 
-from cambio_ref.actions import Action, Peek
+from cambio_ref.actions import Action, Peek, PowerSwap
 from cambio_ref.engine import IllegalAction, apply, legal_actions
 from cambio_ref.rules import Rules, resolve
 from cambio_ref.state import PEEK, State, arrange, dealer_for, new_round
 from cambio_ref.views import view
+
+
+def listed(action: Action, legal: list[Action]) -> bool:
+    """`action` is among `legal`: a power swap in either order of its positions (the
+    legal actions list each pair once, lower position first)."""
+    if isinstance(action, PowerSwap):
+        return PowerSwap(action.player, *action.unordered) in legal
+    return action in legal
 
 
 class Table:
@@ -48,7 +56,7 @@ class Table:
         """Apply actions (each must be legal and listed by legal_actions); return their events."""
         out: list[dict[str, object]] = []
         for action in actions:
-            assert action in legal_actions(self.state) or action.kind == "snap", (
+            assert listed(action, legal_actions(self.state)) or action.kind == "snap", (
                 f"{action!r} not among legal actions {legal_actions(self.state)}")
             out.extend(apply(self.state, action))
         self.events.extend(out)
@@ -61,7 +69,7 @@ class Table:
             apply(self.state, action)
         assert info.value.code == code, str(info.value)
         assert self.state.snapshot() == before
-        assert action not in legal_actions(self.state)
+        assert not listed(action, legal_actions(self.state))
         return info.value
 
     def grid(self, player: int) -> list[str | None]:
