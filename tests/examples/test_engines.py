@@ -1,0 +1,124 @@
+"""The adapters of examples/engines (issue 29, item 7).
+
+What needs no engine runs always: the declared rules of each adapter pin every option of
+the catalogue, each to a value the catalogue accepts and with where in the engine's code
+it comes from; the adapters' shared part deals and reshuffles exactly as the reference
+does (spec/shuffle.yaml). What needs an engine runs only where its checkout is named
+(``CAMBIA_DIR``, ``CAMBIO_DIR``; CI has none and no network), and skips otherwise.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shlex
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from cambio_ref.catalogue import load_catalogue
+from cambio_ref.rules import resolve
+from cambio_ref.shuffle import shuffle
+from cambio_ref.state import new_round
+from tests.conformance.conftest import Run
+
+ROOT = Path(__file__).resolve().parents[2]
+ENGINES = ROOT / "examples" / "engines"
+# engine folder -> (environment variable naming its checkout, a file of the engine)
+CHECKOUTS = {"cambia": ("CAMBIA_DIR", "cfr/src/game/engine.py"),
+             "cambio": ("CAMBIO_DIR", "packages/game/src/engine.ts")}
+
+
+def adapterlib() -> ModuleType:
+    """examples/engines/adapterlib.py (not a package of the project: the adapters run
+    outside the kit)."""
+    spec = importlib.util.spec_from_file_location("adapterlib", ENGINES / "adapterlib.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def declared(engine: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((ENGINES / engine / "rules.json").read_text(encoding="utf-8"))
+    return data
+
+
+@pytest.mark.parametrize("engine", sorted(CHECKOUTS))
+def test_the_declared_rules_pin_every_option_with_its_place_in_the_code(engine: str) -> None:
+    data = declared(engine)
+    cat = load_catalogue()
+    ids = [o["id"] for o in data["options"]]
+    assert sorted(ids) == sorted(o.id for o in cat.options)  # each option once
+    for option in data["options"]:
+        assert cat.option(option["id"]).key == option["key"], option
+        assert cat.option(option["id"]).accepts(option["value"]), option
+        # where it comes from: a file of the engine, or why no code decides it
+        assert option["from"].strip(), option
+    from_code = [o for o in data["options"] if not o["from"].startswith("not ")]
+    assert len(from_code) > 50
+    # the rules object the adapter declares is complete: the kit resolves it
+    resolved = resolve("online", tuple((o["key"], o["value"]) for o in data["options"]))
+    assert resolved.values() == {o["key"]: o["value"] for o in data["options"]}
+    assert len(data["commit"]) == 40
+
+
+@pytest.mark.parametrize("engine", sorted(CHECKOUTS))
+def test_the_readme_states_the_commit_the_rules_name(engine: str) -> None:
+    commit = declared(engine)["commit"]
+    assert commit in (ENGINES / engine / "README.md").read_text(encoding="utf-8")
+    assert commit in (ENGINES / "README.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("seed", "stream"), [(0, 1), (7, 2), (2**63, 3)])
+def test_the_adapters_reshuffle_as_the_reference_does(seed: int, stream: int) -> None:
+    cards = [f"{r}{s}" for s in "SHDC" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9",
+                                                   "10", "J", "Q", "K")]
+    assert adapterlib().shuffle(cards, seed, stream) == shuffle(cards, seed, stream)
+
+
+@pytest.mark.parametrize(("players", "dealer", "turn_up"), [(2, 0, True), (3, 2, False), (6, 4, True)])
+def test_the_adapters_deal_as_the_reference_does(players: int, dealer: int, turn_up: bool) -> None:
+    rules = resolve("hearts" if turn_up else "online", (("starting_discard", turn_up),))
+    state = new_round(rules, players, dealer=dealer, seed=5)
+    deck = [c.code for c in state.all_cards()]  # (any order: the deal below is of this deck)
+    dealt = new_round(rules, players, dealer=dealer, deck=deck)
+    grids, up, rest = adapterlib().deal(deck, players, dealer, turn_up)
+    assert grids == [[c.code for c in g if c is not None] for g in dealt.grids]
+    assert up == (dealt.pile[-1].code if turn_up else None)
+    assert rest == dealt.snapshot()["deck"]  # top card first
+
+
+def checkout(engine: str) -> Path:
+    variable, marker = CHECKOUTS[engine]
+    root = os.environ.get(variable)
+    if not root or not (Path(root) / marker).is_file():
+        pytest.skip(f"no checkout of the {engine} engine ({variable} unset)")
+    return Path(root)
+
+
+def command(engine: str) -> str:
+    """The adapter's --impl command (``CAMBIA_PYTHON``: a Python with pydantic, for the
+    cambia engine; ``TSX``: the tsx command, for the cambio engine)."""
+    python = os.environ.get("CAMBIA_PYTHON", sys.executable) if engine == "cambia" else sys.executable
+    return shlex.join([python, str(ENGINES / engine / "adapter.py")])
+
+
+@pytest.mark.parametrize("engine", sorted(CHECKOUTS))
+def test_the_adapter_plays_a_case_through(engine: str, conform: Any) -> None:
+    """One case against the engine: the handshake declares the pinned rules, the deal,
+    the peek and the turns are answered, and the run ends with results, not with a
+    crash, a timeout or a protocol error of the adapter's."""
+    root = checkout(engine)
+    os.environ[CHECKOUTS[engine][0]] = str(root)
+    run: Run = conform("--impl", command(engine), "--fuzz", "0", "-k", "setup.two-players")
+    results = run.results
+    assert results, run.out
+    assert {r["status"] for r in results} <= {"pass", "fail", "rejected_wrongly",
+                                              "accepted_wrongly", "not_applicable"}, run.out
+    header = run.log[0]
+    assert declared(engine)["commit"][:7] in json.dumps(header)
