@@ -154,13 +154,15 @@ def _pick_snap(state: State, counts: list[tuple[int, int]], rng: random.Random) 
 def _pick_power_swap(state: State, rng: random.Random,
                      sides: tuple[list[Pos], list[Pos]] | None = None) -> PowerSwap | None:
     """A uniformly random legal power swap, or None if there is none; `sides` is
-    `swap_sides(state)`, if the caller has it already."""
+    `swap_sides(state)`, if the caller has it already. The swap names its positions
+    as the legal actions list them, lower first."""
     assert state.power is not None
     own, other = swap_sides(state) if sides is None else sides
     if state.power.swap == "own-with-other":
         if not own or not other:
             return None
-        return PowerSwap(state.current, rng.choice(own), rng.choice(other))
+        a, b = rng.choice(own), rng.choice(other)
+        return PowerSwap(state.current, min(a, b), max(a, b))
     if state.power.swap != "any-two":
         pairs = swap_pairs(state)
         return PowerSwap(state.current, *rng.choice(pairs)) if pairs else None
@@ -168,7 +170,7 @@ def _pick_power_swap(state: State, rng: random.Random,
     if len(free) < 2:
         return None
     a, b = rng.sample(free, 2)
-    return PowerSwap(state.current, a, b)
+    return PowerSwap(state.current, min(a, b), max(a, b))
 
 
 def _caller(state: State) -> int | None:
