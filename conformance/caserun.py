@@ -306,6 +306,9 @@ def _failed(res: Result, outcome: Outcome, case: Case, rules: Rules, expected: C
     others = len(outcome.findings) - 1
     if others:
         parts.append(f"and {others} more deviation{'s' if others > 1 else ''} in this case")
+    if outcome.assumed:
+        parts.append(outcome.assumed[0] + (f" (and {len(outcome.assumed) - 1} more take-overs)"
+                                           if len(outcome.assumed) > 1 else ""))
     if outcome.ended:
         parts.append(f"ended early: {outcome.ended}")
     res.message = "; ".join(parts)

@@ -385,6 +385,7 @@ class Runner:
                                      rules=res.rules or "", waived=waived,
                                      count=deviation.count, games=len(deviation.games))]
         res.deviations[0]["size"] = len(d.game.steps)
+        res.deviations[0]["behind"] = deviation.behind
         return res
 
 

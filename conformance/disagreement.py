@@ -97,6 +97,9 @@ class Disagreement(Exception):
         self.candidates: list[str] = []  # the option values that explain it (diagnosed)
         self.refuted: list[str] = []  # option values refuted in the run so far (`onward`)
         self.repeats = 0  # how many more times the same difference showed in its game
+        # where an unexplained state difference earlier in its item was (the reference
+        # took over the implementation's state there), if any: it was found past it
+        self.behind: str | None = None
 
     @property
     def kind(self) -> str:

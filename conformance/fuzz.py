@@ -67,6 +67,8 @@ class Deviation:
     shard: int = 0  # the fuzz shard (`conformance.shards`) the first example comes from
     how: str = "noted"  # how play went on past it (`conformance.onward.Finding`)
     games: list[int] = field(default_factory=list)  # the games (of its shard) it shows in
+    # where an unexplained state difference came before it in a game, if in any
+    behind: str | None = None
 
     @property
     def example(self) -> Disagreement:
@@ -160,11 +162,13 @@ class _Grouper:
         key = key_of(d)[1]
         found = self.report.deviations.get(key)
         if found is None:
-            self.report.deviations[key] = Deviation(key, d, how=finding.how, games=[game])
+            found = self.report.deviations[key] = Deviation(key, d, how=finding.how,
+                                                            games=[game])
         else:
             found.count += 1
             if game not in found.games:
                 found.games.append(game)
+        found.behind = found.behind or d.behind
 
 
 def fuzz(driver: Driver, hello: Hello, base: Rules, games: int, seed: int,

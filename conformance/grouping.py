@@ -82,7 +82,8 @@ def occurrence(d: Disagreement, item: str, *, how: str, repro: str, rules: str,
              "item": item, "count": count, "candidates": list(d.candidates),
              "size": len(d.game.steps), "how": how, "repro": repro, "waived": waived,
              "rules": rules, "message": d.message, "refuted": list(d.refuted),
-             "games": games, "options": list(options), **_named(d, *key_of(d))}
+             "games": games, "options": list(options), "behind": d.behind,
+             **_named(d, *key_of(d))}
     if found["cls"] == "explained":
         found["plain"] = _named(d, *key_of(d, named=False))
     return found
@@ -172,6 +173,13 @@ class Cause:
         oid, _, text = self.values[0].partition("=")
         return {oid: value_of(oid, text)}
 
+    @property
+    def ended(self) -> list[str]:
+        """The items that ended at it: the reference could not go on past it, so their
+        later steps and expectations went unchecked."""
+        return list(dict.fromkeys(str(o["item"]) for o in self.occurrences
+                                  if o.get("how") == "ended"))
+
     def where(self) -> str:
         kinds = sorted({str(o["kind"]) for o in self.occurrences})
         fields = sorted({str(o["field"]) for o in self.occurrences})
@@ -183,8 +191,11 @@ class Cause:
         first = self.first
         items = self.items
         shown = ", ".join(items[:5]) + (f" and {len(items) - 5} more" if len(items) > 5 else "")
+        ended = len(self.ended)
+        unchecked = (f"; {ended} of them ended here, their later steps and expectations"
+                     " unchecked" if ended else "")
         tail = (f", {self.count} time{'s' if self.count != 1 else ''} in {len(items)}"
-                f" item{'s' if len(items) != 1 else ''} ({shown}); smallest:"
+                f" item{'s' if len(items) != 1 else ''} ({shown}){unchecked}; smallest:"
                 f" {self.smallest['repro']}.")
         if self.cls == "code":
             rule = f" (rule {first['rule']})" if first.get("rule") else ""
@@ -201,6 +212,7 @@ class Cause:
     def to_json(self) -> dict[str, Any]:
         """The log's line for it."""
         return {"type": "deviation", "summary": self.sentence(), "rule": self.rule,
+                "ended": len(self.ended),
                 "as_if": self.as_if, "count": self.count, "items": self.items,
                 "repro": self.smallest["repro"], "class": self.cls, "key": self.first["key"],
                 "waived": self.waived}

@@ -105,6 +105,7 @@ def play_on(driver: Driver, hello: Hello, calls: Sequence[Call], *,
             outcome.findings = explained + outcome.findings
             for finding in outcome.findings:  # (for grouping: never named anywhere)
                 finding.d.refuted = sorted(diagnoser.refuted)
+            _behind(outcome.findings)
             diagnoser.tally({fit for finding in outcome.findings
                              for fit in diagnoser.fitted + diagnoser.maybe
                              if finding.d.candidates == [fit.label]})
@@ -220,6 +221,15 @@ def _play(driver: Driver, hello: Hello, calls: list[Call], known: Sequence[Known
                               key=lambda f: f.d.call)
     outcome.steps = lock.steps
     return outcome
+
+
+def _behind(findings: Sequence[Finding]) -> None:
+    """Mark each finding that came after an unexplained state difference of its item
+    (``Disagreement.behind``: where that was)."""
+    taken = [f.d for f in findings if f.how in ("resynced", "ended") and not f.d.candidates]
+    for finding in findings:
+        earlier = [d for d in taken if d.index < finding.d.index]
+        finding.d.behind = min(earlier, key=lambda d: d.index).where if earlier else None
 
 
 def unplayable(lock: Lockstep, exc: Exception, call: int) -> Disagreement:

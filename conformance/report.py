@@ -112,6 +112,12 @@ def causes(results: Iterable[Result]) -> list[Cause]:
     return group(occ for r in results for occ in r.deviations)
 
 
+def unchecked(results: Iterable[Result]) -> int:
+    """How many items ended at a difference the reference could not go past (their
+    later steps and expectations went unchecked)."""
+    return len({f"{o['item']}" for r in results for o in r.deviations if o.get("how") == "ended"})
+
+
 def deviation_lines(results: Sequence[Result]) -> list[str]:
     """"N distinct deviations", one sentence each, then the rules each target plays as."""
     found = causes(results)
@@ -169,6 +175,7 @@ class Log:
                     "elapsed": round(meta.elapsed, 3), "throughput": meta.throughput,
                     "stopped": meta.stopped,
                     "stale_waivers": stale_waivers(meta, results),
+                    "unchecked": unchecked(results),
                     "exit": exit_status(results, meta.strict_waivers) if meta.exit is None
                     else meta.exit})
 
@@ -249,6 +256,10 @@ def render_text(meta: Meta, results: Sequence[Result]) -> str:
     stale = stale_waivers(meta, results)
     if stale:
         lines += ["", f"stale waivers (they match no deviation of this run): {', '.join(stale)}"]
+    ended = unchecked(results)
+    if ended:
+        lines += ["", f"{ended} item{'s' if ended != 1 else ''} ended at a difference the"
+                  " reference could not go past: their later steps went unchecked"]
     lines += ["", throughput_line(meta)]
     total = totals(results)
     applicable = len(results) - total["not_applicable"]

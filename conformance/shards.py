@@ -108,8 +108,10 @@ def merge_reports(shards: Sequence[tuple[int, FuzzReport]], ruleset: str = "") -
             if found is None:
                 merged.deviations[signature] = Deviation(signature, deviation.first,
                                                          deviation.count, deviation.shrunk, index,
-                                                         deviation.how, games)
+                                                         deviation.how, games,
+                                                         deviation.behind)
             else:
                 found.count += deviation.count
                 found.games += games
+                found.behind = found.behind or deviation.behind
     return merged

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +22,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from cambio_ref.catalogue import load_catalogue
 from cambio_ref.rules import Rules, format_value, resolve
+from cambio_ref.state import TURN
+from cambio_ref.views import view
 from conformance.implementation import Event, Rejection
 from conformance.protocol import dispatch
+from conformance.resync import MINIMUM
 from conformance.serve import ReferenceEngine
 
 # name: (declared ruleset, planted values by Rules field); each value differs from the
@@ -74,6 +78,24 @@ HANDWRITTEN: dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
 }
 
 
+# implementations that look like real adapters: a snapshot cut to the protocol's minimum
+# (deck, pile, grids, held), no `views`, planted values mixed with faults no option
+# explains; name: (declared ruleset, planted values, faults, offers `legal`)
+ADAPTERS: dict[str, tuple[str, dict[str, Any], tuple[str, ...], bool]] = {
+    "adapter-tie": ("online", {"direction": "counter-clockwise", "wrong_own": "return-only"},
+                    ("first-tie", "one-look"), True),
+    "adapter-late": ("online", {"wrong_own": "return-only"}, ("late-end", "one-look"), False),
+    # (online's queen: one look, then a swap; a king that ends when a look is declined
+    # plays as another value of power.king would, so that is no fault of its own)
+    "adapter-power": ("online", {"ace": 0}, ("one-look",), False),
+}
+FAULTS.update({
+    "first-tie": "gives a tie for the lowest score to the first tied seat alone",
+    "late-end": "ends a called round one action late: the turn passes on after the last"
+                " final turn, and the next player's action ends the round",
+    "one-look": "ends a power when one of its looks is declined (its swap too)",
+})
+
 # every deviation waived (one by its key, one by its class), and one waiver that matches
 # nothing: the waiver tests (tests/conformance/test_planted.py)
 ALL_WAIVED = ("memory", ("bottom-draw", "turn-code"),
@@ -85,8 +107,15 @@ class Planted(ReferenceEngine):
     with `faults` (`FAULTS`) and `waived` deviations."""
 
     def __init__(self, name: str, declared: str, planted: dict[str, Any],
-                 faults: tuple[str, ...] = (), waived: tuple[str, ...] = ()) -> None:
+                 faults: tuple[str, ...] = (), waived: tuple[str, ...] = (), *,
+                 minimal: bool = False, legal: bool = True) -> None:
         super().__init__()
+        self.minimal = minimal
+        self.late: tuple[Event, int] | None = None  # (late-end: the round_over held back)
+        if minimal:  # (no `views`: the handshake lists only callable commands)
+            self.views = None  # type: ignore[assignment]
+        if not legal:
+            self.legal = None  # type: ignore[assignment]
         self.name = f"planted-{name}"
         self.rules: Rules = resolve(declared)
         self.players = {"min": max(2, self.rules.min_players),
@@ -102,9 +131,31 @@ class Planted(ReferenceEngine):
         if self.planted:
             rules = resolve(rules.name, [*rules.overrides, *self.planted.items()])
         self.drawn = self.turned = False
+        self.late = None
         return super().new_game(rules, players, dealer, deck, seed, first)
 
+    def snapshot(self) -> dict[str, Any]:
+        snap = super().snapshot()
+        return {k: snap[k] for k in MINIMUM} if self.minimal else snap
+
+    def observe(self, player: int) -> dict[str, Any]:
+        state = self.state
+        if self.late is not None and state is not None:  # (the round goes on, as it shows it)
+            state = state.copy()
+            state.phase, state.current, state.result = TURN, self.late[1], None
+            return view(state, player)
+        return super().observe(player)
+
     def act(self, action: dict[str, Any]) -> list[Event] | Rejection:
+        if self.late is not None:
+            over, seat = self.late
+            if isinstance(action, dict) and action.get("player") == seat:
+                self.late = None
+                return [over]
+            return Rejection("E_NOT_YOUR_TURN", f"it is player {seat}'s turn")
+        return self._faulty(action)
+
+    def _faulty(self, action: dict[str, Any]) -> list[Event] | Rejection:
         state = self.state
         bottom = "bottom-draw" in self.faults and not self.drawn and state is not None \
             and isinstance(action, dict) and action.get("t") == "draw" \
@@ -124,6 +175,20 @@ class Planted(ReferenceEngine):
             return reply
         if isinstance(action, dict) and action.get("t") == "draw":
             self.drawn = True
+        if "one-look" in self.faults and isinstance(action, dict) and action.get("t") == "skip" \
+                and any(e.get("t") == "skipped" and e.get("step") == "look" for e in reply) \
+                and self.state is not None and self.state.power_stage == "swap":
+            rest = super().act({"t": "skip", "player": action.get("player")})
+            assert not isinstance(rest, Rejection)
+            reply = [*reply, *(e for e in rest if e.get("t") != "skipped")]
+        if "late-end" in self.faults and self.state is not None:
+            over = next((e for e in reply if e.get("t") == "round_over"
+                         and e.get("reason") == "called"), None)
+            if over is not None:
+                seat = self.state.next_seat(self.state.current)
+                self.late = (over, seat)
+                reply[reply.index(over)] = {"t": "turn", "player": seat,
+                                            "visible_to": list(range(self.state.n))}
         for event in reply:
             if "turn-once" in self.faults and not self.turned and event.get("t") == "turn" \
                     and before is not None and before[0] != "peek" and self.state is not None \
@@ -135,6 +200,11 @@ class Planted(ReferenceEngine):
                 event["reason"] = "done"
             if "called-hidden" in self.faults and event.get("t") == "called":
                 event["visible_to"] = []
+            if "first-tie" in self.faults and event.get("t") == "round_over" \
+                    and len(event["winners"]) > 1 and self.state is not None:
+                event["winners"] = event["winners"][:1]
+                assert self.state.result is not None
+                self.state.result = replace(self.state.result, winners=tuple(event["winners"]))
         return reply
 
     def legal(self) -> list[dict[str, Any]]:
@@ -145,15 +215,18 @@ class Planted(ReferenceEngine):
 
 
 def make(name: str) -> Planted:
-    """The implementation called `name` (of `PLANTED` or `HANDWRITTEN`)."""
+    """The implementation called `name` (of `PLANTED`, `HANDWRITTEN` or `ADAPTERS`)."""
     if name in PLANTED:
         declared, planted = PLANTED[name]
         return Planted(name, declared, planted)
+    if name in ADAPTERS:
+        declared, planted, faults, legal = ADAPTERS[name]
+        return Planted(name, declared, planted, faults, minimal=True, legal=legal)
     declared, faults, waived = ALL_WAIVED if name == "all-waived" else HANDWRITTEN[name]
     return Planted(name, declared, {}, faults, waived)
 
 
-for _name in [*PLANTED, *HANDWRITTEN, "all-waived"]:
+for _name in [*PLANTED, *HANDWRITTEN, *ADAPTERS, "all-waived"]:
     globals()[_name.replace("-", "_")] = (lambda n: lambda: make(n))(_name)
 
 
@@ -177,6 +250,9 @@ FAULT_KEYS = {
     "called-hidden": "fail:events:called.visible_to",
     "turn-code": "code:E_NOT_YOUR_TURN->E_MALFORMED_ACTION",
     "turn-once": "fail:events:turn.player",
+    "first-tie": "fail:events:round_over.winners",
+    "late-end": "fail:events:events[round_over]",
+    "one-look": "fail:events:events[power_done]",
 }
 
 
