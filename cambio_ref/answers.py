@@ -23,11 +23,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from cambio_ref.cases import Case
-from cambio_ref.catalogue import Catalogue, Citation, citations, load_catalogue
-from cambio_ref.rules import Rules, resolve
+from cambio_ref.catalogue_model import Citation
+
+if TYPE_CHECKING:  # the catalogue is loaded when an answer is built, not when one is read (`cambio ask`)
+    from cambio_ref.cases import Case
+    from cambio_ref.catalogue import Catalogue
+    from cambio_ref.rules import Rules
 
 __all__ = ["SEAT_NAMES", "Answer", "CaseRun", "answer_for", "answer_for_rules", "case_citations", "seat_name",
            "seats_text", "table_words", "winners_text"]
@@ -99,12 +102,16 @@ class Answer:
 
 def case_citations(raw: Iterable[Mapping[str, Any]] | None) -> tuple[Citation, ...]:
     """Citations as a case file writes them (`cambio_ref.catalogue.citations`)."""
+    from cambio_ref.catalogue import citations
+
     return citations(raw)
 
 
 def answer_for(case: Case, ruleset: str, run: CaseRun | None = None, *,
                catalogue: Catalogue | None = None) -> Answer:
     """What `ruleset` answers to `case`, with what `run` (if given) did when it played it."""
+    from cambio_ref.catalogue import load_catalogue
+
     cat = catalogue or load_catalogue()
     outcome = case.rulesets.get(ruleset, {"not_applicable": f"the case does not list {ruleset}"})
     cites, ruling = case_citations(outcome.get("cite")), str(outcome.get("ruling", ""))
@@ -140,6 +147,9 @@ def answer_for_rules(case: Case, rules: Rules, *, catalogue: Catalogue | None = 
     >>> answer.ruleset, note
     ('official', 'Your house rules play end.tie as official does: its answer.')
     """
+    from cambio_ref.catalogue import load_catalogue
+    from cambio_ref.rules import resolve
+
     cat = catalogue or load_catalogue()
     keys = [cat.option(o).key for o in case.options]
     base = rules.name

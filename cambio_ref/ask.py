@@ -27,18 +27,21 @@ False
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from cambio_ref.answers import Answer, answer_for, answer_for_rules
-from cambio_ref.askindex import Doc, analyse, build_index, doc_tokens, house_changes, lexicon, rank, shipped_lexicon
+from cambio_ref.answers import Answer
+from cambio_ref.askdata import build_data, shipped_data
+from cambio_ref.askindex import Query, doc_tokens, engine_for, lexicon
 from cambio_ref.cards import JOKER, Card
 from cambio_ref.cardwords import CardMention, rank_token
-from cambio_ref.cases import Case, load_cases
-from cambio_ref.catalogue import Catalogue, Citation, Term, load_catalogue
-from cambio_ref.errors import UnknownCardError
-from cambio_ref.rules import Resolved, Rules, explain, format_value, resolve
-from cambio_ref.scoring import HandScore, score_hand
+from cambio_ref.catalogue_model import Citation
+
+if TYPE_CHECKING:  # read from the catalogue only for house rules and to build the data (cambio_ref.askbuild)
+    from cambio_ref.cases import Case
+    from cambio_ref.catalogue import Catalogue, Term
+    from cambio_ref.rules import Resolved, Rules
 
 __all__ = ["GOOD", "Found", "Hit", "Reply", "ask", "by_suit", "card_option", "house_label", "player_title",
            "points_text", "rule_title", "search", "terms_in", "tokens", "value_text"]
@@ -56,6 +59,8 @@ def tokens(text: str, glossary: Iterable[Term] | None = None) -> list[str]:
     >>> tokens("A wrong flip?")
     ['wrong', 'flip', '@wrong-snap', '@snap']
     """
+    from cambio_ref.catalogue import load_catalogue
+
     return doc_tokens(text, lexicon(load_catalogue().glossary if glossary is None else glossary))
 
 
@@ -65,6 +70,8 @@ def terms_in(text: str, glossary: Iterable[Term] | None = None) -> list[Term]:
     >>> [t.id for t in terms_in("Ben knocks, then Ann burns a card")]
     ['call', 'snap']
     """
+    from cambio_ref.catalogue import load_catalogue
+
     terms = list(load_catalogue().glossary if glossary is None else glossary)
     ids = {t[1:] for t in doc_tokens(text, lexicon(terms)) if t.startswith("@")}
     return [t for t in terms if t.id in ids]
@@ -79,6 +86,7 @@ class Hit:
     title: str  # in players' words (`player_title`)
     score: float
     label: str = ""  # for a house-rule case: "A house rule some tables play: ..."
+    preview: str = ""  # its answer in one line, for the picked ruleset ("hearts: ...")
 
     @property
     def good(self) -> bool:
@@ -87,24 +95,15 @@ class Hit:
 
 def search(question: str, *, catalogue: Catalogue | None = None, cases: Iterable[Case] | None = None) -> list[Hit]:
     """Every case, option and core rule with a value, best match first."""
-    cat = catalogue or load_catalogue()
-    index = build_index(catalogue, cases)
-    all_cases = {c.id: c for c in (load_cases().values() if cases is None else cases)}
-    return [_hit(d, s, cat, all_cases) for d, s in rank(index, analyse(question, index.lexicon))]
-
-
-def _hit(d: Doc, score: float, cat: Catalogue, cases: dict[str, Case]) -> Hit:
-    if d.kind == "case":
-        case = cases[d.id]
-        return Hit(d.kind, d.id, player_title(case), round(score, 3), house_label(case, cat) if d.house else "")
-    if d.kind == "rule":
-        return Hit(d.kind, d.id, rule_title(cat, d.id), round(score, 3))
-    return Hit(d.kind, d.id, d.title, round(score, 3))
+    data = shipped_data() if catalogue is None and cases is None else build_data(catalogue, cases)
+    engine = engine_for(data)
+    return [_doc_hit(engine.docs[f"{d.kind}:{d.id}"], s, data, None) for d, s in engine.rank(engine.analyse(question))]
 
 
 def player_title(case: Case) -> str:
     """A case's question as a player reads it: a house-rule case names no source.
 
+    >>> from cambio_ref.cases import load_cases
     >>> player_title(load_cases()["power.queen-look-two-house-rule"])
     'Under a house rule some tables play, what may a queen discarded from the deck do?'
     >>> player_title(load_cases()["tie.caller-ties-lowest"])
@@ -119,9 +118,12 @@ def player_title(case: Case) -> str:
 def house_label(case: Case, cat: Catalogue | None = None) -> str:
     """The rule a house-rule case plays, in words.
 
+    >>> from cambio_ref.cases import load_cases
     >>> house_label(load_cases()["power.queen-look-two-house-rule"])
     'A house rule some tables play: look at up to two cards anywhere on the table, then swap any two cards.'
     """
+    from cambio_ref.catalogue import load_catalogue
+
     cat = cat or load_catalogue()
     said = []
     for name, value in (case.data.get("set") or {}).items():
@@ -137,6 +139,7 @@ def house_label(case: Case, cat: Catalogue | None = None) -> str:
 def rule_title(cat: Catalogue, rule_id: str) -> str:
     """A core rule with a value, in words, the value in place.
 
+    >>> from cambio_ref.catalogue import load_catalogue
     >>> rule_title(load_catalogue(), "core.grid")
     'Each player is dealt 4 cards, face down, as a 2x2 grid.'
     """
@@ -152,18 +155,49 @@ def rule_title(cat: Catalogue, rule_id: str) -> str:
 
 
 @dataclass(frozen=True)
+class CardPoints:
+    """One card of a scored hand: its code, its points, and a note when a hand rule set them."""
+
+    code: str
+    points: int
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class Score:
+    """A hand's total, each card's points, and the hand rules applied (in players' words)."""
+
+    total: int
+    cards: tuple[CardPoints, ...]
+    applied: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One ruleset's value of an option: the value, in words, and where it comes from."""
+
+    value: Any
+    text: str  # in players' words, with its source or "the project's ruling"
+    origin: str  # "source", "ruling" or "house"
+    citations: tuple[str, ...]
+    ruling: str | None
+
+
+@dataclass(frozen=True)
 class Found:
     """One answer: a case's answers, an option's values, a core rule, or a card's or hand's points."""
 
     hit: Hit
     answers: tuple[Answer, ...] = ()  # for a case
     notes: tuple[str, ...] = ()  # per answer: a house rule, or how a house-rules table's answer was found
-    values: tuple[tuple[str, Resolved], ...] = ()  # for an option: (ruleset, its value and why)
-    hands: tuple[tuple[str, HandScore | None, str], ...] = ()  # for cards: (ruleset, the score, a note)
-    rule: tuple[int, tuple[Citation, ...]] | None = None  # for a core rule: its value and citations
+    values: tuple[tuple[str, Fact], ...] = ()  # for an option: (ruleset, its value and why)
+    hands: tuple[tuple[str, Score | None, str], ...] = ()  # for cards: (ruleset, the score, a note)
+    rule: tuple[int, tuple[str, ...]] | None = None  # for a core rule: its value and citations
     options: tuple[tuple[str, str], ...] = ()  # for one card: (ruleset, the option that values it)
     # For a rank whose suits score differently somewhere: (ruleset, ((cards, points, option), ...)).
     by_suit: tuple[tuple[str, tuple[tuple[str, int, str], ...]], ...] = ()
+    rulings: tuple[str, ...] = ()  # per answer: the ruling it rests on, in words ("" if none)
+    why: tuple[tuple[str, str], ...] = ()  # for one card: (ruleset, where its value comes from, in words)
 
 
 @dataclass(frozen=True)
@@ -175,6 +209,8 @@ class Reply:
     closest: tuple[Hit, ...]
     kind: str = ""  # case, option, rule, card, hand; "" when not sure
     ruleset: str | None = None  # the ruleset (one-line form) the answers are for, if one
+    unread: tuple[str, ...] = ()  # words of a hand that could not be read as cards
+    fixed: tuple[tuple[str, str], ...] = ()  # typos read as another word: (as typed, as read)
 
     @property
     def sure(self) -> bool:
@@ -192,62 +228,211 @@ class Reply:
         return f"{self.kind}:{self.found[0].hit.id}"
 
 
-def ask(question: str, rules: Rules | None = None, *, catalogue: Catalogue | None = None) -> Reply:
-    """The answer to `question`, for `rules` (a ruleset or house rules), the ruleset it names, or every ruleset."""
-    cat = catalogue or load_catalogue()
-    query = analyse(question, shipped_lexicon() if catalogue is None else lexicon(cat.glossary, cat.rulesets))
-    if rules is None and query.ruleset is not None:
-        rules = resolve(query.ruleset, catalogue=cat)
-    tables = [rules] if rules is not None else [resolve(rs, catalogue=cat) for rs in cat.ruleset_order()]
-    canonical = rules.canonical if rules is not None else None
+def ask(question: str, rules: Rules | str | None = None, *, catalogue: Catalogue | None = None) -> Reply:
+    """The answer to `question` for `rules` (a ruleset, its name or house rules), else the ruleset it names, else all.
+
+    The shipped catalogue's answers come from `cambio_ref.askdata.shipped_data` (built once,
+    cached on disk); house rules are resolved and answered from the catalogue.
+    """
+    data = shipped_data() if catalogue is None else build_data(catalogue)
+    engine = engine_for(data)
+    if isinstance(rules, str):
+        rules = rules.strip()
+        if rules not in data["rulesets"]:
+            from cambio_ref.rules import resolve
+
+            rules = resolve(rules, catalogue=catalogue)
+    query = engine.analyse(question)
+    house = rules if rules is not None and not isinstance(rules, str) and (
+        rules.overrides or rules.name not in data["rulesets"]) else None
+    name = rules if isinstance(rules, str) else rules.name if rules is not None else query.ruleset
+    canonical = house.canonical if house is not None else name
     if query.hand:
-        cards = [_card(m) for m in query.cards]
-        ident = " ".join(c.code for c in cards)
-        hands = tuple(_score(cards, r) for r in tables)
-        if len(cards) == 1:
-            split = by_suit(query.cards[0], tables, cat)
-            title = f"What is {_said(query.cards[0])} worth?"
-            if split:  # "a king": the red and the black ones differ somewhere, so each is said
-                found = Found(Hit("card", query.cards[0].rank, title, 1.0), by_suit=split)
-            else:
-                found = Found(Hit("card", ident, title, 1.0), hands=hands,
-                              options=tuple((r.canonical, card_option(cat, cards[0])) for r in tables))
-            return Reply(question, (found,), (), "card", canonical)
-        found = Found(Hit("hand", ident, f"What does {ident} score?", 1.0), hands=hands)
-        return Reply(question, (found,), (), "hand", canonical)
-    cases = load_cases() if catalogue is None else {c.id: c for c in load_cases().values()}
-    ranked = rank(build_index(catalogue), query)
-    hits = [_hit(d, s, cat, cases) for d, s in ranked[:8]]
+        return _hand_reply(question, query, data, name, house, canonical)
+    ranked = engine.rank(query)
+    docs = engine.docs
+    hits = [_doc_hit(docs[f"{d.kind}:{d.id}"], s, data, name) for d, s in ranked[:8]]
     if not ranked or ranked[0][1] < GOOD:  # the unrounded score, as the site's search compares it
-        return Reply(question, (), tuple(hits[:3]), "", canonical)
+        return Reply(question, (), tuple(hits[:3]), "", canonical, fixed=query.fixed)
     best = hits[0].score
     chosen = [hits[0], *[h for h in hits[1:] if h.good and h.score >= best - CLOSE][:MORE]]
-    return Reply(question, tuple(_found(h, cat, cases, rules, tables) for h in chosen), (), hits[0].kind, canonical)
+    found = tuple(_found(h, docs[f"{h.kind}:{h.id}"], name, house, catalogue) for h in chosen)
+    return Reply(question, found, (), hits[0].kind, canonical, fixed=query.fixed)
 
 
-def _found(hit: Hit, cat: Catalogue, cases: dict[str, Case], rules: Rules | None,
-           tables: Sequence[Rules]) -> Found:
+def _doc_hit(doc: Mapping[str, Any], score: float, data: dict[str, Any], ruleset: str | None) -> Hit:
+    return Hit(doc["kind"], doc["id"], doc["title"], round(score, 3), doc["label"],
+               preview(doc, ruleset, data["rulesets"]))
+
+
+def preview(doc: Mapping[str, Any], ruleset: str | None, order: Sequence[str] = ()) -> str:
+    """A question's answer in one line, as the site's search shows it: the ruleset's, else the one every ruleset gives.
+
+    When the rulesets differ and none is picked, the first ruleset's answer, under its name.
+    """
+    answers = doc["answers"]
+    mine = [a for a in answers if a[0] == ruleset]
+    if mine:
+        return f"{mine[0][0]}: {mine[0][1]}"
+    if not answers:
+        return ""
+    if all(a[1] == answers[0][1] for a in answers):
+        return f"every ruleset: {answers[0][1]}"
+    return f"{answers[0][0]}: {answers[0][1]}"
+
+
+def _found(hit: Hit, doc: Mapping[str, Any], name: str | None, house: Rules | None,
+           catalogue: Catalogue | None) -> Found:
+    if house is not None:
+        from cambio_ref.catalogue import load_catalogue
+
+        return _found_for_house(hit, house, catalogue or load_catalogue())
     if hit.kind == "case":
-        case = cases[hit.id]
-        if rules is None:
-            answers = tuple(answer_for(case, rs, catalogue=cat) for rs in case.rulesets)
-            notes = tuple(house_label(case, cat) if house_changes(case, a.ruleset, cat) else "" for a in answers)
-            return Found(hit, answers, notes)
+        said = [doc["one"][name]] if name is not None else doc["every"]
+        return Found(hit, tuple(_answer_of(hit.id, a) for a in said), tuple(a["note"] for a in said),
+                     rulings=tuple(a["ruling_words"] for a in said))
+    if hit.kind == "rule":
+        return Found(hit, rule=(doc["value"], tuple(doc["citations"])))
+    values = tuple((v["ruleset"], Fact(v["value"], v["text"], v["origin"], tuple(v["citations"]), v["ruling"]))
+                   for v in doc["values"] if name is None or v["ruleset"] == name)
+    return Found(hit, values=values)
+
+
+def _answer_of(case_id: str, a: dict[str, Any]) -> Answer:
+    def cites(raw: list[dict[str, Any]]) -> tuple[Citation, ...]:
+        return tuple(Citation(c["key"], c["section"], c["evidence"], c["note"]) for c in raw)
+
+    return Answer(case_id, a["ruleset"], a["text"], a["applies"], cites(a["citations"]), a["ruling"],
+                  shared=cites(a["case_citations"]))
+
+
+def fact(r: Resolved) -> Fact:
+    """An option's value under some rules as a `Fact`."""
+    return Fact(r.value, value_text(r), r.origin, tuple(str(c) for c in r.citations), r.reason)
+
+
+def _found_for_house(hit: Hit, rules: Rules, cat: Catalogue) -> Found:
+    """An answer for house rules (not in the cached data): from the catalogue and the case file."""
+    from cambio_ref.answers import answer_for_rules
+    from cambio_ref.askindex import house_changes
+    from cambio_ref.cases import load_cases
+    from cambio_ref.rules import explain
+    if hit.kind == "case":
+        case = load_cases()[hit.id]
         answer, note = answer_for_rules(case, rules, catalogue=cat)
         if case.data.get("set") and house_changes(case, answer.ruleset, cat):
             note = " ".join(filter(None, (house_label(case, cat), note)))
-        return Found(hit, (answer,), (note,))
+        return Found(hit, (answer,), (note,), rulings=(answer.ruling,))
     if hit.kind == "rule":
         rule = cat.core_rules[hit.id]
-        return Found(hit, rule=(rule.value or 0, rule.sources))
-    values = tuple((r.canonical, next(x for x in explain(r, catalogue=cat) if x.option.id == hit.id))
-                   for r in tables)
-    return Found(hit, values=values)
+        return Found(hit, rule=(rule.value or 0, tuple(str(c) for c in rule.sources)))
+    return Found(hit, values=((rules.canonical, fact(next(x for x in explain(rules, catalogue=cat)
+                                                          if x.option.id == hit.id))),))
+
+
+def _tables(data: dict[str, Any], name: str | None,
+            house: Rules | None) -> list[tuple[str, dict[str, int], dict[str, Any]]]:
+    """(ruleset, points of each card in its deck, risky fives) for each table a hand is scored for."""
+    if house is not None:
+        points = {code: p for code, p in house.points.items() if house.has_card(Card.parse(code))}
+        return [(house.canonical, points, {"on": house.risky_fives, **house.risky_five_points})]
+    names = [name] if name is not None else data["rulesets"]
+    return [(rs, data["points"][rs], data["risky"][rs]) for rs in names]
+
+
+def score_cards(codes: Sequence[str], points: dict[str, int], risky: dict[str, Any],
+                ruleset: str = "") -> tuple[Score | None, str]:
+    """A hand's score from a ruleset's points table and its risky fives (as ask.js scores it), or why not.
+
+    Its totals are those of `cambio_ref.scoring.score_hand` (tests/site/test_ask.py checks that both agree).
+
+    >>> score_cards(["5H", "2C"], {"5H": 5, "2C": 2}, {"on": True, "one_five": 25, "two_or_more_fives": -25})[0].total
+    27
+    >>> score_cards(["X"], {"KH": 1}, {"on": False}, "awareness")
+    (None, 'there is no joker in the awareness deck')
+    """
+    missing = [c for c in codes if c not in points]
+    if missing:
+        return None, f"there is no {'joker' if missing[0] == JOKER else missing[0]} in the {ruleset} deck"
+    fives = sum(1 for c in codes if c.startswith("5"))
+    on = bool(risky.get("on")) and fives > 0
+    items = tuple(CardPoints(c, 0 if on and c.startswith("5") else points[c],
+                            "risky fives: counted with the other fives" if on and c.startswith("5") else None)
+                  for c in codes)
+    total = sum(i.points for i in items)
+    applied: tuple[str, ...] = ()
+    if on:
+        bonus = risky["one_five" if fives == 1 else "two_or_more_fives"]
+        total += bonus
+        applied = (f"risky fives: {'one five' if fives == 1 else f'{fives} fives'} score {bonus:+d} together",)
+    return Score(total, items, applied), ""
+
+
+def _hand_reply(question: str, query: Query, data: dict[str, Any], name: str | None, house: Rules | None,
+                canonical: str | None) -> Reply:
+    tables = _tables(data, name, house)
+    cards = hand_cards(query.cards)
+    ident = " ".join(c.code for c in cards)
+    hands = tuple((rs, *score_cards([c.code for c in cards], points, risky, rs)) for rs, points, risky in tables)
+    if query.values:  # "what are kings and jokers worth": each rank's points, not a hand
+        found = tuple(_card_found(m, tables, data, house) for m in query.cards)
+        return Reply(question, found, (), "card", canonical, query.unread, query.fixed)
+    if len(cards) == 1:
+        return Reply(question, (_card_found(query.cards[0], tables, data, house),), (), "card", canonical,
+                     query.unread, query.fixed)
+    hand = Found(Hit("hand", ident, f"What does {ident} score?", 1.0), hands=hands)
+    return Reply(question, (hand,), (), "hand", canonical, query.unread, query.fixed)
+
+
+def _card_found(m: CardMention, tables: Sequence[tuple[str, dict[str, int], dict[str, Any]]],
+                data: dict[str, Any], house: Rules | None) -> Found:
+    """What one card (or a rank, each colour where they differ) is worth under each table."""
+    title = f"What is {_said(m)} worth?"
+    split = by_suit(m, tables, data, house)
+    if split:  # "a king": the red and the black ones differ somewhere, so each is said
+        return Found(Hit("card", m.rank, title, 1.0), by_suit=split)
+    card = _card(m)
+    hands = tuple((rs, *score_cards([card.code], points, risky, rs)) for rs, points, risky in tables)
+    valued = [_valued_by(data, rs, card.code, house) for rs, _, _ in tables]
+    return Found(Hit("card", card.code, title, 1.0), hands=hands,
+                 options=tuple((rs, v[0]) for (rs, _, _), v in zip(tables, valued, strict=True)),
+                 why=tuple((rs, v[1]) for (rs, _, _), v in zip(tables, valued, strict=True)))
+
+
+def _valued_by(data: dict[str, Any], ruleset: str, code: str, house: Rules | None) -> tuple[str, str]:
+    """The option that sets a card's points under a ruleset, and where its value comes from, in words."""
+    if house is not None:
+        from cambio_ref.catalogue import load_catalogue
+        from cambio_ref.rules import explain
+
+        cat = load_catalogue()
+        option = card_option(cat, Card.parse(code))
+        r = next(x for x in explain(house, catalogue=cat) if x.option.id == option)
+        return option, value_text(r).rsplit(" (", 1)[-1].rstrip(")")
+    got = data["valued_by"][ruleset].get(code)
+    return (got[0], got[1]) if got else ("", "")
 
 
 def _card(m: CardMention) -> Card:
     """The card a mention stands for: its suit, else the first of its colour's (or of all four)."""
     return Card(m.rank, m.suits[0])
+
+
+def hand_cards(ms: Sequence[CardMention]) -> list[Card]:
+    """The cards of a hand: a rank named without a suit takes the first suit of its colour (or of all four)
+    that no earlier card of that rank took ("two red kings" are KH and KD).
+
+    >>> [c.code for c in hand_cards([CardMention("K", "", "red"), CardMention("K", "", "red"), CardMention("K")])]
+    ['KH', 'KD', 'KS']
+    """
+    taken: set[str] = set()
+    out = []
+    for m in ms:
+        free = [s for s in m.suits if m.rank + s not in taken]
+        card = Card(m.rank, (free or list(m.suits))[0])
+        taken.add(card.code)
+        out.append(card)
+    return out
 
 
 def _said(m: CardMention) -> str:
@@ -261,38 +446,35 @@ def _said(m: CardMention) -> str:
     return f"a {m.colour} {name}" if m.colour else f"an {name}" if name in ("ace", "8") else f"a {name}"
 
 
-def _score(cards: Sequence[Card], rules: Rules) -> tuple[str, HandScore | None, str]:
-    try:
-        return rules.canonical, score_hand(cards, rules), ""
-    except UnknownCardError as exc:
-        return rules.canonical, None, str(exc)
+def by_suit(m: CardMention, tables: Sequence[tuple[str, dict[str, int], dict[str, Any]]], data: dict[str, Any],
+            house: Rules | None = None) -> tuple[tuple[str, tuple[tuple[str, int, str], ...]], ...]:
+    """For a rank named without a suit, each table's points per group of suits, if the suits differ anywhere.
 
-
-def by_suit(m: CardMention, tables: Sequence[Rules],
-            cat: Catalogue) -> tuple[tuple[str, tuple[tuple[str, int, str], ...]], ...]:
-    """For a rank named without a suit, each ruleset's points per group of suits, if the suits differ anywhere.
-
-    >>> split = by_suit(CardMention("K"), [resolve("hearts")], load_catalogue())
+    >>> from cambio_ref.askdata import shipped_data
+    >>> data = shipped_data()
+    >>> split = by_suit(CardMention("K"), [("hearts", data["points"]["hearts"], {})], data)
     >>> split[0][0], [(codes, points) for codes, points, _ in split[0][1]]
     ('hearts', [('KS KC', 10), ('KH KD', -2)])
-    >>> by_suit(CardMention("7"), [resolve("hearts")], load_catalogue())
+    >>> by_suit(CardMention("7"), [("hearts", data["points"]["hearts"], {})], data)
     ()
     """
     if m.suit or m.rank == JOKER:
         return ()
     out = []
-    for rules in tables:
+    for rs, points, _ in tables:
         groups: dict[int, list[str]] = {}
         for suit in m.suits:
-            groups.setdefault(rules.points[m.rank + suit], []).append(m.rank + suit)
-        out.append((rules.canonical, tuple((" ".join(codes), points, card_option(cat, Card.parse(codes[0])))
-                                           for points, codes in groups.items())))
+            if m.rank + suit in points:
+                groups.setdefault(points[m.rank + suit], []).append(m.rank + suit)
+        out.append((rs, tuple((" ".join(codes), p, _valued_by(data, rs, codes[0], house)[0])
+                              for p, codes in groups.items())))
     return tuple(out) if any(len(groups) > 1 for _, groups in out) else ()
 
 
 def card_option(cat: Catalogue, card: Card) -> str:
     """The option that sets what `card` is worth (a later option overrides an earlier one).
 
+    >>> from cambio_ref.catalogue import load_catalogue
     >>> card_option(load_catalogue(), Card("K", "H")), card_option(load_catalogue(), Card("7", "C"))
     ('value.red-king', 'value.number-cards')
     """
@@ -302,11 +484,14 @@ def card_option(cat: Catalogue, card: Card) -> str:
 def value_text(r: Resolved) -> str:
     """An option's value under a ruleset in players' words: the alternative's description, and where it comes from.
 
+    >>> from cambio_ref.rules import explain, resolve
     >>> online = {x.option.id: x for x in explain(resolve("online"))}
     >>> value_text(online["turn.direction"])
     'Play passes to the next player clockwise, to the left. (online §How to play)'
     """
     alt = r.option.alternative(r.value)
+    from cambio_ref.rules import format_value
+
     said = first_sentence(alt.description) if alt is not None and alt.description else format_value(r.value)
     if r.origin == "source" and r.citations:
         why = "; ".join(str(c) for c in r.citations)
@@ -330,16 +515,15 @@ def first_sentence(text: str) -> str:
     return re.sub(r", so after seat p .*$", "", text) + "."
 
 
-def points_text(score: HandScore | None, note: str) -> str:
+def points_text(score: Score | None, note: str) -> str:
     """A hand's points in one line: each card's, then the total.
 
-    >>> from cambio_ref.cards import JOKER, Card
-    >>> points_text(score_hand([Card.parse("KH"), Card.parse("AC")], resolve("online")), "")
+    >>> points_text(score_cards(["KH", "AC"], {"KH": 40, "AC": 1}, {"on": False})[0], "")
     'KH 40 + AC 1 = 41'
     """
     if score is None:
         return note
-    cards = " + ".join(f"{s.card.code} {s.points}" for s in score.cards)
+    cards = " + ".join(f"{s.code} {s.points}" for s in score.cards)
     extra = "".join(f"; {a}" for a in score.applied)
     return f"{cards} = {score.total}{extra}" if len(score.cards) > 1 or score.applied else f"{score.total}"
 

@@ -31,7 +31,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cambio_ref.cardwords import (
     COLOURS,
@@ -41,12 +41,13 @@ from cambio_ref.cardwords import (
     SUIT_WORDS,
     CardMention,
     code_of,
-    mentions,
     rank_token,
+    read_cards,
 )
-from cambio_ref.cases import Case, load_cases
-from cambio_ref.catalogue import Catalogue, Term, load_catalogue
-from cambio_ref.rules import resolve
+
+if TYPE_CHECKING:  # the catalogue is read to build the index, never to answer from it (`cambio_ref.askdata`)
+    from cambio_ref.cases import Case
+    from cambio_ref.catalogue import Catalogue, Term
 
 __all__ = [
     "HOUSE_WEIGHT",
@@ -178,6 +179,8 @@ def shipped_lexicon() -> Lexicon:
 
 @cache
 def _shipped_lexicon() -> Lexicon:
+    from cambio_ref.catalogue import load_catalogue
+
     cat = load_catalogue()
     return lexicon(cat.glossary, cat.rulesets)
 
@@ -214,17 +217,82 @@ class Query:
     leftover: int  # its words that are neither stop words, card words, value words nor a ruleset
     wanted: tuple[tuple[str, ...], ...]  # per word or phrase, the tokens that satisfy it
     house: bool  # it speaks of a house rule
+    ranks_only: bool = False  # its cards are plural ranks without a count ("kings and jokers")
+    unread: tuple[str, ...] = ()  # words among its cards (or unknown words) not read as anything
+    fixed: tuple[tuple[str, str], ...] = ()  # typos read as another word: (as typed, as read)
 
     @property
     def hand(self) -> bool:
         """A question about what cards score rather than about a rule."""
-        return bool(self.cards) and (((self.value or self.codes >= 2) and self.leftover <= 1)
-                                     or (len(self.cards) >= 2 and self.leftover == 0))
+        n = len(self.cards)
+        return n > 0 and (((self.value or self.codes >= 2) and self.leftover <= 1)
+                          or (n >= 2 and self.leftover == 0)
+                          or (n >= 2 and self.value and self.leftover <= n))
+
+    @property
+    def values(self) -> bool:
+        """A question about what ranks are worth ("what are kings and jokers worth"), not about one hand."""
+        return self.hand and self.value and self.ranks_only
 
 
-def analyse(text: str, lex: Lexicon) -> Query:
-    """Read `text`: its ruleset, its cards, and per word what satisfies it."""
-    words = raw_words(text)
+# Typos: a word of at least MIN_TYPO letters that the engine does not know is read as the known
+# word nearest to it, if one is within 1 edit (2 from LONG_TYPO letters); a transposition is 1 edit.
+MIN_TYPO = 4
+LONG_TYPO = 8
+
+
+def edits(a: str, b: str, bound: int) -> int:
+    """The optimal-string-alignment distance of `a` and `b` (bound + 1 once it exceeds `bound`).
+
+    >>> edits("kign", "king", 1), edits("qeen", "queen", 1), edits("snap", "swap", 1), edits("ace", "king", 1)
+    (1, 1, 1, 2)
+    """
+    if abs(len(a) - len(b)) > bound:
+        return bound + 1
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        low = i
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            v = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                v = min(v, prev2[j - 2] + 1)
+            cur[j] = v
+            low = min(low, v)
+        if low > bound:
+            return bound + 1
+        prev2, prev = prev, cur
+    return min(prev[len(b)], bound + 1)
+
+
+def correct(word: str, vocab: Mapping[str, int]) -> str:
+    """The known word `word` stands for: itself if known, short or not a word, else the nearest known word
+    (fewest edits, then the most used, then the first alphabetically), else itself.
+
+    >>> vocab = {"king": 5, "queen": 4, "kings": 2, "snap": 9, "swap": 3}
+    >>> correct("kign", vocab), correct("qeen", vocab), correct("snpa", vocab), correct("zebra", vocab)
+    ('king', 'queen', 'snap', 'zebra')
+    """
+    if len(word) < MIN_TYPO or not word.isalpha() or word in vocab or word in STOP_WORDS:
+        return word
+    bound = 2 if len(word) >= LONG_TYPO else 1
+    best: tuple[int, int, str] | None = None
+    for known, uses in vocab.items():
+        if abs(len(known) - len(word)) > bound:
+            continue
+        d = edits(word, known, bound)
+        if d <= bound and (best is None or (d, -uses, known) < best):
+            best = (d, -uses, known)
+    return best[2] if best else word
+
+
+def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None) -> Query:
+    """Read `text`: its ruleset, its cards, and per word what satisfies it (typos read as the words of `vocab`)."""
+    typed = raw_words(text)
+    words = [correct(w, vocab) for w in typed] if vocab else typed
+    fixed = tuple(dict.fromkeys((t, w) for t, w in zip(typed, words, strict=True) if t != w))
     ruleset, keep = None, []
     i = 0
     while i < len(words):
@@ -238,7 +306,7 @@ def analyse(text: str, lex: Lexicon) -> Query:
         else:
             keep.append(words[i])
             i += 1
-    cards = mentions(keep)
+    reading = read_cards(keep)
     canon = _canon_words(keep)
     single = lex.single()
     # A phrase of the glossary ("slow burn", "which way") is asked for as its term, not word by word.
@@ -264,11 +332,14 @@ def analyse(text: str, lex: Lexicon) -> Query:
                 for k in range(j, j + len(phrase)):
                     valued[k] = True
     card_words = set(RANK_WORDS) | set(SUIT_WORDS) | set(COLOURS) | set(COUNT_WORDS)
-    leftover = sum(1 for j, w in enumerate(keep) if w not in STOP_WORDS and w not in card_words
-                   and code_of(w) is None and not valued[j] and w not in ("rule", "rules", "ruleset"))
+    rest = [j for j, w in enumerate(keep) if w not in STOP_WORDS and w not in card_words
+            and code_of(w) is None and not valued[j] and w not in ("rule", "rules", "ruleset")]
+    # Unread: a word among the cards that is none of them, or a word nobody uses (it may be a card mistyped).
+    span = range(min(reading.used), max(reading.used) + 1) if reading.used else range(0)
+    unread = tuple(keep[j] for j in rest if j in span or (vocab is not None and keep[j] not in vocab))
     terms = lex.terms(canon)
-    return Query(text, ruleset, cards, sum(1 for w in keep if code_of(w)), any(valued),
-                 leftover, tuple(dict.fromkeys(wanted)), HOUSE_TERM in terms)
+    return Query(text, ruleset, reading.cards, sum(1 for w in keep if code_of(w)), any(valued),
+                 len(rest), tuple(dict.fromkeys(wanted)), HOUSE_TERM in terms, reading.ranks_only, unread, fixed)
 
 
 @dataclass(frozen=True)
@@ -294,6 +365,8 @@ class Index:
 def house_changes(case: Case, ruleset: str, cat: Catalogue) -> bool:
     """True if the case's ``set`` changes a rule `ruleset` plays: for that table it is a house rule."""
     sets = case.data.get("set") or {}
+    from cambio_ref.rules import resolve
+
     own = resolve(ruleset, catalogue=cat) if ruleset in cat.rulesets else None
     return own is None or any(own.value(cat.option(k).key) != case.rules_for(ruleset).value(cat.option(k).key)
                               for k in sets if cat.has_option(k))
@@ -301,6 +374,9 @@ def house_changes(case: Case, ruleset: str, cat: Catalogue) -> bool:
 
 def build_index(catalogue: Catalogue | None = None, cases: Iterable[Case] | None = None) -> Index:
     """The index of every case, option and core rule with a value (cached for the shipped catalogue)."""
+    from cambio_ref.cases import load_cases
+    from cambio_ref.catalogue import load_catalogue
+
     if catalogue is None and cases is None:
         return _shipped_index()
     cat = catalogue or load_catalogue()
@@ -309,7 +385,9 @@ def build_index(catalogue: Catalogue | None = None, cases: Iterable[Case] | None
 
 @cache
 def _shipped_index() -> Index:
-    return _build(load_catalogue(), list(load_cases().values()))
+    from cambio_ref.askdata import shipped_data
+
+    return index_from(shipped_data())
 
 
 def _build(cat: Catalogue, cases: list[Case]) -> Index:
@@ -396,8 +474,45 @@ def rank(index: Index, query: Query) -> list[tuple[Doc, float]]:
 
 def lexicon_json(lex: Lexicon) -> dict[str, Any]:
     """The lexicon as ask.js reads it."""
-    return {"stop": sorted(_STOP), "phrases": [[list(p), t] for p, t in lex.phrases],
+    return {"stop": sorted(_STOP), "stop_raw": sorted(STOP_WORDS), "phrases": [[list(p), t] for p, t in lex.phrases],
             "value": [list(p) for p in lex.value_phrases], "rulesets": [[list(p), rs] for p, rs in lex.rulesets],
             "cues": sorted(_RULESET_CUES), "ranks": RANK_WORDS, "suits": SUIT_WORDS, "glyphs": SUIT_GLYPHS,
             "colours": {c: list(s) for c, s in COLOURS.items()}, "counts": COUNT_WORDS,
             "house": HOUSE_TERM, "house_weight": HOUSE_WEIGHT}
+
+
+def index_from(data: Mapping[str, Any]) -> Index:
+    """The index as `cambio_ref.askdata` stores it, read back."""
+    lx = data["lexicon"]
+    lex = Lexicon(tuple((tuple(p), t) for p, t in lx["phrases"]), tuple(tuple(p) for p in lx["value"]),
+                  tuple((tuple(p), rs) for p, rs in lx["rulesets"]))
+    docs = tuple(Doc(d["kind"], d["id"], d["title"], tuple((w, frozenset(f)) for w, f in d["fields"]), d["house"],
+                     frozenset(d["about"])) for d in data["docs"])
+    return Index(docs, data["idf"], data["unseen"], lex)
+
+
+@dataclass(frozen=True)
+class Engine:
+    """The engine on one set of data: the index, its questions by id, and the known words."""
+
+    index: Index
+    docs: Mapping[str, Mapping[str, Any]]  # by "kind:id"
+    vocab: Mapping[str, int]
+
+    def analyse(self, text: str) -> Query:
+        return analyse(text, self.index.lexicon, self.vocab)
+
+    def rank(self, query: Query) -> list[tuple[Doc, float]]:
+        return rank(self.index, query)
+
+
+_engines: dict[int, tuple[Mapping[str, Any], Engine]] = {}
+
+
+def engine_for(data: Mapping[str, Any]) -> Engine:
+    """The engine on `data` (made once per data object)."""
+    got = _engines.get(id(data))
+    if got is None or got[0] is not data:
+        got = (data, Engine(index_from(data), {f"{d['kind']}:{d['id']}": d for d in data["docs"]}, data["vocab"]))
+        _engines[id(data)] = got
+    return got[1]

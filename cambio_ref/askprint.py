@@ -14,36 +14,40 @@ from __future__ import annotations
 from typing import Any
 
 from cambio_ref.answers import Answer
-from cambio_ref.ask import Found, Reply, points_text, value_text
-from cambio_ref.catalogue import load_catalogue
-from cambio_ref.rules import explain, resolve
+from cambio_ref.ask import Found, Reply, points_text
 
 __all__ = ["citation_line", "reply_json", "reply_lines"]
 
 
-def citation_line(a: Answer) -> str:
-    """The source or ruling of an answer, in one line."""
+def citation_line(a: Answer, ruling: str = "") -> str:
+    """The source or ruling of an answer, in one line (`ruling`: the ruling in words)."""
     said = []
     if a.citations:
         said.append("source: " + "; ".join(f"{c} ({c.evidence})" for c in a.citations))
     if a.ruling:
-        said.append(f"ruling: {a.ruling}" + (" (the project's ruling on this option; see `cambio show`)"
-                                            if load_catalogue().has_option(a.ruling) else ""))
+        said.append(ruling or "the project's ruling")
     if not said and a.shared:
-        said.append("source (cited by the case): " + "; ".join(f"{c} ({c.evidence})" for c in a.shared))
+        said.append("source (for the whole question): " + "; ".join(f"{c} ({c.evidence})" for c in a.shared))
     return " | ".join(said) or "no source given"
 
 
 def reply_lines(reply: Reply) -> list[str]:
     """The reply as lines: each answer under its question, one ruleset per line, then its source."""
+    out = []
+    if reply.fixed:
+        out.append("Read " + ", ".join(f"{typed!r} as {read!r}" for typed, read in reply.fixed) + ".")
+    if reply.unread and reply.kind in ("card", "hand"):
+        out.append("Could not read " + ", ".join(repr(w) for w in reply.unread) + " as a card: left out.")
     if not reply.sure:
-        out = [f"Not sure what {reply.question!r} asks. The closest questions:"]
-        out += [f"  {h.title}  [{h.kind} {h.id}]" for h in reply.closest]
+        out.append(f"Not sure what {reply.question!r} asks. The closest questions:")
+        for h in reply.closest:
+            out.append(f"  {h.title}  [{h.kind} {h.id}]")
+            if h.preview:
+                out.append(f"    {h.preview}")
         out.append("Ask again in other words, or with one of these.")
         return out
-    out = []
     for f in reply.found:
-        if out:
+        if out and not out[-1].startswith(("Read ", "Could not read ")):
             out.append("")
         out += _found_lines(reply, f)
     return out
@@ -53,28 +57,28 @@ def _found_lines(reply: Reply, f: Found) -> list[str]:
     out = [f"{f.hit.title}  [{f.hit.kind} {f.hit.id}]"]
     if f.hit.label:  # said once, above the answers, not under each ruleset's name
         out.append(f"  {f.hit.label}")
-    for a, note in zip(f.answers, f.notes or ("",) * len(f.answers), strict=True):
+    rulings = f.rulings or ("",) * len(f.answers)
+    for a, note, ruling in zip(f.answers, f.notes or ("",) * len(f.answers), rulings, strict=True):
         out.append(f"  {a.ruleset}: {' '.join(a.text.split())}")
         note = note.removeprefix(f.hit.label).strip() if f.hit.label else note
         if note:
             out.append(f"    note: {note}")
         if a.applies or a.backed:
-            out.append(f"    {citation_line(a)}")
+            out.append(f"    {citation_line(a, ruling)}")
         if a.applies:
             out.append(f"    replay: {a.replay}")
-    for rs, r in f.values:
-        out.append(f"  {rs}: {value_text(r)}")
+    for rs, fact in f.values:
+        out.append(f"  {rs}: {fact.text}")
     if f.rule is not None:
-        out.append("  every ruleset: " + "; ".join(str(c) for c in f.rule[1]))
-    cat = load_catalogue()
-    for (rs, score, note), (_, option) in zip(f.hands, f.options or [("", "")] * len(f.hands), strict=True):
+        out.append("  every ruleset: " + "; ".join(f.rule[1]))
+    why = dict(f.why)
+    for rs, score, note in f.hands:
         line = f"  {rs}: {points_text(score, note)}"
-        if option and score is not None:
-            why = next(x for x in explain(resolve(rs), catalogue=cat) if x.option.id == option)
-            line += f"  ({option}: {value_text(why).rsplit(' (', 1)[-1].rstrip(')')})"
+        if why.get(rs) and score is not None:
+            line += f"  ({why[rs]})"
         out.append(line)
     for rs, groups in f.by_suit:
-        out.append(f"  {rs}: " + "; ".join(f"{codes} {points} ({option})" for codes, points, option in groups))
+        out.append(f"  {rs}: " + "; ".join(f"{codes} {points}" for codes, points, _ in groups))
     if f.hands and reply.kind == "hand":
         rs = f.hands[0][0] if len(f.hands) == 1 else "RULESET"
         out.append(f"  each card and its rule: cambio score --ruleset {rs} {f.hit.id}")
@@ -85,23 +89,26 @@ def reply_json(reply: Reply) -> dict[str, Any]:
     """The reply for a script: the top answer's identity, every match, or the closest questions."""
     return {
         "question": reply.question, "ruleset": reply.ruleset, "sure": reply.sure, "good": reply.sure,
-        "top": reply.top, "kind": reply.kind or None,
+        "top": reply.top, "kind": reply.kind or None, "unread": list(reply.unread),
+        "typos": [{"typed": t, "read": r} for t, r in reply.fixed],
         "matches": [{
             "kind": f.hit.kind, "id": f.hit.id, "title": f.hit.title, "score": f.hit.score,
             "label": f.hit.label or None,
             "answers": [{**a.to_json(), "note": note or None}
                         for a, note in zip(f.answers, f.notes or ("",) * len(f.answers), strict=True)],
-            "values": [{"ruleset": rs, "value": r.value, "text": value_text(r), "origin": r.origin,
-                        "citations": [str(c) for c in r.citations], "ruling": r.reason}
+            "values": [{"ruleset": rs, "value": r.value, "text": r.text, "origin": r.origin,
+                        "citations": list(r.citations), "ruling": r.ruling}
                        for rs, r in f.values],
-            "rule": None if f.rule is None else {"value": f.rule[0], "citations": [str(c) for c in f.rule[1]]},
+            "rule": None if f.rule is None else {"value": f.rule[0], "citations": list(f.rule[1])},
             "hands": [{"ruleset": rs, "total": s.total if s else None, "error": note or None,
-                       "cards": [{"card": c.card.code, "points": c.points, "note": c.note} for c in s.cards]
+                       "cards": [{"card": c.code, "points": c.points, "note": c.note} for c in s.cards]
                        if s else [], "applied": list(s.applied) if s else []}
                       for rs, s, note in f.hands],
+            "options": [{"ruleset": rs, "option": o} for rs, o in f.options],
             "by_suit": [{"ruleset": rs, "groups": [{"cards": codes.split(), "points": points, "option": option}
                                                    for codes, points, option in groups]}
                         for rs, groups in f.by_suit],
         } for f in reply.found],
-        "closest": [{"kind": h.kind, "id": h.id, "title": h.title, "score": h.score} for h in reply.closest],
+        "closest": [{"kind": h.kind, "id": h.id, "title": h.title, "score": h.score, "preview": h.preview}
+                    for h in reply.closest],
     }

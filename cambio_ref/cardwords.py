@@ -25,8 +25,8 @@ from dataclasses import dataclass
 
 from cambio_ref.cards import JOKER, SUITS
 
-__all__ = ["COLOURS", "COUNT_WORDS", "RANK_WORDS", "SUIT_GLYPHS", "SUIT_WORDS", "CardMention", "code_of", "mentions",
-           "rank_token"]
+__all__ = ["COLOURS", "COUNT_WORDS", "RANK_WORDS", "SUIT_GLYPHS", "SUIT_WORDS", "CardMention", "Reading", "code_of",
+           "mentions", "rank_token", "read_cards"]
 
 # Every word (lower case, as typed or plural) that names a rank, and the rank it names.
 RANK_WORDS: dict[str, str] = {
@@ -43,8 +43,9 @@ SUIT_GLYPHS: dict[str, str] = {"♠": "s", "♤": "s", "♥": "h", "♡": "h", "
 RED_SUITS = frozenset({"H", "D"})  # (the rules never ask a card's colour: values name cards)
 COLOURS: dict[str, tuple[str, ...]] = {"red": tuple(s for s in SUITS if s in RED_SUITS),
                                        "black": tuple(s for s in SUITS if s not in RED_SUITS)}
-# A number before a plural rank word counts cards: "two kings" is two kings, not a 2 and a king.
-COUNT_WORDS: dict[str, int] = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, **{str(n): n for n in range(2, 7)}}
+# A number before a plural rank word counts cards: "two kings" is two kings, not a 2 and a king ("one king": one).
+COUNT_WORDS: dict[str, int] = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+                               **{str(n): n for n in range(2, 7)}}
 # A card code typed as one word: "kh", "10d", "x". "as" (ace of spades) is refused: it is an English word.
 _CODE = re.compile(r"^(10|[2-9]|[ajqk])([shdc])$")
 _NOT_CODES = frozenset({"as"})
@@ -97,24 +98,53 @@ def code_of(word: str) -> tuple[str, str] | None:
 
 
 def mentions(words: Sequence[str]) -> tuple[CardMention, ...]:
-    """The cards `words` (lower case, unstemmed) name, in order.
+    """The cards `words` (lower case, unstemmed) name, in order (`read_cards` without the words it used)."""
+    return read_cards(words).cards
 
-    A rank word may follow "red" or "black" and be followed by "of" and a suit word.
+
+@dataclass(frozen=True)
+class Reading:
+    """The cards a question names, the positions of the words that name them, and whether it asks about ranks."""
+
+    cards: tuple[CardMention, ...]
+    used: frozenset[int]  # positions of the words read as (part of) a card: counts, colours, ranks, "of", suits
+    ranks_only: bool  # every card is a plural rank without a count ("kings", "red kings"): it asks about the rank
+
+
+def read_cards(words: Sequence[str]) -> Reading:
+    """The cards `words` (lower case, unstemmed) name, in order, and which words name them.
+
+    A rank word may follow a count ("two", "2", "one") when it is plural, and "red" or "black";
+    it may be followed by "of" and a suit word.
+
+    >>> r = read_cards("2 red kings a joker and an ace".split())
+    >>> [str(m) for m in r.cards], sorted(r.used), r.ranks_only
+    (['K(red)', 'K(red)', 'X', 'A'], [0, 1, 2, 4, 7], False)
+    >>> read_cards("kings and jokers".split()).ranks_only
+    True
     """
     found: list[CardMention] = []
+    used: set[int] = set()
+    plural_only = True
     i = 0
     while i < len(words):
+        start = i
         word = words[i]
         code = code_of(word)
         if code:
             found.append(CardMention(*code))
+            used.add(i)
+            plural_only = False
             i += 1
             continue
-        count = 1
-        if (word in COUNT_WORDS and i + 1 < len(words) and words[i + 1] in RANK_WORDS
-                and words[i + 1].endswith("s")):
+        count = 0
+        j = i + 1 if word in COUNT_WORDS else i
+        colour_at = j if j < len(words) and words[j] in COLOURS else -1
+        rank_at = colour_at + 1 if colour_at >= 0 else j
+        if (j > i and rank_at < len(words) and words[rank_at] in RANK_WORDS
+                and (words[rank_at].endswith("s") or COUNT_WORDS[word] == 1)):
             count = COUNT_WORDS[word]
-            i += 1
+            i = j
             word = words[i]
         colour = word if word in COLOURS and i + 1 < len(words) and words[i + 1] in RANK_WORDS else ""
         if colour:
@@ -123,9 +153,12 @@ def mentions(words: Sequence[str]) -> tuple[CardMention, ...]:
         if word in RANK_WORDS:
             rank = RANK_WORDS[word]
             suit = ""
+            plural = word.endswith("s")
             if i + 2 < len(words) and words[i + 1] == "of" and words[i + 2] in SUIT_WORDS and rank != JOKER:
                 suit = SUIT_WORDS[words[i + 2]]
                 i += 2
-            found += [CardMention(rank, suit, "" if suit or rank == JOKER else colour)] * count
+            found += [CardMention(rank, suit, "" if suit or rank == JOKER else colour)] * (count or 1)
+            used.update(range(start, i + 1))
+            plural_only = plural_only and plural and not count and not suit
         i += 1
-    return tuple(found)
+    return Reading(tuple(found), frozenset(used), bool(found) and plural_only)

@@ -12,19 +12,21 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from cambio_ref.arguments import MAX_SEED, Parser, integer
 from cambio_ref.cards import Card
-from cambio_ref.catalogue import load_catalogue
 from cambio_ref.errors import CambioError, SpecError
 from cambio_ref.names import quoted
 from cambio_ref.quick_exit import quick_exit
 from cambio_ref.resources import schema_names, schema_path
-from cambio_ref.rules import Rules, explain, format_value, overrides_by_key, resolve
-from cambio_ref.scoring import score_hand
-from cambio_ref.validate import validate_paths
 from cambio_ref.yamlio import check_text
+
+if TYPE_CHECKING:
+    from cambio_ref.rules import Rules
+
+# The catalogue, its validator and the rules are imported where a command uses them, not here:
+# `cambio ask` answers from cached data and never loads them (issue 30: a fraction of a second).
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -37,6 +39,9 @@ def _print_json(data: Any) -> None:
 
 
 def _rules(args: argparse.Namespace) -> Rules:
+    from cambio_ref.catalogue import load_catalogue
+    from cambio_ref.rules import overrides_by_key, resolve
+
     sets = []
     for item in args.set or ():
         key, sep, value = check_text(item, "--set").partition("=")
@@ -47,6 +52,8 @@ def _rules(args: argparse.Namespace) -> Rules:
 
 
 def cmd_rulesets(args: argparse.Namespace) -> int:
+    from cambio_ref.catalogue import load_catalogue
+
     cat = load_catalogue()
     rows = [{"id": rs.id, "source": rs.source, "kind": cat.sources[rs.source].kind,
              "title": rs.title, "summary": rs.summary} for rs in cat.rulesets.values()]
@@ -67,6 +74,9 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
 def show_option(name: str, as_json: bool) -> int:
     """``cambio show OPTION``: the option's alternatives, each with its one-line value, the
     rulesets that choose it and its citations (or ruling)."""
+    from cambio_ref.catalogue import load_catalogue
+    from cambio_ref.rules import format_value, resolve
+
     cat = load_catalogue()
     opt = cat.option(name)
     chosen = {alt.value: [rs for rs in cat.rulesets
@@ -94,6 +104,9 @@ def show_option(name: str, as_json: bool) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
+    from cambio_ref.catalogue import load_catalogue
+    from cambio_ref.rules import explain, format_value
+
     cat = load_catalogue()
     if args.ruleset not in cat.rulesets and cat.has_option(args.ruleset) and not args.set:
         return show_option(args.ruleset, args.json)
@@ -140,6 +153,8 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_score(args: argparse.Namespace) -> int:
+    from cambio_ref.scoring import score_hand
+
     rules = _rules(args)
     cards = [Card.parse(code) for code in args.cards]
     result = score_hand(cards, rules)
@@ -162,6 +177,8 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    from cambio_ref.validate import validate_paths
+
     paths = [Path(p) for p in args.paths]
     problems = validate_paths(paths)
     if args.json:
@@ -213,6 +230,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def _coverage() -> dict[str, Any]:
     from cambio_ref.cases import load_cases
+    from cambio_ref.catalogue import load_catalogue
+    from cambio_ref.rules import format_value
 
     cat = load_catalogue()
     cases = load_cases()
@@ -239,6 +258,8 @@ def _coverage() -> dict[str, Any]:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from cambio_ref.cases import load_cases
+    from cambio_ref.catalogue import load_catalogue
+    from cambio_ref.rules import resolve
     from conformance.scenarios import run_case
 
     if args.coverage:
@@ -332,8 +353,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
     from cambio_ref.ask import ask
     from cambio_ref.askprint import reply_json, reply_lines
 
-    rules = resolve(args.ruleset) if args.ruleset else None
-    reply = ask(" ".join(args.question), rules)
+    reply = ask(" ".join(args.question), args.ruleset or None)
     if args.json:
         _print_json(reply_json(reply))
     else:

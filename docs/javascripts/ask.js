@@ -73,32 +73,86 @@
       for (var i = 0; i < a.length; i++) { if (a[i] !== b[i]) { return false; } }
       return true;
     }
-    function mentions(words) {
-      var found = [];
+    // cambio_ref.cardwords.read_cards: the cards, the positions of the words that name them, and
+    // whether every card is a plural rank without a count ("kings and jokers").
+    function readCards(words) {
+      var found = [], used = {}, pluralOnly = true;
       var i = 0;
       while (i < words.length) {
+        var start = i;
         var word = words[i];
         var code = codeOf(word);
-        if (code) { found.push({ rank: code[0], suit: code[1], colour: "" }); i += 1; continue; }
-        var count = 1;
-        if (has(counts, word) && i + 1 < words.length && has(ranks, words[i + 1]) && words[i + 1].endsWith("s")) {
-          count = counts[word];
+        if (code) {
+          found.push({ rank: code[0], suit: code[1], colour: "" });
+          used[i] = true;
+          pluralOnly = false;
           i += 1;
+          continue;
+        }
+        var count = 0;
+        var j = has(counts, word) ? i + 1 : i;
+        var colourAt = (j < words.length && has(colours, words[j])) ? j : -1;
+        var rankAt = colourAt >= 0 ? colourAt + 1 : j;
+        if (j > i && rankAt < words.length && has(ranks, words[rankAt]) &&
+            (words[rankAt].endsWith("s") || counts[word] === 1)) {
+          count = counts[word];
+          i = j;
           word = words[i];
         }
         var colour = (has(colours, word) && i + 1 < words.length && has(ranks, words[i + 1])) ? word : "";
         if (colour) { i += 1; word = words[i]; }
         if (has(ranks, word)) {
           var rank = ranks[word], suit = "";
+          var plural = word.endsWith("s");
           if (i + 2 < words.length && words[i + 1] === "of" && has(suits, words[i + 2]) && rank !== "X") {
             suit = suits[words[i + 2]];
             i += 2;
           }
-          for (var n = 0; n < count; n++) { found.push({ rank: rank, suit: suit, colour: (suit || rank === "X") ? "" : colour }); }
+          for (var n = 0; n < (count || 1); n++) {
+            found.push({ rank: rank, suit: suit, colour: (suit || rank === "X") ? "" : colour });
+          }
+          for (var k = start; k <= i; k++) { used[k] = true; }
+          pluralOnly = pluralOnly && plural && !count && !suit;
         }
         i += 1;
       }
-      return found;
+      return { cards: found, used: used, ranksOnly: found.length > 0 && pluralOnly };
+    }
+    // cambio_ref.askindex.edits and correct: a typo is read as the nearest known word.
+    var vocab = data.vocab, vocabWords = Object.keys(vocab);
+    function edits(a, b, bound) {
+      if (Math.abs(a.length - b.length) > bound) { return bound + 1; }
+      var prev2 = [], prev = [];
+      for (var x = 0; x <= b.length; x++) { prev.push(x); }
+      for (var i = 1; i <= a.length; i++) {
+        var cur = [i], low = i;
+        for (var j = 1; j <= b.length; j++) {
+          var cost = a[i - 1] === b[j - 1] ? 0 : 1;
+          var v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+          if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) { v = Math.min(v, prev2[j - 2] + 1); }
+          cur.push(v);
+          low = Math.min(low, v);
+        }
+        if (low > bound) { return bound + 1; }
+        prev2 = prev;
+        prev = cur;
+      }
+      return Math.min(prev[b.length], bound + 1);
+    }
+    var stopRaw = new Set(lex.stop_raw);
+    function correct(word) {
+      if (word.length < data.typo[0] || !/^[a-z]+$/.test(word) || has(vocab, word) || stopRaw.has(word)) { return word; }
+      var bound = word.length >= data.typo[1] ? 2 : 1;
+      var best = null;
+      vocabWords.forEach(function (known) {
+        if (Math.abs(known.length - word.length) > bound) { return; }
+        var d = edits(word, known, bound);
+        if (d > bound) { return; }
+        var key = [d, -vocab[known], known];
+        if (best === null || key[0] < best[0] || (key[0] === best[0] && (key[1] < best[1] ||
+            (key[1] === best[1] && key[2] < best[2])))) { best = key; }
+      });
+      return best ? best[2] : word;
     }
     function mentionSuits(m) {
       if (m.rank === "X") { return [""]; }
@@ -116,7 +170,13 @@
     }
 
     function analyse(text) {
-      var words = rawWords(text);
+      var typed = rawWords(text);
+      var words = typed.map(correct);
+      var fixed = [], fixedSeen = new Set();
+      typed.forEach(function (t, n) {
+        var key = t + "\u0000" + words[n];
+        if (t !== words[n] && !fixedSeen.has(key)) { fixedSeen.add(key); fixed.push([t, words[n]]); }
+      });
       var ruleset = null, keep = [], i = 0;
       while (i < words.length) {
         var matched = false;
@@ -133,7 +193,8 @@
         }
         if (!matched) { keep.push(words[i]); i += 1; }
       }
-      var cards = mentions(keep);
+      var reading = readCards(keep);
+      var cards = reading.cards;
       var cw = canonWords(keep);
       var wanted = [], covered = cw.map(function () { return false; });
       for (var j = 0; j < cw.length; j++) {
@@ -159,18 +220,35 @@
           }
         });
       }
-      var leftover = 0;
+      var rest = [];
       keep.forEach(function (w, j) {
-        if (!stop.has(w) && !has(ranks, w) && !has(suits, w) && !has(colours, w) && !has(counts, w) && codeOf(w) === null &&
-            !valued[j] && ["rule", "rules", "ruleset"].indexOf(w) < 0) { leftover += 1; }
+        if (!stopRaw.has(w) && !has(ranks, w) && !has(suits, w) && !has(colours, w) && !has(counts, w) && codeOf(w) === null &&
+            !valued[j] && ["rule", "rules", "ruleset"].indexOf(w) < 0) { rest.push(j); }
       });
+      var usedAt = Object.keys(reading.used).map(Number);
+      var lo = usedAt.length ? Math.min.apply(null, usedAt) : 0, hi = usedAt.length ? Math.max.apply(null, usedAt) : -1;
+      var unread = rest.filter(function (j) { return (j >= lo && j <= hi) || !has(vocab, keep[j]); })
+        .map(function (j) { return keep[j]; });
       var codes = keep.filter(function (w) { return codeOf(w) !== null; }).length;
       var value = valued.some(function (x) { return x; });
-      return { ruleset: ruleset, cards: cards, codes: codes, value: value, leftover: leftover, wanted: unique,
-               house: terms(cw).indexOf(lex.house) >= 0 };
+      return { ruleset: ruleset, cards: cards, codes: codes, value: value, leftover: rest.length, wanted: unique,
+               house: terms(cw).indexOf(lex.house) >= 0, ranksOnly: reading.ranksOnly, unread: unread, fixed: fixed };
     }
     function isHand(q) {
-      return q.cards.length > 0 && ((q.value || q.codes >= 2) && q.leftover <= 1 || q.cards.length >= 2 && q.leftover === 0);
+      var n = q.cards.length;
+      return n > 0 && ((q.value || q.codes >= 2) && q.leftover <= 1 || n >= 2 && q.leftover === 0 ||
+                       n >= 2 && q.value && q.leftover <= n);
+    }
+    // cambio_ref.ask.hand_cards: a rank without a suit takes the first suit of its colour no earlier card took.
+    function handCodes(ms) {
+      var taken = new Set();
+      return ms.map(function (m) {
+        var all = mentionSuits(m);
+        var free = all.filter(function (s) { return !taken.has(m.rank + s); });
+        var code = m.rank + (free.length ? free : all)[0];
+        taken.add(code);
+        return code;
+      });
     }
 
     var S = data.shares;
@@ -249,28 +327,39 @@
       return { cards: cards, total: total };
     }
 
-    // The answer to `text` (as cambio_ref.ask.ask): {top, kind, ruleset, docs | hands, closest}.
-    function ask(text) {
+    // What one card (or a rank, each colour where they differ) is worth (cambio_ref.ask._card_found).
+    function cardFound(m, tables) {
+      var split = bySuit(m, tables);
+      if (split) { return { id: m.rank, codes: [m.rank], split: split }; }
+      var code = m.rank + mentionSuits(m)[0];
+      return { id: code, codes: [code], hands: tables.map(function (rs) { return [rs, score([code], rs)]; }) };
+    }
+
+    // The answer to `text` (as cambio_ref.ask.ask): {top, kind, ruleset, found | cards, closest, unread, fixed}.
+    function ask(text, picked) {
       var q = analyse(text);
+      var ruleset = picked || q.ruleset;
       if (isHand(q)) {
-        var codes = q.cards.map(function (m) { return m.rank + mentionSuits(m)[0]; });
-        var tables = q.ruleset ? [q.ruleset] : data.rulesets;
-        var kind = codes.length === 1 ? "card" : "hand";
-        var split = kind === "card" ? bySuit(q.cards[0], tables) : null;
-        if (split) {
-          return { top: "card:" + q.cards[0].rank, kind: "card", ruleset: q.ruleset, codes: [q.cards[0].rank], split: split };
+        var tables = ruleset ? [ruleset] : data.rulesets;
+        var values = q.value && q.ranksOnly;
+        if (values || q.cards.length === 1) {
+          var cards = (values ? q.cards : [q.cards[0]]).map(function (m) { return cardFound(m, tables); });
+          return { top: "card:" + cards[0].id, kind: "card", ruleset: ruleset, cards: cards, unread: q.unread,
+                   fixed: q.fixed };
         }
-        return { top: kind + ":" + codes.join(" "), kind: kind, ruleset: q.ruleset, codes: codes,
-                 hands: tables.map(function (rs) { return [rs, score(codes, rs)]; }) };
+        var codes = handCodes(q.cards);
+        return { top: "hand:" + codes.join(" "), kind: "hand", ruleset: ruleset, unread: q.unread, fixed: q.fixed,
+                 cards: [{ id: codes.join(" "), codes: codes,
+                           hands: tables.map(function (rs) { return [rs, score(codes, rs)]; }) }] };
       }
       var ranked = rank(q);
       if (!ranked.length || ranked[0].score < data.good) {
-        return { top: "unsure", kind: "", ruleset: q.ruleset, closest: ranked.slice(0, 3) };
+        return { top: "unsure", kind: "", ruleset: ruleset, closest: ranked.slice(0, 3), fixed: q.fixed };
       }
       var best = ranked[0].score;
       var more = ranked.slice(1, 8).filter(function (h) { return h.score >= data.good && h.score >= best - 0.1; }).slice(0, 2);
-      return { top: ranked[0].doc.kind + ":" + ranked[0].doc.id, kind: ranked[0].doc.kind, ruleset: q.ruleset,
-               found: [ranked[0]].concat(more) };
+      return { top: ranked[0].doc.kind + ":" + ranked[0].doc.id, kind: ranked[0].doc.kind, ruleset: ruleset,
+               found: [ranked[0]].concat(more), fixed: q.fixed };
     }
     return { analyse: analyse, rank: rank, ask: ask, score: score, data: data };
   }
@@ -325,28 +414,39 @@
     list.textContent = "";
     var reply = eng.ask(text);
     var ruleset = reply.ruleset || pickedBase();
+    if (reply.fixed && reply.fixed.length) {
+      var fx = el("li", "ask-result ask-note", "Read " + reply.fixed.map(function (f) {
+        return "\u201c" + f[0] + "\u201d as \u201c" + f[1] + "\u201d"; }).join(", ") + ".");
+      list.appendChild(fx);
+    }
     if (reply.kind === "card" || reply.kind === "hand") {
-      var li = el("li", "ask-result ask-score");
-      li.setAttribute("data-top", reply.top);
-      li.appendChild(el("p", "ask-title", (reply.kind === "card" ? "What " : "Score of ") + reply.codes.join(" ") +
-                        (reply.kind === "card" ? " is worth" : "")));
-      if (reply.split) {
-        var mine = reply.split.filter(function (r) { return r[0] === ruleset; });
-        (mine.length ? mine : reply.split).forEach(function (r) {
-          li.appendChild(el("p", "ask-teaser", r[0] + ": " + r[1].map(function (g) { return g[0] + " " + g[1]; }).join("; ")));
+      if (reply.unread && reply.unread.length) {
+        list.appendChild(el("li", "ask-result ask-note", "Could not read " + reply.unread.map(function (w) {
+          return "\u201c" + w + "\u201d"; }).join(", ") + " as a card: left out."));
+      }
+      reply.cards.forEach(function (c, n) {
+        var li = el("li", "ask-result ask-score");
+        if (n === 0) { li.setAttribute("data-top", reply.top); }
+        li.appendChild(el("p", "ask-title", (reply.kind === "card" ? "What " : "Score of ") + c.codes.join(" ") +
+                          (reply.kind === "card" ? " is worth" : "")));
+        if (c.split) {
+          var mine = c.split.filter(function (r) { return r[0] === ruleset; });
+          (mine.length ? mine : c.split).forEach(function (r) {
+            li.appendChild(el("p", "ask-teaser", r[0] + ": " + r[1].map(function (g) { return g[0] + " " + g[1]; }).join("; ")));
+          });
+          list.appendChild(li);
+          return;
+        }
+        var rows = c.hands.filter(function (h) { return !ruleset || h[0] === ruleset || reply.ruleset; });
+        if (!rows.length) { rows = c.hands; }
+        rows.forEach(function (h) {
+          var s = h[1];
+          var line = s ? s.cards.map(function (x) { return x[0] + " " + x[1]; }).join(" + ") + " = " + s.total
+                       : "not in this ruleset's deck";
+          li.appendChild(el("p", "ask-teaser", h[0] + ": " + (reply.kind === "card" && s ? String(s.total) : line)));
         });
         list.appendChild(li);
-        return reply;
-      }
-      var rows = reply.hands.filter(function (h) { return !ruleset || h[0] === ruleset || reply.ruleset; });
-      if (!rows.length) { rows = reply.hands; }
-      rows.forEach(function (h) {
-        var s = h[1];
-        var line = s ? s.cards.map(function (c) { return c[0] + " " + c[1]; }).join(" + ") + " = " + s.total
-                     : "not in this ruleset's deck";
-        li.appendChild(el("p", "ask-teaser", h[0] + ": " + (reply.kind === "card" && s ? String(s.total) : line)));
       });
-      list.appendChild(li);
       return reply;
     }
     if (reply.top === "unsure") {
@@ -363,7 +463,7 @@
       a.href = root + h.doc.url;
       item.appendChild(a);
       if (h.doc.label) { item.appendChild(el("p", "ask-label", h.doc.label)); }
-      var t = reply.top === "unsure" ? null : teaser(h.doc, ruleset);
+      var t = teaser(h.doc, ruleset);
       if (t) {
         var p = el("p", "ask-teaser");
         if (t[0]) { p.appendChild(el("strong", "", t[0] + ": ")); }

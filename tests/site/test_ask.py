@@ -153,8 +153,23 @@ def test_ask_without_a_good_match_lists_the_closest_questions(capsys):
     assert main(["ask", "zebra", "unicorn"]) == 1
     out = capsys.readouterr().out
     assert out.startswith("Not sure what 'zebra unicorn' asks. The closest questions:")
-    assert len(out.strip().splitlines()) == 5  # the three closest, then the hint
+    assert len(out.strip().splitlines()) == 8  # the three closest, each with its answer's preview, then the hint
     assert not ask("zebra unicorn").good
+
+
+def test_not_sure_previews_each_closest_question_for_the_picked_ruleset(capsys):
+    # Issue 30: the closest questions came without any answer, so each had to be opened.
+    reply = ask("zebra unicorn", "hearts")
+    assert not reply.sure and len(reply.closest) == 3
+    cases = load_cases()
+    for hit in reply.closest:
+        assert hit.preview.startswith("hearts: "), hit
+        if hit.kind == "case" and "hearts" in cases[hit.id].rulesets and "answer" in cases[hit.id].rulesets["hearts"]:
+            said = table_words(" ".join(str(cases[hit.id].rulesets["hearts"]["answer"]).split()))
+            assert hit.preview == f"hearts: {said}"
+    assert main(["ask", "zebra", "unicorn", "--ruleset", "hearts"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert [line.strip() for line in out[2:7:2]] == [h.preview for h in reply.closest]
 
 
 def test_ask_with_a_bad_ruleset_is_a_usage_error(capsys):
@@ -207,7 +222,11 @@ def test_a_hand_goes_to_the_scorer_and_points_to_cambio_score(capsys):
 def test_a_card_worth_question_names_the_option_that_values_it(capsys):
     assert main(["ask", "what is a red king worth", "--ruleset", "hearts"]) == 0
     # hearts.txt, Value of the Card: the kings of hearts and diamonds are -2.
-    assert "  hearts: -2  (value.red-king: hearts §Value of the Card)" in capsys.readouterr().out
+    # In players' words: where the value comes from, not the option's id (issue 30); --json names the option.
+    assert "  hearts: -2  (hearts §Value of the Card)" in capsys.readouterr().out
+    assert main(["ask", "what is a red king worth", "--ruleset", "hearts", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["matches"][0]["options"] == [
+        {"ruleset": "hearts", "option": "value.red-king"}]
 
 
 def test_the_rulesets_own_answer_ranks_before_house_rules_named_for_players():
@@ -235,6 +254,89 @@ def test_a_question_naming_its_ruleset_is_answered_for_it():
 def test_a_rank_named_without_its_suit_says_each_colour_where_they_differ(capsys):
     assert main(["ask", "what is a king worth", "--ruleset", "hearts"]) == 0
     # hearts.txt, Value of the Card: the kings of hearts and diamonds are -2, the other face cards 10.
-    assert "  hearts: KS KC 10 (value.black-king); KH KD -2 (value.red-king)" in capsys.readouterr().out
+    assert "  hearts: KS KC 10; KH KD -2" in capsys.readouterr().out
+    assert main(["ask", "what is a king worth", "--ruleset", "hearts", "--json"]) == 0
+    groups = json.loads(capsys.readouterr().out)["matches"][0]["by_suit"][0]["groups"]
+    assert [(g["cards"], g["points"], g["option"]) for g in groups] == [
+        (["KS", "KC"], 10, "value.black-king"), (["KH", "KD"], -2, "value.red-king")]
     # Every seven scores 7 everywhere (each source's list: numbers at face value): one value, one card.
     assert ask("what is a seven worth").top == "card:7S"
+
+
+# -- issue 30: hands in any words, typos, the cached data ----------------------------------
+
+
+def test_the_data_scorer_gives_what_the_scorer_gives():
+    # `cambio ask` scores from the exported points tables, as ask.js does; cambio_ref.scoring is the reference.
+    from cambio_ref.ask import score_cards
+    from cambio_ref.askdata import shipped_data
+    from cambio_ref.cards import Card
+    from cambio_ref.scoring import score_hand
+
+    data = shipped_data()
+    hands = [["KH", "KS", "X", "AC"], ["5H", "2C"], ["5H", "5D", "KD"], ["6H", "10D", "QS"], ["X", "X"], ["JC"]]
+    for rs in data["rulesets"]:
+        rules = resolve(rs)
+        for hand in hands:
+            score, _ = score_cards(hand, data["points"][rs], data["risky"][rs], rs)
+            if not all(rules.has_card(Card.parse(c)) for c in hand):
+                assert score is None, (rs, hand)
+                continue
+            assert score is not None and score.total == score_hand([Card.parse(c) for c in hand], rules).total
+
+
+@pytest.mark.parametrize(("question", "cards"), [
+    # Number words count cards; colours pick the suits; a mistyped rank is read, and said so.
+    ("2 red kings a joker and an ace", ["KH", "KD", "X", "AS"]),
+    ("two fives and a king", ["5S", "5H", "KS"]),
+    ("what do two black kings and a kign score", ["KS", "KC", "KH"]),
+    ("i have a qeen and a jack, what's that worth", ["QS", "JS"]),
+])
+def test_hands_in_words(question, cards):
+    reply = ask(question)
+    assert reply.kind == "hand" and reply.top == "hand:" + " ".join(cards), reply.top
+    assert reply.unread == ()
+
+
+def test_a_word_among_the_cards_that_cannot_be_read_is_named(capsys):
+    reply = ask("KH KS blorp AC in online")
+    assert reply.kind == "hand" and reply.unread == ("blorp",)
+    assert main(["ask", "KH KS blorp AC in online"]) == 0
+    assert "Could not read 'blorp' as a card: left out." in capsys.readouterr().out
+
+
+def test_what_ranks_are_worth_gives_their_values_not_a_hand():
+    # hearts "Value of the Card": red kings -2, black kings 10, a joker -1.
+    reply = ask("what are kings and jokers worth", "hearts")
+    assert reply.kind == "card" and [f.hit.id for f in reply.found] == ["K", "X"]
+    assert [(codes, p) for codes, p, _ in reply.found[0].by_suit[0][1]] == [("KS KC", 10), ("KH KD", -2)]
+    assert reply.found[1].hands[0][1] is not None and reply.found[1].hands[0][1].total == -1
+
+
+def test_typos_are_read_as_the_nearest_known_word():
+    assert ask("kign").fixed == (("kign", "king"),)
+    assert ask("who wins a tie in offical").ruleset == "official"
+
+
+def test_the_data_is_cached_by_the_catalogues_content(tmp_path, monkeypatch):
+    from cambio_ref import askdata
+
+    monkeypatch.setenv(askdata.CACHE_ENV, str(tmp_path))
+    key = askdata.content_key()
+    assert key == askdata.content_key()
+    askdata._save(askdata.cache_file(key), {"docs": []})
+    assert json.loads(askdata.cache_file(key).read_text(encoding="utf-8")) == {"docs": []}
+    spec = tmp_path / "spec"
+    import shutil
+
+    from cambio_ref.resources import spec_dir
+    shutil.copytree(spec_dir(), spec)
+    monkeypatch.setenv("CAMBIO_SPEC", str(spec))
+    spec_dir.cache_clear()
+    try:
+        same = askdata.content_key()
+        (spec / "glossary.yaml").write_text((spec / "glossary.yaml").read_text(encoding="utf-8") + "\n",
+                                            encoding="utf-8")
+        assert askdata.content_key() != same  # any change to the catalogue is a new cache file
+    finally:
+        spec_dir.cache_clear()

@@ -1,0 +1,139 @@
+"""Building the question engine's data (`cambio_ref.askdata`) from the catalogue and the cases.
+
+Each question of the index carries its answers, per ruleset, as `cambio ask` prints them
+and as the site's search previews them: a case's answer, its citations or ruling and
+its house-rule note; an option's value in words; a core rule's value. Cards carry their
+points per ruleset and the rule that sets them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+from cambio_ref.answers import Answer, answer_for
+from cambio_ref.ask import GOOD, house_label, player_title, rule_title, value_text
+from cambio_ref.askindex import (
+    ABOUT_WEIGHT,
+    LONG_TYPO,
+    MIN_TYPO,
+    SHARES,
+    build_index,
+    house_changes,
+    lexicon_json,
+    raw_words,
+)
+from cambio_ref.cards import Card
+from cambio_ref.cardwords import COLOURS, COUNT_WORDS, RANK_WORDS, SUIT_WORDS
+from cambio_ref.cases import Case, load_cases
+from cambio_ref.catalogue import Catalogue, Citation, load_catalogue
+from cambio_ref.rules import Resolved, explain, resolve
+
+__all__ = ["build"]
+
+
+def _url(page: str, anchor: str = "") -> str:
+    """A generated page's address from the site root (directory URLs, as mkdocs.yml sets them).
+
+    >>> _url("disputes/tie-x.md", "tie.x"), _url("index.md")
+    ('disputes/tie-x/#tie.x', '')
+    """
+    path = page.removesuffix(".md")
+    path = "" if path == "index" else path.removesuffix("/index") + "/"
+    return path + (f"#{anchor}" if anchor else "")
+
+
+def _cites(cs: Iterable[Citation]) -> list[dict[str, Any]]:
+    return [{"key": c.key, "section": c.section, "evidence": c.evidence, "note": c.note} for c in cs]
+
+
+def _answer(a: Answer, note: str, cat: Catalogue) -> dict[str, Any]:
+    ruling = a.ruling
+    said = ""
+    if ruling and cat.has_option(ruling):
+        said = f"the project's ruling on this question: {cat.option(ruling).question}"
+    elif ruling and ruling in cat.core_rules:
+        said = "the project's ruling on this question"
+    elif ruling:
+        said = ruling
+    return {"ruleset": a.ruleset, "text": " ".join(a.text.split()), "applies": a.applies,
+            "citations": _cites(a.citations), "case_citations": _cites(a.shared), "ruling": ruling,
+            "ruling_words": said, "note": note}
+
+
+def _fact(r: Resolved) -> dict[str, Any]:
+    return {"ruleset": "", "value": r.value, "text": value_text(r), "origin": r.origin,
+            "citations": [str(c) for c in r.citations], "ruling": r.reason}
+
+
+def build(catalogue: Catalogue | None = None, cases: Iterable[Case] | None = None) -> dict[str, Any]:
+    """The whole data: the index, the lexicon, every answer per ruleset, the cards' points."""
+    from cambio_ref.rulebook.common import dispute_page, glossary_page, option_page
+
+    cat = catalogue or load_catalogue()
+    by_id = {c.id: c for c in (load_cases().values() if cases is None else cases)}
+    index = build_index(cat, by_id.values())
+    order = list(cat.ruleset_order())
+    tables = {rs: resolve(rs, catalogue=cat) for rs in order}
+    facts = {rs: {r.option.id: r for r in explain(tables[rs], catalogue=cat)} for rs in order}
+    docs = []
+    texts: list[str] = []
+    for d in index.docs:
+        doc: dict[str, Any] = {"kind": d.kind, "id": d.id, "fields": [[w, sorted(f)] for w, f in d.fields],
+                               "about": sorted(d.about), "house": d.house}
+        if d.kind == "case":
+            case = by_id[d.id]
+            answers = [answer_for(case, rs, catalogue=cat) for rs in case.rulesets]
+            every = [_answer(a, house_label(case, cat) if house_changes(case, a.ruleset, cat) else "", cat)
+                     for a in answers]
+            one = {}
+            for rs in order:
+                a = answer_for(case, rs, catalogue=cat)
+                note = house_label(case, cat) if case.data.get("set") and house_changes(case, rs, cat) else ""
+                one[rs] = _answer(a, note, cat)
+            doc.update(title=player_title(case), url=_url(dispute_page(d.id), d.id),
+                       label=house_label(case, cat) if d.house else "",
+                       answers=[[rs, one[rs]["text"]] for rs in order if rs in case.rulesets],
+                       every=every, one=one)
+            texts += [case.title, *(a.text for a in answers)]
+        elif d.kind == "option":
+            values = [{**_fact(facts[rs][d.id]), "ruleset": rs} for rs in order]
+            doc.update(title=d.title, url=_url(option_page(d.id), d.id), label="",
+                       answers=[[v["ruleset"], v["text"]] for v in values], values=values)
+            texts += [d.title, *(a.description or "" for a in cat.option(d.id).alternatives)]
+        else:
+            rule = cat.core_rules[d.id]
+            term = next((t.id for t in cat.glossary if d.id in t.see), "")
+            text = rule_title(cat, d.id)
+            doc.update(title=text, url=_url(glossary_page(), term), label="", answers=[[rs, text] for rs in order],
+                       value=rule.value or 0, citations=[str(c) for c in rule.sources])
+            texts.append(text)
+        docs.append(doc)
+    texts += [w for t in cat.glossary for w in (t.name, *t.words)] + order
+    return {
+        "lexicon": lexicon_json(index.lexicon), "idf": dict(index.idf), "unseen": index.unseen,
+        "shares": list(SHARES), "about_weight": ABOUT_WEIGHT, "good": GOOD, "rulesets": order, "docs": docs,
+        "points": {rs: {code: p for code, p in tables[rs].points.items() if tables[rs].has_card(Card.parse(code))}
+                   for rs in order},
+        "risky": {rs: {"on": tables[rs].risky_fives, **tables[rs].risky_five_points} for rs in order},
+        "vocab": _vocab(texts), "typo": [MIN_TYPO, LONG_TYPO],
+        "valued_by": {rs: {code: _valued_by(cat, Card.parse(code), facts[rs]) for code in tables[rs].points
+                           if tables[rs].has_card(Card.parse(code))} for rs in order},
+    }
+
+
+def _vocab(texts: Iterable[str]) -> dict[str, int]:
+    """Every word the engine knows (as typed, lower case), with how many texts use it: what a typo is corrected to."""
+    seen: Counter[str] = Counter()
+    for text in texts:
+        seen.update(set(raw_words(text)))
+    for word in (*RANK_WORDS, *SUIT_WORDS, *COLOURS, *COUNT_WORDS):
+        seen[word] += 1
+    return {w: n for w, n in sorted(seen.items()) if w.isalpha()}
+
+
+def _valued_by(cat: Catalogue, card: Card, facts: dict[str, Resolved]) -> list[str]:
+    """The option that sets what `card` is worth (a later option overrides an earlier one), and its source in words."""
+    option = [o.id for o in cat.options if o.covers(card.rank, card.suit)][-1]
+    return [option, value_text(facts[option]).rsplit(" (", 1)[-1].rstrip(")")]

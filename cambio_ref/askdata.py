@@ -1,0 +1,116 @@
+"""The question engine's data: its index and every answer it can give, built once and cached on disk.
+
+`cambio ask` and the site's search read the same data. `build_data` makes it from the
+catalogue (spec/) and the cases: the index of `cambio_ref.askindex` (each question's
+tokens, each token's weight, the lexicon, the words typos are corrected to), and for
+each question its answer per ruleset, already in players' words, with the citations and
+rulings behind it. The site publishes the part ask.js reads (`site_data`); `cambio ask`
+answers from the whole.
+
+Building takes seconds (it reads and checks every case); `shipped_data` builds it once
+and keeps it in a cache file named by the hash of the catalogue's files and of the
+modules that build it, so a changed catalogue or engine never reads a stale file. Any
+call after the first reads that one JSON file, and neither the catalogue nor a case
+file.
+
+>>> data = shipped_data()
+>>> data["docs"][0]["kind"], sorted(data["points"]["online"])[:3]
+('case', ['10C', '10D', '10H'])
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cambio_ref.cases import Case
+    from cambio_ref.catalogue import Catalogue
+
+__all__ = ["CACHE_ENV", "SITE_KEYS", "build_data", "cache_file", "content_key", "shipped_data", "site_data"]
+
+# Where the cache lives: ``$CAMBIO_CACHE`` if set, else ``$XDG_CACHE_HOME/cambio`` (``~/.cache/cambio``).
+CACHE_ENV = "CAMBIO_CACHE"
+# The modules whose code shapes the data: a change to any of them is a new cache key.
+_BUILDERS = ("askdata.py", "askindex.py", "askwords.py", "answers.py", "cardwords.py", "ask.py")
+# What the site's search reads (the rest serves `cambio ask` alone).
+SITE_KEYS = ("lexicon", "idf", "unseen", "shares", "about_weight", "good", "rulesets", "docs", "points", "risky",
+             "vocab", "typo")
+_DOC_SITE_KEYS = ("kind", "id", "fields", "about", "house", "title", "url", "label", "answers")
+
+
+def content_key() -> str:
+    """The hash of the catalogue's files and of the modules that build the data (hex, 16 digits)."""
+    from cambio_ref.resources import spec_dir
+
+    digest = hashlib.sha256()
+    root = spec_dir()
+    for path in sorted(p for p in root.rglob("*") if p.is_file() and p.suffix in (".yaml", ".yml", ".json")):
+        digest.update(str(path.relative_to(root)).encode())
+        digest.update(b"\0")
+        digest.update(path.read_bytes())
+    here = Path(__file__).resolve().parent
+    for name in _BUILDERS:
+        if (here / name).is_file():
+            digest.update((here / name).read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def cache_file(key: str) -> Path:
+    """The cache file of the data under `key`."""
+    base = os.environ.get(CACHE_ENV, "").strip()
+    if not base:
+        xdg = os.environ.get("XDG_CACHE_HOME", "").strip()
+        base = str(Path(xdg) / "cambio") if xdg else str(Path.home() / ".cache" / "cambio")
+    return Path(base) / f"ask-{key}.json"
+
+
+def shipped_data() -> dict[str, Any]:
+    """The data of the shipped catalogue: from the cache file if there is one, else built and saved there."""
+    return _shipped()
+
+
+@cache
+def _shipped() -> dict[str, Any]:
+    path = cache_file(content_key())
+    try:
+        with path.open(encoding="utf-8") as f:
+            data: dict[str, Any] = json.load(f)
+        return data
+    except (OSError, ValueError):
+        pass
+    data = build_data()
+    _save(path, data)
+    return data
+
+
+def _save(path: Path, data: dict[str, Any]) -> None:
+    """Write the cache file whole (a temporary file renamed), or not at all (no cache is no error)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".ask-", suffix=".json")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(data, f, ensure_ascii=False, separators=(",", ":"))
+        os.replace(tmp, path)
+    except OSError:
+        return
+
+
+def site_data(data: dict[str, Any]) -> dict[str, Any]:
+    """The part of the data the site's search reads (without what only `cambio ask` prints)."""
+    out = {k: data[k] for k in SITE_KEYS}
+    out["docs"] = [{k: d[k] for k in _DOC_SITE_KEYS} for d in data["docs"]]
+    return out
+
+
+def build_data(catalogue: Catalogue | None = None, cases: Iterable[Case] | None = None) -> dict[str, Any]:
+    """The index and every answer, as plain data (JSON)."""
+    from cambio_ref.askbuild import build
+
+    return build(catalogue, cases)
