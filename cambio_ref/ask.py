@@ -26,55 +26,29 @@ False
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cambio_ref.answers import Answer
 from cambio_ref.askdata import build_data, shipped_data
-from cambio_ref.askindex import Query, doc_tokens, engine_for, lexicon
+from cambio_ref.askindex import GOOD, Query, engine_for
+from cambio_ref.askwords import card_option, house_label, player_title, rule_title, terms_in, tokens, value_text
 from cambio_ref.cards import JOKER, Card
 from cambio_ref.cardwords import CardMention, rank_token
 from cambio_ref.catalogue_model import Citation
 
 if TYPE_CHECKING:  # read from the catalogue only for house rules and to build the data (cambio_ref.askbuild)
     from cambio_ref.cases import Case
-    from cambio_ref.catalogue import Catalogue, Term
+    from cambio_ref.catalogue import Catalogue
     from cambio_ref.rules import Resolved, Rules
 
 __all__ = ["GOOD", "Found", "Hit", "Reply", "ask", "by_suit", "card_option", "house_label", "player_title",
            "points_text", "rule_title", "search", "terms_in", "tokens", "value_text"]
 
-# A match is sure when it scores at least this (0 to 1).
-GOOD = 0.58
 # How many other good matches a reply shows after the first, and how close to it they must be.
 MORE = 2
 CLOSE = 0.1
-
-
-def tokens(text: str, glossary: Iterable[Term] | None = None) -> list[str]:
-    """The search tokens of `text`: its words and ``@term`` for each glossary term it uses.
-
-    >>> tokens("A wrong flip?")
-    ['wrong', 'flip', '@wrong-snap', '@snap']
-    """
-    from cambio_ref.catalogue import load_catalogue
-
-    return doc_tokens(text, lexicon(load_catalogue().glossary if glossary is None else glossary))
-
-
-def terms_in(text: str, glossary: Iterable[Term] | None = None) -> list[Term]:
-    """The glossary terms `text` uses, by any of their words.
-
-    >>> [t.id for t in terms_in("Ben knocks, then Ann burns a card")]
-    ['call', 'snap']
-    """
-    from cambio_ref.catalogue import load_catalogue
-
-    terms = list(load_catalogue().glossary if glossary is None else glossary)
-    ids = {t[1:] for t in doc_tokens(text, lexicon(terms)) if t.startswith("@")}
-    return [t for t in terms if t.id in ids]
 
 
 @dataclass(frozen=True)
@@ -98,57 +72,6 @@ def search(question: str, *, catalogue: Catalogue | None = None, cases: Iterable
     data = shipped_data() if catalogue is None and cases is None else build_data(catalogue, cases)
     engine = engine_for(data)
     return [_doc_hit(engine.docs[f"{d.kind}:{d.id}"], s, data, None) for d, s in engine.rank(engine.analyse(question))]
-
-
-def player_title(case: Case) -> str:
-    """A case's question as a player reads it: a house-rule case names no source.
-
-    >>> from cambio_ref.cases import load_cases
-    >>> player_title(load_cases()["power.queen-look-two-house-rule"])
-    'Under a house rule some tables play, what may a queen discarded from the deck do?'
-    >>> player_title(load_cases()["tie.caller-ties-lowest"])
-    'Who wins when the caller ties the lowest score?'
-    """
-    title = case.title
-    if case.data.get("set") and title.startswith("With ") and ", " in title:
-        return "Under a house rule some tables play, " + title.rsplit(", ", 1)[1]
-    return title
-
-
-def house_label(case: Case, cat: Catalogue | None = None) -> str:
-    """The rule a house-rule case plays, in words.
-
-    >>> from cambio_ref.cases import load_cases
-    >>> house_label(load_cases()["power.queen-look-two-house-rule"])
-    'A house rule some tables play: look at up to two cards anywhere on the table, then swap any two cards.'
-    """
-    from cambio_ref.catalogue import load_catalogue
-
-    cat = cat or load_catalogue()
-    said = []
-    for name, value in (case.data.get("set") or {}).items():
-        if cat.has_option(name):
-            alt = cat.option(name).alternative(cat.option(name).coerce(value))
-            if alt is not None and alt.description:
-                said.append(first_sentence(alt.description).rstrip("."))
-    text = "; ".join(said)
-    return f"A house rule some tables play: {text[:1].lower()}{text[1:]}." if text else \
-        "A house rule some tables play."
-
-
-def rule_title(cat: Catalogue, rule_id: str) -> str:
-    """A core rule with a value, in words, the value in place.
-
-    >>> from cambio_ref.catalogue import load_catalogue
-    >>> rule_title(load_catalogue(), "core.grid")
-    'Each player is dealt 4 cards, face down, as a 2x2 grid.'
-    """
-    rule = cat.core_rules[rule_id]
-    text = " ".join(rule.statement.split()).replace("this many", str(rule.value))
-    while " (" in text and ")" in text.split(" (", 1)[1]:
-        head, tail = text.split(" (", 1)
-        text = head + tail.split(")", 1)[1]
-    return text
 
 
 # -- the reply --------------------------------------------------------------------
@@ -469,50 +392,6 @@ def by_suit(m: CardMention, tables: Sequence[tuple[str, dict[str, int], dict[str
         out.append((rs, tuple((" ".join(codes), p, _valued_by(data, rs, codes[0], house)[0])
                               for p, codes in groups.items())))
     return tuple(out) if any(len(groups) > 1 for _, groups in out) else ()
-
-
-def card_option(cat: Catalogue, card: Card) -> str:
-    """The option that sets what `card` is worth (a later option overrides an earlier one).
-
-    >>> from cambio_ref.catalogue import load_catalogue
-    >>> card_option(load_catalogue(), Card("K", "H")), card_option(load_catalogue(), Card("7", "C"))
-    ('value.red-king', 'value.number-cards')
-    """
-    return [o.id for o in cat.options if o.covers(card.rank, card.suit)][-1]
-
-
-def value_text(r: Resolved) -> str:
-    """An option's value under a ruleset in players' words: the alternative's description, and where it comes from.
-
-    >>> from cambio_ref.rules import explain, resolve
-    >>> online = {x.option.id: x for x in explain(resolve("online"))}
-    >>> value_text(online["turn.direction"])
-    'Play passes to the next player clockwise, to the left. (online §How to play)'
-    """
-    alt = r.option.alternative(r.value)
-    from cambio_ref.rules import format_value
-
-    said = first_sentence(alt.description) if alt is not None and alt.description else format_value(r.value)
-    if r.origin == "source" and r.citations:
-        why = "; ".join(str(c) for c in r.citations)
-    elif r.origin == "house":
-        why = "your house rule"
-    else:
-        why = "the project's ruling"
-    return f"{said} ({why})"
-
-
-def first_sentence(text: str) -> str:
-    """The first sentence of a description, without its asides (they often speak to implementers).
-
-    >>> first_sentence("Play passes clockwise. Seats are numbered (mod n).")
-    'Play passes clockwise.'
-    >>> first_sentence("Play passes counter-clockwise, so after seat p comes seat p-1 (mod n).")
-    'Play passes counter-clockwise.'
-    """
-    text = re.sub(r" ?\([^()]*\)", "", " ".join(text.split()))
-    text = text.split(". ", 1)[0].rstrip(".")
-    return re.sub(r", so after seat p .*$", "", text) + "."
 
 
 def points_text(score: Score | None, note: str) -> str:

@@ -13,9 +13,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from cambio_ref.answers import Answer, answer_for
-from cambio_ref.ask import GOOD, house_label, player_title, rule_title, value_text
 from cambio_ref.askindex import (
     ABOUT_WEIGHT,
+    GOOD,
     LONG_TYPO,
     MIN_TYPO,
     SHARES,
@@ -24,6 +24,7 @@ from cambio_ref.askindex import (
     lexicon_json,
     raw_words,
 )
+from cambio_ref.askwords import house_label, player_title, rule_title, value_text
 from cambio_ref.cards import Card
 from cambio_ref.cardwords import COLOURS, COUNT_WORDS, RANK_WORDS, SUIT_WORDS
 from cambio_ref.cases import Case, load_cases

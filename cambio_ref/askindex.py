@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 from cambio_ref.cardwords import (
     COLOURS,
     COUNT_WORDS,
+    NOT_CARDS,
     RANK_WORDS,
     SUIT_GLYPHS,
     SUIT_WORDS,
@@ -74,6 +75,10 @@ STOP_WORDS = frozenset((  # noqa: SIM905 (a list of 90 words reads better as one
     " about okay ok just also too really allowed allow but though because now").split())
 # A house-rule case weighs this much of its match, so the ruleset's own answer comes first.
 HOUSE_WEIGHT = 0.75
+# A match is sure when it scores at least this (0 to 1).
+GOOD = 0.58
+# A question that names its ruleset asks for that ruleset's rule: an option gains this much.
+NAMED_BONUS = 0.05
 # A glossary term finds the option or core rule its entry points to as surely as its title.
 ABOUT_WEIGHT = 1.0
 # The shares of a score: the question's weight found, the title's words asked for, words found in
@@ -85,6 +90,8 @@ HOUSE_TERM = "house-rule"
 # Words that ask for a ruleset when they come before one of its names ("in hearts", "playing online").
 _RULESET_CUES = frozenset(("in", "under", "for", "playing", "play", "using", "with", "per"))
 _WORD = re.compile(r"[a-z0-9]+")
+# Words that ask for a hand's total rather than each card's value.
+_SUM_WORDS = frozenset(("total", "add", "adds", "altogether", "together", "sum", "hand", "score"))
 
 
 def raw_words(text: str) -> list[str]:
@@ -190,7 +197,11 @@ def lexicon(glossary: Iterable[Term], rulesets: Iterable[str] = ()) -> Lexicon:
     phrases = [(tuple(_canon_words(raw_words(word))), t.id) for t in terms for word in t.words]
     value = next((t for t in terms if t.id == VALUE_TERM), None)
     value_phrases = tuple(tuple(_canon_words(raw_words(word))) for word in (value.words if value else ()))
-    names = [(tuple(raw_words(rs)), rs) for rs in rulesets]
+    ids = list(rulesets)
+    names = [(tuple(raw_words(rs)), rs) for rs in ids]
+    # A word of a ruleset's id that no other id has names it alone ("the bot" is cambio-bot).
+    shared = Counter(w for rs in ids for w in set(raw_words(rs)))
+    names += [((w,), rs) for rs in ids if len(raw_words(rs)) > 1 for w in raw_words(rs) if shared[w] == 1]
     return Lexicon(tuple(sorted((p for p in phrases if p[0]), key=lambda p: -len(p[0]))), value_phrases,
                    tuple(sorted(names, key=lambda p: -len(p[0]))))
 
@@ -220,19 +231,21 @@ class Query:
     ranks_only: bool = False  # its cards are plural ranks without a count ("kings and jokers")
     unread: tuple[str, ...] = ()  # words among its cards (or unknown words) not read as anything
     fixed: tuple[tuple[str, str], ...] = ()  # typos read as another word: (as typed, as read)
+    each: bool = False  # it asks for each card's value ("each", or "what are" before its cards)
 
     @property
     def hand(self) -> bool:
         """A question about what cards score rather than about a rule."""
         n = len(self.cards)
-        return n > 0 and (((self.value or self.codes >= 2) and self.leftover <= 1)
+        return n > 0 and (((self.value or self.codes >= 2) and self.leftover <= max(1, n + 1))
                           or (n >= 2 and self.leftover == 0)
-                          or (n >= 2 and self.value and self.leftover <= n))
+                          or (n >= 3 and self.leftover <= n + 1))
 
     @property
     def values(self) -> bool:
-        """A question about what ranks are worth ("what are kings and jokers worth"), not about one hand."""
-        return self.hand and self.value and self.ranks_only
+        """A question about what ranks are worth ("what are kings and jokers worth", "an ace and a jack, how
+        many points each"), not about one hand."""
+        return self.hand and self.value and (self.ranks_only or self.each)
 
 
 # Typos: a word of at least MIN_TYPO letters that the engine does not know is read as the known
@@ -298,7 +311,7 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None) -> 
     while i < len(words):
         for name, rs in lex.rulesets:
             if tuple(words[i:i + len(name)]) == name and ruleset is None and (
-                    name != ("hearts",) or (i > 0 and words[i - 1] in _RULESET_CUES)
+                    name != ("hearts",) or i == 0 or words[i - 1] in _RULESET_CUES
                     or words[i + 1:i + 2] in (["rules"], ["ruleset"])):
                 ruleset = rs
                 i += len(name)
@@ -338,8 +351,11 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None) -> 
     span = range(min(reading.used), max(reading.used) + 1) if reading.used else range(0)
     unread = tuple(keep[j] for j in rest if j in span or (vocab is not None and keep[j] not in vocab))
     terms = lex.terms(canon)
+    first = min(reading.used) if reading.used else 0
+    each = "each" in keep or ("are" in keep[:first] and not any(w in _SUM_WORDS for w in keep))
     return Query(text, ruleset, reading.cards, sum(1 for w in keep if code_of(w)), any(valued),
-                 len(rest), tuple(dict.fromkeys(wanted)), HOUSE_TERM in terms, reading.ranks_only, unread, fixed)
+                 len(rest), tuple(dict.fromkeys(wanted)), HOUSE_TERM in terms, reading.ranks_only, unread, fixed,
+                 each)
 
 
 @dataclass(frozen=True)
@@ -385,9 +401,10 @@ def build_index(catalogue: Catalogue | None = None, cases: Iterable[Case] | None
 
 @cache
 def _shipped_index() -> Index:
-    from cambio_ref.askdata import shipped_data
+    from cambio_ref.cases import load_cases
+    from cambio_ref.catalogue import load_catalogue
 
-    return index_from(shipped_data())
+    return _build(load_catalogue(), list(load_cases().values()))
 
 
 def _build(cat: Catalogue, cases: list[Case]) -> Index:
@@ -466,6 +483,8 @@ def rank(index: Index, query: Query) -> list[tuple[Doc, float]]:
         score = min(got / total, 1.0) * SHARES[0] + SHARES[1] * precision + SHARES[2] * spread + SHARES[3] * aim
         if d.house and not query.house:
             score = score * HOUSE_WEIGHT
+        if d.kind == "option" and query.ruleset is not None:
+            score = score + NAMED_BONUS  # a question naming its ruleset asks for that ruleset's rule
         scored.append((d, score))
     kinds = {"case": 0, "option": 1, "rule": 2}
     return sorted(scored, key=lambda ds: (-math.floor(ds[1] * 100 + 0.5), ds[0].house, kinds[ds[0].kind],
@@ -478,7 +497,8 @@ def lexicon_json(lex: Lexicon) -> dict[str, Any]:
             "value": [list(p) for p in lex.value_phrases], "rulesets": [[list(p), rs] for p, rs in lex.rulesets],
             "cues": sorted(_RULESET_CUES), "ranks": RANK_WORDS, "suits": SUIT_WORDS, "glyphs": SUIT_GLYPHS,
             "colours": {c: list(s) for c, s in COLOURS.items()}, "counts": COUNT_WORDS,
-            "house": HOUSE_TERM, "house_weight": HOUSE_WEIGHT}
+            "house": HOUSE_TERM, "house_weight": HOUSE_WEIGHT, "named_bonus": NAMED_BONUS,
+            "sum_words": sorted(_SUM_WORDS), "not_cards": sorted(NOT_CARDS)}
 
 
 def index_from(data: Mapping[str, Any]) -> Index:

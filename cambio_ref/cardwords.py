@@ -11,8 +11,8 @@ index and follows the same steps.
 ['KH', 'KS', 'X', 'AC']
 >>> [str(m) for m in mentions("a red king and two sevens of clubs".split())]
 ['K(red)', '7C', '7C']
->>> [str(m) for m in mentions("two players and a six".split())]
-['2', '6']
+>>> [str(m) for m in mentions("two players and a six".split())]  # "two players" counts players
+['6']
 >>> mentions("as if".split())
 ()
 """
@@ -25,8 +25,8 @@ from dataclasses import dataclass
 
 from cambio_ref.cards import JOKER, SUITS
 
-__all__ = ["COLOURS", "COUNT_WORDS", "RANK_WORDS", "SUIT_GLYPHS", "SUIT_WORDS", "CardMention", "Reading", "code_of",
-           "mentions", "rank_token", "read_cards"]
+__all__ = ["COLOURS", "COUNT_WORDS", "NOT_CARDS", "RANK_WORDS", "SUIT_GLYPHS", "SUIT_WORDS", "CardMention", "Reading",
+           "code_of", "mentions", "rank_token", "read_cards"]
 
 # Every word (lower case, as typed or plural) that names a rank, and the rank it names.
 RANK_WORDS: dict[str, str] = {
@@ -46,6 +46,9 @@ COLOURS: dict[str, tuple[str, ...]] = {"red": tuple(s for s in SUITS if s in RED
 # A number before a plural rank word counts cards: "two kings" is two kings, not a 2 and a king ("one king": one).
 COUNT_WORDS: dict[str, int] = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                                **{str(n): n for n in range(2, 7)}}
+# A number followed by one of these counts something else: "two cards left", "3 players", "7 points".
+NOT_CARDS = frozenset(("card", "cards", "player", "players", "people", "turn", "turns", "round", "rounds", "point",
+                       "points", "pts", "times", "minutes", "seconds", "more", "left", "us", "them", "or", "to"))
 # A card code typed as one word: "kh", "10d", "x". "as" (ace of spades) is refused: it is an English word.
 _CODE = re.compile(r"^(10|[2-9]|[ajqk])([shdc])$")
 _NOT_CODES = frozenset({"as"})
@@ -150,7 +153,8 @@ def read_cards(words: Sequence[str]) -> Reading:
         if colour:
             i += 1
             word = words[i]
-        if word in RANK_WORDS:
+        number = word[:1].isdigit() or word in COUNT_WORDS
+        if word in RANK_WORDS and not (number and not count and i + 1 < len(words) and words[i + 1] in NOT_CARDS):
             rank = RANK_WORDS[word]
             suit = ""
             plural = word.endswith("s")

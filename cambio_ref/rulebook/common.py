@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from cambio_ref.ask import terms_in, tokens
+from cambio_ref.askwords import terms_in, tokens
 from cambio_ref.catalogue import Catalogue, Citation, Option, Value
 from cambio_ref.rulebook.model import Dispute, Front
 from cambio_ref.rules import Resolved, Rules, explain, format_value, resolve

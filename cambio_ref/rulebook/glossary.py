@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cambio_ref.ask import terms_in
+from cambio_ref.askwords import terms_in
 from cambio_ref.rulebook.common import Site, cite, dispute_page, glossary_page, one_line, option_link, rel
 
 

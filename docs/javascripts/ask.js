@@ -13,6 +13,7 @@
     var stop = new Set(lex.stop);
     var ranks = lex.ranks, suits = lex.suits, colours = lex.colours, counts = lex.counts;
     var cues = new Set(lex.cues);
+    var notCards = new Set(lex.not_cards), sumWords = new Set(lex.sum_words);
     var docs = data.docs.map(function (d) {
       return { d: d, fields: d.fields.map(function (f) { return [f[0], new Set(f[1])]; }),
                title: d.fields[0][1], about: new Set(d.about) };
@@ -101,7 +102,8 @@
         }
         var colour = (has(colours, word) && i + 1 < words.length && has(ranks, words[i + 1])) ? word : "";
         if (colour) { i += 1; word = words[i]; }
-        if (has(ranks, word)) {
+        var number = /^[0-9]/.test(word) || has(counts, word);
+        if (has(ranks, word) && !(number && !count && i + 1 < words.length && notCards.has(words[i + 1]))) {
           var rank = ranks[word], suit = "";
           var plural = word.endsWith("s");
           if (i + 2 < words.length && words[i + 1] === "of" && has(suits, words[i + 2]) && rank !== "X") {
@@ -184,7 +186,7 @@
           var name = lex.rulesets[r][0];
           var next = words.slice(i + 1, i + 2);
           if (same(words.slice(i, i + name.length), name) && ruleset === null && (
-              !same(name, ["hearts"]) || (i > 0 && cues.has(words[i - 1])) || same(next, ["rules"]) || same(next, ["ruleset"]))) {
+              !same(name, ["hearts"]) || i === 0 || cues.has(words[i - 1]) || same(next, ["rules"]) || same(next, ["ruleset"]))) {
             ruleset = lex.rulesets[r][1];
             i += name.length;
             matched = true;
@@ -231,13 +233,17 @@
         .map(function (j) { return keep[j]; });
       var codes = keep.filter(function (w) { return codeOf(w) !== null; }).length;
       var value = valued.some(function (x) { return x; });
+      var first = usedAt.length ? lo : 0;
+      var each = keep.indexOf("each") >= 0 ||
+        (keep.slice(0, first).indexOf("are") >= 0 && !keep.some(function (w) { return sumWords.has(w); }));
       return { ruleset: ruleset, cards: cards, codes: codes, value: value, leftover: rest.length, wanted: unique,
-               house: terms(cw).indexOf(lex.house) >= 0, ranksOnly: reading.ranksOnly, unread: unread, fixed: fixed };
+               house: terms(cw).indexOf(lex.house) >= 0, ranksOnly: reading.ranksOnly, unread: unread, fixed: fixed,
+               each: each };
     }
     function isHand(q) {
       var n = q.cards.length;
-      return n > 0 && ((q.value || q.codes >= 2) && q.leftover <= 1 || n >= 2 && q.leftover === 0 ||
-                       n >= 2 && q.value && q.leftover <= n);
+      return n > 0 && ((q.value || q.codes >= 2) && q.leftover <= Math.max(1, n + 1) || n >= 2 && q.leftover === 0 ||
+                       n >= 3 && q.leftover <= n + 1);
     }
     // cambio_ref.ask.hand_cards: a rank without a suit takes the first suit of its colour no earlier card took.
     function handCodes(ms) {
@@ -282,6 +288,7 @@
         var aim = wanted.filter(function (alts) { return alts.some(function (t) { return doc.about.has(t); }); }).length / wanted.length;
         var score = Math.min(got / total, 1.0) * S[0] + S[1] * precision + S[2] * spread + S[3] * aim;
         if (doc.d.house && !q.house) { score = score * lex.house_weight; }
+        if (doc.d.kind === "option" && q.ruleset !== null) { score = score + lex.named_bonus; }
         return { doc: doc.d, score: score };
       });
       var kinds = { case: 0, option: 1, rule: 2 };
@@ -341,7 +348,7 @@
       var ruleset = picked || q.ruleset;
       if (isHand(q)) {
         var tables = ruleset ? [ruleset] : data.rulesets;
-        var values = q.value && q.ranksOnly;
+        var values = q.value && (q.ranksOnly || q.each);
         if (values || q.cards.length === 1) {
           var cards = (values ? q.cards : [q.cards[0]]).map(function (m) { return cardFound(m, tables); });
           return { top: "card:" + cards[0].id, kind: "card", ruleset: ruleset, cards: cards, unread: q.unread,

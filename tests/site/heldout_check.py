@@ -1,0 +1,115 @@
+"""Scoring the question engine on the held-out phrasings (issue 30), by counts.
+
+tests/site/heldout-tune.yaml and tests/site/heldout-test.yaml were written from the sources
+and a topic list only, and split at random before any tuning. The test half is frozen: it
+is scored here and reported only as counts (`tally`), never question by question. The tune
+half may be looked at: ``python -m tests.site.heldout_check tune`` prints its counts and its
+misses; ``python -m tests.site.heldout_check test`` prints the test half's counts only.
+
+An entry is judged as tests/site/phrasing_check.py judges the project's own phrasings, and
+besides: a question that names its ruleset must be answered for that ruleset; a value
+question about several ranks (``also_card``) must give each rank's value.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from cambio_ref.ask import Reply, ask
+from tests.site.phrasing_check import problems as phrasing_problems
+
+HERE = Path(__file__).parent
+HALVES = {"tune": HERE / "heldout-tune.yaml", "test": HERE / "heldout-test.yaml"}
+
+
+def load_half(name: str) -> list[dict[str, Any]]:
+    with HALVES[name].open(encoding="utf-8") as f:
+        data: list[dict[str, Any]] = yaml.safe_load(f)
+    return data
+
+
+def _rank(code: str) -> str:
+    return code[:-1] if len(code) > 1 else code
+
+
+def problems(entry: dict[str, Any], reply: Reply) -> list[str]:
+    """Why `reply` is not the right answer to `entry` ([] when it is)."""
+    if entry.get("unsure") or not reply.sure:
+        return phrasing_problems(entry, reply)
+    named = entry.get("ruleset")
+    if named and (reply.ruleset or "").split("(")[0] != named:
+        return [f"answered for {reply.ruleset or 'every ruleset'}, not {named}"]
+    if reply.kind == "card" and "card" in entry:
+        want = [entry["card"], *(entry.get("also_card") or [])]
+        got = [f.hit.id for f in reply.found]
+        if sorted(map(_rank, got)) != sorted(map(_rank, want)):
+            return [f"valued {' '.join(got)}, not {' '.join(want)}"]
+        first = next(f for f in reply.found if _rank(f.hit.id) == _rank(entry["card"]))
+        points: dict[str, int | None] = {rs.split("(")[0]: (s.total if s else None) for rs, s, _ in first.hands}
+        for rs, groups in first.by_suit:
+            points[rs] = next((p for codes, p, _ in groups if entry["card"] in codes.split()), None)
+        return [f"{rs}: {points.get(rs)} points, expected {v}" for rs, v in entry["points"].items()
+                if rs in points and points.get(rs) != v] + [
+            f"{rs}: not answered" for rs in entry["points"] if rs not in points and not named]
+    if reply.kind == "hand" and "hand" in entry:
+        got = reply.found[0].hit.id.split()
+        if sorted(map(_rank, got)) != sorted(map(_rank, entry["hand"])):
+            return [f"scored {' '.join(got)}, not {' '.join(entry['hand'])}"]
+        totals = {rs.split("(")[0]: (s.total if s else None) for rs, s, _ in reply.found[0].hands}
+        return [f"{rs}: {totals.get(rs)} points, expected {v}" for rs, v in entry["totals"].items()
+                if totals.get(rs) != v]
+    return phrasing_problems(entry, reply)
+
+
+def dropped(entry: dict[str, Any], reply: Reply) -> bool:
+    """A hand scored with fewer cards than it has, and no word named as unread: a word silently dropped."""
+    if "hand" not in entry or reply.kind != "hand":
+        return False
+    return len(reply.found[0].hit.id.split()) < len(entry["hand"]) and not reply.unread
+
+
+def tally(entries: list[dict[str, Any]]) -> Counter[str]:
+    """Counts: right first, confidently wrong, not sure (of the answerable), unanswerable and how many got
+    "not sure", hands and how many were scored right, hands scored with a word silently dropped."""
+    out: Counter[str] = Counter()
+    for e in entries:
+        reply = ask(e["q"])
+        wrong = problems(e, reply)
+        out["questions"] += 1
+        if e.get("unsure"):
+            out["unanswerable"] += 1
+            out["unanswerable not sure"] += not reply.sure
+            out["right first"] += not reply.sure
+            out["confidently wrong"] += reply.sure
+            continue
+        out["right first"] += not wrong
+        out["not sure"] += not reply.sure
+        out["confidently wrong"] += bool(wrong) and reply.sure
+        if "hand" in e:
+            out["hands"] += 1
+            out["hands right"] += not wrong
+            out["hands dropped a word"] += dropped(e, reply)
+    return out
+
+
+def main(argv: list[str]) -> int:
+    half = argv[0] if argv else "tune"
+    entries = load_half(half)
+    counts = tally(entries)
+    print(f"{half}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
+    if half == "tune":  # the tune half only: the test half is never shown question by question
+        for e in entries:
+            reply = ask(e["q"])
+            wrong = problems(e, reply)
+            if wrong:
+                print(f"- {e['kind']}: {e['q']!r} -> {reply.top} ({'sure' if reply.sure else 'not sure'}): {wrong[0]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,42 @@
+"""The question engine on the held-out phrasings (issue 30's "Done when"), reported by counts only.
+
+tests/site/heldout-test.yaml is the frozen test half: its questions are never printed here,
+in a failure or anywhere else; a failure gives the counts of tests/site/heldout_check.tally.
+The thresholds are issue 30's: at least 90% right first, at most 1% confidently wrong, every
+question no ruleset answers "not sure", and at least 95% of the hands scored right with no
+word silently dropped. The tune half is scored with the same thresholds.
+
+The last two tests hold now and must keep holding: no unanswerable question gets an answer,
+and no hand drops a word silently on the tune half.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.site.heldout_check import load_half, tally
+
+
+# Not met yet (issue 30 stays open): the engine ranks players' own words far worse than the
+# project's phrasing set. strict: the day both halves pass, this marker must go.
+@pytest.mark.xfail(strict=True, reason="issue 30: the held-out thresholds are not met yet (see the counts)")
+@pytest.mark.parametrize("half", ["test", "tune"])
+def test_the_held_out_half_meets_issue_30(half: str) -> None:
+    entries = load_half(half)
+    counts = tally(entries)
+    answerable = counts["questions"] - counts["unanswerable"]
+    summary = ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
+    assert counts["questions"] == len(entries) and counts["questions"] >= 100, summary
+    assert counts["unanswerable not sure"] == counts["unanswerable"], summary
+    assert counts["hands dropped a word"] == 0, summary
+    assert counts["hands right"] >= 0.95 * counts["hands"], summary
+    assert counts["confidently wrong"] <= 0.01 * counts["questions"], summary
+    assert counts["right first"] >= 0.9 * counts["questions"], summary
+    assert answerable > 0, summary
+
+
+def test_the_tune_half_never_answers_the_unanswerable_nor_drops_a_word() -> None:
+    counts = tally(load_half("tune"))
+    summary = ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
+    assert counts["unanswerable not sure"] == counts["unanswerable"] > 0, summary
+    assert counts["hands dropped a word"] == 0, summary
