@@ -41,14 +41,15 @@ from cambio_ref.cases import Case
 from cambio_ref.catalogue import load_catalogue
 from cambio_ref.errors import CambioError
 from cambio_ref.rules import Rules, format_value
+from conformance.alone import play_alone
 from conformance.diagnosis import Diagnoser
 from conformance.disagreement import Known
-from conformance.failures import RestartBudgetExhausted
+from conformance.failures import ImplementationFailure, RestartBudgetExhausted
 from conformance.grouping import CODE_CLASS, key_of, occurrence
 from conformance.harness import Driver
 from conformance.implementation import Event, Reference, Rejection, jsonable
 from conformance.lockstep import Disagreement, Game, compact
-from conformance.onward import Outcome, play_on
+from conformance.onward import Finding, Outcome, play_on
 from conformance.protocol import Hello
 from conformance.results import CHECKS, Result
 from conformance.scenarios import CaseResult, run_case
@@ -265,12 +266,38 @@ def run(driver: Driver, hello: Hello, case: Case, target: Target,
         res.status, res.message = "not_run", str(exc)
     else:
         res.actions = outcome.steps
+        if outcome.lost is not None and outcome.lock is not None \
+                and outcome.lock.game is not None:
+            outcome.alone = _alone(driver, case, target, rules, calls, outcome,
+                                   not expected.failures)
         if outcome.findings:
             _failed(res, outcome, case, rules, expected, hello)
     if missed is not None and res.status == "pass":
         res.status, res.step = "fail", missed.step or "outcome"
     res.trace = expected.trace
     return res
+
+
+def _alone(driver: Driver, case: Case, target: Target, rules: Rules,
+           calls: list[tuple[str, Any, str]], outcome: Outcome, expectations: bool) -> bool:
+    """Play the case on against the implementation alone from where the reference lost
+    track (`conformance.alone`): its findings join the outcome's. False if that could not
+    be done (the implementation failed meanwhile)."""
+    assert outcome.lost is not None and outcome.lock is not None
+    assert outcome.lock.game is not None
+    key = target.source if target.source and case.applies_to(target.source) else \
+        f"target:{target.label}"
+    try:
+        found = play_alone(driver, case, key, rules, [where for _, _, where in calls],
+                           outcome.lost, outcome.lock.game)
+    except (ImplementationFailure, CambioError, ValueError, KeyError, TypeError):
+        return False
+    for finding in outcome.findings:
+        if finding.how == "ended":
+            finding.how = "lost"  # (the rest ran against the implementation alone)
+    outcome.findings += [Finding(d, "alone") for d in found
+                         if expectations or d.aspect != "expectation"]
+    return True
 
 
 def waiver(hello: Hello, d: Disagreement) -> str | None:
@@ -309,7 +336,11 @@ def _failed(res: Result, outcome: Outcome, case: Case, rules: Rules, expected: C
     if outcome.assumed:
         parts.append(outcome.assumed[0] + (f" (and {len(outcome.assumed) - 1} more take-overs)"
                                            if len(outcome.assumed) > 1 else ""))
-    if outcome.ended:
+    if outcome.ended and outcome.alone:
+        why = outcome.ended.replace(": the item stops here", "")
+        parts.append(f"the reference lost track ({why}), so the rest of the case ran against"
+                     " the implementation alone: its own expectations and the properties")
+    elif outcome.ended:
         parts.append(f"ended early: {outcome.ended}")
     res.message = "; ".join(parts)
     if all(waivers):

@@ -180,6 +180,13 @@ class Cause:
         return list(dict.fromkeys(str(o["item"]) for o in self.occurrences
                                   if o.get("how") == "ended"))
 
+    @property
+    def lost(self) -> list[str]:
+        """The items in which the reference lost track at it: their later steps ran only
+        against the properties and the case's own expectations."""
+        return list(dict.fromkeys(str(o["item"]) for o in self.occurrences
+                                  if o.get("how") == "lost"))
+
     def where(self) -> str:
         kinds = sorted({str(o["kind"]) for o in self.occurrences})
         fields = sorted({str(o["field"]) for o in self.occurrences})
@@ -191,9 +198,12 @@ class Cause:
         first = self.first
         items = self.items
         shown = ", ".join(items[:5]) + (f" and {len(items) - 5} more" if len(items) > 5 else "")
-        ended = len(self.ended)
+        ended, lost = len(self.ended), len(self.lost)
         unchecked = (f"; {ended} of them ended here, their later steps and expectations"
                      " unchecked" if ended else "")
+        unchecked += (f"; the reference lost track here in {lost} of them, whose later steps"
+                      " were checked only by the properties and the case's own expectations"
+                      if lost else "")
         tail = (f", {self.count} time{'s' if self.count != 1 else ''} in {len(items)}"
                 f" item{'s' if len(items) != 1 else ''} ({shown}){unchecked}; smallest:"
                 f" {self.smallest['repro']}.")
@@ -212,7 +222,7 @@ class Cause:
     def to_json(self) -> dict[str, Any]:
         """The log's line for it."""
         return {"type": "deviation", "summary": self.sentence(), "rule": self.rule,
-                "ended": len(self.ended),
+                "ended": len(self.ended), "lost": len(self.lost),
                 "as_if": self.as_if, "count": self.count, "items": self.items,
                 "repro": self.smallest["repro"], "class": self.cls, "key": self.first["key"],
                 "waived": self.waived}

@@ -14,12 +14,15 @@ whatever the implementation does, every deviation recorded.
   the choice to it (and the first finding's candidates with it), and the item is
   played again under it;
 - any other difference is recorded and the reference takes over the
-  implementation's state from its snapshot (`conformance.resync`), the
+  implementation's state from its snapshot (`conformance.resync.take_over`: a
+  complete one, or the protocol's minimum with the rest read from the
+  implementation's events and assumed from the reference's own state), the
   implementation is dealt again and brought back to the same step, and play goes
-  on from there; without a complete snapshot the item ends there, saying why, and
-  so it does when the reference cannot play on from the state it took over (the
-  snapshot shows no state the rules play on from: `unplayable`, a deviation of
-  its own, never a harness error).
+  on from there; without a snapshot it can take over the item ends there, saying
+  why, and so it does when the reference cannot play on from the state it took
+  over (the snapshot shows no state the rules play on from: `unplayable`, a
+  deviation of its own, never a harness error); ``Outcome.lost`` then says where,
+  and a case plays on against the implementation alone (`conformance.alone`).
 
 A waived deviation is passed over the same way: waiving only changes the status.
 `MAX_PLAYS`, `MAX_RESYNCS` and `MAX_NOTED` keep a runaway item finite.
@@ -79,6 +82,7 @@ class Outcome:
     # not be taken over), if it did: the rest of the item is the implementation's alone
     lost: int | None = None
     assumed: list[str] = field(default_factory=list)  # what each take-over assumed
+    alone: bool = False  # the rest was played on against the implementation alone
 
 
 def play_on(driver: Driver, hello: Hello, calls: Sequence[Call], *,
@@ -102,10 +106,10 @@ def play_on(driver: Driver, hello: Hello, calls: Sequence[Call], *,
             for finding in outcome.findings:
                 if finding.how == "noted":
                     diagnoser.diagnose(finding.d)
+            _behind(outcome.findings)  # (an explained one's: set in the play that found it)
             outcome.findings = explained + outcome.findings
             for finding in outcome.findings:  # (for grouping: never named anywhere)
                 finding.d.refuted = sorted(diagnoser.refuted)
-            _behind(outcome.findings)
             diagnoser.tally({fit for finding in outcome.findings
                              for fit in diagnoser.fitted + diagnoser.maybe
                              if finding.d.candidates == [fit.label]})
@@ -190,6 +194,8 @@ def _play(driver: Driver, hello: Hello, calls: list[Call], known: Sequence[Known
                 return outcome
             found = diagnoser.diagnose(d)
             if found and not last:
+                past = [f for f in outcome.findings if f.how == "resynced" and not f.d.candidates]
+                d.behind = past[0].d.where if past else None
                 outcome.as_if = (*as_if, (found[0].key, found[0].value))
                 outcome.findings.append(Finding(d, "as-if"))
                 outcome.ended = "as-if"

@@ -112,10 +112,11 @@ def causes(results: Iterable[Result]) -> list[Cause]:
     return group(occ for r in results for occ in r.deviations)
 
 
-def unchecked(results: Iterable[Result]) -> int:
+def unchecked(results: Iterable[Result], how: str = "ended") -> int:
     """How many items ended at a difference the reference could not go past (their
-    later steps and expectations went unchecked)."""
-    return len({f"{o['item']}" for r in results for o in r.deviations if o.get("how") == "ended"})
+    later steps and expectations went unchecked); with ``how="lost"``, how many went on
+    against the implementation alone (properties and the case's expectations only)."""
+    return len({f"{o['item']}" for r in results for o in r.deviations if o.get("how") == how})
 
 
 def deviation_lines(results: Sequence[Result]) -> list[str]:
@@ -175,7 +176,7 @@ class Log:
                     "elapsed": round(meta.elapsed, 3), "throughput": meta.throughput,
                     "stopped": meta.stopped,
                     "stale_waivers": stale_waivers(meta, results),
-                    "unchecked": unchecked(results),
+                    "unchecked": unchecked(results), "alone": unchecked(results, "lost"),
                     "exit": exit_status(results, meta.strict_waivers) if meta.exit is None
                     else meta.exit})
 
@@ -256,10 +257,16 @@ def render_text(meta: Meta, results: Sequence[Result]) -> str:
     stale = stale_waivers(meta, results)
     if stale:
         lines += ["", f"stale waivers (they match no deviation of this run): {', '.join(stale)}"]
-    ended = unchecked(results)
+    ended, lost = unchecked(results), unchecked(results, "lost")
+    if ended or lost:
+        lines.append("")
     if ended:
-        lines += ["", f"{ended} item{'s' if ended != 1 else ''} ended at a difference the"
+        lines += [f"{ended} item{'s' if ended != 1 else ''} ended at a difference the"
                   " reference could not go past: their later steps went unchecked"]
+    if lost:
+        lines += [f"{lost} item{'s' if lost != 1 else ''} went on against the implementation"
+                  " alone past a difference: their later steps were checked only by the"
+                  " properties and the case's own expectations"]
     lines += ["", throughput_line(meta)]
     total = totals(results)
     applicable = len(results) - total["not_applicable"]
