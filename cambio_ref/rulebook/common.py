@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from cambio_ref.askindex import STOP_WORDS, raw_words
 from cambio_ref.askwords import terms_in, tokens
 from cambio_ref.catalogue import Catalogue, Citation, Option, Value
 from cambio_ref.rulebook.model import Dispute, Front
@@ -124,8 +125,13 @@ def gloss_links(site: Site, src: str, text: str) -> str:
     >>> site = prepare_site(load_catalogue(), ())
     >>> gloss_links(site, "disputes/x.md", "The flipper knocks.")
     'The [flipper](../glossary.md#snap) [knocks](../glossary.md#call).'
+    >>> gloss_links(site, "disputes/x.md", "What does it do?")
+    'What does it do?'
     """
-    words = sorted(((w, t.id) for t in site.cat.glossary for w in t.words), key=lambda p: -len(p[0]))
+    # A word the question engine skips ("do", a cue for a power in "what does a ten do?") is not a use of
+    # the term in prose: "does" is not a power.
+    words = sorted(((w, t.id) for t in site.cat.glossary for w in t.words
+                    if not all(r in STOP_WORDS for r in raw_words(w))), key=lambda p: -len(p[0]))
     if not words:
         return text
     term_of = {w: t for w, t in words}

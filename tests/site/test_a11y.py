@@ -39,6 +39,16 @@ def _pick_house_rules(page: Page) -> None:
     page.locator("#we-play-house").wait_for(state="visible")
 
 
+def _open_search(page: Page) -> None:
+    # The open search panel (issue 30: the header's Search button failed contrast while it was open),
+    # with a "not sure" reply and its previews, then an answer.
+    page.locator("#ask-open").click()
+    page.locator("#ask-q").fill("zebra unicorn")
+    page.locator(".ask-unsure").wait_for()
+    page.locator("#ask-q").fill("who wins a tie")
+    page.locator(".ask-result[data-top]").first.wait_for()
+
+
 PAGES: dict[str, tuple[str, Callable[[Page], None] | None]] = {
     "home": ("", None),
     "picker": ("", _pick_house_rules),
@@ -47,6 +57,7 @@ PAGES: dict[str, tuple[str, Callable[[Page], None] | None]] = {
     "ruleset": ("rulesets/hearts/", _open_calculator),
     "sheet": ("sheets/online/", None),
     "glossary": ("glossary/", None),
+    "search": ("", _open_search),
 }
 
 
@@ -73,5 +84,27 @@ def test_axe_finds_no_violation_on_a_dispute_narrowed_by_the_picker(browser: Bro
         page = v.goto(DISPUTE)
         assert page.locator(".we-play-bar").count() > 0
         assert violations(page) == []
+    finally:
+        v.close()
+
+
+@pytest.mark.parametrize("path", ["rulesets/hearts/", ""])
+def test_touch_targets_are_at_least_44_px_on_a_phone(browser: Browser, site_url: str, path: str) -> None:  # noqa: F811
+    # Issue 30: the calculator's card buttons were 31 px on a phone.
+    v = Visit(browser, site_url, PHONE)
+    try:
+        page = v.goto(path)
+        page.wait_for_load_state("networkidle")
+        if path:
+            _open_calculator(page)
+            selector = ".calc-cards button, .calc-hand button, .calc-clear"
+        else:
+            page.locator("#ask-open").click()
+            selector = "#ask-open, .ask-close"
+        sizes = page.locator(selector).evaluate_all(
+            "bs => bs.filter(b => b.offsetParent !== null).map(b => { const r = b.getBoundingClientRect();"
+            " return [b.textContent.trim(), Math.round(r.width), Math.round(r.height)]; })")
+        assert sizes, selector
+        assert [s for s in sizes if s[1] < 44 or s[2] < 44] == []
     finally:
         v.close()
