@@ -221,6 +221,12 @@ def _play(driver: Driver, hello: Hello, calls: list[Call], known: Sequence[Known
                 raise
             end = unplayable(lock, exc, len(calls))
             outcome.ended, outcome.lost = end.message, end.call
+            taking = next(f for f in reversed(outcome.findings) if f.how == "resynced")
+            if taking.why:  # (a state rebuilt from the minimum snapshot: the kit's own guess)
+                outcome.ended = (f"the reference cannot play on from the state it rebuilt"
+                                 f" after {taking.d.where} ({taking.why}): the item stops here")
+                taking.how = "ended"
+                break
             outcome.findings.append(Finding(end, "ended", end.message))
             break
     outcome.findings = sorted([*(Finding(n, "noted") for n in lock.noted), *outcome.findings],
