@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from cambio_ref.catalogue import Option
@@ -38,9 +39,12 @@ SECTIONS = (("need", "What you need"), ("deal", "The deal and the first peek"), 
 # Options of the setup phase that say what a table needs; the rest of setup is the deal.
 _NEED = ("players.minimum", "players.maximum", "deck.count", "deck.jokers")
 # Where an option's answer is read on the sheet when not under its phase's section.
-_MOVED = {"info.power-swap-seen": "powers", "turn.direction": "turn", "turn.first-player": "turn"}
+_MOVED = {"info.power-swap-seen": "powers", "turn.direction": "turn", "turn.first-player": "turn",
+          "match.next-starter": "end", "match.dealer-rotation": "end", "match.end": "end"}
 _SECTION_OF_PHASE = {"setup": "deal", "turn": "turn", "powers": "powers", "snapping": "snapping",
                      "calling": "calling", "scoring": "end"}
+# The value of call.caller-locked under which the lock binds the caller too (so the caller never snaps).
+_LOCK_BINDS_CALLER = "everyone"
 # A safety net for machines, not a rule a table plays by: the property tests' bound on a round.
 _NOT_FOR_PLAYERS = ("round.max-turns",)
 
@@ -50,13 +54,16 @@ def _asks(site: Site) -> dict[str, Callable[[Rules], bool]]:
     questions, and those about a player with no cards left (only a snap empties a grid
     slot), only where there is snapping."""
     switch = next(o for o in site.cat.options if o.phase == "snapping" and o.key == "snap")
+    locked = site.cat.option("call.caller-locked")
     snaps = [o.id for o in site.cat.options if o is not switch
              and (o.phase == "snapping" or any(w in o.question.lower() for w in ("snap", "no cards")))]
     return {**dict.fromkeys(snaps, lambda r: bool(r.value(switch.key))),
             "snap.give-card": lambda r: r.snap and r.snap_others,
             "snap.wrong-other": lambda r: r.snap and r.snap_others,
             "power.king-colour": lambda r: False,  # the powers table names the kings that carry it
-            "end.empty-hand-exempt": lambda r: r.snap and r.caller_penalty != 0}
+            "end.empty-hand-exempt": lambda r: r.snap and r.caller_penalty != 0,
+            # A caller whose own lock binds them cannot snap at all (hearts): the question does not arise.
+            "snap.caller-snaps": lambda r: r.snap and r.value(locked.key) != _LOCK_BINDS_CALLER}
 
 
 def sheet_page(ruleset: str) -> str:
@@ -73,7 +80,25 @@ def _meaning(opt: Option, rules: Rules) -> str:
 
 
 def _line(opt: Option, rules: Rules) -> str:
-    return f"- **{one_line(opt.question)}** {_meaning(opt, rules)}"
+    meaning = _meaning(opt, rules)
+    if not rules.snap and opt.phase != "snapping":
+        meaning = _without_snaps(meaning)
+    return f"- **{one_line(opt.question)}** {meaning}"
+
+
+def _without_snaps(text: str) -> str:
+    """A description for a table with no snapping: "swapped and snapped" loses its snap, and any other
+    sentence about snaps goes (unless it is the only one).
+
+    >>> _without_snaps("The caller's cards can still be swapped and snapped like anyone's.")
+    "The caller's cards can still be swapped like anyone's."
+    >>> _without_snaps("Only a card drawn and discarded at once. A snapped card never fires.")
+    'Only a card drawn and discarded at once.'
+    """
+    text = re.sub(r" and snapped\b", "", text)
+    sentences = [x for x in re.split(r"(?<=\.) ", text) if x]
+    kept = [x for x in sentences if "snap" not in x.lower()]
+    return " ".join(kept) if kept else text
 
 
 def _values_rows(rules: Rules) -> list[str]:
@@ -163,11 +188,22 @@ def _glue(site: Site, rules: Rules) -> dict[str, list[str]]:
                  " card straight onto the discard pile."
                  + (" Some cards have a power when discarded (see Powers)." if powers else "")],
         "powers": [] if powers else ["No card has a power: a discarded card is just discarded."],
-        "snapping": [],
+        "snapping": [_snap_names(site)] if rules.snap else [],
         "calling": ["When you think your cards are the lowest at the table, call Cambio."],
         "end": ["When the round ends, everyone turns their cards face up and adds up their points"
                 " (see Card values). The lowest total wins the round."],
     }
+
+
+def _snap_names(site: Site) -> str:
+    """The sheet's one sentence on snapping's other names: the glossary's synonyms of snap whose
+    -ing form it lists too (flip, burn, slap)."""
+    term = next(t for t in site.cat.glossary if t.id == "snap")
+    names = [w for w in term.synonyms if f"{w}ing" in term.synonyms or f"{w}{w[-1]}ing" in term.synonyms]
+    said = [f"{w}{w[-1]}ing" if f"{w}{w[-1]}ing" in term.synonyms else f"{w}ing" for w in names]
+    also = f" (some tables say {', '.join(said[:-1])} or {said[-1]})" if len(said) > 1 else ""
+    return (f"Snapping{also}: when a card is discarded, anyone may throw a card of the same rank from the table"
+            " onto it, out of turn. This sheet says snap throughout.")
 
 
 def sheet_md(site: Site, rs: str) -> str:

@@ -139,3 +139,36 @@ def test_the_built_sheet_reads_as_a_round(browser: Browser, site_url: str, rs: s
             assert " ".join(meaning(opt, rules).split()) in " ".join(text.split()), opt
     finally:
         v.close()
+
+
+# -- issue 30: each sheet checked against its ruleset's own values ----------------------------
+
+
+def test_the_hearts_sheet_says_the_last_winner_starts_the_next_round_and_the_caller_never_snaps() -> None:
+    # hearts (spec/rulesets/hearts.yaml, match.next-starter=last-winner; call.caller-locked=everyone).
+    page = sheet_md(SITE, "hearts")
+    end = sections(page)["end"]
+    assert "first turn of the next round" in end and meaning("match.next-starter", SITE.rules["hearts"]) in end
+    assert "May the player who called Cambio still snap" not in page
+
+
+@pytest.mark.parametrize("rs", [rs for rs in RULESETS if not SITE.rules[rs].snap])
+def test_a_sheet_without_snapping_never_mentions_a_snap_outside_its_one_line(rs: str) -> None:
+    # official: no snapping, so no "swapped and snapped" under the caller's lock.
+    page = sheet_md(SITE, rs)
+    by = sections(page)
+    said = [line for name, text in by.items() for line in text.splitlines()
+            if "snap" in line.lower() and name != "snapping"]
+    assert said == []
+
+
+@pytest.mark.parametrize("rs", [rs for rs in RULESETS if SITE.rules[rs].snap])
+def test_a_sheet_with_snapping_says_its_other_names_once_then_says_snap(rs: str) -> None:
+    # The sheet's own words: its snapping section names flipping, burning and slapping once, and no
+    # heading says anything but snap. (The ruleset's summary and some option descriptions, from
+    # spec/rulesets and spec/options, still say "flip" or "burn" in passing.)
+    page = sheet_md(SITE, rs)
+    snapping = sections(page)["snapping"]
+    assert snapping.lstrip().startswith("Snapping (some tables say flipping, burning or slapping)")
+    headings = [line for line in page.splitlines() if line.startswith("#")]
+    assert not [h for h in headings if any(w in h.lower() for w in ("flip", "burn", "slap"))]
