@@ -1,0 +1,59 @@
+"""A rule is named only when the run agrees (`conformance.grouping.group`): a value that
+explains a difference in one game only, or not where the same difference shows again,
+is the closest fit, never the rule; "plays as" is one consistent set of values."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conformance.grouping import group, plays_as_line
+
+DIRECTION = "turn.direction=counter-clockwise"
+PLAIN = {"key": "fail:events:turn.player", "cls": "unexplained", "rule": None}
+
+
+def _occ(item: str, candidates: list[str], *, games: int = 1, options: tuple[str, ...] = (),
+         key: str | None = None) -> dict[str, Any]:
+    explained = bool(candidates)
+    return {"status": "fail", "kind": "draw", "field": "turn.player", "step": "step 3",
+            "item": item, "count": games, "candidates": candidates, "size": 3,
+            "how": "as-if" if explained else "resynced", "repro": f"cambio conform -k {item}",
+            "waived": None, "rules": "online", "message": "turn: expected 1, got 2",
+            "refuted": [], "games": games, "options": list(options), "behind": None,
+            "cls": "explained" if explained else "unexplained",
+            "key": key or ("fits:" + " or ".join(candidates) if explained else PLAIN["key"]),
+            "rule": None, "expected": None, "actual": None, "plain": PLAIN}
+
+
+def test_a_value_that_fits_one_game_is_only_the_closest_fit() -> None:
+    [cause] = group([_occ("fuzz[declared] games 4", [DIRECTION])])
+    assert cause.cls == "unexplained" and cause.first["key"] == PLAIN["key"]
+    assert cause.closest == f"closest: `{DIRECTION}` (fits one game)"
+    assert plays_as_line("online", [cause]) is None
+
+
+def test_a_value_that_fits_two_items_or_a_case_written_for_it_is_named() -> None:
+    [two] = group([_occ("a[declared]", [DIRECTION]), _occ("b[declared]", [DIRECTION])])
+    assert two.values == [DIRECTION] and two.as_if == {"turn.direction": "counter-clockwise"}
+    [written] = group([_occ("turn.direction[declared]", [DIRECTION],
+                            options=("turn.direction",))])
+    assert written.values == [DIRECTION]
+
+
+def test_a_value_is_not_named_where_the_same_difference_shows_unexplained() -> None:
+    causes = group([_occ("a[declared]", [DIRECTION]), _occ("b[declared]", [DIRECTION]),
+                    _occ("c[declared]", [])])
+    assert [c.cls for c in causes] == ["unexplained"] and len(causes[0].items) == 3
+    assert "not the 1 other item where the same difference shows" in str(causes[0].closest)
+
+
+def test_values_that_contradict_each_other_are_both_left_out_and_said() -> None:
+    off, on = "value.ace=0", "value.ace=5"  # (online scores an ace 1)
+    causes = group([_occ("a[declared]", [off], key="fits:" + off),
+                    _occ("b[declared]", [off], key="fits:" + off),
+                    _occ("c[declared]", [on], key="fits:" + on),
+                    _occ("d[declared]", [on], key="fits:" + on),
+                    _occ("e[declared]", [DIRECTION]), _occ("f[declared]", [DIRECTION])])
+    line = plays_as_line("online", causes)
+    assert line == ("online plays as: online(direction=counter-clockwise) (contradiction:"
+                    f" `{off}` and `{on}` each explain some items; value.ace is not named)")
