@@ -311,7 +311,8 @@ def waiver(hello: Hello, d: Disagreement) -> str | None:
 def _failed(res: Result, outcome: Outcome, case: Case, rules: Rules, expected: CaseResult,
             hello: Hello) -> None:
     waivers = [waiver(hello, f.d) for f in outcome.findings]
-    options = case.named_options()
+    # (the options the case is written for: those it says it exercises)
+    options = sorted({shown.partition("=")[0] for shown in case.exercises()})
     res.deviations = [occurrence(f.d, res.name, how=f.how, repro=res.repro[0],
                                  rules=res.rules or "", waived=w, options=options)
                       for f, w in zip(outcome.findings, waivers, strict=True)]
