@@ -1,11 +1,14 @@
 """Build the rulebook site: MkDocs (--strict) into site/, then the Sphinx API into site/api/.
 
 Run ``python docs/build.py`` (what ``make docs`` does), or ``--if-stale`` to skip the
-build when site/ is newer than every input (what the browser tests do).
+build when site/ is newer than every input (what ``make test`` and the site tests do).
+One build at a time: a second one (a pytest-xdist worker's, or ``make test``'s build
+job beside its tests) waits for the first, then finds site/ fresh.
 """
 
 from __future__ import annotations
 
+import fcntl
 import os
 import subprocess
 import sys
@@ -15,6 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "site"
 STAMP = SITE / ".built"
+LOCK = ROOT / "build" / "site.lock"
 INPUTS = ("mkdocs.yml", "docs", "spec", "examples", "cambio_ref", "conformance")
 IGNORED = ("__pycache__", ".pyc", "docs/sphinx/modules")
 
@@ -49,13 +53,16 @@ def build() -> None:
 
 
 def main(argv: list[str]) -> int:
-    if "--if-stale" in argv and not is_stale():
-        return 0
-    try:
-        build()
-    except subprocess.CalledProcessError as exc:
-        print(f"docs build failed: {' '.join(map(str, exc.cmd))} exited {exc.returncode}", file=sys.stderr)
-        return 1
+    LOCK.parent.mkdir(exist_ok=True)
+    with LOCK.open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # (released when the file closes)
+        if "--if-stale" in argv and not is_stale():
+            return 0
+        try:
+            build()
+        except subprocess.CalledProcessError as exc:
+            print(f"docs build failed: {' '.join(map(str, exc.cmd))} exited {exc.returncode}", file=sys.stderr)
+            return 1
     return 0
 
 
