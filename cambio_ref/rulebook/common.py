@@ -155,14 +155,16 @@ def gloss_links(site: Site, src: str, text: str) -> str:
 def _distinct(words: Sequence[str]) -> list[str]:
     """The words without the inflections of an earlier one ("flips" after "flip").
 
-    >>> _distinct(["flip", "flips", "flipping", "burn", "burner", "slap"])
+    >>> _distinct(["flip", "flips", "flipping", "burn", "burner", "slap", "do"])
     ['flip', 'burn', 'burner', 'slap']
+
+    A word the question engine skips ("do") is a cue, not another name: it is left out.
     """
     seen: set[str] = set()
     out = []
     for word in words:
         stem = " ".join(tokens(word, ()))
-        if stem not in seen:
+        if stem and stem not in seen:
             seen.add(stem)
             out.append(word)
     return out

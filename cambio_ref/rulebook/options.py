@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from cambio_ref.catalogue import PHASES, Alternative, Option
+from cambio_ref.askwords import first_sentence
+from cambio_ref.catalogue import PHASES, Alternative, Option, Value
 from cambio_ref.rulebook.common import (
     Site,
     cite,
@@ -36,24 +37,21 @@ def option_md(site: Site, opt: Option) -> str:
         "",
         f"# {opt.question} {{ #{opt.id} }}",
         "",
-        f"Option `{opt.id}` · key `{opt.key}` · phase *{opt.phase}* · type `{opt.type}`"
-        + (f" (any integer from {opt.range[0]} to {opt.range[1]})" if opt.range else ""),
-        "",
         *other_words(site, src, opt.question),
         "## How the rulesets compare",
         "",
         "<div class=\"compare\" markdown>",
         "",
-        "| ruleset | value | citation or ruling | evidence |",
+        "| ruleset | what it plays | citation or ruling | evidence |",
         "|---|---|---|---|",
     ]
     for rs in site.order:
         r = site.resolved[rs][opt.id]
         link = f"<span data-ruleset=\"{rs}\"></span>[{rs}]({rel(src, ruleset_page(rs))}#{opt.id})"
-        out.append(f"| {link} | {value_code(r.value)} | {why(r, src, site.cat)} | {r.evidence} |")
+        out.append(f"| {link} | {said(opt, r.value)} | {why(r, src, site.cat)} | {r.evidence} |")
     out += ["", "</div>", "", "## The alternatives", ""]
     for alt in opt.alternatives:
-        out += [f"### {value_code(alt.value)} {{ #{opt.id}:{format_value(alt.value)} }}", "",
+        out += [f"### {said(opt, alt.value).rstrip('.')} {{ #{opt.id}:{format_value(alt.value)} }}", "",
                 one_line(alt.description), ""]
         if alt.sources:
             out += [f"- {cite(c, src, note=True)}" for c in alt.sources]
@@ -68,22 +66,22 @@ def option_md(site: Site, opt: Option) -> str:
     if opt.ruling or opt.silent or rulings:
         out += ["## The ruling { #ruling }", ""]
         if opt.silent:
-            out += [f"Silent: {', '.join(opt.silent)}. The default is {value_code(opt.default)}.", ""]
+            out += [f"Silent: {', '.join(opt.silent)}. The default: {said(opt, opt.default)}", ""]
         if opt.ruling:
             out += [one_line(opt.ruling), ""]
         for rs, r in rulings:
             if one_line(r.reason) != one_line(opt.ruling):
-                out.append(f"- **{rs}** plays {value_code(r.value)}: {one_line(r.reason)}")
+                out.append(f"- **{rs}** plays this: {said(opt, r.value)} {one_line(r.reason)}")
         out.append("")
     if opt.conflicts:
         out += ["## Recorded conflicts", ""]
         for c in opt.conflicts:
-            readings = " or ".join(value_code(v) for v in c.alternatives)
+            readings = " Or: ".join(said(opt, v) for v in c.alternatives)
             out += [
                 f"!!! warning \"{c.source}: {c.kind}\"",
                 f"    {one_line(c.summary)}",
                 "",
-                f"    Readings: {readings}. Resolved as {value_code(c.resolution)}."
+                f"    Readings: {readings} Resolved as: {said(opt, c.resolution)}"
                 + (f" {one_line(c.rationale)}" if c.rationale else ""),
                 "",
             ]
@@ -91,13 +89,46 @@ def option_md(site: Site, opt: Option) -> str:
     cases = [d for d in site.disputes if opt.id in d.options]
     if cases:
         for d in cases:
-            values = [v.partition("=")[2] for v in d.exercises if v.partition("=")[0] == opt.id]
-            shows = f" (shows {', '.join(f'`{v}`' for v in values)})" if values else ""
-            out.append(f"- [{one_line(d.question)}]({rel(src, dispute_page(d.id))}#{d.id}){shows}")
+            out.append(f"- [{one_line(d.question)}]({rel(src, dispute_page(d.id))}#{d.id})")
     else:
         out.append("No edge case exercises this option yet.")
     out.append("")
+    out += _for_implementers(site, opt)
     return "\n".join(out)
+
+
+def said(opt: Option, value: Value) -> str:
+    """A value of `opt` in players' words: the first sentence of its alternative's description.
+
+    >>> from cambio_ref.catalogue import load_catalogue
+    >>> said(load_catalogue().option("turn.direction"), "counter-clockwise")
+    'Play passes to the next player counter-clockwise, to the right.'
+    """
+    alt = opt.alternative(value)
+    if alt is not None and alt.description:
+        return first_sentence(alt.description)
+    return f"{format_value(value)}."
+
+
+def _for_implementers(site: Site, opt: Option) -> list[str]:
+    """The option's id, key, phase, type and each value's code, folded: what an engine reads, not a table."""
+    src = option_page(opt.id)
+    out = ["??? info \"For implementers\"", "",
+           f"    Option `{opt.id}` · key `{opt.key}` · phase *{opt.phase}* · type `{opt.type}`"
+           + (f" (any integer from {opt.range[0]} to {opt.range[1]})" if opt.range else ""), "",
+           "    | ruleset | value | one-line form |", "    |---|---|---|"]
+    for rs in site.order:
+        v = site.resolved[rs][opt.id].value
+        out.append(f"    | [{rs}]({rel(src, ruleset_page(rs))}#{opt.id}) | {value_code(v)} |"
+                   f" `{opt.key}={format_value(v)}` |")
+    out += ["", "    Values: " + ", ".join(f"{value_code(a.value)} ({first_sentence(a.description or '').rstrip('.')})"
+                                          if a.description else value_code(a.value) for a in opt.alternatives), ""]
+    cases = [d for d in site.disputes if opt.id in d.options]
+    shows = [(d, [v.partition("=")[2] for v in d.exercises if v.partition("=")[0] == opt.id]) for d in cases]
+    if any(values for _, values in shows):
+        out += ["    Disputes by the values they exercise: " + "; ".join(
+            f"`{d.id}` ({', '.join(f'`{v}`' for v in values)})" for d, values in shows if values) + ".", ""]
+    return out
 
 
 def options_index_md(site: Site) -> str:

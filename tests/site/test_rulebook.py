@@ -93,7 +93,12 @@ def test_known_values_appear():
     # online.html, "How to play": the red king is worth 40 (spec/rulesets/online.yaml).
     assert "| `40` |" in row(pages[ruleset_page("online")], "value.red-king")
     red_king = pages[option_page("value.red-king")]
-    assert "| <span data-ruleset=\"online\"></span>[online](../rulesets/online.md#value.red-king) | `40` |" in red_king
+    # On the option page in players' words (the alternative's description); the code is for implementers.
+    from cambio_ref.rulebook.options import said
+    words = said(CAT.option("value.red-king"), 40)
+    link = "<span data-ruleset=\"online\"></span>[online](../rulesets/online.md#value.red-king)"
+    assert f"| {link} | {words} |" in red_king
+    assert "| [online](../rulesets/online.md#value.red-king) | `40` |" in red_king
 
 
 def test_every_value_comes_from_explain(pages):
@@ -333,7 +338,9 @@ def test_option_pages_link_to_the_cases_that_exercise_them(site):
             assert f"(../{dispute_page(case.id)}#{case.id})" in site[option_page(oid)], (case.id, oid)
     # tie.most-cards-breaks-tie: hearts caller-loses, cambia caller-wins, awareness most-cards,
     # online and memory shared
-    assert "(shows `caller-loses`, `caller-wins`, `most-cards`, `shared`)" in site[option_page("end.tie")]
+    # (for implementers, folded)
+    assert "`tie.most-cards-breaks-tie` (`caller-loses`, `caller-wins`, `most-cards`, `shared`)" in site[
+        option_page("end.tie")]
 
 
 def test_disputes_are_grouped_by_the_first_part_of_their_id(disputes):
@@ -388,3 +395,38 @@ def test_an_observed_step_names_the_seat_that_looks():
     observed = d.rounds[0].steps[-1]
     assert observed.text == "The table as seat 1 sees it."
     assert observed.checks and all(what.startswith("seat 1's view shows") for _, what in observed.checks)
+
+
+# -- issue 30: players' words on the option pages ------------------------------------------------
+
+
+def _outside_implementers(page: str) -> str:
+    """The page without its folded "For implementers" part (an indented admonition block)."""
+    out, folded = [], False
+    for line in page.splitlines():
+        if line.startswith('??? info "For implementers"'):
+            folded = True
+            continue
+        if folded and (line.startswith("    ") or not line.strip()):
+            continue
+        folded = False
+        out.append(line)
+    return "\n".join(out)
+
+
+def test_an_option_page_says_values_in_words_and_folds_ids_and_codes_for_implementers():
+    from cambio_ref.rulebook.common import prepare_site
+    from cambio_ref.rulebook.options import option_md
+
+    cat = load_catalogue()
+    site = prepare_site(cat, ())
+    codes = {f"`{format_value(a.value)}`" for o in cat.options for a in o.alternatives
+             if not isinstance(a.value, int) or isinstance(a.value, bool)}
+    for opt in cat.options:
+        page = option_md(site, opt)
+        assert '??? info "For implementers"' in page and f"Option `{opt.id}`" in page
+        shown = _outside_implementers(page.split("\n---\n", 1)[1])
+        # power.jack: "blind-swap-any" was the comparison's value; now the alternative's words.
+        table = [line for line in shown.splitlines() if line.startswith(("| <span", "### "))]
+        assert not [c for c in codes for line in table if c in line.split(" | ")[1 if line[0] == "|" else 0]], opt.id
+        assert f"Option `{opt.id}`" not in shown, opt.id
