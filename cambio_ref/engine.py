@@ -110,7 +110,7 @@ def legal_blocks(state: State) -> list[Sequence[Action]]:
         return [give_actions(state)]
     out = turn_actions(state)
     out.sort(key=sort_key)
-    if not (state.window and state.rules.snap):
+    if not (state.window and state.flags.snaps):
         return [out]
     # a player's snaps sort after their other actions (snap is the last kind but give,
     # and gives never meet snaps), and snap_actions lists them sorted: merge, not sort

@@ -15,6 +15,8 @@ tables; every value still comes from the `Rules` (so from spec/), none is writte
 (True, 1, (2, 3), None)
 >>> f.lock_others, flags_of(resolve("cambio-bot")).lock_others, flags_of(resolve("cambio-bot")).lock_caller
 (False, True, False)
+>>> f.hand, f.snaps, f.snap_others  # official: no snapping, but the hand discard
+(True, True, False)
 >>> flags_of(official) is f  # built once per Rules object
 True
 """
@@ -46,8 +48,8 @@ class Flags:
     """The options `turn`, `powers` and `policy` read on every action, as plain values."""
 
     __slots__ = ("call_limit", "end_call", "everyone_once", "fire_drawn", "fire_swapped_out",
-                 "keeps_window", "lock_caller", "lock_others", "peek_count", "peek_slots",
-                 "powers", "start_call", "step")
+                 "hand", "keeps_window", "lock_caller", "lock_others", "multi", "peek_count",
+                 "peek_slots", "powers", "snap_others", "snaps", "start_call", "step")
 
     def __init__(self, rules: Rules) -> None:
         self.start_call = rules.call_timing == "start-of-turn"
@@ -67,6 +69,12 @@ class Flags:
             else tuple(range(first, first + self.peek_count))
         self.fire_drawn = rules.power_trigger == "drawn-from-deck"
         self.fire_swapped_out = rules.power_trigger == "discarded-or-swapped-out"
+        # without snapping, the discarder alone may lay one matching card of their own
+        # (turn.discard-from-hand): a discard then opens a window for that player only
+        self.hand = not rules.snap and rules.hand_discard != "none"
+        self.snaps = rules.snap or self.hand  # whether a discard opens a window at all
+        self.snap_others = rules.snap_others and not self.hand
+        self.multi = rules.multi_burn and not self.hand
         # the first actions of a turn after which the open snap window stays open (snap.window)
         span = rules.snap_window
         self.keeps_window = frozenset(

@@ -65,7 +65,7 @@ def _snap_barred(state: State) -> tuple[int, int | None] | None:
     (tried already, out of the round, the locked or non-snapping caller) and the seat
     whose cards are locked, if any."""
     rules = state.rules
-    if not state.window or not rules.snap or state.pending_give or state.phase == OVER \
+    if not state.window or not state.flags.snaps or state.pending_give or state.phase == OVER \
             or (state.phase == PEEK and not rules.peek_snap):
         return None
     caller = state.caller
@@ -95,7 +95,7 @@ def snap_counts(state: State) -> list[tuple[int, int]]:
     if locked is not None:
         own_locked, free[locked] = free[locked], 0
     total = sum(free)
-    others, multi = state.rules.snap_others, state.rules.multi_burn
+    others, multi = state.flags.snap_others, state.flags.multi
     out = []
     for p in range(state.n):
         if (barred >> p) & 1:
@@ -125,7 +125,7 @@ def may_snap(state: State) -> bool:
     grids = state.grids
     if locked is not None and not (barred >> locked) & 1 and any(grids[locked]):
         return True  # the unbound caller may snap their own locked cards
-    if state.rules.snap_others:  # every free player counts every unlocked card
+    if state.flags.snap_others:  # every free player counts every unlocked card
         return barred != (1 << state.n) - 1 and any(
             any(g) for q, g in enumerate(grids) if q != locked)
     return any(any(g) for q, g in enumerate(grids) if not (barred >> q) & 1)

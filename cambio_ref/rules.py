@@ -99,6 +99,7 @@ class Rules:
     first_player: str
     take_discard: bool
     pass_turn: bool
+    hand_discard: str
     max_turns: int
     reshuffle: str
     exhausted: str

@@ -23,12 +23,25 @@ from cambio_ref.table import caller_bound, cards_of, code, everyone, is_out, loc
 
 
 def open_window(state: State, card: Card) -> None:
-    """Open snapping on `card`, just discarded (when the rules snap at all)."""
-    if state.rules.snap:
+    """Open snapping on `card`, just discarded by the player whose turn it is (when the
+    rules snap at all). Without snapping but with the hand discard
+    (turn.discard-from-hand), the window is that player's alone: every other seat
+    counts as having tried it already.
+
+    >>> from cambio_ref.cards import Card
+    >>> from cambio_ref.rules import resolve
+    >>> from cambio_ref.state import new_round
+    >>> s = new_round(resolve("official"), 3, seed=3)
+    >>> s.current = 1
+    >>> open_window(s, Card.parse("7C")); s.window, bin(s.window_tried)
+    (True, '0b101')
+    """
+    flags = state.flags
+    if flags.snaps:
         state.window = True
         state.window_card = card
         state.window_won = 0
-        state.window_tried = 0
+        state.window_tried = (state.everyone & ~(1 << state.current)) if flags.hand else 0
         state.window_winner = None
 
 
@@ -60,10 +73,10 @@ def keeps_window(state: State, first: str) -> bool:
 
 def snap_targets(state: State, player: int) -> list[Pos]:
     """The cards `player` may name in a snap (own, others' if allowed; never locked ones)."""
-    rules = state.rules
+    others = state.flags.snap_others
     out: list[Pos] = []
     for owner, grid in enumerate(state.grids):
-        if (owner != player and not rules.snap_others) or locked(state, owner, player):
+        if (owner != player and not others) or locked(state, owner, player):
             continue
         out += [(owner, slot) for slot, card in enumerate(grid) if card is not None]
     return out
@@ -86,7 +99,7 @@ def snap_actions(state: State, player: int) -> tuple[Snap, ...]:
     """
     if not can_snap(state, player):
         return ()
-    return snap_block(player, tuple(snap_targets(state, player)), state.rules.multi_burn)
+    return snap_block(player, tuple(snap_targets(state, player)), state.flags.multi)
 
 
 @lru_cache(maxsize=256)
@@ -122,8 +135,14 @@ def check_snap(state: State, action: Snap) -> None:
     rules, p = state.rules, action.player
     if not action.targets:  # an empty snap would match vacuously and win the window
         raise IllegalAction("E_MALFORMED_ACTION", "a snap names at least one card")
-    if not rules.snap:
+    hand = state.flags.hand
+    if not rules.snap and not hand:
         raise IllegalAction("E_SNAP_DISABLED", "this ruleset has no snapping")
+    if hand and (not state.window or (state.window_tried >> p) & 1):
+        raise IllegalAction("E_SNAP_DISABLED", "this ruleset has no snapping: only the player"
+                            " who just discarded may lay one matching card of their own on the"
+                            " pile, once, before the next player acts",
+                            rule="turn.discard-from-hand")
     if state.phase == PEEK and not rules.peek_snap:
         raise IllegalAction("E_SNAP_DURING_PEEK", "no snapping during the opening peek")
     if not state.window:
@@ -136,13 +155,13 @@ def check_snap(state: State, action: Snap) -> None:
         raise IllegalAction("E_LOCKED", f"player {p} is out of the round", rule="snap.knock-out")
     if not rules.caller_snaps and state.caller == p:
         raise IllegalAction("E_LOCKED", "the caller makes no more snaps", rule="snap.caller-snaps")
-    if len(action.targets) > 1 and not rules.multi_burn:
+    if len(action.targets) > 1 and not state.flags.multi:
         raise IllegalAction("E_SNAP_MULTI", "one card per snap")
     if len(set(action.targets)) != len(action.targets):
         raise IllegalAction("E_MALFORMED_ACTION", "a card is named twice")
     for owner, slot in action.targets:
         check_slot(state, owner, slot)
-        if owner != p and not rules.snap_others:
+        if owner != p and not state.flags.snap_others:
             raise IllegalAction("E_SNAP_OTHERS", "only your own cards may be snapped")
         if locked(state, owner, p):
             raise IllegalAction("E_LOCKED", f"player {owner} called; their cards are locked")
@@ -185,6 +204,8 @@ def within_limit(state: State, player: int) -> bool:
     (True, False)
     """
     limit = state.rules.snap_limit
+    if state.flags.hand:  # (turn.discard-from-hand: one card, once)
+        return state.window_won == 0
     if limit in ("one-player-per-turn", "once-per-card"):
         return state.window_won == 0 or state.window_winner == player
     if limit == "one-per-turn":
@@ -196,7 +217,8 @@ def settle_race(state: State) -> None:
     """Under `snap.limit=once-per-card`, once play moves on after a correct snap, the
     snapped card on top of the pile is a card of its own, open to one snap: the
     window moves to it. Snaps that arrive before that raced for the card below."""
-    if state.window and state.window_won and state.rules.snap_limit == "once-per-card":
+    if state.window and state.window_won and state.rules.snap_limit == "once-per-card" \
+            and state.rules.snap:
         open_window(state, state.pile[-1])
 
 

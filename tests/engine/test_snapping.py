@@ -36,6 +36,41 @@ def test_official_has_no_snapping() -> None:
     t.reject(Snap(2, ((2, 0),)), "E_SNAP_DISABLED")
 
 
+@ex("turn.discard-from-hand=matching-at-once")
+def test_official_discarder_lays_one_matching_card_from_the_hand() -> None:
+    # official §Q&A: Special Card Stacking: after discarding a 7, the player may put a
+    # second 7 from the hand on the pile, without its effect. Only the discarder, one
+    # card of their own, once, until the next player acts: the project's reading.
+    grids = [G0, ["7H", "3H", "4H", "5H"], ["7S", "3D", "4D", "5D"]]
+    t = opened("official", grids, "7D")
+    t.reject(Snap(2, ((2, 0),)), "E_SNAP_DISABLED")  # not the discarder
+    t.reject(Snap(1, ((2, 0),)), "E_SNAP_OTHERS")  # another player's card
+    events = t.do(Snap(1, ((1, 0),)))
+    assert [e["t"] for e in events][:1] == ["snapped"]
+    assert "power" not in [e["t"] for e in events]
+    assert t.state.grids[1][0] is None and t.state.pile[-1].code == "7H"
+    t.reject(Snap(1, ((1, 1),)), "E_SNAP_DISABLED")  # once only
+
+
+@ex("turn.discard-from-hand=matching-at-once")
+def test_official_hand_card_that_does_not_match_is_shown_and_returned() -> None:
+    # The project's reading: a wrong card is turned up and goes back (snap.wrong-own,
+    # return-only for official, which names no penalty); the chance is then spent.
+    t = opened("official", [G0, ["7H", "3H", "4H", "5H"], G2], "7D")
+    events = t.do(Snap(1, ((1, 1),)))
+    assert [e["t"] for e in events] == ["snap_wrong"] and events[0]["cards"] == ["3H"]
+    assert t.state.grids[1][1] is not None and t.view(0)["grids"][1][1] == "3H"
+    t.reject(Snap(1, ((1, 0),)), "E_SNAP_DISABLED")
+
+
+@ex("turn.discard-from-hand=none")
+def test_official_without_the_hand_discard_lays_nothing() -> None:
+    # official(hand_discard=none): no snapping and no hand discard at all.
+    t = opened(resolve("official", {"hand_discard": "none"}),
+               [G0, ["7H", "3H", "4H", "5H"], G2], "7D")
+    t.reject(Snap(1, ((1, 0),)), "E_SNAP_DISABLED")
+
+
 @ex("snap.enabled=true")
 def test_hearts_correct_flip_of_own_card() -> None:
     # hearts §3b: flipping your own card correctly leaves you one card fewer.
