@@ -252,6 +252,17 @@ def arrange(rules: Rules, players: int, grids: Sequence[Sequence[str]], *, deale
     return order + rest
 
 
+def dealt_slots(players: int, dealer: int) -> list[tuple[int, int]]:
+    """Where the deck's cards go, top card first (core.deal): slot 0 of every seat, then
+    slot 1, and so on, each pass from the seat after the dealer.
+
+    >>> dealt_slots(2, 1)[:4]
+    [(0, 0), (1, 0), (0, 1), (1, 1)]
+    """
+    return [((dealer + i) % players, slot) for slot in range(grid_size())
+            for i in range(1, players + 1)]
+
+
 def new_round(rules: Rules, players: int, *, deck: Sequence[Card | str] | None = None,
               seed: int = 0, dealer: int = 0, first: int | None = None) -> State:
     """Deal a round. `deck` is the full order, top card first; without it the
@@ -281,10 +292,9 @@ def new_round(rules: Rules, players: int, *, deck: Sequence[Card | str] | None =
     s.flags = flags_of(rules)
     s.grids = [[None] * grid_size() for _ in range(players)]
     top = 0
-    for slot in range(grid_size()):
-        for i in range(1, players + 1):
-            s.grids[(dealer + i) % players][slot] = order[top]
-            top += 1
+    for seat, slot in dealt_slots(players, dealer):
+        s.grids[seat][slot] = order[top]
+        top += 1
     s.pile = []
     if rules.starting_discard:
         s.pile.append(order[top])

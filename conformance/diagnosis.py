@@ -314,7 +314,10 @@ def same_difference(d: Disagreement) -> tuple[Any, ...]:
 
 def core_rule(d: Disagreement) -> str | None:
     """The rule a rejection involves: the one the reference's rejection names, else the
-    one the implementation's code stands for (None for anything but a rejection)."""
+    one the implementation's code stands for (None for anything but a rejection, or a
+    broken property: the rule it tests, `conformance.properties`)."""
+    if d.aspect == "property":
+        return d.rule
     if d.aspect != "rejection":
         return None
     expected = d.game.steps[d.index - 1].expected if d.index else None

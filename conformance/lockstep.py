@@ -5,7 +5,8 @@ reply with the reference's (the events, or the rejection code), every player's
 view, and, where the implementation offers them, its snapshot and its legal
 actions (`conformance.differences` names the first field that differs); and it
 checks invariants that name the broken property: card conservation, information
-hiding, score bounds and termination. A difference raises `Disagreement`
+hiding, score bounds and termination; and it feeds every reply to the properties
+(`conformance.properties`), whose violations it notes. A difference raises `Disagreement`
 (`conformance.disagreement`), which says where, what and which field differed
 first; with ``go_on``, a difference that leaves both states equal (`harmless`) is
 noted instead and play goes on (`conformance.onward` goes on past the others). Cases (`conformance.caserun`) and
@@ -55,6 +56,7 @@ from conformance.implementation import Event, Reference, Rejection
 from conformance.leaks import leak, secrets
 from conformance.legal import legal_text
 from conformance.matching import mismatch
+from conformance.properties import Watch, compared_in
 from conformance.protocol import Hello, Message, new_game_request, reply_to_act
 from conformance.strict_json import encode_compact
 
@@ -137,6 +139,10 @@ class Lockstep:
         self.at = 0  # the steps played up to the deal or step being compared
         self.as_if = as_if  # option values the reference plays on top of the game's rules
         self.before: State | None = None  # the reference's state before the last difference
+        # the properties of the game dealt last, fed every reply of the implementation
+        # (`conformance.properties`): their violations are noted like harmless differences
+        self.watch: Watch | None = None
+        self.synced = False  # every reply of the game so far the reference's own
 
     def ref_rules(self, rules: Rules) -> Rules:
         """The rules the reference plays: `rules` with the `as_if` values."""
@@ -437,8 +443,22 @@ class Lockstep:
         expected = done[index]
         if expected.error is not None:
             raise expected.error
-        game = expected.game
         self.at = expected.steps_before + (expected.what != "new_game")
+        broken = self._watch(expected, replies, where, check_legal)
+        if not broken:
+            self._compare(expected, replies, where, check_legal)
+            return
+        noted = len(self.noted)
+        self._compare(expected, replies, where, check_legal)
+        # a property broken where the comparison found no new difference of what it sees
+        # is a deviation of its own; where it found one (raised, or noted here), the
+        # property's is that one's
+        found = {d.aspect for d in self.noted[noted:]}
+        self.noted.extend(d for d in broken if not found.intersection(compared_in(d.field)))
+
+    def _compare(self, expected: Expected, replies: list[Message], where: str,
+                 check_legal: bool) -> None:
+        game = expected.game
         if expected.what == "new_game":
             found = events_difference(game.deal, replies[0]["events"])
             if found:
@@ -452,6 +472,63 @@ class Lockstep:
         self._compare_reply(expected, reply_to_act(replies[0]), where)
         if expected.what != "reject":
             self._compare_table(expected, replies[1:], where, check_legal)
+
+    def _watch(self, expected: Expected, replies: list[Message], where: str,
+               check_legal: bool) -> list[Disagreement]:
+        """Feed the implementation's replies to one deal or step to the properties; what
+        they find there, each a deviation naming the rule it tests. While every reply of
+        the game is the reference's own (its events, and its looks byte for byte), the
+        looks are the reference's, which holds the properties (tests/conformance/
+        test_properties.py): only the events are fed, the looks from the first
+        difference on."""
+        game, deal = expected.game, expected.what == "new_game"
+        if deal:
+            self.watch = Watch(self.ref_rules(game.rules), game.players, game.dealer,
+                               game.deck, game.seed, game.first)
+            self.watch.on_deal(replies[0]["events"])
+            self.synced = replies[0]["events"] == expected.reply
+        elif self.watch is None:
+            return []
+        else:
+            reply = reply_to_act(replies[0])
+            self.watch.on_reply(expected.arg, reply)
+            want = expected.reply
+            self.synced = self.synced and (reply == want if not isinstance(want, Rejection)
+                                           else isinstance(reply, Rejection)
+                                           and reply.code == want.code)
+        watch = self.watch
+        rest = replies[1:] if expected.what != "reject" else []
+        if rest and self._observing(deal):
+            views = [reply["view"] for reply in rest[:game.players]]
+            rest = rest[game.players:]
+            self.synced = self.synced and all(  # (another step's of the batch: equal)
+                v is want or v == want for v, want in zip(views, expected.views, strict=False))
+            if not self.synced:
+                watch.on_views(views)
+        if rest and self.views:
+            listed = rest.pop(0)["views"]
+            self.synced = self.synced and listed == expected.views_text
+            if not self.synced:
+                watch.on_views(json.loads(listed) if isinstance(listed, bytes) else listed)
+        if rest and self.snapshots:
+            snap = rest.pop(0)["state"]
+            self.synced = self.synced and (snap is expected.snapshot
+                                           or snap == expected.snapshot)
+            if not self.synced:
+                watch.on_snapshot(snap)
+        if rest and (check_legal or deal) and self.legals:
+            listed = rest.pop(0)["actions"]
+            self.synced = self.synced and listed == expected.legal_text
+            if not self.synced:
+                watch.on_legal(listed)
+        broken = []
+        for v in watch.take():
+            d = Disagreement("fail", where, f"{v.name}: {v.message}", game.copy(),
+                             aspect="property", field=v.name)
+            d.rule, d.index, d.as_if = v.rule, self.at, self.as_if
+            del d.game.steps[d.index:]
+            broken.append(d)
+        return broken
 
     def _compare_reply(self, expected: Expected, actual: Reply, where: str) -> None:
         game, want = expected.game, expected.reply

@@ -15,7 +15,7 @@ reference has lost track. One module per family (`violation.FAMILIES`):
 or option it tests.
 """
 
-from conformance.properties.violation import FAMILIES, Violation
+from conformance.properties.violation import FAMILIES, Violation, compared_in
 from conformance.properties.watch import Watch
 
-__all__ = ["FAMILIES", "Violation", "Watch"]
+__all__ = ["FAMILIES", "Violation", "Watch", "compared_in"]

@@ -1,7 +1,7 @@
 """The cards conserved: the table as the implementation's own events move the cards.
 
-`Table` starts from the deal the deck order makes (core.deal, through the reference's
-own dealing function: a pure function of the deck, never the reference's state) and
+`Table` starts from the deal the deck order makes (core.deal: `cambio_ref.state.dealt_slots`,
+where the reference's deal puts each card; never the reference's state) and
 applies every event the implementation sends: who holds which card where, who knows it
 (the events' ``visible_to``), the deck and the pile. An event that moves a card from a
 place that does not hold it (a drawn card that is not the deck's top, a discard the
@@ -27,9 +27,10 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from cambio_ref.flags import grid_size
 from cambio_ref.rules import Rules
 from cambio_ref.shuffle import shuffle
-from cambio_ref.state import new_round
+from cambio_ref.state import dealt_slots
 from conformance.properties.violation import Report
 
 Event = Mapping[str, Any]
@@ -56,18 +57,22 @@ class Table:
                  seed: int, report: Report) -> None:
         self.rules, self.n, self.seed, self.report = rules, players, seed, report
         self.dealt = list(deck)  # every card of the round
-        start = new_round(rules, players, deck=deck, seed=seed, dealer=dealer)
-        self.expected = [[c.code if c else None for c in g] for g in start.grids]
+        slots = dealt_slots(players, dealer)  # (the deal the deck order makes: core.deal)
+        self.expected: list[list[str | None]] = [[None] * grid_size() for _ in range(players)]
+        for (seat, slot), card in zip(slots, deck, strict=False):
+            self.expected[seat][slot] = card
+        top = len(slots) + (1 if rules.starting_discard else 0)
         self.grids: list[list[str | None]] = [list(g) for g in self.expected]
         self.known = [[0] * len(g) for g in self.grids]
-        self.pile = [c.code for c in start.pile]  # bottom first
-        self.deck = [c.code for c in start.deck]  # top LAST (as the reference keeps it)
+        self.pile = list(deck[len(slots):top])  # bottom first
+        self.deck = list(deck[top:])[::-1]  # top LAST (as the reference keeps it)
         self.held: str | None = None
         self.held_by: int | None = None
         self.held_seen = 0  # the seats the event that gave the card in hand showed it to
         self.loose: dict[tuple[int, int], str] = {}  # swapped out, not yet discarded
         self.reshuffles = 0
         self.over = False
+        self.faulty = False  # an event moved a card from where it was not
         self.changed: set[int] = set()  # seats whose grid the last reply changed
         self._apply: dict[str, Callable[[Event], None]] = {
             "dealt": self._dealt, "turned_up": self._turned_up, "peeked": self._look,
@@ -79,6 +84,7 @@ class Table:
             "reshuffled": self._reshuffled, "round_over": self._round_over}
 
     def wrong(self, what: str, message: str, rule: str = RULE) -> None:
+        self.faulty = True
         self.report.add(f"cards.{what}", rule, message)
 
     def cards(self, seat: int) -> int:
@@ -270,13 +276,16 @@ class Table:
         if not isinstance(deck, list) or not isinstance(pile, list) \
                 or not isinstance(grids, list) or not all(isinstance(g, list) for g in grids):
             return
+        if not self.faulty and held == self.held and pile == self.pile and \
+                grids == self.grids and deck == self.deck[::-1]:
+            return  # (the table the events built: conserved, as no event moved a card wrong)
         cards = [*deck, *pile, *(c for g in grids for c in g if c is not None)]
         if held is not None:
             cards.append(held)
         have, want = Counter(cards), Counter(self.dealt)
         if have != want:
             lost, extra = sorted((want - have).elements()), sorted((have - want).elements())
-            self.wrong("conserved", f"the snapshot holds {len(cards)} cards for a"
+            self.report.add("cards.conserved", RULE, f"the snapshot holds {len(cards)} cards for a"
                        f" {len(self.dealt)}-card deck (missing {lost or 'none'}, extra"
                        f" {extra or 'none'})")
         mine = {"deck": self.deck[::-1], "pile": self.pile, "grids": self.grids,

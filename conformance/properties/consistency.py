@@ -23,7 +23,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -66,7 +65,8 @@ class Legal:
         self._actions: Sequence[Any] | None = None
 
     def listed(self, actions: bytes | Sequence[Any]) -> None:
-        """The implementation's legal actions now (as its reply's bytes, or parsed)."""
+        """The implementation's legal actions now: parsed, or as bytes when they are the
+        reference's own encoding (`conformance.legal.legal_text`)."""
         if isinstance(actions, bytes):
             self._text, self._actions = actions, None
         else:
@@ -77,14 +77,8 @@ class Legal:
         self._text = self._actions = None
 
     def _has(self, text: str) -> bool:
-        if self._text is not None:
-            if text.encode() in self._text:
-                return True
-            try:
-                self._actions = json.loads(self._text)
-            except ValueError:
-                return False
-            self._text = None
+        if self._text is not None:  # (the reference's own encoding: `normal_text`'s)
+            return text.encode() in self._text
         return any(normal_text(a) == text for a in self._actions or ())
 
     def answered(self, action: Any, rejected: str | None) -> str | None:

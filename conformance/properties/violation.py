@@ -22,6 +22,21 @@ FAMILIES = {
 }
 
 
+def compared_in(name: str) -> tuple[str, ...]:
+    """The aspects of the lock-step comparison (`conformance.disagreement.Disagreement`)
+    that see what the property `name` checks, at the same step: a difference found there
+    is the same cause.
+
+    >>> compared_in("hiding.view"), compared_in("cards.conserved"), compared_in("turns.order")
+    (('view',), ('snapshot',), ('events', 'rejection'))
+    """
+    if name.startswith(("hiding.", "consistency.view-")):
+        return ("view",)
+    if name.startswith(("cards.conserved", "consistency.snapshot-")):
+        return ("snapshot",)
+    return ("events", "rejection")
+
+
 @dataclass
 class Violation:
     """One broken property: `name` is ``family.check`` (``scores.winners``), `rule` the

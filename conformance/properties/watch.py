@@ -74,7 +74,7 @@ class Watch:
             self.report.add("consistency.round-over", "core.round-over", f"accepted {action}"
                             " after the round was over")
         table, turns = self.table, self.turns
-        snappers = []
+        snappers: list[Any] = []
         for event in reply:
             table.apply(event)
             kind = event.get("t")
@@ -85,12 +85,18 @@ class Watch:
             elif kind in ("snap_wrong", "snap_late"):
                 snappers.append(event.get("player"))
             elif kind == "round_over":
+                self._knock_out(snappers)  # (the snap that put the last player out)
+                snappers = []
                 check_round_over(event, self.rules, turns.in_play(), self.report)
                 turns.round_over(event, len(table.deck), [table.cards(q)
                                                           for q in range(table.n)])
+        self._knock_out(snappers)
+
+    def _knock_out(self, snappers: list[Any]) -> None:
+        """The seats whose wrong or late snaps of this reply are paid for."""
         for seat in snappers:
-            if isinstance(seat, int) and 0 <= seat < table.n:
-                turns.snapped(seat, table.cards(seat))
+            if isinstance(seat, int) and 0 <= seat < self.table.n:
+                self.turns.snapped(seat, self.table.cards(seat))
 
     def on_view(self, seat: int, view: Any) -> None:
         """What ``observe`` with `seat` answered."""

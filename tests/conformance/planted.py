@@ -254,6 +254,12 @@ FAULT_KEYS = {
     "late-end": "fail:events:events[round_over]",
     "one-look": "fail:events:events[power_done]",
 }
+# what a fault also breaks further on, past the point where the reference took over the
+# implementation's state, which only the properties (`conformance.properties`) still see:
+# a call made before the wrongly passed turn gives the caller a turn after its call
+CONSEQUENCES = {
+    "turn-once": ("fail:property:turns.final:call.final-turns",),
+}
 
 
 def wanted(name: str) -> list[str]:
@@ -263,7 +269,8 @@ def wanted(name: str) -> list[str]:
         cat = load_catalogue()
         return sorted(f"{cat.option(key).id}={format_value(value)}"
                       for key, value in PLANTED[name][1].items())
-    return sorted(FAULT_KEYS[fault] for fault in HANDWRITTEN[name][1])
+    return sorted(key for fault in HANDWRITTEN[name][1]
+                  for key in (FAULT_KEYS[fault], *CONSEQUENCES.get(fault, ())))
 
 
 def listed(name: str, deviations: list[dict[str, Any]]) -> list[str]:

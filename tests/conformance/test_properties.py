@@ -4,15 +4,25 @@ and each catches a hand-written implementation that breaks it (`deviating`)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cambio_ref.actions import action_json
 from cambio_ref.catalogue import load_catalogue
+from cambio_ref.engine import legal_actions
 from cambio_ref.rules import resolve
+from cambio_ref.state import TURN
+from conformance.disagreement import Game
 from conformance.draws import game_strategy
+from conformance.grouping import occurrence
+from conformance.harness import Driver, ImplSpec
+from conformance.implementation import Reference
+from conformance.onward import play_on
 from conformance.protocol import Support
+from conformance.serve import ReferenceEngine
 from tests.conformance.deviating import (
     DrawsDuplicate,
     FirstTiedWins,
@@ -95,3 +105,45 @@ def test_turns_out_of_order_are_caught() -> None:
     found = _caught(SecretlyCounterClockwise, "online")
     assert ("turns.order", "turn.direction") in found or \
         ("turns.order", "turn.first-player") in found
+
+
+class ListsAForbiddenPass(ReferenceEngine):
+    """Lists a pass for the player whose turn it is where the rules forbid passing, and
+    refuses it, as the reference does (E_PASS_FORBIDDEN)."""
+
+    def legal(self) -> list[dict[str, Any]]:
+        actions = super().legal()
+        assert self.state is not None
+        if self.state.phase == TURN and not any(a["t"] == "pass" for a in actions):
+            actions.append({"t": "pass", "player": self.state.current})
+        return actions
+
+
+def test_lockstep_records_a_broken_property_as_a_deviation_naming_its_rule() -> None:
+    # official forbids passing (turn.pass=false): the listed pass is refused by both sides,
+    # so the comparison finds nothing at that step, and the property alone sees it
+    rules = resolve("official")
+    assert not rules.pass_turn
+    deck = [c.code for c in rules.deck(2)]
+    ref = Reference()
+    ref.new_game(rules, 2, 0, deck, 0)
+    calls: list[Any] = [("new_game", Game(rules, 2, 0, 0, deck), "deal")]
+    assert ref.state is not None
+    while ref.state.phase != TURN:
+        action = action_json(legal_actions(ref.state)[0])
+        ref.act(action)
+        calls.append(("act", action, f"step {len(calls)}"))
+    passing = {"t": "pass", "player": ref.state.current}
+    calls.append(("act", passing, f"step {len(calls)}"))
+    driver = Driver(ImplSpec("lists-pass", factory=ListsAForbiddenPass))
+    outcome = play_on(driver, driver.start(), calls)
+    driver.close()
+    found = [f for f in outcome.findings if f.d.aspect == "property"]
+    assert [(f.d.where, f.d.field, f.d.rule, f.how) for f in found] == [
+        (f"step {len(calls) - 1}", "consistency.legal-refused", "turn.pass", "noted")]
+    occ = occurrence(found[0].d, "x[official]", how="noted", repro="r", rules="official",
+                     waived=None)
+    assert (occ["cls"], occ["key"], occ["rule"]) == (
+        "unexplained", "fail:property:consistency.legal-refused:turn.pass", "turn.pass")
+    # (the listing itself differs from the reference's: the comparison notes that apart)
+    assert any(f.d.aspect == "legal" for f in outcome.findings)
