@@ -521,14 +521,21 @@ class Lockstep:
             self.synced = self.synced and listed == expected.legal_text
             if not self.synced:
                 watch.on_legal(listed)
-        broken = []
-        for v in watch.take():
+        return self.broken(where, game)
+
+    def broken(self, where: str, game: Game) -> list[Disagreement]:
+        """The properties broken since the last call (`Watch.take`), as deviations of
+        `game` at its step `self.at`: status fail, aspect ``property``, the field the
+        property's name, the rule the one it tests (play on without the reference feeds
+        `self.watch` itself, then calls this)."""
+        found = []
+        for v in self.watch.take() if self.watch is not None else ():
             d = Disagreement("fail", where, f"{v.name}: {v.message}", game.copy(),
                              aspect="property", field=v.name)
             d.rule, d.index, d.as_if = v.rule, self.at, self.as_if
             del d.game.steps[d.index:]
-            broken.append(d)
-        return broken
+            found.append(d)
+        return found
 
     def _compare_reply(self, expected: Expected, actual: Reply, where: str) -> None:
         game, want = expected.game, expected.reply
