@@ -161,6 +161,17 @@ class Support:
     def to_json(self) -> dict[str, Any]:
         return {k: "*" if v is None else list(v) for k, v in self.values.items()}
 
+    def left_open(self) -> list[str]:
+        """The option keys the declaration leaves open (not listed, or ``"*"``): every
+        value of each counts as supported, in the catalogue's order.
+
+        >>> len(Support.parse({}).left_open()) == len(load_catalogue().options)
+        True
+        >>> Support.parse({"tie": ["shared"], "ace": "*"}).left_open()[:2]
+        ['min_players', 'max_players']
+        """
+        return [o.key for o in load_catalogue().options if self.values.get(o.key) is None]
+
     def seats(self, players: tuple[int, int]) -> bool:
         """True if some player count fits the declared `players` range and some pair of
         declared ``min_players`` and ``max_players`` values.

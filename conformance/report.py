@@ -25,9 +25,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from cambio_ref.catalogue import load_catalogue
 from cambio_ref.errors import CambioError
 from conformance import sanitise
 from conformance.grouping import Cause, group, plays_as_line
+from conformance.protocol import Support
 from conformance.results import LABELS, STATUSES, Result
 from conformance.sanitise import json_safe
 
@@ -234,11 +236,34 @@ def failure_lines(result: Result, index: int) -> list[str]:
     return lines
 
 
+def open_options_lines(meta: Meta) -> list[str]:
+    """What the handshake's ``options`` left open, if anything: each such option counts
+    as supported in every value, so a case needing any of them runs under ``--ruleset``
+    targets (an adapter should pin each to the values its engine plays).
+
+    >>> open_options_lines(Meta("x", {"options": {}}, 1, [], ""))[0][:53]
+    '  options: the declaration leaves all 68 options open'
+    >>> open_options_lines(Meta("x", {}, 1, [], ""))
+    []
+    """
+    if "options" not in meta.implementation:  # (no handshake: nothing was declared)
+        return []
+    left = Support.parse(meta.implementation["options"]).left_open()
+    if not left:
+        return ["  options: every option pinned by the declaration"]
+    total = len(load_catalogue().options)
+    shown = ", ".join(left[:6]) + (f" and {len(left) - 6} more" if len(left) > 6 else "")
+    every = f"all {total}" if len(left) == total else f"{len(left)} of {total}"
+    return [f"  options: the declaration leaves {every} options open (every value counts as"
+            f" supported): {shown}"]
+
+
 def render_text(meta: Meta, results: Sequence[Result]) -> str:
     """The summary printed at the end of `cambio conform`."""
     lines = [f"cambio conform: {meta.title} via {meta.impl} (protocol {meta.protocol},"
              f" seed {meta.seed})"]
     lines += [f"  {label} = {rules}" for label, rules in meta.targets.items() if label != rules]
+    lines += open_options_lines(meta)
     lines.append("")
     if meta.stopped:
         lines += [f"The run stopped early: {meta.stopped}.", ""]

@@ -12,6 +12,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -79,21 +80,50 @@ def _block(language: str) -> str:
     return str(blocks[0])
 
 
+def write_rules(folder: Path, ruleset: str) -> dict[str, Any]:
+    """rules.json as the guide's one-liner writes it (`cambio show RULESET --json`): every
+    option key with the ruleset's value."""
+    shown = subprocess.run([sys.executable, "-m", "cambio_ref", "show", ruleset, "--json"],
+                           capture_output=True, text=True, check=True, timeout=120)
+    rules = {o["key"]: o["value"] for o in json.loads(shown.stdout)["options"]}
+    (folder / "rules.json").write_text(json.dumps(rules, indent=1), encoding="utf-8")
+    return rules
+
+
+def test_the_guide_writes_rules_json_as_the_test_does() -> None:
+    text = GUIDE.read_text(encoding="utf-8")
+    assert "cambio show online --json | python3 -c" in text
+    assert '{o["key"]: o["value"] for o in json.load(sys.stdin)["options"]}' in text
+
+
 def test_the_python_skeleton_passes_once_connected(conform: Conform, tmp_path: Path) -> None:
     (tmp_path / "adapter.py").write_text(_block("python"), encoding="utf-8")
     (tmp_path / "my_engine.py").write_text(PY_ENGINE, encoding="utf-8")
+    rules = write_rules(tmp_path, "online")
     impl = shlex.join([sys.executable, str(tmp_path / "adapter.py")])
-    run = conform("--impl", impl, "--ruleset", "official", "--ruleset", "online",
-                  "-k", "tie or snap.wrong or fuzz", "--fuzz", "4", "--seed", "1")
+    run = conform("--impl", impl, "-k", "tie or snap.wrong or fuzz", "--fuzz", "4", "--seed", "1")
     assert run.code == 0, run.out
-    assert run.log[0]["implementation"]["name"] == "my-engine"
+    hello = run.log[0]["implementation"]
+    assert hello["name"] == "my-engine"
+    # every option pinned to the declared value, and the header says so
+    assert hello["options"] == {key: [value] for key, value in rules.items()}
+    assert "every option pinned by the declaration" in run.out
     assert run.statuses()["pass"] >= 6
+    assert {r["ruleset"] for r in run.results} == {"declared"}
+
+
+def test_a_declaration_that_pins_nothing_is_said(conform: Conform) -> None:
+    """The old skeleton's ``"options": {}`` supports every value of every option: the
+    header says so (the reference, which does support them all, declares it too)."""
+    run = conform("--fuzz", "0", "-k", "tie.caller-ties-lowest", "--ruleset", "hearts")
+    assert "the declaration leaves all 68 options open" in run.out
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
 def test_the_node_skeleton_answers_in_order(tmp_path: Path) -> None:
     (tmp_path / "adapter.js").write_text(_block("js"), encoding="utf-8")
     (tmp_path / "my-engine.js").write_text(JS_ENGINE, encoding="utf-8")
+    rules = write_rules(tmp_path, "hearts")
     requests = [
         {"cmd": "hello", "seq": 0, "protocol": 1},
         {"cmd": "new_game", "seq": 1, "rules": {}, "players": 2, "dealer": 0, "first": None,
@@ -113,6 +143,7 @@ def test_the_node_skeleton_answers_in_order(tmp_path: Path) -> None:
     assert [r["seq"] for r in replies] == list(range(8))
     hello, deal, peeked, rejected, bug, seen, unknown, stop = replies
     assert hello["protocol"] == 1 and hello["implementation"]["language"] == "javascript"
+    assert hello["rules"] == rules and hello["options"] == {k: [v] for k, v in rules.items()}
     assert deal["events"][0]["card"] == "AS"
     assert peeked["events"][0]["t"] == "peeked"
     assert rejected["rejected"]["code"] == "E_WRONG_PHASE"
