@@ -32,6 +32,8 @@ from cambio_ref.rulebook import (
     site_files,
     site_nav,
 )
+from cambio_ref.rulebook.engines import INDEX as ENGINES_INDEX
+from cambio_ref.rulebook.engines import EngineRun, engine_pages, engines_nav, read_engine
 from cambio_ref.rulebook.front import FRONT_MARK, front_md
 from cambio_ref.rulebook.model import Entry, Front, Moment
 from cambio_ref.rulebook.search import SEARCH_INDEX, search_json
@@ -43,6 +45,7 @@ from conformance.scenarios import DEFAULT_PEEK, run_case
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "house-rules"
+ENGINES = ROOT / "examples" / "engines"  # each folder: an adapter, rules.json, run-seed1.jsonl
 FRONT = ROOT / "docs" / "front.yaml"
 # Option ids retired by a rename, old id -> new id: each old page redirects to the new one.
 RENAMED: dict[str, str] = {}
@@ -54,6 +57,7 @@ log = logging.getLogger("mkdocs.hooks.pages")
 # The disputes of the build in progress: on_config makes them, on_files renders them.
 _disputes: list[Dispute] = []
 _front: list[Front] = [Front()]
+_engines: list[EngineRun] = []
 
 
 class _Crash:
@@ -140,6 +144,12 @@ def _examples() -> list[Example]:
             for p in sorted(EXAMPLES.glob("*.yaml"))]
 
 
+def load_engines(root: Path = ENGINES) -> list[EngineRun]:
+    """The public engines' committed adapter files (no engine is needed)."""
+    return [read_engine(folder) for folder in sorted(root.iterdir())
+            if folder.is_dir() and (folder / "rules.json").is_file()] if root.is_dir() else []
+
+
 def _expand(nav: list[Any], sections: dict[str, list[Any]]) -> list[Any]:
     """Replace each `Title: section/index.md` entry by the section's generated nav."""
     out: list[Any] = []
@@ -155,8 +165,10 @@ def _expand(nav: list[Any], sections: dict[str, list[Any]]) -> list[Any]:
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     _disputes[:] = load_disputes()
     _front[:] = [load_front()]
+    _engines[:] = load_engines()
     if config.nav:
-        config.nav = _expand(config.nav, site_nav(load_catalogue(), disputes=_disputes, front=_front[0]))
+        sections = site_nav(load_catalogue(), disputes=_disputes, front=_front[0])
+        config.nav = _expand(config.nav, {**sections, ENGINES_INDEX: engines_nav(_engines)})
     return config
 
 
@@ -171,6 +183,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     redirects = {option_page(old) for old in RENAMED}
     pages = render_site(load_catalogue(), renamed=RENAMED, examples=_examples(), disputes=_disputes,
                         front=_front[0])
+    pages.update(engine_pages(_engines))
     for path, text in pages.items():
         inclusion = InclusionLevel.NOT_IN_NAV if path in redirects else InclusionLevel.UNDEFINED
         files.append(File.generated(config, path, content=text, inclusion=inclusion))

@@ -206,8 +206,9 @@ class Table:
             self.known[owner][slot] = set(self.everyone())
         return self.public(kind, player=player, targets=[[owner, slot]], cards=[card])
 
-    def penalty(self, player: int, card: str) -> Event:
-        slot = self.place(player, card)
+    def penalty(self, player: int, card: str, slot: int | None = None) -> Event:
+        """A penalty card into `slot`, or (by default) the lowest empty slot."""
+        slot = self.place(player, card, slot)
         self.deck -= 1
         return {"t": "penalty", "player": player, "slot": slot, "card": card, "visible_to": []}
 

@@ -81,6 +81,7 @@ class CambioAdapter(Adapter):
         self.first = 0
         self.seed = 0
         self.reshuffles = 0
+        self.engine_refused = False
 
     # -- the engine ------------------------------------------------------------------
 
@@ -200,10 +201,15 @@ class CambioAdapter(Adapter):
                 and (self.seat_of(pending["playerId"]) == p or kind != "snap"):
             raise Refused("E_MUST_GIVE", "a snapper owes a card")
         saved = (json.dumps(self.state), self.reshuffles)
+        self.engine_refused = False
         try:
             return self.play(p, kind, action)
-        except Refused:  # a refused action changes nothing
-            self.state, self.reshuffles = json.loads(saved[0]), saved[1]
+        except Refused:
+            # A refusal of the adapter's changes nothing. One of the engine's keeps what
+            # the engine did to its state (a refused draw still marks the turn started):
+            # that is the engine's behaviour, and what follows shows it.
+            if not self.engine_refused:
+                self.state, self.reshuffles = json.loads(saved[0]), saved[1]
             raise
 
     def refuse(self, result: dict[str, Any], kind: str) -> None:
@@ -283,6 +289,7 @@ class CambioAdapter(Adapter):
         result, before = self.send(p, message)
         wrong_snap = kind == "snap" and "Wrong snap" in result.get("error", "")
         if "error" in result and not wrong_snap:
+            self.engine_refused = True
             self.refuse(result, kind)
         return self.events(p, kind, action, before, wrong_snap)
 
@@ -333,7 +340,7 @@ class CambioAdapter(Adapter):
         table, s = self.table, self.state
         assert table is not None
         events: list[Event] = []
-        if self.pending_reshuffle is not None:
+        if self.pending_reshuffle is not None and kind != "snap":  # (a snap's comes with its penalty)
             events.append(table.reshuffled(self.pending_reshuffle))  # type: ignore[arg-type]
             self.pending_reshuffle = None
         if kind == "draw":
@@ -373,10 +380,13 @@ class CambioAdapter(Adapter):
                 # the engine shows the card to nobody (it stays face down: no faceUp)
                 events.append({"t": "snap_wrong", "player": p, "targets": [[owner, slot]],
                                "cards": [table.card_at(owner, slot)], "visible_to": []})
-                new = [c for c in self.hand(p) if c is not None and
-                       all(c["id"] != (o or {}).get("id") for o in self.hand(p, before))]
-                for card in new:
-                    events.append(table.penalty(p, to_code(card) or "?"))
+                if self.pending_reshuffle is not None:  # the penalty's draw reshuffled
+                    events.append(table.reshuffled(self.pending_reshuffle))  # type: ignore[arg-type]
+                    self.pending_reshuffle = None
+                old = {(c or {}).get("id") for c in self.hand(p, before)}
+                for slot, card in enumerate(self.hand(p)):  # where the engine laid it
+                    if card is not None and card["id"] not in old:
+                        events.append(table.penalty(p, to_code(card) or "?", slot))
             else:
                 events.append(table.snapped("snapped", p, owner, slot))
         elif kind == "give":
@@ -384,7 +394,9 @@ class CambioAdapter(Adapter):
             to = self.seat_of(pending["snapTargetPlayerId"])
             card = table.card_at(p, action["slot"])
             table.grids[p][action["slot"]] = None
-            gap = table.place(to, card)
+            given = self.hand(p, before)[action["slot"]] or {}
+            gap = next(i for i, c in enumerate(self.hand(to)) if c and c["id"] == given.get("id"))
+            table.place(to, card, gap)  # where the engine laid it
             events.append({"t": "gave", "player": p, "slot": action["slot"], "to": [to, gap],
                            "card": card, "visible_to": []})
         table.snap_open = s["snapEligibleTopCardId"] is not None
