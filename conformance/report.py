@@ -241,8 +241,9 @@ def open_options_lines(meta: Meta) -> list[str]:
     as supported in every value, so a case needing any of them runs under ``--ruleset``
     targets (an adapter should pin each to the values its engine plays).
 
-    >>> open_options_lines(Meta("x", {"options": {}}, 1, [], ""))[0][:53]
-    '  options: the declaration leaves all 68 options open'
+    >>> open_options_lines(Meta("x", {"options": {}}, 1, [], ""))[0].startswith(
+    ...     "  options: the declaration leaves all ")
+    True
     >>> open_options_lines(Meta("x", {}, 1, [], ""))
     []
     """
