@@ -8,10 +8,13 @@ words: the ruleset it names ("in online"), the cards it names ("K♥", "red king
 (spec/glossary.yaml: "flip", "burn" and "slap" all find "snap"). `rank` scores every
 question against it.
 
-`cambio ask` and the site's search are one engine: `index_json` exports the index,
-the lexicon and every answer to ``ask/index.json``, and docs/javascripts/ask.js
-follows these steps on it, number for number (tests/site/test_search_browser.py
-compares the two on the phrasing set).
+`cambio ask` and the site's search are one engine: `cambio_ref.askdata` builds the
+index, the lexicon, the known words and every answer once (cached on disk by the
+catalogue's hash), the site publishes it as ``search/ask-index.json``, and
+docs/javascripts/ask.js follows these steps on it, number for number, typo correction
+(`correct`, a bounded optimal-string-alignment distance) included
+(tests/site/test_search_browser.py compares the two on the phrasing set and both
+held-out halves).
 
 >>> idx = build_index()
 >>> q = analyse("wrong flip of someone else's card", idx.lexicon)
