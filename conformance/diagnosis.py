@@ -209,6 +209,8 @@ def fits(d: Disagreement, known: Sequence[Fit] = (), *, maybe: Sequence[Fit] = (
     playing the declared one refutes that, `conformance.onward.refuted_value`)."""
     if d.aspect not in ASPECTS or (d.index == 0 and d.where != "deal"):
         return []
+    if d.aspect == "rejection" and d.field == "code":  # (both refuse: which check comes
+        return []  # first is no option's value, and a wrong code is a class of its own)
     base = with_values(d.game.rules, d.as_if)
     if reach(d, base) is not None:  # (no change needed: nothing to explain by one)
         return []
