@@ -210,6 +210,10 @@ class CambioAdapter(Adapter):
             # that is the engine's behaviour, and what follows shows it.
             if not self.engine_refused:
                 self.state, self.reshuffles = json.loads(saved[0]), saved[1]
+            elif self.pending_reshuffle is not None:  # laid out for a draw that never came
+                before = json.loads(saved[0])
+                self.state["deck"], self.state["discard"] = before["deck"], before["discard"]
+                self.reshuffles, self.pending_reshuffle = saved[1], None
             raise
 
     def refuse(self, result: dict[str, Any], kind: str) -> None:
