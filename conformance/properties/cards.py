@@ -10,10 +10,10 @@ core.deal; the table then follows the event, so one fault is reported once, not 
 later step. A snapshot is checked against it and, where they differ, taken over.
 
 >>> from cambio_ref.rules import resolve
->>> from conformance.properties.violation import Report
+>>> from conformance.properties.violation import Violations
 >>> rules = resolve("online")
 >>> deck = [c.code for c in rules.deck(2)]
->>> table = Table(rules, 2, 0, deck, 0, Report())
+>>> table = Table(rules, 2, 0, deck, 0, Violations())
 >>> table.grids[1][0], table.deck[-1]  # seat 1 is dealt first; 9S is turned up
 ('AS', '10S')
 >>> table.apply({"t": "drew", "player": 1, "card": "KD", "visible_to": [1]})
@@ -31,7 +31,7 @@ from cambio_ref.flags import grid_size
 from cambio_ref.rules import Rules
 from cambio_ref.shuffle import shuffle
 from cambio_ref.state import dealt_slots
-from conformance.properties.violation import Report
+from conformance.properties.violation import Violations
 
 Event = Mapping[str, Any]
 RULE = "core.deal"  # the deck dealt is every card of the round, in its given order
@@ -54,7 +54,7 @@ class Table:
     """The table as the implementation's events show it (see the module docstring)."""
 
     def __init__(self, rules: Rules, players: int, dealer: int, deck: Sequence[str],
-                 seed: int, report: Report) -> None:
+                 seed: int, report: Violations) -> None:
         self.rules, self.n, self.seed, self.report = rules, players, seed, report
         self.dealt = list(deck)  # every card of the round
         slots = dealt_slots(players, dealer)  # (the deal the deck order makes: core.deal)

@@ -33,7 +33,7 @@ from conformance.legal import action_text
 from conformance.properties.cards import RULE as CARDS
 from conformance.properties.cards import Table
 from conformance.properties.hiding import RULE as SEEN
-from conformance.properties.violation import Report
+from conformance.properties.violation import Violations
 
 
 def normal_text(action: Any) -> str | None:
@@ -99,7 +99,7 @@ class Legal:
         return code.rule if code is not None else "core.turn-sequence"
 
 
-def check_view(view: Mapping[str, Any], seat: int, table: Table, report: Report) -> None:
+def check_view(view: Mapping[str, Any], seat: int, table: Table, report: Violations) -> None:
     """Check that `seat`'s view shows the table the events built."""
     grids = view.get("grids")
     if not isinstance(grids, list):

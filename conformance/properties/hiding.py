@@ -6,9 +6,9 @@ sees a grid card.
 
 >>> from cambio_ref.rules import resolve
 >>> from conformance.properties.cards import Table
->>> from conformance.properties.violation import Report
+>>> from conformance.properties.violation import Violations
 >>> rules = resolve("online")
->>> table = Table(rules, 2, 0, [c.code for c in rules.deck(2)], 0, Report())
+>>> table = Table(rules, 2, 0, [c.code for c in rules.deck(2)], 0, Violations())
 >>> table.apply({"t": "peeked", "player": 1, "owner": 1, "slot": 2, "card": "5S",
 ...              "visible_to": [1]})
 >>> view = {"grids": [["?"] * 4, ["?", "?", "5S", "?"]], "held": None}

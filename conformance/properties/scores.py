@@ -7,8 +7,8 @@ follow, whatever happened before: this needs no reference state. Each violation 
 the rule that decides the number that differs.
 
 >>> from cambio_ref.rules import resolve
->>> from conformance.properties.violation import Report
->>> report = Report()
+>>> from conformance.properties.violation import Violations
+>>> report = Violations()
 >>> event = {"t": "round_over", "reason": "called", "caller": 0, "grids": [["2S"], ["2H"]],
 ...          "raw": [2, 2], "scores": [2, 2], "winners": [0]}
 >>> check_round_over(event, resolve("online(tie=caller-loses)"), [0, 1], report)
@@ -27,7 +27,7 @@ from cambio_ref.catalogue import load_catalogue
 from cambio_ref.ending import outcome
 from cambio_ref.errors import CambioError
 from cambio_ref.rules import Rules
-from conformance.properties.violation import Report
+from conformance.properties.violation import Violations
 
 
 @cache
@@ -60,7 +60,7 @@ def _raw_rule(hand: Sequence[Card], rules: Rules, diff: int) -> str:
 
 
 def check_round_over(event: Mapping[str, Any], rules: Rules, contenders: Sequence[int],
-                     report: Report) -> None:
+                     report: Violations) -> None:
     """Check a ``round_over`` event's numbers against its own grids under `rules`;
     `contenders`: the seats still in the round (snap.knock-out)."""
     grids, caller, reason = event.get("grids"), event.get("caller"), event.get("reason")

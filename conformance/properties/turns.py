@@ -12,8 +12,8 @@ round.max-turns turns, ``deck-exhausted`` with an empty deck, ``empty-hand`` wit
 empty grid where end.empty-hand ends the round, ``knocked-out`` with every player out.
 
 >>> from cambio_ref.rules import resolve
->>> from conformance.properties.violation import Report
->>> turns = Turns(resolve("online"), 3, 0, None, Report())
+>>> from conformance.properties.violation import Violations
+>>> turns = Turns(resolve("online"), 3, 0, None, Violations())
 >>> turns.next_seat()
 1
 >>> turns.marker(2)
@@ -29,14 +29,14 @@ from typing import Any
 from cambio_ref.flags import flags_of
 from cambio_ref.rules import Rules
 from cambio_ref.state import first_seat
-from conformance.properties.violation import Report
+from conformance.properties.violation import Violations
 
 
 class Turns:
     """Whose turn comes next, and what the round's end must show (see the module)."""
 
     def __init__(self, rules: Rules, players: int, dealer: int, first: int | None,
-                 report: Report) -> None:
+                 report: Violations) -> None:
         self.rules, self.n, self.report = rules, players, report
         self.step = flags_of(rules).step
         self.everyone_once = flags_of(rules).everyone_once

@@ -1,7 +1,7 @@
-"""A broken property: which one, the rule it tests, where and what; and `Report`, which
+"""A broken property: which one, the rule it tests, where and what; and `Violations`, which
 keeps each kind of violation once per game.
 
->>> report = Report()
+>>> report = Violations()
 >>> report.add("turns.order", "turn.direction", "seat 2 takes a turn; seat 1 is next")
 >>> report.add("turns.order", "turn.direction", "the same kind again: counted, not kept")
 >>> [(v.name, v.rule, v.where, v.repeats) for v in report.all()]
@@ -58,7 +58,7 @@ class Violation:
         return f"step {self.step}" if self.step else "deal"
 
 
-class Report:
+class Violations:
     """The violations of one game, each kind (name and rule) kept once: the first, with a
     count of the others."""
 

@@ -32,7 +32,7 @@ from conformance.properties.hiding import RULE as SEEN
 from conformance.properties.hiding import leaks
 from conformance.properties.scores import check_round_over
 from conformance.properties.turns import Turns
-from conformance.properties.violation import Report, Violation
+from conformance.properties.violation import Violation, Violations
 
 Reply = Sequence[Mapping[str, Any]] | Rejection
 
@@ -43,7 +43,7 @@ class Watch:
     def __init__(self, rules: Rules, players: int, dealer: int, deck: Sequence[str],
                  seed: int = 0, first: int | None = None) -> None:
         self.rules = rules
-        self.report = Report()
+        self.report = Violations()
         self.table = Table(rules, players, dealer, deck, seed, self.report)
         self.turns = Turns(rules, players, dealer, first, self.report)
         self.legal = Legal()
