@@ -3,7 +3,9 @@
 A value type's own hash can cost more than the work it would save (a frozen
 dataclass hashes its fields in Python), so these memos look objects up by
 identity. Each entry keeps its object alive, so an id is never reused while
-remembered; the memo forgets everything at once when it is full.
+remembered; the memo forgets everything at once when it is full: when it holds `limit`
+objects, or, with `weigh`, objects weighing `limit` in all (for objects of very
+different sizes, such as the blocks of snaps of an eight-player table).
 
 >>> calls = []
 >>> @per_object(limit=2)
@@ -13,6 +15,13 @@ remembered; the memo forgets everything at once when it is full.
 >>> t = (1, 2, 3)
 >>> size(t), size(t), len(calls)
 (3, 3, 1)
+>>> @per_object(limit=4, weigh=len)
+... def total(items: tuple[int, ...]) -> int:
+...     calls.append(items)
+...     return sum(items)
+>>> big = (1, 2, 3)
+>>> total(big), total((4, 5)), total(big), len(calls)
+(6, 9, 6, 4)
 """
 
 from __future__ import annotations
@@ -25,21 +34,26 @@ K = TypeVar("K")
 V = TypeVar("V")
 
 
-def per_object(limit: int) -> Callable[[Callable[[K], V]], Callable[[K], V]]:
+def per_object(limit: int, weigh: Callable[[K], int] | None = None
+               ) -> Callable[[Callable[[K], V]], Callable[[K], V]]:
     """Decorate a one-argument function to remember its value per argument object (at
-    most `limit` of them)."""
+    most `limit` of them, or objects of at most `limit` in all by their `weigh`)."""
     def decorate(build: Callable[[K], V]) -> Callable[[K], V]:
         kept: dict[int, tuple[K, V]] = {}
+        held = [0]  # what the kept objects weigh
 
         @functools.wraps(build)
         def remembered(obj: K) -> V:
             known = kept.get(id(obj))
             if known is not None and known[0] is obj:
                 return known[1]
-            if len(kept) >= limit:
+            weight = 1 if weigh is None else weigh(obj)
+            if held[0] + weight > limit:
                 kept.clear()
+                held[0] = 0
             value = build(obj)
             kept[id(obj)] = (obj, value)
+            held[0] += weight
             return value
 
         return remembered

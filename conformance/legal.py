@@ -46,8 +46,14 @@ from cambio_ref.actions import (
 )
 from cambio_ref.memo import per_object
 
+# A block of snaps at a full table of multi-burn rules holds thousands of actions, so the
+# memos below are bounded by the actions they keep alive (with their texts or dicts), not
+# by blocks: at seed 19891, awareness's first fuzz shard left 290 blocks (32 MB of text,
+# and their actions) in the memo of 4,096 blocks.
+KEPT_ACTIONS = 1 << 15
 
-@per_object(limit=1024)
+
+@per_object(limit=KEPT_ACTIONS, weigh=len)
 def _block_json(block: tuple[Action, ...]) -> list[dict[str, Any]]:
     return [action_json(a) for a in block]
 
@@ -99,7 +105,7 @@ def _text(block: Sequence[Action]) -> bytes:
     return ",".join([action_text(a) for a in block]).encode()
 
 
-_block_text = per_object(limit=4096)(_text)
+_block_text = per_object(limit=KEPT_ACTIONS, weigh=len)(_text)
 
 
 def _json(block: Sequence[Action]) -> list[dict[str, Any]]:
