@@ -28,13 +28,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 K = TypeVar("K")
 V = TypeVar("V")
 
 
-def per_object(limit: int, weigh: Callable[[K], int] | None = None
+def per_object(limit: int, weigh: Callable[[Any], int] | None = None
                ) -> Callable[[Callable[[K], V]], Callable[[K], V]]:
     """Decorate a one-argument function to remember its value per argument object (at
     most `limit` of them, or objects of at most `limit` in all by their `weigh`)."""
