@@ -467,11 +467,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
-    from conformance.sanitise import terminal  # (messages may quote an implementation)
-
-    parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        from conformance.sanitise import terminal  # (messages may quote an implementation)
+
+        args = build_parser().parse_args(argv)
         handler: Handler = args.handler
         return handler(args)
     except SpecError as exc:
@@ -483,7 +482,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # (before a command took over its signals: it wrote nothing)
+        print("cambio: interrupted (SIGINT)", file=sys.stderr)
         return 130
 
 

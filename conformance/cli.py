@@ -99,13 +99,22 @@ def register(sub: Any) -> None:
                         " (medians of 5 parts each; with fuzzing's lock-step actions per second"
                         " and requests per action)")
     p.add_argument("--json", action="store_true", help="with --benchmark: print it as JSON")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="print every unsuccessful item in full and the throughput (by default"
+                        " the items are folded into their causes; the log, JUnit and the HTML"
+                        " report always have them in full)")
     p.add_argument("--jobs", "-j", type=integer(1, MAX_JOBS), default=None, metavar="N",
                    help="run items in N worker processes at once, each with its own"
                         " implementation (default: the number of cores); the results do not"
                         " depend on N")
     p.add_argument("--fuzz-shards", type=_shards, metavar="I|FIRST-LAST",
-                   help="play only these fuzz shards (of 5 games each, numbered from 0 per"
-                        " target, seeded from --seed): to split a campaign across machines")
+                   help="play only these fuzz shards of each target, to split a campaign"
+                        " across machines. Shards are per target: each target's share of"
+                        " --fuzz (the budget divided by the number of targets, rounded up)"
+                        " is cut into shards of 5 games, numbered from 0 and seeded from"
+                        " --seed; --fuzz 70 under the five rulesets is 14 games each, shards"
+                        " 0-2. A range that selects no shard of any target sends nothing"
+                        " (exit 5)")
 
     p = sub.add_parser(
         "conform-merge", help="Merge the run logs of several `cambio conform` runs into one report.",
@@ -121,6 +130,8 @@ def register(sub: Any) -> None:
     p.add_argument("--report", type=output_file, metavar="FILE.md|FILE.html",
                    help="write a Markdown or HTML report")
     p.add_argument("--log", type=output_file, metavar="FILE.jsonl", help="write the merged log")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="print every unsuccessful item in full and the throughput")
     p.add_argument("--partial", action="store_true",
                    help="accept logs of runs that were killed or stopped early (no footer, or"
                         " a footer that says so): they are still named in the report, but do"
@@ -168,6 +179,41 @@ def _check_args(args: argparse.Namespace) -> None:
 
 
 def cmd_conform(args: argparse.Namespace) -> int:
+    """`run_conform`, stoppable from its first moment: a signal in its start-up (the imports
+    and the cases take a while on a loaded machine) still leaves a log, JUnit and report
+    that say the run stopped before any item ran."""
+    from conformance.signals import interruptible, received
+
+    with interruptible():
+        try:
+            return run_conform(args)
+        except BaseException:
+            stop = received()
+            if stop is None:
+                raise
+    if args.benchmark:  # (it writes no log or report)
+        print(f"cambio: {stop}: the benchmark stopped", file=sys.stderr)
+        return stop.status
+    return _stopped_at_start(args, stop.status, str(stop))
+
+
+def _stopped_at_start(args: argparse.Namespace, status: int, why: str) -> int:
+    """The outputs of a run stopped in its start-up, before the plan: they say so."""
+    from conformance.report import Log, Meta
+    from conformance.signals import shielded
+
+    with shielded():
+        meta = Meta(impl=args.impl, implementation={}, seed=args.seed or 0, rulesets=[],
+                    started=datetime.now(UTC).isoformat(timespec="seconds"),
+                    stopped=f"{why} during start-up, before any item ran", exit=status)
+        log = Log(args.log)
+        log.header(meta)
+        unwritten = _finish(args, log, meta, [])
+    _summary(meta, [], unwritten)
+    return status
+
+
+def run_conform(args: argparse.Namespace) -> int:
     """Run everything; each result is logged as soon as it is known (in item order). On
     SIGINT, SIGTERM or SIGHUP, or when the handshake fails, every implementation and
     everything it started are killed and every report is still written, its footer giving
@@ -187,7 +233,6 @@ def cmd_conform(args: argparse.Namespace) -> int:
     )
     from conformance.report import Log, Meta, note_line
     from conformance.results import Result
-    from conformance.sanitise import terminal
     from conformance.signals import interruptible, received, shielded
     from conformance.targets import check_names, targets
 
@@ -224,7 +269,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
             if result.failed:
                 failures += 1
                 if progress is not None:
-                    progress.note(terminal(note_line(result)))
+                    progress.note(note_line(result))
         if progress is not None:
             progress.update(done, failures)
 
@@ -249,15 +294,19 @@ def cmd_conform(args: argparse.Namespace) -> int:
                 raise
             items = plan(targets(args.ruleset or [], hello.rules), cases=cases,
                          keyword=args.keyword, fuzz=fuzz, shards=args.fuzz_shards)
-            if not items:
-                raise CambioError(f"-k {args.keyword!r} selects nothing")
             meta.implementation = hello.to_json()
             meta.rulesets = list(dict.fromkeys(item.ruleset for item in items))
             meta.targets = {item.ruleset: item.target.rules.canonical for item in items}
+            meta.shards = shards_played(items)
+            unplayed = [item for item in items if item.kind == "fuzz" and not item.shard_indices]
+            items = [item for item in items if item not in unplayed]
+            meta.nothing = selects_nothing(args, unplayed) if not items else None
             log = Log(args.log)
             log.header(meta)
             progress = Progress(len(items), label="items")
             pool.run(items, finished, ordered)
+            for item in unplayed:  # (their shards are beyond the target's: nothing to send)
+                ordered(item, [no_shards(item, args.fuzz_shards)])
     except BaseException as exc:
         stop = received()
         interrupted = True
@@ -277,8 +326,50 @@ def cmd_conform(args: argparse.Namespace) -> int:
                 meta.throughput = throughput_of(sum_counters(pool.counters()))
             meta.elapsed = time.perf_counter() - started
             unwritten = _finish(args, log, meta, results)
-    _summary(meta, results, unwritten)
+    _summary(meta, results, unwritten, args.verbose)
     return exit_code(meta, results)
+
+
+def shards_played(items: Any) -> dict[str, dict[str, Any]]:
+    """The header's record of the fuzz shards each target plays (`conformance.merge`)."""
+    from conformance.merge import joined_ranges
+    from conformance.shards import shard_count
+
+    return {item.ruleset: {"played": joined_ranges([[i, i] for i in item.shard_indices]),
+                           "of": shard_count(item.games)}
+            for item in items if item.kind == "fuzz"}
+
+
+def no_shards(item: Any, shards: range) -> Any:
+    """The not-applicable result of a fuzz item whose --fuzz-shards are all beyond its own."""
+    from conformance.results import Result
+    from conformance.shards import shard_count
+
+    count = shard_count(item.games)
+    return Result("fuzz", item.ruleset, "not_applicable", "fuzz",
+                  rules=item.target.rules.canonical,
+                  message=f"--fuzz-shards {_shown(shards)} selects none of its shards: its"
+                          f" {item.games} games are shards 0-{count - 1} (shards are numbered"
+                          " per target)")
+
+
+def _shown(shards: range) -> str:
+    return f"{shards.start}" if len(shards) == 1 else f"{shards.start}-{shards.stop - 1}"
+
+
+def selects_nothing(args: argparse.Namespace, unplayed: Any) -> str:
+    """Why a run's selection sends nothing: -k matches no item, or every fuzz item it
+    selects has none of the --fuzz-shards asked for.
+
+    >>> selects_nothing(argparse.Namespace(keyword="nope", fuzz_shards=None), [])
+    "-k 'nope' selects no item"
+    """
+    if unplayed:
+        return (f"--fuzz-shards {_shown(args.fuzz_shards)} selects no shard of any target (each"
+                " target's games are shards 0 to its own last: see `cambio conform --help`)")
+    if args.keyword is None:
+        return "the run selects no item (no case and no fuzzing)"
+    return f"-k {args.keyword!r} selects no item"
 
 
 def _failure(exc: BaseException) -> str:
@@ -303,9 +394,10 @@ def exit_code(meta: Any, results: Any) -> int:
 
 
 def _finish(args: argparse.Namespace, log: Any, meta: Any, results: Any) -> list[str]:
-    """Write the JUnit XML, the report and the log's footer, and print the summary; the
-    lines to print on stderr for the files that could not be written."""
+    """Write the JUnit XML, the report and the log's footer; the lines to print on stderr
+    for the files that could not be written (each then makes the exit status 2)."""
     from conformance.report import junit, write_report
+    from conformance.sanitise import line
 
     unwritten = []
     if log is not None:
@@ -319,16 +411,21 @@ def _finish(args: argparse.Namespace, log: Any, meta: Any, results: Any) -> list
                 unwritten.append(f"cambio: error: {option} {path}: cannot write it:"
                                  f" {exc.strerror or exc}")
                 meta.exit = 2
+        if log.problem is not None:
+            meta.exit = 2
         log.footer(meta, results)
         log.close()
+        if log.problem is not None:
+            meta.exit = 2
+            unwritten.insert(0, f"cambio: error: {line(log.problem)}")
     return unwritten
 
 
-def _summary(meta: Any, results: Any, unwritten: list[str]) -> None:
+def _summary(meta: Any, results: Any, unwritten: list[str], verbose: bool = False) -> None:
     from conformance.report import render_text
     from conformance.sanitise import terminal
 
-    sys.stdout.write(terminal(render_text(meta, results)))
+    sys.stdout.write(terminal(render_text(meta, results, verbose)))
     for line in unwritten:
         print(line, file=sys.stderr)
 
@@ -337,6 +434,7 @@ def cmd_merge(args: argparse.Namespace) -> int:
     """``cambio conform-merge``: several run logs as one (see `conformance.merge`)."""
     from conformance.merge import campaign_line, merge_logs
     from conformance.report import Log
+    from conformance.sanitise import line
 
     if args.report is not None and args.report.suffix not in (".md", ".html", ".htm"):
         raise CambioError(f"--report {args.report}: the name must end in .md or .html")
@@ -345,7 +443,7 @@ def cmd_merge(args: argparse.Namespace) -> int:
     log.header(meta)
     for result in results:
         log.result(result)
-    _summary(meta, results, _finish(args, log, meta, results))
+    _summary(meta, results, _finish(args, log, meta, results), args.verbose)
     if any(r.kind == "fuzz" for r in results):
-        print(campaign_line(meta, results))
+        print(line(campaign_line(meta, results)))
     return exit_code(meta, results)

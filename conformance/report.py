@@ -16,8 +16,10 @@ total       1    1
 
 from __future__ import annotations
 
+import contextlib
 import html
 import json
+import re
 import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -26,7 +28,6 @@ from pathlib import Path
 from typing import IO, Any
 
 from cambio_ref.catalogue import load_catalogue
-from cambio_ref.errors import CambioError
 from conformance import sanitise
 from conformance.grouping import Cause, group, plays_as_line
 from conformance.protocol import Support
@@ -55,6 +56,10 @@ class Meta:
     exit: int | None = None  # the exit status, when not the one the results give
     strict_waivers: bool = False  # waived items make the run fail (--strict-waivers)
     targets: dict[str, str] = field(default_factory=dict)  # label: rules (one-line form)
+    # the fuzz shards played, by target: {"played": [[first, last], ...], "of": count}
+    shards: dict[str, dict[str, Any]] = field(default_factory=dict)
+    nothing: str | None = None  # why the selection sends nothing (an empty shard range, -k)
+    missing: list[str] = field(default_factory=list)  # a merged campaign's unplayed shards
 
     @property
     def title(self) -> str:
@@ -65,7 +70,7 @@ class Meta:
 
 def _compact(value: Any, limit: int = 300) -> str:
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= limit else text[:limit] + " ..."
+    return sanitise.shorten(text, limit)
 
 
 def totals(results: Iterable[Result]) -> Counter[str]:
@@ -73,6 +78,20 @@ def totals(results: Iterable[Result]) -> Counter[str]:
 
 
 NOTHING_APPLIED = 5  # the exit status of a run in which no item applied (pytest: none collected)
+
+
+def incomplete(meta: Meta) -> str | None:
+    """The sentence every output gives a run that stopped early, or a merged campaign
+    that misses shards (`conformance.merge`), if so.
+
+    >>> meta = Meta(impl="x", implementation={}, seed=1, rulesets=[], started="",
+    ...             missing=["hearts: shard 0 of 0-1 is missing (no log played it)"])
+    >>> incomplete(meta)
+    'The campaign is incomplete: hearts: shard 0 of 0-1 is missing (no log played it)'
+    """
+    parts = [f"The run stopped early: {meta.stopped}"] if meta.stopped else []
+    parts += [f"The campaign is incomplete: {'; '.join(meta.missing)}"] if meta.missing else []
+    return ". ".join(parts) or None
 
 
 def exit_status(results: Sequence[Result], strict_waivers: bool = False) -> int:
@@ -96,8 +115,8 @@ def nothing_applied(meta: Meta, results: Sequence[Result]) -> str | None:
     """The line every output gives a run that ran to its end with no item applicable."""
     if meta.stopped or exit_status(results) != NOTHING_APPLIED:
         return None
-    return (f"Nothing was checked: no item applied ({len(results)} not applicable), so the run"
-            f" is no success (exit status {NOTHING_APPLIED})")
+    why = meta.nothing or f"no item applied ({len(results)} not applicable)"
+    return f"Nothing was checked: {why}, so the run is no success (exit status {NOTHING_APPLIED})"
 
 
 def stale_waivers(meta: Meta, results: Iterable[Result]) -> list[str]:
@@ -126,15 +145,16 @@ def deviation_lines(results: Sequence[Result]) -> list[str]:
     found = causes(results)
     if not found:
         return []
+    one = sanitise.line
     lines = [f"{len(found)} distinct deviation{'s' if len(found) != 1 else ''}:"]
     for n, cause in enumerate(found, 1):
-        waived = f" (waived: {cause.waived})" if cause.waived else ""
-        lines.append(f"{n}. {cause.sentence()}{waived}")
+        waived = f" (waived: {one(cause.waived)})" if cause.waived else ""
+        lines.append(f"{n}. {one(cause.sentence())}{waived}")
     for rules in dict.fromkeys(r.rules for r in results if r.rules):
         mine = [c for c in found if any(o.get("rules") == rules for o in c.occurrences)]
         line = plays_as_line(rules, mine)
         if line:
-            lines.append(line)
+            lines.append(one(line))
     return lines
 
 
@@ -146,26 +166,44 @@ _LINE_BREAKS = {0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"}
 
 
 class Log:
-    """The JSON-lines run log (``--log FILE.jsonl``); each line is flushed at once."""
+    """The JSON-lines run log (``--log FILE.jsonl``); each line is flushed at once. When
+    the file cannot be opened or written (a full disk, a file-size limit), the log stops
+    there and `problem` says why in one line: the run goes on and writes its other
+    outputs, and the caller exits 2 (as for ``--report`` and ``--junit``)."""
 
     def __init__(self, path: Path | None) -> None:
-        try:
-            self.file: IO[str] | None = path.open("w", encoding="utf-8") if path else None
-        except OSError as exc:
-            raise CambioError(f"--log {path}: cannot write it: {exc.strerror or exc}") from None
+        self.path = path
+        self.problem: str | None = None
+        self.file: IO[str] | None = None
+        if path is not None:
+            try:
+                self.file = path.open("w", encoding="utf-8")
+            except OSError as exc:
+                self._failed(exc)
+
+    def _failed(self, exc: OSError) -> None:
+        self.problem = self.problem or f"--log {self.path}: cannot write it: {exc.strerror or exc}"
+        file, self.file = self.file, None
+        if file is not None:
+            with contextlib.suppress(OSError):
+                file.close()
 
     def write(self, data: Mapping[str, Any]) -> None:
         if self.file is not None:
             line = json.dumps(json_safe(data), ensure_ascii=False, allow_nan=False, default=str)
-            self.file.write(line.translate(_LINE_BREAKS) + "\n")
-            self.file.flush()
+            try:
+                self.file.write(line.translate(_LINE_BREAKS) + "\n")
+                self.file.flush()
+            except OSError as exc:
+                self._failed(exc)
 
     def header(self, meta: Meta) -> None:
         self.write({"type": "header", "harness": "cambio conform", "protocol": meta.protocol,
                     "impl": meta.impl, "implementation": dict(meta.implementation),
                     "seed": meta.seed, "rulesets": list(meta.rulesets),
                     "targets": dict(meta.targets), "fuzz": meta.fuzz,
-                    "timeout": meta.timeout, "started": meta.started})
+                    "shards": dict(meta.shards), "timeout": meta.timeout,
+                    "started": meta.started})
 
     def result(self, result: Result) -> None:
         self.write(result.to_json())
@@ -175,7 +213,7 @@ class Log:
             self.write(cause.to_json())
         self.write({"type": "footer", "totals": dict(totals(results)),
                     "by_ruleset": {rs: dict(c) for rs, c in by_ruleset(results).items()},
-                    "elapsed": round(meta.elapsed, 3), "throughput": meta.throughput,
+                    "elapsed": round(min(meta.elapsed, 1e9), 3), "throughput": meta.throughput,
                     "stopped": meta.stopped,
                     "stale_waivers": stale_waivers(meta, results),
                     "unchecked": unchecked(results), "alone": unchecked(results, "lost"),
@@ -184,7 +222,10 @@ class Log:
 
     def close(self) -> None:
         if self.file is not None:
-            self.file.close()
+            try:
+                self.file.close()
+            except OSError as exc:
+                self._failed(exc)
             self.file = None
 
 
@@ -214,25 +255,26 @@ def summary_table(results: Sequence[Result]) -> list[str]:
 
 
 def failure_lines(result: Result, index: int) -> list[str]:
-    """The terminal description of one unsuccessful result."""
-    where = f" at {result.step}" if result.step else ""
-    lines = [f"{index}. {result.name}: {LABELS[result.status]}{where}",
-             f"   {result.message}"]
+    """The full description of one unsuccessful result (``-v``, JUnit), one line per line:
+    every text of the implementation's on one line (`sanitise.line`)."""
+    one = sanitise.line
+    where = f" at {one(result.step)}" if result.step else ""
+    lines = [f"{index}. {one(result.name)}: {LABELS[result.status]}{where}",
+             f"   {one(result.message)}"]
     if result.rule:
-        lines.append(f"   rule: {result.rule}" + (f" (signature {result.signature}, seen"
-                                                    f" {result.count} times)"
-                                                    if result.signature and result.kind == "fuzz"
-                                                    else ""))
+        lines.append(f"   rule: {one(result.rule)}" + (
+            f" (signature {one(result.signature)}, seen {result.count} times)"
+            if result.signature and result.kind == "fuzz" else ""))
     if result.expected is not None or result.actual is not None:
-        lines.append(f"   expected (reference): {_compact(result.expected)}")
-        lines.append(f"   actual:               {_compact(result.actual)}")
+        lines.append(f"   expected (reference): {one(_compact(result.expected))}")
+        lines.append(f"   actual:               {one(_compact(result.actual))}")
     if result.stderr.strip():
         lines.append("   stderr (last lines):")
-        lines += [f"   | {line}" for line in result.stderr.rstrip().splitlines()[-8:]]
+        lines += [f"   | {one(line)}" for line in result.stderr.rstrip().splitlines()[-8:]]
     if result.file:
-        lines.append(f"   saved as a case: {result.file}")
+        lines.append(f"   saved as a case: {one(result.file)}")
     for n, command in enumerate(result.repro):
-        lines.append(f"   {'reproduce:' if n == 0 else '          '} {command}")
+        lines.append(f"   {'reproduce:' if n == 0 else '          '} {one(command)}")
     return lines
 
 
@@ -259,30 +301,139 @@ def open_options_lines(meta: Meta) -> list[str]:
             f" supported): {shown}"]
 
 
-def render_text(meta: Meta, results: Sequence[Result]) -> str:
-    """The summary printed at the end of `cambio conform`."""
-    lines = [f"cambio conform: {meta.title} via {meta.impl} (protocol {meta.protocol},"
+def folded_lines(results: Sequence[Result]) -> list[str]:
+    """The unsuccessful items no deviation names (a crash, a hang, a protocol error, a
+    skip), folded by status and message: one line each with how many items and the first
+    reproducer. The items a deviation names are folded into it (`deviation_lines`).
+
+    >>> bad = [Result(f"c{i}", "hearts", "crash", message="exited with status 3",
+    ...               repro=[f"cambio conform -k c{i}"]) for i in range(3)]
+    >>> print(*folded_lines(bad), sep="\\n")
+    3 unsuccessful items that no deviation names:
+    - crash (3 items: c0[hearts], c1[hearts], c2[hearts]): exited with status 3; reproduce: cambio conform -k c0
+    """
+    bad = [r for r in results if r.failed and not r.deviations]
+    if not bad:
+        return []
+    folds: dict[tuple[str, str], list[Result]] = {}
+    for r in bad:
+        folds.setdefault((r.status, r.message), []).append(r)
+    one = sanitise.line
+    lines = [f"{len(bad)} unsuccessful item{'s' if len(bad) != 1 else ''} that no deviation"
+             " names:"]
+    for (status, message), mine in folds.items():
+        names = ", ".join(one(r.name) for r in mine[:3]) + (
+            f" and {len(mine) - 3} more" if len(mine) > 3 else "")
+        count = f"{len(mine)} item{'s' if len(mine) != 1 else ''}: " if len(mine) > 1 else ""
+        step = f" at {one(mine[0].step)}" if len(mine) == 1 and mine[0].step else ""
+        again = f"; reproduce: {one(mine[0].repro[0])}" if mine[0].repro else ""
+        lines.append(f"- {LABELS[status]} ({count}{names}{step}):"
+                     f" {one(sanitise.shorten(message, 240))}{again}")
+    return lines
+
+
+def not_applicable_lines(results: Sequence[Result]) -> list[str]:
+    """Why items were not applicable, grouped by reason, the most common first.
+
+    >>> na = [Result(f"c{i}", "official", "not_applicable", message="deals 3 players")
+    ...       for i in range(2)] + [Result("d", "hearts", "not_applicable", message="needs x")]
+    >>> print(*not_applicable_lines(na), sep="\\n")
+    3 items not applicable:
+    - 2 under official: deals 3 players
+    - 1 under hearts: needs x
+    """
+    skipped = [r for r in results if r.status == "not_applicable"]
+    if not skipped:
+        return []
+    reasons: dict[str, Counter[str]] = {}
+    for r in skipped:
+        reasons.setdefault(_reason(r.message), Counter())[r.ruleset] += 1
+    one = sanitise.line
+    lines = [f"{len(skipped)} item{'s' if len(skipped) != 1 else ''} not applicable:"]
+    for reason, where in sorted(reasons.items(), key=lambda kv: -sum(kv[1].values())):
+        targets = (f"under {one(next(iter(where)))}" if len(where) == 1 else
+                   "(" + ", ".join(f"{one(label)} {n}" for label, n in where.items()) + ")")
+        lines.append(f"- {sum(where.values())} {targets}: {one(sanitise.shorten(reason, 240))}")
+    return lines
+
+
+def _reason(message: str) -> str:
+    """A not-applicable message without what is particular to one case (the number of
+    players it deals, the step refused), so that one reason groups the items it keeps out.
+
+    >>> _reason("the case deals 5 players; official is played by 2 to 4")
+    'the case deals more or fewer players than official is played by (2 to 4)'
+    >>> _reason("step 3 (snap) is rejected under these rules with E_SNAP_DISABLED")
+    'a step (snap) is rejected under these rules with E_SNAP_DISABLED'
+    """
+    message = _STEP.sub("a step ", message)
+    found = _DEALS.fullmatch(message)
+    if found:
+        return (f"the case deals more or fewer players than {found.group(2)} is played by"
+                f" ({found.group(3)})")
+    found = _PLAYS.fullmatch(message)
+    if found:
+        return f"the case deals more or fewer players than the implementation plays ({found.group(2)})"
+    return message
+
+
+_STEP = re.compile(r"^step \d+ ")
+_DEALS = re.compile(r"the case deals (\d+) players; (.+) is played by (\d+ to \d+)")
+_PLAYS = re.compile(r"the case deals (\d+) players; the implementation plays (\d+ to \d+)")
+
+
+def verdict(meta: Meta, results: Sequence[Result]) -> str:
+    """The last line of the summary: the verdict, the counts and the time.
+
+    >>> meta = Meta(impl="x", implementation={}, seed=1, rulesets=[], started="", elapsed=2.0)
+    >>> verdict(meta, [Result("a", "hearts", "pass"), Result("b", "hearts", "not_applicable")])
+    'PASS: 1/1 applicable passed (1 not applicable) in 2.0 s'
+    """
+    total = totals(results)
+    applicable = len(results) - total["not_applicable"]
+    status = exit_status(results, meta.strict_waivers) if meta.exit is None else meta.exit
+    word = ("STOPPED" if meta.stopped else "PASS" if status == 0 and not meta.missing else
+            "PARTIAL" if status == 0 else
+            "NOTHING CHECKED" if status == NOTHING_APPLIED else "FAIL")
+    return (f"{word}: {total['pass']}/{applicable} applicable passed"
+            f" ({total['not_applicable']} not applicable) in {meta.elapsed:.1f} s")
+
+
+def render_text(meta: Meta, results: Sequence[Result], verbose: bool = False) -> str:
+    """The summary printed at the end of `cambio conform`: the causes with their smallest
+    reproducers (the items folded into them), the table, the items no cause names, why
+    items were not applicable, and the verdict with the time; with `verbose`, every
+    unsuccessful item in full and the throughput. Every line is one line
+    (`sanitise.line`), whatever the implementation's texts hold."""
+    one = sanitise.line
+    lines = [f"cambio conform: {one(meta.title)} via {one(meta.impl)} (protocol {meta.protocol},"
              f" seed {meta.seed})"]
-    lines += [f"  {label} = {rules}" for label, rules in meta.targets.items() if label != rules]
+    lines += [f"  {one(label)} = {one(rules)}" for label, rules in meta.targets.items()
+              if label != rules]
     lines += open_options_lines(meta)
     lines.append("")
-    if meta.stopped:
-        lines += [f"The run stopped early: {meta.stopped}.", ""]
+    if incomplete(meta):
+        lines += [f"{one(incomplete(meta))}.", ""]
     empty = nothing_applied(meta, results)
-    if empty:
-        lines += [f"{empty}. The first items say why:"]
-        lines += [f"  {r.name}: {r.message}" for r in results[:3]] + [""]
+    if empty:  # (why each item was not applicable: below, by reason)
+        lines += [f"{empty}.", ""]
     found = deviation_lines(results)
     lines += [*found, ""] if found else []
     lines += summary_table(results)
     bad = [r for r in results if r.failed]
-    if bad:
+    if verbose and bad:
         lines += ["", f"{len(bad)} unsuccessful items:"]
         for i, result in enumerate(bad, 1):
             lines += failure_lines(result, i)
+    elif bad:
+        lines += ["", *folded_lines(results), "(every unsuccessful item in full: -v, the log,"
+                  " JUnit or the HTML report)"]
+    skipped = not_applicable_lines(results)
+    lines += ["", *skipped] if skipped else []
     stale = stale_waivers(meta, results)
     if stale:
-        lines += ["", f"stale waivers (they match no deviation of this run): {', '.join(stale)}"]
+        lines += ["", "stale waivers (they match no deviation of this run):"
+                  f" {', '.join(map(one, stale))}"]
     ended, lost = unchecked(results), unchecked(results, "lost")
     if ended or lost:
         lines.append("")
@@ -293,12 +444,10 @@ def render_text(meta: Meta, results: Sequence[Result]) -> str:
         lines += [f"{lost} item{'s' if lost != 1 else ''} went on against the implementation"
                   " alone past a difference: their later steps were checked only by the"
                   " properties and the case's own expectations"]
-    lines += ["", throughput_line(meta)]
-    total = totals(results)
-    applicable = len(results) - total["not_applicable"]
-    lines.append(f"{total['pass']}/{applicable} applicable passed"
-                 f" ({total['not_applicable']} not applicable) in {meta.elapsed:.1f} s")
-    return "\n".join(lines) + "\n"
+    if verbose:
+        lines += ["", throughput_line(meta)]
+    lines += ["", verdict(meta, results)]
+    return "\n".join(map(one, lines)) + "\n"
 
 
 def throughput_line(meta: Meta) -> str:
@@ -324,12 +473,13 @@ def note_line(result: Result) -> str:
     >>> note_line(Result("tie.a", "hearts", "fail", step="step 3"))
     'fail: tie.a[hearts] at step 3'
     """
-    return f"{LABELS[result.status]}: {result.name}" + (f" at {result.step}" if result.step else "")
+    return sanitise.line(f"{LABELS[result.status]}: {result.name}"
+                         + (f" at {result.step}" if result.step else ""))
 
 
 # -- JUnit, Markdown, HTML -------------------------------------------------------------
 
-_x = sanitise.text
+_x = sanitise.line  # (XML 1.0 forbids some characters; and every field is one line)
 
 
 def junit(meta: Meta, results: Sequence[Result]) -> str:
@@ -354,25 +504,28 @@ def junit(meta: Meta, results: Sequence[Result]) -> str:
         for r in mine:
             case = ET.SubElement(suite, "testcase", classname=_x(f"cambio.{ruleset}"), name=_x(r.id),
                                  time=f"{r.seconds:.3f}")
-            detail = "\n".join(failure_lines(r, 1)[1:])
-            message = _x(f"{LABELS[r.status]}: {r.message}"[:500])
+            detail = "\n".join(failure_lines(r, 1)[1:])  # (each line already one line)
+            message = _x(sanitise.shorten(f"{LABELS[r.status]}: {r.message}", 500))
             if r.status == "not_applicable":
-                ET.SubElement(case, "skipped", message=_x(f"not applicable: {r.message}"[:500]))
+                ET.SubElement(case, "skipped",
+                              message=_x(sanitise.shorten(f"not applicable: {r.message}", 500)))
             elif r.status in ("fail", "rejected_wrongly", "accepted_wrongly", "skipped", "waived"):
-                ET.SubElement(case, "failure", type=r.status, message=message).text = _x(detail)
+                ET.SubElement(case, "failure", type=r.status, message=message).text = detail
             elif r.status != "pass":
-                ET.SubElement(case, "error", type=r.status, message=message).text = _x(detail)
-            if r.stderr.strip():
-                ET.SubElement(case, "system-err").text = _x(r.stderr)
+                ET.SubElement(case, "error", type=r.status, message=message).text = detail
+            if r.stderr.strip():  # (its lines, each one line)
+                ET.SubElement(case, "system-err").text = "\n".join(
+                    map(_x, r.stderr.splitlines()))
     empty = nothing_applied(meta, results)
-    if meta.stopped or empty:
+    short = incomplete(meta)
+    if short or empty:
         suite = ET.SubElement(root, "testsuite", name="run", tests="1", failures="0", errors="1",
                               skipped="0", time=f"{meta.elapsed:.3f}")
         case = ET.SubElement(suite, "testcase", classname="cambio.run",
-                             name="complete" if meta.stopped else "applicable", time="0")
-        text = f"the run stopped early: {meta.stopped}" if meta.stopped else str(empty)
-        ET.SubElement(case, "error", type="stopped" if meta.stopped else "nothing_applied",
-                      message=_x(text[:500])).text = _x(text)
+                             name="complete" if short else "applicable", time="0")
+        text = short or str(empty)
+        ET.SubElement(case, "error", type="stopped" if short else "nothing_applied",
+                      message=_x(sanitise.shorten(text, 500))).text = _x(text)
     ET.indent(root)
     return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
@@ -383,7 +536,7 @@ def _md_table(results: Sequence[Result]) -> list[str]:
     columns = [s for s in STATUSES if s in ("pass", "fail") or total[s]]
     out = ["| ruleset | " + " | ".join(LABELS[s] for s in columns) + " |",
            "|---|" + "---:|" * len(columns)]
-    for name, counts in [*[(sanitise.markdown(k).replace("|", "\\|"), v) for k, v in rows.items()],
+    for name, counts in [*[(sanitise.markdown(k), v) for k, v in rows.items()],
                          ("**total**", total)]:
         out.append(f"| {name} | " + " | ".join(str(counts[s]) for s in columns) + " |")
     return out
@@ -398,9 +551,9 @@ def markdown(meta: Meta, results: Sequence[Result]) -> str:
     lines = [f"# Cambio conformance: {md(meta.title)}", "",
              f"{code(meta.impl)}, protocol {meta.protocol}, seed {meta.seed}, rulesets"
              f" {md(', '.join(meta.rulesets))}; {total['pass']}/{applicable} applicable items"
-             f" passed in {meta.elapsed:.1f} s.", ""]
-    if meta.stopped:
-        lines += [f"**The run stopped early: {md(meta.stopped)}.**", ""]
+             f" passed in {meta.elapsed:.1f} s.", "", f"**{md(verdict(meta, results))}**", ""]
+    if incomplete(meta):
+        lines += [f"**{md(incomplete(meta))}.**", ""]
     empty = nothing_applied(meta, results)
     if empty:
         lines += [f"**{md(empty)}.**", ""]
@@ -431,7 +584,10 @@ def markdown(meta: Meta, results: Sequence[Result]) -> str:
                           *fenced(r.stderr.rstrip().splitlines()[-15:]), ""]
             if r.repro:
                 lines += ["Reproduce:", "", *fenced(r.repro, "sh"), ""]
-    lines += ["", md(throughput_line(meta)), ""]
+    skipped = not_applicable_lines(results)
+    if skipped:
+        lines += ["", f"## {md(skipped[0].rstrip(':'))}", "",
+                  *(f"- {md(line[2:])}" for line in skipped[1:]), ""]
     return "\n".join(lines)
 
 
@@ -445,7 +601,7 @@ _CSS = ("body{font-family:system-ui,sans-serif;margin:2rem;max-width:70rem}"
 def render_html(meta: Meta, results: Sequence[Result]) -> str:
     """A single static HTML page with the same content as the Markdown report."""
     def e(value: Any) -> str:
-        return html.escape(sanitise.text(value))
+        return html.escape(sanitise.line(value))
 
     total = totals(results)
     columns = [s for s in STATUSES if s in ("pass", "fail") or total[s]]
@@ -456,7 +612,7 @@ def render_html(meta: Meta, results: Sequence[Result]) -> str:
            f"<h1>Cambio conformance: {e(meta.title)}</h1>",
            f"<p><code>{e(meta.impl)}</code>, protocol {meta.protocol}, seed {meta.seed};"
            f" {total['pass']}/{applicable} applicable items passed in {meta.elapsed:.1f} s.</p>",
-           f'<p class="bad">The run stopped early: {e(meta.stopped)}.</p>' if meta.stopped else "",
+           f'<p class="bad">{e(incomplete(meta))}.</p>' if incomplete(meta) else "",
            f'<p class="bad">{e(nothing_applied(meta, results))}.</p>'
            if nothing_applied(meta, results) else "",
            *_html_deviations(results, e),
@@ -476,10 +632,15 @@ def render_html(meta: Meta, results: Sequence[Result]) -> str:
             out.append("<pre>expected (reference): " + e(_compact(r.expected, 2000))
                        + "\nactual:               " + e(_compact(r.actual, 2000)) + "</pre>")
         if r.stderr.strip():
-            tail = "\n".join(r.stderr.rstrip().splitlines()[-15:])
-            out.append(f"<p>stderr (last lines):</p><pre>{e(tail)}</pre>")
+            tail = "\n".join(map(e, r.stderr.rstrip().splitlines()[-15:]))
+            out.append(f"<p>stderr (last lines):</p><pre>{tail}</pre>")
         if r.repro:
-            out.append("<p>Reproduce:</p><pre>" + e("\n".join(r.repro)) + "</pre>")
+            out.append("<p>Reproduce:</p><pre>" + "\n".join(map(e, r.repro)) + "</pre>")
+    skipped = not_applicable_lines(results)
+    if skipped:
+        out.append(f"<h2>{e(skipped[0].rstrip(':'))}</h2><ul>"
+                   + "".join(f"<li>{e(line[2:])}</li>" for line in skipped[1:]) + "</ul>")
+    out.append(f"<p><strong>{e(verdict(meta, results))}</strong></p>")
     out.append(f"<p>{e(throughput_line(meta))}</p></body></html>")
     return "\n".join(out) + "\n"
 

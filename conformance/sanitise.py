@@ -10,12 +10,26 @@ escaped the same way.
 A terminal acts on more: a carriage return overwrites the line (a CI log shows
 only what comes after it), and bidirectional controls such as U+202E and the other
 format characters reorder or hide text. `terminal` escapes those as well, keeping
-only newline and tab. A Markdown report, shown as HTML in CI summaries, must carry
-no raw HTML: `markdown` escapes prose for it, `code_span` and `fenced` put text in
-code that no backtick inside can close.
+only newline and tab, and it defuses the workflow commands a CI runner executes from
+its log (a line starting ``::`` after blanks, or holding ``##[``). `line` escapes the
+newline too: every text that comes from an implementation or a log is shown as one
+line, so it can never start a line of its own. A Markdown report, shown as HTML in CI
+summaries, must carry no raw HTML and no Markdown of the implementation's: `markdown`
+escapes prose for it (headings, images, links and autolinks included), `code_span` and
+`fenced` put text in code that no backtick inside can close. `shorten` cuts a long text
+between words.
 
 >>> terminal("name\\rOK \\u202egnp.exe")
 'name\\\\x0dOK \\\\u202egnp.exe'
+>>> print(terminal("ok\\n  ::add-mask::x ##[error]y"))
+ok
+  \\x3a:add-mask::x ##\\x5berror]y
+>>> print(line("a\\n::error title=x::forged"))
+a\\n\\x3a:error title=x::forged
+>>> markdown("## All passed ![x](http://e.example/i.png) [a](b)")
+'\\\\#\\\\# All passed \\\\!\\\\[x\\\\]\\\\(http\\\\://e\\\\.example/i\\\\.png\\\\) \\\\[a\\\\]\\\\(b\\\\)'
+>>> shorten("must be swapped into the slot", 20)
+'must be swapped into ...'
 >>> markdown("</testcase><script>x</script>")
 '&lt;/testcase&gt;&lt;script&gt;x&lt;/script&gt;'
 >>> code_span("a ` b"), fenced(["```", "x"], "sh")
@@ -84,18 +98,48 @@ _ASCII_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
 def terminal(value: Any) -> str:
     """`value` as text safe to print on a terminal or in a CI log: `text`, and carriage
     returns, format characters (U+202E and the other bidirectional controls, zero-width
-    characters) and line separators escaped; newline and tab kept."""
+    characters) and line separators escaped, and workflow commands defused; newline and
+    tab kept."""
     out = text(value)
     if out.isascii():
-        return _ASCII_CONTROL.sub(_escape, out)
-    return "".join(_escape_char(c) if c not in "\n\t"
-                   and unicodedata.category(c) in _TERMINAL_CATEGORIES else c for c in out)
+        out = _ASCII_CONTROL.sub(_escape, out)
+    else:
+        out = "".join(_escape_char(c) if c not in "\n\t"
+                      and unicodedata.category(c) in _TERMINAL_CATEGORIES else c for c in out)
+    if "::" in out or "##[" in out:
+        out = _WORKFLOW.sub(r"\1\\x3a", out).replace("##[", "##\\x5b")
+    return out
+
+
+# the colon that starts a workflow command (``::error ...::``, ``::add-mask::``) at the start
+# of a line, any blanks before it (a runner strips them, the Unicode ones included)
+_WORKFLOW = re.compile(r"(?m)^([^\S\n]*):(?=:)")
+
+
+def line(value: Any) -> str:
+    """`value` as one line of terminal text: `terminal`, with newlines escaped too."""
+    return terminal(value).replace("\n", "\\n")
+
+
+def shorten(value: str, limit: int) -> str:
+    """`value` cut to at most about `limit` characters, between words, marked ``...``."""
+    if len(value) <= limit:
+        return value
+    head = value[:limit + 1]
+    words = head.split()
+    if head[-1].isspace() or len(words) < 2:
+        return (head.rstrip() if head[-1].isspace() else value[:limit]) + " ..."
+    return head.rsplit(None, 1)[0].rstrip() + " ..."
 
 
 def markdown(value: Any) -> str:
-    """`value` as Markdown prose: `terminal`, with ``<``, ``>``, ``&`` and quotes as HTML
-    entities, so that no raw HTML reaches a page rendered from it."""
-    return html.escape(terminal(value))
+    """`value` as Markdown prose on one line: `line`, with the ASCII punctuation that
+    Markdown acts on backslash-escaped (no heading, image, link, autolink, emphasis or table cell of the
+    implementation's) and ``<``, ``>``, ``&`` and quotes as HTML entities (no raw HTML)."""
+    return html.escape(_PUNCTUATION.sub(r"\\\g<0>", line(value)))
+
+
+_PUNCTUATION = re.compile(r"[!#$()*+\-.:=@\[\\\]_`{|}~]")
 
 
 def _fence_for(body: str, mark: str = "`", least: int = 3) -> str:
@@ -104,8 +148,8 @@ def _fence_for(body: str, mark: str = "`", least: int = 3) -> str:
 
 
 def code_span(value: Any) -> str:
-    """`value` as Markdown inline code that no backtick inside can close."""
-    body = terminal(value).replace("\n", " ")
+    """`value` as Markdown inline code on one line that no backtick inside can close."""
+    body = line(value)
     fence = _fence_for(body, least=1)
     pad = " " if body.startswith("`") or body.endswith("`") or fence != "`" else ""
     return f"{fence}{pad}{body}{pad}{fence}"
@@ -113,7 +157,7 @@ def code_span(value: Any) -> str:
 
 def fenced(lines: Sequence[Any], info: str = "") -> list[str]:
     """`lines` as a Markdown code block whose fence no line inside can close (code blocks
-    render no HTML, so the text only needs `terminal`)."""
-    body = [terminal(line) for line in lines]
+    render no HTML, so each needs only to be one line: `line`)."""
+    body = [line(each) for each in lines]
     fence = _fence_for("\n".join(body))
     return [fence + info, *body, fence]

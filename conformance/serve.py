@@ -14,7 +14,6 @@ and ``views``), reads one request per line and answers each at once.
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from collections.abc import Callable
@@ -29,7 +28,7 @@ from cambio_ref.rules import Rules, resolve
 from conformance.implementation import Reference
 from conformance.legal import legal_json, legal_text
 from conformance.protocol import dispatch
-from conformance.strict_json import encode_compact
+from conformance.strict_json import MAX_LINE, StrictJSONError, encode_compact, parse_line
 
 FLUSH_SECONDS = 0.05
 """The longest `serve` keeps the replies it has made before it writes them."""
@@ -118,31 +117,32 @@ def serve(stdin: BinaryIO, stdout: BinaryIO, rules: Rules | None = None) -> int:
     engine = ReferenceEngine() if rules is None else declaring(rules)
     read: Callable[[int], bytes] = getattr(stdin, "read1", stdin.read)
     write, flush = stdout.write, stdout.flush
-    pending = b""
+    lines = RequestLines()
     while True:
         chunk = read(65536)
-        lines = (pending + chunk).split(b"\n")
-        pending = lines.pop() if chunk else b""  # (at the end of input: the last line too)
         out: list[bytes] = []
         written = time.monotonic()
-        for line in lines:
+        for line in lines.feed(chunk):
             if out and time.monotonic() - written > FLUSH_SECONDS:
                 write(b"".join(out))
                 flush()
                 out, written = [], time.monotonic()
-            if not line.strip():
+            if isinstance(line, bytes) and not line.strip():
                 continue
             try:
-                request = json.loads(line)
-            except ValueError as exc:
+                request = parse_line(line) if isinstance(line, bytes) else None
+            except StrictJSONError as exc:
                 request = None
-                reply: dict[str, Any] = {"seq": None, "error": {"message": f"not JSON: {exc}"}}
+                reply: dict[str, Any] = {"seq": None, "error": {"message": f"not a request: {exc}"}}
             else:
-                fast = legal_line(engine, request)
-                if fast is not None:
-                    out.append(fast)
-                    continue
-                reply = dispatch(engine, request)
+                if request is None and not isinstance(line, bytes):
+                    reply = {"seq": None, "error": {"message": f"not a request: {line}"}}
+                else:
+                    fast = legal_line(engine, request)
+                    if fast is not None:
+                        out.append(fast)
+                        continue
+                    reply = dispatch(engine, request)
             out.append(encode_compact(reply).encode() + b"\n")
             if isinstance(request, dict) and request.get("cmd") == "stop":
                 chunk = b""
@@ -152,6 +152,43 @@ def serve(stdin: BinaryIO, stdout: BinaryIO, rules: Rules | None = None) -> int:
             flush()
         if not chunk:
             return 0
+
+
+class RequestLines:
+    """The request lines of a byte stream, in time linear in its length: the pieces of a
+    line are kept until its end, and a line longer than `MAX_LINE` is dropped as it comes
+    (it yields the reason instead, a `str`), so no input can make `serve` hold more.
+
+    >>> lines = RequestLines(max_line=8)
+    >>> lines.feed(b'{"a"'), lines.feed(b': 1}\\n{"b'), lines.feed(b'": 22222222}\\n')
+    ([], [b'{"a": 1}'], ['a line longer than 8 bytes'])
+    >>> lines.feed(b"[1]"), lines.feed(b"")
+    ([], [b'[1]'])
+    """
+
+    def __init__(self, max_line: int = MAX_LINE) -> None:
+        self.max_line = max_line
+        self.pieces: list[bytes] = []
+        self.size = 0
+        self.dropped = False
+
+    def feed(self, chunk: bytes) -> list[bytes | str]:
+        """The lines `chunk` completes (at the end of input, b"": the last line too)."""
+        parts = chunk.split(b"\n") if chunk else [b"", b""]
+        found: list[bytes | str] = []
+        for n, part in enumerate(parts):
+            if not self.dropped:
+                self.pieces.append(part)
+                self.size += len(part)
+                if self.size > self.max_line:
+                    self.pieces, self.dropped = [], True
+            if n < len(parts) - 1:  # (a newline ends the line)
+                if self.dropped:
+                    found.append(f"a line longer than {self.max_line} bytes")
+                elif self.size or len(self.pieces) > 1 or chunk:
+                    found.append(b"".join(self.pieces))
+                self.pieces, self.size, self.dropped = [], 0, False
+        return [line for line in found if line]
 
 
 def main(rules: Rules | None = None) -> int:

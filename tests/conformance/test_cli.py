@@ -28,7 +28,6 @@ Conform = Callable[..., Run]
     (["--impl", f"{sys.executable} -c 'import sys; sys.exit(4)'"], "exited with status 4"),
     (["--report", "out.txt"], "must end in .md or .html"),
     (["--ruleset", "nope"], "unknown ruleset 'nope'"),
-    (["-k", "no-case-has-this-name"], "selects nothing"),
     (["-k", "tie and"], "ends too soon"),
     (["--timeout", "0"], "--timeout must be a number above 0"),
     (["--fuzz", "-1"], "--fuzz must be an integer from 0"),

@@ -9,10 +9,12 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from cambio_ref.cli import main
+from conformance.implementation import Rejection
 from conformance.protocol import ProtocolError, declared_rules
 from conformance.sanitise import code_span, fenced, markdown, terminal
 from conformance.serve import ReferenceEngine
@@ -103,3 +105,116 @@ def test_python_m_serve_refuses_empty_rules_too() -> None:
     proc = subprocess.run([sys.executable, "-m", "conformance.serve", "--rules", ""], cwd=ROOT,
                           capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
     assert proc.returncode == 2 and "--rules is empty" in proc.stderr
+
+
+# -- issue 32, item 1: no text of an implementation's starts a line of its own ---------------
+
+# workflow commands a CI runner executes from its log (new and old style), a forged heading
+# and verdict, a remote image, a link and a bare URL that GitHub would link
+FORGE = ("ok\n::error title=Forged::all good\n  ::add-mask::secret\r\n## All 500 items passed\n"
+         "![pwned](http://evil.example/i.png) [click](http://evil.example/x)\u2028"
+         "www.evil.example ##[error]old style\x85PASS: 500/500 applicable passed")
+FORGED_LINES = ("## All 500", "PASS: 500/500", "  ::add-mask", "::error", "![pwned]")
+
+
+class ForgingEngine(ReferenceEngine):
+    """The reference, with FORGE in every text it controls: its name and version, a skip
+    reason, a waiver's id and reason, and the message of a rejection it gives wrongly."""
+
+    name = FORGE
+    version = FORGE
+    skip = ({"case": "tie.caller-ties-lowest", "reason": FORGE},)
+    waive = ({"id": FORGE, "reason": FORGE},)
+
+    def act(self, action: dict[str, Any]) -> list[Any] | Rejection:
+        if action.get("t") == "call":  # (a rejection the reference does not give)
+            return Rejection("E_CALL_TIMING", FORGE)
+        return super().act(action)
+
+
+def _forged_terminal(text: str) -> list[str]:
+    """The lines of terminal output a runner would take for a command or a forged line."""
+    return [line for line in text.splitlines()
+            if line.lstrip().startswith("::") or "##[" in line
+            or line.lstrip().startswith(FORGED_LINES)]
+
+
+def _forged_markdown(text: str) -> list[str]:
+    """What a Markdown renderer would make of FORGE in `text`: its heading, image, links."""
+    import markdown as md  # type: ignore[import-untyped]  # (Python-Markdown: no autolinks)
+
+    page = md.markdown(text, extensions=["tables", "fenced_code"])
+    found = [tag for tag in ("<img", "<a ", "<h2>All 500", "<script") if tag in page]
+    prose, fence = [], ""  # (code blocks show a stderr's lines as code: no Markdown there)
+    for line in text.splitlines():
+        if fence and line == fence:
+            fence = ""
+        elif not fence and line.startswith("```"):
+            fence = line.rstrip("abcdefghijklmnopqrstuvwxyz")
+        elif not fence:
+            prose.append(line)
+    found += [url for url in ("http://evil", "www.evil.example") if url in "\n".join(prose)]
+    return found + [line for line in prose if line.startswith(FORGED_LINES)]
+
+
+def _check_outputs(out: str, folder: Path) -> None:
+    assert _forged_terminal(out) == [], out
+    report = (folder / "r.md").read_text(encoding="utf-8")
+    assert _forged_markdown(report) == [], report
+    page = (folder / "r.html").read_text(encoding="utf-8")
+    assert "<img" not in page and "<a " not in page and "<script" not in page
+    root = ET.parse(folder / "j.xml").getroot()
+    texts = [v for el in root.iter() for v in [*el.attrib.values(), el.text or ""]
+             if el.tag != "system-err"]  # (a crash's stderr: its own lines, as it wrote them)
+    assert not [t for t in texts if "\n" in t and _forged_terminal(t)], texts
+    assert not [line for el in root.iter("system-err") for line in (el.text or "").splitlines()
+                if line.lstrip().startswith("::") or "##[" in line]
+    assert not [v for el in root.iter() for v in el.attrib.values()
+                if "::error" in v and "\\n" not in v]  # (the forged line stays in its line)
+
+
+def test_forged_lines_in_every_field_stay_in_their_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    first, merged = tmp_path / "run", tmp_path / "merged"
+    first.mkdir()
+    merged.mkdir()
+
+    def outputs(folder: Path) -> list[str]:
+        return ["--junit", str(folder / "j.xml"), "--report", str(folder / "r.md"),
+                "--log", str(folder / "run.jsonl")]
+
+    impl = "python:tests.conformance.test_escaping:ForgingEngine"
+    args = ["conform", "--impl", impl, "--ruleset", "online", "-k", "caller-ties or call",
+            "--fuzz", "0", "--seed", "1", "--jobs", "1"]
+    assert main([*args, *outputs(first)]) == 1
+    out = capsys.readouterr().out
+    assert main([*args, "--report", str(first / "r.html"), "-v"]) == 1
+    out_v = capsys.readouterr().out
+    assert "E_CALL_TIMING" in out and "stale waivers" in out
+    _check_outputs(out + out_v, first)
+    assert main(["conform-merge", str(first / "run.jsonl"), *outputs(merged), "-v"]) == 1
+    out = capsys.readouterr().out
+    assert main(["conform-merge", str(first / "run.jsonl"), "--report",
+                 str(merged / "r.html")]) == 1
+    _check_outputs(out + capsys.readouterr().out, merged)
+
+
+def test_a_crash_s_stderr_with_forged_lines_stays_in_its_lines(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    script = tmp_path / "impl.py"
+    script.write_text(
+        f"import json, sys\nsys.path.insert(0, {str(ROOT)!r})\n"
+        + "from conformance.protocol import dispatch\nfrom conformance.serve import"
+        " ReferenceEngine\nengine = ReferenceEngine()\nfor line in sys.stdin:\n"
+        "    request = json.loads(line)\n    if request['cmd'] == 'act':\n"
+        f"        sys.stderr.write({FORGE!r})\n        sys.exit(3)\n"
+        "    print(json.dumps(dispatch(engine, request)), flush=True)\n", encoding="utf-8")
+    args = ["conform", "--impl", f"{sys.executable} {script}", "--ruleset", "online",
+            "-k", "caller-ties", "--fuzz", "0", "--jobs", "1", "--junit",
+            str(tmp_path / "j.xml"), "--report", str(tmp_path / "r.md")]
+    assert main(args) == 1
+    out = capsys.readouterr().out
+    assert main([*args[:-2], "--report", str(tmp_path / "r.html"), "-v"]) == 1
+    out += capsys.readouterr().out
+    assert "crash" in out and "all good" in out  # (its stderr is shown, in its lines)
+    _check_outputs(out, tmp_path)

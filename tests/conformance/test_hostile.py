@@ -228,3 +228,141 @@ def test_a_report_that_cannot_be_written_is_one_line_and_exit_2_with_the_log_say
     assert captured.err.strip().endswith("cannot write it: No space left on device")
     footer = json.loads((tmp_path / "log.jsonl").read_text().splitlines()[-1])
     assert footer["exit"] == 2 and footer["totals"] == {"pass": 1}
+
+
+class _FullDisk:
+    """A file that takes `room` writes, then fails as a full disk does."""
+
+    def __init__(self, room: int) -> None:
+        self.room = room
+
+    def write(self, text: str) -> int:
+        if self.room <= 0:
+            raise OSError(28, "No space left on device")
+        self.room -= 1
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _fill(monkeypatch: pytest.MonkeyPatch, name: str, room: int) -> None:
+    """Make `name` (a file of the run's outputs) unwritable after `room` writes (-1: it
+    cannot even be opened)."""
+    import pathlib
+
+    real_open, real_write = pathlib.Path.open, pathlib.Path.write_text
+
+    def opened(self: Path, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
+        if self.name == name and "w" in mode:
+            if room < 0:
+                raise OSError(27, "File too large")
+            return _FullDisk(room)
+        return real_open(self, mode, *args, **kwargs)
+
+    def written(self: Path, *args: Any, **kwargs: Any) -> Any:
+        if self.name == name:
+            raise OSError(28, "No space left on device")
+        return real_write(self, *args, **kwargs)
+
+    monkeypatch.setattr(pathlib.Path, "open", opened)
+    monkeypatch.setattr(pathlib.Path, "write_text", written)
+
+
+OUTPUTS = {"log.jsonl": "--log", "junit.xml": "--junit", "report.md": "--report"}
+
+
+@pytest.mark.parametrize(("name", "room"), [("log.jsonl", -1), ("log.jsonl", 0),
+                                            ("log.jsonl", 2), ("junit.xml", 0),
+                                            ("report.md", 0)])
+@pytest.mark.parametrize("command", ["conform", "conform-merge"])
+def test_a_full_disk_for_any_output_is_one_line_exit_2_and_the_others_are_written(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        name: str, room: int, command: str) -> None:
+    """Issue 32, item 5: an output that cannot be written (at its opening, or after some
+    lines of the log) is one line on stderr and exit 2; the other outputs are complete."""
+    run = ["conform", "--impl", "python:conformance.serve:ReferenceEngine", *CASE]
+    if command == "conform-merge":
+        assert main([*run, "--log", str(tmp_path / "part.jsonl")]) == 0
+        run = ["conform-merge", str(tmp_path / "part.jsonl")]
+    capsys.readouterr()
+    _fill(monkeypatch, name, room)
+    code = main([*run, *(arg for out, option in OUTPUTS.items()
+                         for arg in (option, str(tmp_path / out)))])
+    captured = capsys.readouterr()
+    assert code == 2 and "Traceback" not in captured.err, captured.err
+    assert captured.err.startswith(f"cambio: error: {OUTPUTS[name]} {tmp_path / name}:")
+    assert len(captured.err.strip().splitlines()) == 1, captured.err
+    assert "cannot write it: " in captured.err
+    assert "PASS" not in captured.out.splitlines()[-1]  # (the summary: not a success)
+    for out in OUTPUTS:
+        if out != name:
+            text = (tmp_path / out).read_text(encoding="utf-8")
+            assert text.strip(), out
+    if name != "log.jsonl":
+        footer = json.loads((tmp_path / "log.jsonl").read_text().splitlines()[-1])
+        assert footer["type"] == "footer" and footer["exit"] == 2
+    ET.fromstring((tmp_path / "junit.xml").read_bytes()) if name != "junit.xml" else None
+
+
+def test_serve_reads_nested_and_long_request_lines_through_the_input_limits() -> None:
+    """Issue 32, item 6: 100,000 nested brackets, and lines of 10 and 50 MB, are each one
+    error reply (the limits of every other input: `conformance.strict_json`), and the
+    requests after them are answered. (Read in time linear in the input: before, 50 MB
+    did not finish in 240 s; the timeout here only stops a hang.)"""
+    requests = b"".join([b'{"cmd": "hello", "seq": 0, "protocol": 1}\n', b"[" * 100_000 + b"\n",
+                         b'{"x": "' + b"a" * (10 << 20) + b'"}\n', b"[" * (50 << 20) + b"\n",
+                         b'{"cmd": "stop", "seq": 1}\n'])
+    proc = subprocess.run([sys.executable, "-m", "conformance.serve"], input=requests,
+                          cwd=ROOT, capture_output=True, timeout=300)
+    assert proc.returncode == 0 and not proc.stderr, proc.stderr[-2000:]
+    replies = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert [r["seq"] for r in replies] == [0, None, None, None, 1]
+    assert "nested deeper than 100 levels" in replies[1]["error"]["message"]
+    assert all("a line longer than" in r["error"]["message"] for r in replies[2:4])
+
+
+# `cambio` once its own code runs (the interpreter's start-up is Python's, not the kit's)
+STARTED = ("import sys\nfrom cambio_ref.cli import main\nprint('started', flush=True)\n"
+           "sys.exit(main(sys.argv[1:]))")
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.2, 0.6, 1.5, 3.0, 6.0])
+def test_a_signal_at_start_up_leaves_truthful_reports_or_none_and_a_message(
+        delay: float, tmp_path: Path) -> None:
+    """Issue 32, item 7: SIGINT at any moment of the start-up (the imports, the cases, the
+    handshakes) or later: exit 130, and either every output, saying the run stopped (no
+    result claimed that did not run), or none of them and a message on stderr."""
+    outputs = {"--log": tmp_path / "log.jsonl", "--junit": tmp_path / "junit.xml",
+               "--report": tmp_path / "report.html"}
+    argv = [sys.executable, "-c", STARTED, "conform", "--ruleset", "online",
+            "--fuzz", "0", "-k", "call.final-round", "--jobs", "1",
+            *(arg for option, path in outputs.items() for arg in (option, str(path)))]
+    proc = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        assert proc.stdout is not None and proc.stdout.readline() == "started\n"
+        time.sleep(delay)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    if proc.returncode == 0:
+        pytest.skip(f"the run ended within {delay} s, before the signal")
+    assert proc.returncode == 130, out + err
+    assert "Traceback" not in out + err
+    written = [path.exists() for path in outputs.values()]
+    if not any(written):
+        assert "interrupted" in err, err
+        return
+    assert all(written), written
+    results = check_reports(tmp_path, 130, None)
+    footer = json.loads(outputs["--log"].read_text().splitlines()[-1])
+    assert "interrupted by SIGINT" in footer["stopped"] and "interrupted by SIGINT" in out
+    assert all(r["status"] == "pass" for r in results)  # (a result only for what ran)
+    assert "PASS" not in out.strip().splitlines()[-1]

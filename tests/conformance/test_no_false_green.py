@@ -143,9 +143,31 @@ def test_a_run_in_which_no_item_applied_exits_5_and_every_output_says_so(
     assert run.statuses() == {"not_applicable": 1}
     assert run.code == 5 and footer(run)["exit"] == 5
     assert "Nothing was checked: no item applied" in run.out
-    assert "snap.wrong-own-card[official]: step 3 (snap) is rejected" in run.out  # (why)
+    assert "- 1 under official: a step (snap) is rejected" in run.out  # (why, by reason)
     assert 'type="nothing_applied"' in junit.read_text()
     assert "Nothing was checked" in report.read_text()
+
+
+@pytest.mark.parametrize(("select", "why"), [
+    (["-k", "no-case-has-this-name"], "-k 'no-case-has-this-name' selects no item"),
+    # 70 games under five rulesets are 14 games each: shards 0-2 of each target
+    # (conformance.shards), so shards 7-13 are no target's (issue 32, item 3)
+    (["-k", "fuzz", "--fuzz", "70", "--fuzz-shards", "7-13"],
+     "--fuzz-shards 7-13 selects no shard of any target"),
+])
+def test_a_selection_that_sends_nothing_exits_5_and_says_why(
+        conform: Conform, tmp_path: Path, select: list[str], why: str) -> None:
+    rulesets = [arg for rs in ("official", "hearts", "online", "memory", "awareness")
+                for arg in ("--ruleset", rs)]
+    junit = tmp_path / "junit.xml"
+    run = conform(*rulesets, *select, "--junit", str(junit))
+    assert run.code == 5 and footer(run)["exit"] == 5, run.out
+    assert f"Nothing was checked: {why}" in run.out
+    assert 'type="nothing_applied"' in junit.read_text()
+    assert set(run.statuses()) <= {"not_applicable"}
+    if "--fuzz-shards" in select:  # each target says which shards it has
+        assert run.statuses() == {"not_applicable": 5}
+        assert "its 14 games are shards 0-2" in run.out
 
 
 def test_a_run_with_a_pass_still_exits_0(conform: Conform) -> None:
