@@ -34,6 +34,7 @@ from cambio_ref.engine import legal_blocks
 from cambio_ref.errors import CambioError
 from cambio_ref.rules import Rules, format_value, option_keys
 from cambio_ref.views import view
+from conformance.differences import snapshot_difference
 from conformance.implementation import Event, Reference, Rejection
 from conformance.legal import legal_json
 from conformance.lockstep import (
@@ -121,8 +122,7 @@ def _shows(d: Disagreement, ref: Reference, reply: Any) -> bool:
     if d.aspect == "view" and d.observe is not None:
         return mismatch(view(state, d.observe), d.actual) is None
     if d.aspect == "snapshot" and isinstance(d.snapshot, dict):
-        mine = state.snapshot()
-        return all(mine[key] == d.snapshot.get(key) for key in ("deck", "pile", "grids", "held"))
+        return snapshot_difference(state.snapshot(), d.snapshot) is None
     if d.aspect == "legal" and d.listed is not None:
         return sorted(map(action_key, legal_json(legal_blocks(state)))) == d.listed
     return False

@@ -112,6 +112,30 @@ def conservation(deck: Sequence[str], state: dict[str, Any]) -> str | None:
             f" {len(deck)}-card deck (missing {lost or 'none'}, extra {extra or 'none'})")
 
 
+SNAPSHOT_CARDS = ("deck", "pile", "grids", "held")
+"""The fields every snapshot has (the protocol's minimum); the others are optional."""
+
+
+def snapshot_difference(want: dict[str, Any], got: dict[str, Any]) -> tuple[str, str] | None:
+    """The first field in which the implementation's snapshot `got` differs from the
+    reference's `want`, and what differs: the four card fields first (every snapshot has
+    them), then every other field of the protocol's snapshot that `got` offers, in the
+    protocol's order (an optional field is compared when offered, never required).
+
+    >>> ref = {"deck": ["4C"], "pile": [], "grids": [], "held": None, "phase": "turn",
+    ...        "power": ["look", [[0, 1]]], "turns": 3}
+    >>> snapshot_difference(ref, {"deck": ["4C"], "pile": [], "grids": [], "held": None})
+    >>> snapshot_difference(ref, dict(ref, power=["look", [[1, 1]]]))
+    ('snapshot.power', 'snapshot: power: expected ["look", [[0, 1]]], got ["look", [[1, 1]]]')
+    """
+    for key in (*SNAPSHOT_CARDS, *(k for k in want if k not in SNAPSHOT_CARDS and k in got)):
+        theirs, ours = got.get(key), want.get(key)
+        if theirs != ours and theirs != json.loads(json.dumps(ours)):  # (tuples are lists)
+            return (f"snapshot.{key}", f"snapshot: {key}: expected {compact(ours, 300)},"
+                                       f" got {compact(theirs, 300)}")
+    return None
+
+
 def taken_elsewhere(want: dict[str, Any], got: dict[str, Any],
                     events: Any) -> tuple[str, str] | None:
     """Where two snapshots differ only in the deck's order because the implementation took

@@ -38,6 +38,7 @@ from conformance.differences import (
     events_problem,
     legal_field,
     reordered,
+    snapshot_difference,
     taken_elsewhere,
     view_field,
 )
@@ -631,12 +632,9 @@ class Lockstep:
             if problem is None:
                 want_snap = expected.snapshot
                 assert want_snap is not None
-                for key in ("deck", "pile", "grids", "held"):
-                    if snap.get(key) != want_snap[key]:
-                        problem = (f"snapshot: {key}: expected {compact(want_snap[key], 300)},"
-                                   f" got {compact(snap.get(key), 300)}")
-                        name = f"snapshot.{key}"
-                        break
+                found = snapshot_difference(want_snap, snap)
+                if found is not None:
+                    name, problem = found
                 taken = taken_elsewhere(want_snap, snap, expected.reply) \
                     if name == "snapshot.deck" else None
                 if taken:  # (the events would have shown it, had the two copies differed)

@@ -371,3 +371,41 @@ def test_a_run_that_dies_later_never_reports_success(
     assert end["stopped"] == "the run failed: RuntimeError: the main process failed"
     assert 'type="stopped"' in junit.read_text()
     assert "The run stopped early: the run failed" in report.read_text()
+
+
+# -- every snapshot field an implementation offers is compared (issue 32) -------------------
+
+
+class TurnsLie(ReferenceEngine):
+    """The reference, but its snapshot's optional `turns` field counts one turn more
+    (protocol.md, `snapshot`: the fields of a complete snapshot; `turns` among them)."""
+
+    name = "snapshot-turns-lie"
+
+    def snapshot(self) -> dict[str, Any]:
+        state = super().snapshot()
+        return {**state, "turns": state["turns"] + 1}
+
+
+class MinimalSnapshot(ReferenceEngine):
+    """The reference, with only the protocol's minimum snapshot (deck, pile, grids, held)."""
+
+    name = "snapshot-minimal"
+
+    def snapshot(self) -> dict[str, Any]:
+        state = super().snapshot()
+        return {key: state[key] for key in ("deck", "pile", "grids", "held")}
+
+
+def test_an_offered_optional_snapshot_field_is_compared(conform: Conform) -> None:
+    run = conform("--impl", f"python:{HERE}:TurnsLie", "--ruleset", "online", "-k",
+                  "tie.caller-ties-lowest", "--fuzz", "0")
+    assert run.code == 1, run.out
+    result = run.result("tie.caller-ties-lowest[online]")
+    assert "snapshot: turns: expected 0, got 1" in result["message"], result
+
+
+def test_a_snapshot_without_the_optional_fields_is_not_a_deviation(conform: Conform) -> None:
+    run = conform("--impl", f"python:{HERE}:MinimalSnapshot", "--ruleset", "online", "-k",
+                  "tie.caller-ties-lowest", "--fuzz", "0")
+    assert run.code == 0, run.out
