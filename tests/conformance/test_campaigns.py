@@ -79,3 +79,46 @@ def test_the_miniature_runs_as_written(tmp_path: Path) -> None:
     assert merged[-1]["type"] == "footer" and merged[-1]["exit"] == 0
     assert (tmp_path / "campaign.md").read_text().startswith("# Cambio conformance")
     assert (tmp_path / "campaign.xml").read_text().startswith("<?xml")
+
+
+def test_the_multi_target_example_gives_each_target_s_shards_once() -> None:
+    """Issue 33, item 4: shards are per target; the page's example for several targets
+    gives ranges that cover each target's shards exactly once, and its game counts."""
+    text = PAGE.read_text(encoding="utf-8").split("A smaller campaign under several targets")[1]
+    games = int(re.search(r"([\d,]+) games under three rulesets", text).group(1).replace(",", ""))  # type: ignore[union-attr]
+    per_target = math.ceil(games / 3)
+    assert f"{per_target} games per target" in text
+    rows = re.findall(r"^\| (\d+) \| `(\d+)-(\d+)` \| (\d+) \| (\d+) \|$", text, re.M)
+    assert rows
+    played = sorted(i for _, a, b, _, _ in rows for i in range(int(a), int(b) + 1))
+    assert played == list(range(shard_count(per_target)))
+    for _, a, b, each, total in rows:
+        count = sum(min(5, per_target - 5 * i) for i in range(int(a), int(b) + 1))
+        assert (int(each), int(total)) == (count, 3 * count)
+
+
+def _counts(log: Path) -> tuple[dict[str, Any], list[tuple[str, str, str, str]]]:
+    lines = [json.loads(x) for x in log.read_text().splitlines()]
+    results = sorted((r["id"], r["ruleset"], r["status"], r["message"]) for r in lines
+                     if r["type"] == "result")
+    return lines[-1]["totals"], results
+
+
+def test_a_campaign_split_in_shards_and_merged_counts_as_the_unsplit_run(
+        tmp_path: Path) -> None:
+    """Issue 32: the same games, totals and messages; any other combination of the parts
+    is refused (a part twice) or partial (a part missing)."""
+    from cambio_ref.cli import main
+
+    run = ["conform", "--impl", "python:conformance.serve:ReferenceEngine", "--ruleset",
+           "hearts", "--ruleset", "online", "-k", "fuzz", "--fuzz", "30", "--seed", "3",
+           "--jobs", "1", "--shrink-time", "0"]
+    assert main([*run, "--log", str(tmp_path / "whole.jsonl")]) == 0
+    parts = [str(tmp_path / f"part-{i}.jsonl") for i in range(3)]  # 15 games each: 3 shards
+    for i, part in enumerate(parts):
+        assert main([*run, "--fuzz-shards", str(i), "--log", part]) == 0
+    merged = tmp_path / "merged.jsonl"
+    assert main(["conform-merge", *parts, "--log", str(merged)]) == 0
+    assert _counts(merged) == _counts(tmp_path / "whole.jsonl")
+    assert main(["conform-merge", *parts, parts[0]]) == 2  # a shard twice
+    assert main(["conform-merge", *parts[:2]]) == 1  # shard 2 of each target missing
