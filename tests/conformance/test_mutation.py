@@ -63,7 +63,7 @@ def test_the_check_kills_mutants_and_spares_the_reference() -> None:
     cases = load_cases()
     unchanged = check(None, seed=1, cases=cases)
     assert not unchanged.killed, unchanged.by
-    for mutant in (_mutant("ending", 46, "Add -> Sub"), _mutant("actions", 250, "Eq -> NotEq")):
+    for mutant in (_mutant("ending", 46, "Add -> Sub"), _mutant("actions", 265, "Eq -> NotEq")):
         outcome = check(mutant, seed=1, cases=cases)
         assert outcome.killed and "[" in outcome.by, (mutant, outcome)
 
