@@ -18,6 +18,7 @@ from typing import Any
 
 from cambio_ref.arguments import MAX_SEED, integer, number, output_dir, output_file
 from cambio_ref.errors import CambioError
+from conformance.sanitise import shorten
 
 MAX_JOBS = 256
 
@@ -381,7 +382,7 @@ def _failure(exc: BaseException) -> str:
     'the run failed: MemoryError'
     """
     text = str(exc)
-    text = text if len(text) <= 300 else text[:300] + " ..."
+    text = shorten(text, 300)
     if isinstance(exc, CambioError):
         return text
     return f"the run failed: {type(exc).__name__}" + (f": {text}" if text else "")

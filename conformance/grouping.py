@@ -35,6 +35,7 @@ from cambio_ref.errors import CambioError
 from cambio_ref.rules import format_value, resolve
 from conformance.diagnosis import core_rule
 from conformance.lockstep import Disagreement
+from conformance.sanitise import shorten
 
 CODE_CLASS = "rejection-code"  # the waiver id of every wrong-code deviation
 MIN_ITEMS = 2  # a value is named only when it explains differences in this many items
@@ -217,7 +218,7 @@ class Cause:
         rule = f", core rule {first['rule']}" if first.get("rule") else ""
         closest = f" ({self.closest})" if self.closest else ""
         return (f"Unexplained {first['status'].replace('_', ' ')} on {self.where()}"
-                f" at {first['step']}{rule}{closest}: {first['message'][:160]}{tail}")
+                f" at {first['step']}{rule}{closest}: {shorten(first['message'], 160)}{tail}")
 
     def to_json(self) -> dict[str, Any]:
         """The log's line for it."""

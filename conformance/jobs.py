@@ -63,6 +63,7 @@ from conformance.lockstep import Disagreement
 from conformance.processes import die_with_parent, mirror_stderr_to, read_mirror
 from conformance.protocol import Hello
 from conformance.results import Result
+from conformance.sanitise import shorten
 from conformance.shards import merge_reports
 from conformance.signals import Interrupted, interruptible, received, shielded
 
@@ -162,7 +163,7 @@ def raised(exc: BaseException, task: object) -> str:
     the harness failed on fuzz[hearts] shard 2: KeyError: 'x' (at <doctest ...>:2 in <module>); ...
     """
     text = str(exc)
-    text = text if len(text) <= 300 else text[:300] + " ..."
+    text = shorten(text, 300)
     frames = traceback.extract_tb(exc.__traceback__)
     where = f" (at {Path(frames[-1].filename).name}:{frames[-1].lineno} in {frames[-1].name})" \
         if frames else ""

@@ -33,6 +33,7 @@ from cambio_ref.names import quoted
 from cambio_ref.rules import Rules, format_value, option_keys, resolve
 from conformance.implementation import Implementation, Rejection
 from conformance.replies import reply_problem
+from conformance.sanitise import shorten
 
 PROTOCOL_VERSION = 1
 COMMANDS = ("hello", "new_game", "act", "observe", "legal", "snapshot", "views", "stop")
@@ -208,7 +209,7 @@ def declared_rules(data: Any) -> Rules:
     try:
         return resolve(data if "(" in data else data.strip())
     except CambioError as exc:
-        why = str(exc) if len(str(exc)) <= 300 else f"{str(exc)[:300]}..."
+        why = shorten(str(exc), 300)
         raise ProtocolError(f"hello: rules {quoted(data)}: {why}") from None
 
 
