@@ -56,7 +56,8 @@ def first_deviations(factory: str, seed: int = 1) -> list[str]:
     "swap_in_look",  # a power's other step (bad_actions.off_phase)
     # a legal swap moved off the grid (bad_actions.twisted): no default run's shard reaches it
     # since this round's landings (found by the fresh-clone CI run; open in issue 32, fuzzing's reach)
-    pytest.param("off_grid", marks=pytest.mark.xfail(reason="issue 32: the default run no longer twists a power swap off the grid")),
+    pytest.param("off_grid", marks=pytest.mark.xfail(
+        reason="issue 32: the default run no longer twists a power swap off the grid")),
     "caller_snaps_unless_locked",  # caller_snaps=false, the caller not bound (covering)
 ])
 def test_a_default_fuzz_run_finds_the_planted_bug(factory: str) -> None:

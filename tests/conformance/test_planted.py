@@ -128,7 +128,7 @@ def test_an_adapter_like_implementation_gets_its_planted_values_named_and_nothin
 
 
 @pytest.mark.xfail(reason="issue 29: after the round's late end the value is named, but no occurrence of it"
-                          " records the unexplained difference before it (added in 1a8d9b3; fails since the later landings)")
+                          " records the unexplained difference before it (new in 1a8d9b3; fails since later landings)")
 def test_a_planted_value_is_found_past_an_unexplained_state_difference(conform: Any) -> None:
     # the round that ends late and the power that ends early leave the states apart; the
     # reference takes over the implementation's cards and finds snap.wrong-own=return-only
