@@ -174,7 +174,7 @@ def test_conform_the_default_implementation(installed: Installed) -> None:
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_conform_fuzzes_cambio_serve_without_pytest(installed: Installed, jobs: str) -> None:
     # issue 21: the fuzz worker imported the pytest plugin, so without pytest it died
-    result = installed.cambio("conform", "--impl", "cambio serve", "-k", "fuzz", "--fuzz", "20",
+    result = installed.cambio("conform", "-v", "--impl", "cambio serve", "-k", "fuzz", "--fuzz", "20",
                               "--seed", "1", "--jobs", jobs)
     _check(result)
     assert re.search(r"(\d+)/\1 applicable passed", result.stdout), result.stdout
