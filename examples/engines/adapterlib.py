@@ -35,6 +35,16 @@ class Refused(Exception):
 # -- chance, as spec/shuffle.yaml fixes it ---------------------------------------------
 
 
+def hello_reply(name: str, commit: str, language: str, players: tuple[int, int],
+                rules: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
+    """The handshake of an adapter for the public engine `name` (``owner/repo``) at `commit`."""
+    return {"protocol": 1,
+            "implementation": {"name": name, "version": commit[:7], "language": language,
+                               "homepage": f"https://github.com/{name}"},
+            "rules": rules, "options": options,
+            "players": {"min": players[0], "max": players[1]}, "commands": ["snapshot"]}
+
+
 def splitmix64(seed: int) -> Iterator[int]:
     """SplitMix64 outputs from `seed` (spec/shuffle.yaml).
 

@@ -25,7 +25,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from adapterlib import Adapter, Event, Refused, Table, deal, read_action, shuffle
+from adapterlib import Adapter, Event, Refused, Table, deal, hello_reply, read_action, shuffle
 
 COMMIT = "38ed48fd538701120248137d10811147fa969373"
 # engine hand index -> protocol slot: the engine's two peeked cards (indices 0 and 1,
@@ -95,13 +95,7 @@ class CambiaAdapter(Adapter):
         self.before_power: Any = None  # the engine before a power's discard (a skip undoes it)
 
     def hello(self) -> dict[str, Any]:
-        rules, options = declared()
-        return {"protocol": 1,
-                "implementation": {"name": "jason-s-yu/cambia", "version": COMMIT[:7],
-                                   "language": "python",
-                                   "homepage": "https://github.com/jason-s-yu/cambia"},
-                "rules": rules, "options": options,
-                "players": {"min": 2, "max": 2}, "commands": ["snapshot"]}
+        return hello_reply("jason-s-yu/cambia", COMMIT, "python", (2, 2), *declared())
 
     # -- the deal --------------------------------------------------------------------
 

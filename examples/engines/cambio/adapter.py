@@ -26,7 +26,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from adapterlib import Adapter, Event, Refused, Table, deal, read_action, shuffle
+from adapterlib import Adapter, Event, Refused, Table, deal, hello_reply, read_action, shuffle
 
 COMMIT = "be01e2699d59b8438ecf90eb3665d2a0a806ecbb"
 SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -136,13 +136,7 @@ class CambioAdapter(Adapter):
     # -- the deal --------------------------------------------------------------------
 
     def hello(self) -> dict[str, Any]:
-        rules, options = declared()
-        return {"protocol": 1,
-                "implementation": {"name": "evanbrierton/cambio", "version": COMMIT[:7],
-                                   "language": "typescript",
-                                   "homepage": "https://github.com/evanbrierton/cambio"},
-                "rules": rules, "options": options,
-                "players": {"min": 2, "max": 6}, "commands": ["snapshot"]}
+        return hello_reply("evanbrierton/cambio", COMMIT, "typescript", (2, 6), *declared())
 
     def new_game(self, request: dict[str, Any]) -> list[Event]:
         n, dealer = request["players"], request["dealer"]
