@@ -200,7 +200,8 @@ def cmd_conform(args: argparse.Namespace) -> int:
 
 def _stopped_at_start(args: argparse.Namespace, status: int, why: str) -> int:
     """The outputs of a run stopped in its start-up, before the plan: they say so."""
-    from conformance.report import Log, Meta
+    from conformance.reports.log import Log
+    from conformance.reports.outcome import Meta
     from conformance.signals import shielded
 
     with shielded():
@@ -232,7 +233,9 @@ def run_conform(args: argparse.Namespace) -> int:
         make_pool,
         sum_counters,
     )
-    from conformance.report import Log, Meta, note_line
+    from conformance.reports.log import Log
+    from conformance.reports.outcome import Meta
+    from conformance.reports.summary import note_line
     from conformance.results import Result
     from conformance.signals import interruptible, received, shielded
     from conformance.targets import check_names, targets
@@ -389,7 +392,7 @@ def _failure(exc: BaseException) -> str:
 
 
 def exit_code(meta: Any, results: Any) -> int:
-    from conformance.report import exit_status
+    from conformance.reports.outcome import exit_status
 
     return exit_status(results, meta.strict_waivers) if meta.exit is None else int(meta.exit)
 
@@ -397,7 +400,8 @@ def exit_code(meta: Any, results: Any) -> int:
 def _finish(args: argparse.Namespace, log: Any, meta: Any, results: Any) -> list[str]:
     """Write the JUnit XML, the report and the log's footer; the lines to print on stderr
     for the files that could not be written (each then makes the exit status 2)."""
-    from conformance.report import junit, write_report
+    from conformance.reports.junit import junit
+    from conformance.reports.page import write_report
     from conformance.sanitise import line
 
     unwritten = []
@@ -423,7 +427,7 @@ def _finish(args: argparse.Namespace, log: Any, meta: Any, results: Any) -> list
 
 
 def _summary(meta: Any, results: Any, unwritten: list[str], verbose: bool = False) -> None:
-    from conformance.report import render_text
+    from conformance.reports.summary import render_text
     from conformance.sanitise import terminal
 
     sys.stdout.write(terminal(render_text(meta, results, verbose)))
@@ -434,7 +438,7 @@ def _summary(meta: Any, results: Any, unwritten: list[str], verbose: bool = Fals
 def cmd_merge(args: argparse.Namespace) -> int:
     """``cambio conform-merge``: several run logs as one (see `conformance.merge`)."""
     from conformance.merge import campaign_line, merge_logs
-    from conformance.report import Log
+    from conformance.reports.log import Log
     from conformance.sanitise import line
 
     if args.report is not None and args.report.suffix not in (".md", ".html", ".htm"):

@@ -33,7 +33,7 @@ from typing import Any
 from cambio_ref.errors import CambioError
 from cambio_ref.names import quoted
 from cambio_ref.yamlio import read_text_file
-from conformance.report import Meta, exit_status
+from conformance.reports.outcome import Meta, exit_status
 from conformance.results import STATUSES, Result, games_played, played_together
 from conformance.strict_json import StrictJSONError, parse_line
 

@@ -111,7 +111,7 @@ class ConformItem(pytest.Item):
         self.item = item
 
     def runtest(self) -> None:
-        from conformance.report import failure_lines
+        from conformance.reports.summary import failure_lines
 
         results = _runner(self.config).run(self.item)
         bad = [r for r in results if r.status not in ("pass", "not_applicable")]

@@ -220,7 +220,7 @@ def test_a_report_that_cannot_be_written_is_one_line_and_exit_2_with_the_log_say
     def full(*args: Any) -> str:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("conformance.report.junit", full)  # (the disk fills up during the run)
+    monkeypatch.setattr("conformance.reports.junit.junit", full)  # (the disk fills up during the run)
     code = main(["conform", "--impl", "python:conformance.serve:ReferenceEngine", *CASE,
                  "--log", str(tmp_path / "log.jsonl"), "--junit", str(tmp_path / "junit.xml")])
     captured = capsys.readouterr()

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from cambio_ref.cli import main
-from conformance.report import Log, Meta
+from conformance.reports.log import Log
+from conformance.reports.outcome import Meta
 from conformance.results import Result
 from conformance.sanitise import markdown
 

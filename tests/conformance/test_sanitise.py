@@ -9,7 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from conformance.conform import Result
-from conformance.report import Log, Meta, junit, render_html, write_report
+from conformance.reports.junit import junit
+from conformance.reports.log import Log
+from conformance.reports.outcome import Meta
+from conformance.reports.page import render_html, write_report
 from conformance.sanitise import json_safe, text
 
 NASTY = "nul\x00 bell\x07 esc\x1b[31m nonchar\uffff\ufffe lone\ud800 c1\x85 fine\t\u00e9\U0001F600"

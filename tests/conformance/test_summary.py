@@ -10,7 +10,8 @@ import re
 import pytest
 
 from cambio_ref.cli import main
-from conformance.report import Meta, render_text
+from conformance.reports.outcome import Meta
+from conformance.reports.summary import render_text
 from conformance.results import Result
 
 HARNESS_TERMS = re.compile(r"round trip|lock-?step|requests|µs", re.IGNORECASE)
