@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from cambio_ref.answers import Answer
 from cambio_ref.askdata import build_data, shipped_data
-from cambio_ref.askindex import GOOD, Query, engine_for
+from cambio_ref.askindex import GOOD, Query, choose, engine_for
 from cambio_ref.askwords import card_option, house_label, player_title, rule_title, terms_in, tokens, value_text
 from cambio_ref.cards import JOKER, Card
 from cambio_ref.cardwords import CardMention, rank_token
@@ -172,10 +172,10 @@ def ask(question: str, rules: Rules | str | None = None, *, catalogue: Catalogue
     canonical = house.canonical if house is not None else name
     if query.hand:
         return _hand_reply(question, query, data, name, house, canonical)
-    ranked = engine.rank(query)
+    ranked, sure = choose(engine.rank(query), query)
     docs = engine.docs
-    hits = [_doc_hit(docs[f"{d.kind}:{d.id}"], s, data, name) for d, s in ranked[:8]]
-    if not ranked or ranked[0][1] < GOOD:  # the unrounded score, as the site's search compares it
+    hits = [_doc_hit(docs[d.key], s, data, name) for d, s in ranked[:8]]
+    if not sure:
         return Reply(question, (), tuple(hits[:3]), "", canonical, fixed=query.fixed)
     best = hits[0].score
     chosen = [hits[0], *[h for h in hits[1:] if h.good and h.score >= best - CLOSE][:MORE]]

@@ -17,6 +17,7 @@ from cambio_ref.askindex import (
     ABOUT_WEIGHT,
     GOOD,
     LONG_TYPO,
+    MARGIN,
     MIN_TYPO,
     SHARES,
     build_index,
@@ -82,7 +83,8 @@ def build(catalogue: Catalogue | None = None, cases: Iterable[Case] | None = Non
     texts: list[str] = []
     for d in index.docs:
         doc: dict[str, Any] = {"kind": d.kind, "id": d.id, "fields": [[w, sorted(f)] for w, f in d.fields],
-                               "about": sorted(d.about), "house": d.house}
+                               "about": sorted(d.about), "house": d.house,
+                               "options": list(d.options)}
         if d.kind == "case":
             case = by_id[d.id]
             answers = [answer_for(case, rs, catalogue=cat) for rs in case.rulesets]
@@ -114,7 +116,8 @@ def build(catalogue: Catalogue | None = None, cases: Iterable[Case] | None = Non
     texts += [w for t in cat.glossary for w in (t.name, *t.words)] + order
     return {
         "lexicon": lexicon_json(index.lexicon), "idf": dict(index.idf), "unseen": index.unseen,
-        "shares": list(SHARES), "about_weight": ABOUT_WEIGHT, "good": GOOD, "rulesets": order, "docs": docs,
+        "shares": list(SHARES), "about_weight": ABOUT_WEIGHT, "good": GOOD, "margin": MARGIN,
+        "rulesets": order, "docs": docs,
         "points": {rs: {code: p for code, p in tables[rs].points.items() if tables[rs].has_card(Card.parse(code))}
                    for rs in order},
         "risky": {rs: {"on": tables[rs].risky_fives, **tables[rs].risky_five_points} for rs in order},

@@ -62,6 +62,7 @@ __all__ = [
     "Query",
     "analyse",
     "build_index",
+    "choose",
     "doc_tokens",
     "lexicon",
     "rank",
@@ -80,6 +81,8 @@ STOP_WORDS = frozenset((  # noqa: SIM905 (a list of 90 words reads better as one
 HOUSE_WEIGHT = 0.75
 # A match is sure when it scores at least this (0 to 1).
 GOOD = 0.58
+# A sure answer leads every question that is not its own (its case's options, its option's cases) by this much.
+MARGIN = 0.0
 # A question that names its ruleset asks for that ruleset's rule: an option gains this much.
 NAMED_BONUS = 0.05
 # A glossary term finds the option or core rule its entry points to as surely as its title.
@@ -156,12 +159,15 @@ class Lexicon:
     value_phrases: tuple[tuple[str, ...], ...]  # canonical words of each word of the glossary term VALUE_TERM
     rulesets: tuple[tuple[tuple[str, ...], str], ...]  # (raw words of a ruleset id, the id), longest first
 
-    def terms(self, words: Sequence[str]) -> list[str]:
-        """The glossary terms `words` (canonical) use, each once, in order of first use."""
+    def terms(self, words: Sequence[str], skip: frozenset[str] = frozenset()) -> list[str]:
+        """The glossary terms `words` (canonical) use, each once, in order of first use; a word of `skip`
+        alone names no term (a phrase may still use it)."""
         starting = self.starting()
         found: list[str] = []
         for i, word in enumerate(words):
             for phrase, term in starting.get(word, ()):
+                if phrase == (word,) and word in skip:
+                    continue
                 if tuple(words[i:i + len(phrase)]) == phrase and term not in found:
                     found.append(term)
         return found
@@ -216,7 +222,8 @@ def doc_tokens(text: str, lex: Lexicon) -> list[str]:
     ['wrong', 'flip', 'red', 'king', '@wrong-snap', '@snap', '@red-king']
     """
     words = _canon_words(raw_words(text))
-    return [w for w in words if w not in _STOP] + [f"@{t}" for t in lex.terms(words)]
+    # A stop word that is a glossary word ("do" for a power) names its term only at the end of a question.
+    return [w for w in words if w not in _STOP] + [f"@{t}" for t in lex.terms(words, _STOP)]
 
 
 @dataclass(frozen=True)
@@ -235,14 +242,17 @@ class Query:
     unread: tuple[str, ...] = ()  # words among its cards (or unknown words) not read as anything
     fixed: tuple[tuple[str, str], ...] = ()  # typos read as another word: (as typed, as read)
     each: bool = False  # it asks for each card's value ("each", or "what are" before its cards)
+    topical: int = 0  # its other words that name a glossary term ("snap", "swap"): it asks about a rule
 
     @property
     def hand(self) -> bool:
-        """A question about what cards score rather than about a rule."""
+        """A question about what cards score rather than about a rule (a rule's word makes it a rule's question,
+        unless two or more cards are typed as codes, or it names four or more cards)."""
         n = len(self.cards)
-        return n > 0 and (((self.value or self.codes >= 2) and self.leftover <= max(1, n + 1))
-                          or (n >= 2 and self.leftover == 0)
-                          or (n >= 3 and self.leftover <= n + 1))
+        return n > 0 and (self.topical == 0 or self.codes >= 2 or n >= 4) and (
+            ((self.value or self.codes >= 2) and self.leftover <= max(1, n + 1))
+            or (n >= 2 and self.leftover == 0)
+            or (n >= 3 and self.leftover <= n + 1))
 
     @property
     def values(self) -> bool:
@@ -356,9 +366,10 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None) -> 
     terms = lex.terms(canon)
     first = min(reading.used) if reading.used else 0
     each = "each" in keep or ("are" in keep[:first] and not any(w in _SUM_WORDS for w in keep))
+    topical = sum(1 for j in rest if stem(keep[j]) in single)
     return Query(text, ruleset, reading.cards, sum(1 for w in keep if code_of(w)), any(valued),
                  len(rest), tuple(dict.fromkeys(wanted)), HOUSE_TERM in terms, reading.ranks_only, unread, fixed,
-                 each)
+                 each, topical)
 
 
 @dataclass(frozen=True)
@@ -371,6 +382,12 @@ class Doc:
     fields: tuple[tuple[float, frozenset[str]], ...]  # (weight, tokens); the first is the title
     house: bool = False  # a case whose rules most rulesets only play as a house rule
     about: frozenset[str] = frozenset()  # the glossary terms whose entry points to this option or rule
+    options: tuple[str, ...] = ()  # for a case: the options it turns on
+
+    @property
+    def key(self) -> str:
+        """``kind:id``, as a reply names its top answer."""
+        return f"{self.kind}:{self.id}"
 
 
 @dataclass(frozen=True)
@@ -428,7 +445,8 @@ def _build(cat: Catalogue, cases: list[Case]) -> Index:
         house = bool(case.data.get("set")) and 2 * sum(house_changes(case, rs, cat) for rs in applies) > len(applies)
         docs.append(Doc("case", case.id, case.title, (
             (1.0, frozenset(doc_tokens(case.title, lex))), (0.6, frozenset(doc_tokens(answers, lex))),
-            (0.5, frozenset(doc_tokens(questions + " " + case.id.replace(".", " "), lex) + see(named)))), house))
+            (0.5, frozenset(doc_tokens(questions + " " + case.id.replace(".", " "), lex) + see(named)))), house,
+            options=tuple(named)))
     for opt in cat.options:
         alts = " ".join(a.description or "" for a in opt.alternatives)
         docs.append(Doc("option", opt.id, opt.question, (
@@ -494,6 +512,29 @@ def rank(index: Index, query: Query) -> list[tuple[Doc, float]]:
                                           -ds[1], ds[0].id))
 
 
+def choose(ranked: Sequence[tuple[Doc, float]], query: Query) -> tuple[list[tuple[Doc, float]], bool]:
+    """The ranking as the reply reads it, and whether its first answer is sure.
+
+    A question that names its ruleset asks for that ruleset's rule: when a case comes first,
+    the best of its options comes first instead, at the case's score. The first answer is
+    sure when it scores at least GOOD and leads by MARGIN every question that is not its own
+    (its options for a case; for an option, the cases that turn it on).
+    """
+    out = list(ranked)
+    if not out:
+        return out, False
+    top, score = out[0]
+    if query.ruleset is not None and top.kind == "case" and top.options:
+        mine = next((i for i, (d, _) in enumerate(out) if d.kind == "option" and d.id in top.options), None)
+        if mine is not None:
+            out.insert(0, (out.pop(mine)[0], score))
+            top = out[0][0]
+    own = {top.key} | {f"option:{o}" for o in top.options}
+    rival = next((s for d, s in out[1:] if d.key not in own and not (top.kind == "option" and top.id in d.options)),
+                 0.0)
+    return out, score >= GOOD and score - rival >= MARGIN
+
+
 def lexicon_json(lex: Lexicon) -> dict[str, Any]:
     """The lexicon as ask.js reads it."""
     return {"stop": sorted(_STOP), "stop_raw": sorted(STOP_WORDS), "phrases": [[list(p), t] for p, t in lex.phrases],
@@ -510,7 +551,7 @@ def index_from(data: Mapping[str, Any]) -> Index:
     lex = Lexicon(tuple((tuple(p), t) for p, t in lx["phrases"]), tuple(tuple(p) for p in lx["value"]),
                   tuple((tuple(p), rs) for p, rs in lx["rulesets"]))
     docs = tuple(Doc(d["kind"], d["id"], d["title"], tuple((w, frozenset(f)) for w, f in d["fields"]), d["house"],
-                     frozenset(d["about"])) for d in data["docs"])
+                     frozenset(d["about"]), tuple(d["options"])) for d in data["docs"])
     return Index(docs, data["idf"], data["unseen"], lex)
 
 

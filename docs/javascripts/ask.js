@@ -238,11 +238,11 @@
         (keep.slice(0, first).indexOf("are") >= 0 && !keep.some(function (w) { return sumWords.has(w); }));
       return { ruleset: ruleset, cards: cards, codes: codes, value: value, leftover: rest.length, wanted: unique,
                house: terms(cw).indexOf(lex.house) >= 0, ranksOnly: reading.ranksOnly, unread: unread, fixed: fixed,
-               each: each };
+               each: each, topical: rest.filter(function (j) { return has(single, stem(keep[j])); }).length };
     }
     function isHand(q) {
       var n = q.cards.length;
-      return n > 0 && ((q.value || q.codes >= 2) && q.leftover <= Math.max(1, n + 1) || n >= 2 && q.leftover === 0 ||
+      return n > 0 && (q.topical === 0 || q.codes >= 2 || n >= 4) && ((q.value || q.codes >= 2) && q.leftover <= Math.max(1, n + 1) || n >= 2 && q.leftover === 0 ||
                        n >= 3 && q.leftover <= n + 1);
     }
     // cambio_ref.ask.hand_cards: a rank without a suit takes the first suit of its colour no earlier card took.
@@ -303,6 +303,35 @@
       return scored;
     }
 
+    // cambio_ref.askindex.choose: a named ruleset puts a first case's best option first (at the case's score);
+    // sure when the first scores at least `good` and leads every question not its own by `margin`.
+    function choose(ranked, q) {
+      var out = ranked.slice();
+      if (!out.length) { return { ranked: out, sure: false }; }
+      var top = out[0].doc, score = out[0].score;
+      if (q.ruleset !== null && top.kind === "case" && top.options.length) {
+        for (var i = 0; i < out.length; i++) {
+          if (out[i].doc.kind === "option" && top.options.indexOf(out[i].doc.id) >= 0) {
+            var mine = out.splice(i, 1)[0];
+            out.unshift({ doc: mine.doc, score: score });
+            top = mine.doc;
+            break;
+          }
+        }
+      }
+      var own = new Set([top.kind + ":" + top.id]);
+      top.options.forEach(function (o) { own.add("option:" + o); });
+      var rival = 0.0;
+      for (var j = 1; j < out.length; j++) {
+        var d = out[j].doc;
+        if (!own.has(d.kind + ":" + d.id) && !(top.kind === "option" && d.options.indexOf(top.id) >= 0)) {
+          rival = out[j].score;
+          break;
+        }
+      }
+      return { ranked: out, sure: score >= data.good && score - rival >= data.margin };
+    }
+
     // A rank named without a suit whose suits score differently somewhere (cambio_ref.ask.by_suit):
     // per ruleset, [cards, points] per group of suits; null when every suit scores the same.
     function bySuit(m, tables) {
@@ -359,8 +388,8 @@
                  cards: [{ id: codes.join(" "), codes: codes,
                            hands: tables.map(function (rs) { return [rs, score(codes, rs)]; }) }] };
       }
-      var ranked = rank(q);
-      if (!ranked.length || ranked[0].score < data.good) {
+      var chosen = choose(rank(q), q), ranked = chosen.ranked;
+      if (!chosen.sure) {
         return { top: "unsure", kind: "", ruleset: ruleset, closest: ranked.slice(0, 3), fixed: q.fixed };
       }
       var best = ranked[0].score;
