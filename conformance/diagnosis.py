@@ -207,10 +207,31 @@ def fits(d: Disagreement, known: Sequence[Fit] = (), *, maybe: Sequence[Fit] = (
     pool fits, only that pool is tried; the `refuted` ones (labels) never, nor the value the
     game's own rules declare (where the reference plays another as if, the implementation
     playing the declared one refutes that, `conformance.onward.refuted_value`)."""
+    if code_difference(d):  # (both refuse: which check comes first is no option's value
+        return []  # on its own evidence; `folds` says which values a code difference fits)
+    return _search(d, known, maybe, refuted)
+
+
+def code_difference(d: Disagreement) -> bool:
+    """True if `d` is a rejection with another code than the reference's."""
+    return d.aspect == "rejection" and d.field == "code"
+
+
+def folds(d: Disagreement, known: Sequence[Fit] = (), *, maybe: Sequence[Fit] = (),
+          refuted: Collection[str] = ()) -> list[Fit]:
+    """The option values under which the reference rejects `d`'s action with the
+    implementation's code, searched as `fits` searches. A code difference is never named
+    by these alone (which check comes first is no option's value: jason-s-yu/cambia's call
+    out of turn, E_CALL_TIMING for E_NOT_YOUR_TURN, fits call.timing=end-of-turn); the run
+    folds it into one of them only where the whole run names that value on other evidence
+    (`conformance.grouping.group`)."""
+    return _search(d, known, maybe, refuted) if code_difference(d) else []
+
+
+def _search(d: Disagreement, known: Sequence[Fit], maybe: Sequence[Fit],
+            refuted: Collection[str]) -> list[Fit]:
     if d.aspect not in ASPECTS or (d.index == 0 and d.where != "deal"):
         return []
-    if d.aspect == "rejection" and d.field == "code":  # (both refuse: which check comes
-        return []  # first is no option's value, and a wrong code is a class of its own)
     base = with_values(d.game.rules, d.as_if)
     if reach(d, base) is not None:  # (no change needed: nothing to explain by one)
         return []
@@ -284,6 +305,14 @@ class Diagnoser:
         alone is tried first for later differences; one of several that fit is not (it
         may be wrong, and would then hide the right one)."""
         same = same_difference(d)
+        if code_difference(d):  # (named only by folding into a value named elsewhere)
+            found = [] if same in self.unexplained else folds(d, self.fitted, maybe=self.maybe,
+                                                                refuted=self.refuted)
+            if not found:
+                self.unexplained.add(same)
+            d.folds = [fit.label for fit in found]
+            d.candidates, d.rule, self.last = [], core_rule(d), []
+            return []
         found = [] if same in self.unexplained else fits(d, self.fitted, maybe=self.maybe,
                                                            refuted=self.refuted)
         if not found:

@@ -95,6 +95,9 @@ class Disagreement(Exception):
         self.listed: list[str] | None = None  # the implementation's legal actions (`action_key`)
         self.as_if: tuple[tuple[str, Any], ...] = ()  # the reference's extra option values
         self.candidates: list[str] = []  # the option values that explain it (diagnosed)
+        # a code difference's: the values under which the reference gives that code too
+        # (`conformance.diagnosis.folds`; named only where the run names them elsewhere)
+        self.folds: list[str] = []
         self.refuted: list[str] = []  # option values refuted in the run so far (`onward`)
         self.repeats = 0  # how many more times the same difference showed in its game
         # where an unexplained state difference earlier in its item was (the reference

@@ -7,7 +7,9 @@ the run's occurrences together by cause:
   occurrences whose values overlap are one deviation, named by the values that
   fit every one of them (told apart by the other items, or all listed);
 - a rejection with another code than the reference's, one deviation per pair of
-  codes (a class of its own, waivable as a whole as ``rejection-code``);
+  codes (a class of its own, waivable as a whole as ``rejection-code``), unless every
+  occurrence of that pair fits a value the run names on other evidence: it is then
+  folded into that value's deviation (`_folded`);
 - anything else (unexplained) by what differs: the status, the aspect and field,
   and the core rule a rejection involves.
 
@@ -84,6 +86,7 @@ def occurrence(d: Disagreement, item: str, *, how: str, repro: str, rules: str,
              "size": len(d.game.steps), "how": how, "repro": repro, "waived": waived,
              "rules": rules, "message": d.message, "refuted": list(d.refuted),
              "games": games, "options": list(options), "behind": d.behind,
+             "folds": list(d.folds),
              **_named(d, *key_of(d))}
     if found["cls"] == "explained":
         found["plain"] = _named(d, *key_of(d, named=False))
@@ -238,15 +241,47 @@ def group(occurrences: Iterable[dict[str, Any]]) -> list[Cause]:
     if not any(cause.cls == "explained" for cause in first):
         return first
     demoted: dict[int, str] = {}  # (id of an occurrence: why its values are not named)
+    named: set[str] = set()
     for cause in first:
         if cause.cls == "explained":
             why = supported(cause, found)
             if why is not None:
                 demoted.update((id(o), why) for o in cause.occurrences)
-    if not demoted:
+            else:
+                named.update(cause.values)
+    folded = _folded(found, named)
+    if not demoted and not folded:
         return first
     return _clusters([dict(o, candidates=[], closest=demoted[id(o)], **o["plain"])
-                      if id(o) in demoted else o for o in found])
+                      if id(o) in demoted else folded.get(id(o), o) for o in found])
+
+
+def _folded(occurrences: Sequence[dict[str, Any]], named: set[str]) -> dict[int, dict[str, Any]]:
+    """The code differences among `occurrences` that fold into a value the run names
+    (`named`, on other evidence), as explained occurrences (by id): those whose every
+    occurrence under the same rules fits it (``folds``, `conformance.diagnosis.folds`).
+
+    >>> code = {"cls": "code", "key": "code:E_A->E_B", "rules": "x", "folds": ["a.b=c"],
+    ...         "rule": None, "expected": "E_A", "actual": "E_B"}
+    >>> [o["candidates"] for o in _folded([code], {"a.b=c"}).values()], _folded([code], set())
+    ([['a.b=c']], {})
+    """
+    values: dict[tuple[str, Any], set[str]] = {}
+    for occ in occurrences:
+        if occ["cls"] == "code":
+            where = (occ["key"], occ.get("rules"))
+            fits = set(occ.get("folds", ())) & named
+            values[where] = values[where] & fits if where in values else fits
+    result = {}
+    for occ in occurrences:
+        fits = values.get((occ["key"], occ.get("rules")), set()) if occ["cls"] == "code" \
+            else set()
+        if fits:
+            plain = {k: occ[k] for k in ("key", "cls", "rule", "expected", "actual")}
+            result[id(occ)] = dict(occ, cls="explained", candidates=sorted(fits), plain=plain,
+                                   key="fits:" + " or ".join(sorted(fits)), rule=None,
+                                   expected=None, actual=None)
+    return result
 
 
 def supported(cause: Cause, occurrences: Sequence[dict[str, Any]]) -> str | None:

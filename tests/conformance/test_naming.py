@@ -57,3 +57,38 @@ def test_values_that_contradict_each_other_are_both_left_out_and_said() -> None:
     line = plays_as_line("online", causes)
     assert line == ("online plays as: online(direction=counter-clockwise) (contradiction:"
                     f" `{off}` and `{on}` each explain some items; value.ace is not named)")
+
+
+def _code(item: str, folds: list[str]) -> dict[str, Any]:
+    # a take on an empty pile: E_TAKE_FORBIDDEN where the declared rules give E_DISCARD_EMPTY
+    # (under turn.take-discard=false the reference refuses any take first, spec/options)
+    return {**_occ(item, []), "status": "rejected_wrongly", "kind": "take", "field": "code",
+            "cls": "code", "key": "code:E_DISCARD_EMPTY->E_TAKE_FORBIDDEN", "folds": folds,
+            "expected": "E_DISCARD_EMPTY", "actual": "E_TAKE_FORBIDDEN"}
+
+
+NO_TAKE = "turn.take-discard=false"
+
+
+def test_a_code_difference_folds_into_a_value_the_run_names_on_other_evidence() -> None:
+    named = [_occ("a[declared]", [NO_TAKE], key="fits:" + NO_TAKE),
+             _occ("b[declared]", [NO_TAKE], key="fits:" + NO_TAKE)]
+    [cause] = group([*named, _code("c[declared]", [NO_TAKE])])
+    assert cause.values == [NO_TAKE] and cause.items == ["a[declared]", "b[declared]",
+                                                         "c[declared]"]
+
+
+def test_a_code_difference_alone_never_names_a_value() -> None:
+    # jason-s-yu/cambia's call out of turn (E_CALL_TIMING for E_NOT_YOUR_TURN) fits
+    # call.timing=end-of-turn, which nothing else in the run shows
+    timing = "call.timing=end-of-turn"
+    causes = group([_code("a[declared]", [timing]), _code("b[declared]", [timing])])
+    assert [c.cls for c in causes] == ["code"] and not causes[0].values
+
+
+def test_a_code_difference_folds_only_where_every_occurrence_of_it_fits() -> None:
+    named = [_occ("a[declared]", [NO_TAKE], key="fits:" + NO_TAKE),
+             _occ("b[declared]", [NO_TAKE], key="fits:" + NO_TAKE)]
+    causes = group([*named, _code("c[declared]", [NO_TAKE]), _code("d[declared]", [])])
+    assert [(c.cls, c.values) for c in causes] == [("explained", [NO_TAKE]), ("code", [])]
+    assert causes[1].items == ["c[declared]", "d[declared]"]
