@@ -9,12 +9,19 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
+from cambio_ref import engine, snapping
 from cambio_ref.cases import load_cases
-from conformance import mutation
+from conformance import caserun, mutation
+from conformance.harness import Driver, ImplSpec
 from conformance.mutation import MODULES, Mutant, check, mutants, mutated_source, sample
+from conformance.results import Result
+from conformance.serve import ReferenceEngine
+from conformance.targets import targets
 
 
 def test_every_rules_module_has_mutants_and_the_sample_is_seeded() -> None:
@@ -93,3 +100,71 @@ def test_only_names_one_mutant_outside_any_sample(capsys: pytest.CaptureFixture[
         assert exit_.value.code == 2
         err = capsys.readouterr().err
         assert f"no mutant '{wrong}'" in err and "Traceback" not in err
+
+
+# -- the two kinds of survivor issue 32 found, killed by cases through the replies alone --
+
+def _mutant_function(module: str, line: str, change: str, name: str) -> Callable[..., Any]:
+    """Function `name` of the project's mutant of `module` that makes `change` at the
+    line reading `line`, from a module of its own (the reference's stays as it is)."""
+    lines = mutation._source(module).splitlines()
+    mutant = next(m for m in mutants(module)
+                  if m.change == change and lines[m.line - 1].strip() == line)
+    namespace: dict[str, Any] = {"__name__": f"cambio_ref.{module}"}
+    exec(compile(mutated_source(mutant), f"<mutant {mutant.name}>", "exec"), namespace)
+    found: Callable[..., Any] = namespace[name]
+    return found
+
+
+class _Mutated(ReferenceEngine):
+    """The reference with one function swapped for a mutant's while it acts (the harness
+    plays the true reference between its replies), and no snapshot: only its replies
+    can give it away."""
+
+    def __init__(self, where: Any = None, name: str = "", function: Any = None) -> None:
+        super().__init__()
+        self.where, self.attr, self.function = where, name, function
+        self.snapshot = None  # type: ignore[assignment,method-assign]
+
+    def act(self, action: dict[str, Any]) -> Any:
+        if self.where is None:
+            return super().act(action)
+        true = getattr(self.where, self.attr)
+        setattr(self.where, self.attr, self.function)
+        try:
+            return super().act(action)
+        finally:
+            setattr(self.where, self.attr, true)
+
+
+def _run_case(impl: _Mutated, case: str, ruleset: str) -> Result:
+    driver = Driver(ImplSpec("mutated", factory=lambda: impl))
+    hello = driver.start()
+    try:
+        return caserun.run(driver, hello, load_cases()[case], targets([ruleset], None)[0])
+    finally:
+        driver.close()
+
+
+def test_a_knocked_out_players_call_refused_as_locked_fails_a_case() -> None:
+    # the mutant keeps a player who goes out right after their own turn as the one who may
+    # call at its end, so their call is refused E_LOCKED (out of the round) where the
+    # rulebook refuses it E_CALL_TIMING (an out player has no turn to call at the end of)
+    knock_out = _mutant_function("snapping", "state.end_caller = None", "statement removed",
+                                 "knock_out")
+    case = "call.knocked-out-caller-house-rule"
+    assert _run_case(_Mutated(), case, "memory").status == "pass"
+    result = _run_case(_Mutated(snapping, "knock_out", knock_out), case, "memory")
+    assert result.status == "rejected_wrongly", result.message
+    assert "with E_LOCKED; the reference rejects it with E_CALL_TIMING" in result.message
+
+
+def test_taking_the_discard_with_no_card_to_swap_fails_a_case() -> None:
+    # the mutant lets a player with no card left take the top discard, which can then be
+    # neither swapped nor discarded: the game is stuck
+    check_turn_action = _mutant_function("turn", "if not cards_of(state, action.player):",
+                                         "statement removed", "check_turn_action")
+    case = "out-of-cards.snapped-away-before-turn"
+    assert _run_case(_Mutated(), case, "online").status == "pass"
+    result = _run_case(_Mutated(engine, "check_turn_action", check_turn_action), case, "online")
+    assert result.status == "accepted_wrongly" and "E_MUST_SWAP" in result.message, result.message
