@@ -230,9 +230,23 @@ def cards_html(codes: Iterable[str]) -> str:
 
 
 def option_link(site: Site, src: str, name: str) -> str:
+    """A link to an option's page named by its id (for implementers)."""
     if site.cat.has_option(name):
         opt = site.cat.option(name)
         return f"[`{opt.id}`]({rel(src, option_page(opt.id))}#{opt.id})"
     return f"`{one_line(name)}`"
+
+
+def question_link(site: Site, src: str, name: str) -> str:
+    """A link to an option's page named by its question, as a player reads it."""
+    opt = site.cat.option(name)
+    return f"[{one_line(opt.question)}]({rel(src, option_page(opt.id))}#{opt.id})"
+
+
+def core_rule_words(site: Site, rule_id: str) -> str:
+    """A core rule as a player reads it: its statement, with its value in place, in quotes."""
+    from cambio_ref.askwords import rule_title
+
+    return f"the rule \u201c{rule_title(site.cat, rule_id).rstrip('.')}\u201d"
 
 

@@ -17,6 +17,7 @@ from cambio_ref.rulebook.common import (
     card_html,
     cards_html,
     cite,
+    core_rule_words,
     dispute_page,
     gloss_links,
     one_line,
@@ -24,6 +25,7 @@ from cambio_ref.rulebook.common import (
     option_page,
     other_words,
     phase_title,
+    question_link,
     rel,
     ruleset_page,
     ruling_anchor,
@@ -59,7 +61,8 @@ def mention_cases(site: Site, src: str, d: Dispute, text: str) -> str:
     if not ids:
         return text
     pattern = re.compile(r"(?<![\w.-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-]|\.\w)")
-    return pattern.sub(lambda m: f"[`{m[1]}`]({rel(src, dispute_page(m[1]))}#{m[1]})", text)
+    questions = {o.id: one_line(o.question) for o in site.disputes}
+    return pattern.sub(lambda m: f"[{questions[m[1]]}]({rel(src, dispute_page(m[1]))}#{m[1]})", text)
 
 
 def ordered_answers(site: Site, d: Dispute) -> list[Answer]:
@@ -87,7 +90,7 @@ def why_html(site: Site, src: str, a: Answer) -> str:
     if a.ruling and site.cat.has_option(a.ruling):
         opt = site.cat.option(a.ruling)
         target = f"{rel(src, option_page(opt.id))}#{ruling_anchor(site, opt)}"
-        said.append(f"the project's [ruling on {opt.id}]({target})")
+        said.append(f"the project's [ruling on \u201c{one_line(opt.question)}\u201d]({target})")
     elif a.ruling:
         said.append(f"the project's ruling: {one_line(a.ruling)}")
     if said:
@@ -331,11 +334,12 @@ def dispute_md(site: Site, d: Dispute) -> str:
         for r in d.rulings:
             if site.cat.has_option(r):
                 ruling = site.cat.option(r).ruling
-                out.append(f"- *ruling* on {option_link(site, src, r)}"
+                out.append(f"- *ruling* on {question_link(site, src, r)}"
                            + (f": {one_line(ruling)}" if ruling else ""))
             elif r in site.cat.core_rules:
                 rule = site.cat.core_rules[r]
-                out.append(f"- *ruling* on the core rule `{r}`: {one_line(rule.ruling or rule.statement)}")
+                said = f": {one_line(rule.ruling)}" if rule.ruling else ""
+                out.append(f"- *ruling* on {core_rule_words(site, r)}{said}")
             else:
                 out.append(f"- *ruling* on `{one_line(r)}`")
         out.append("")

@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from cambio_ref.askwords import terms_in
-from cambio_ref.rulebook.common import Site, cite, dispute_page, glossary_page, one_line, option_link, rel
+from cambio_ref.rulebook.common import (
+    Site,
+    cite,
+    core_rule_words,
+    dispute_page,
+    glossary_page,
+    one_line,
+    question_link,
+    rel,
+)
 
 
 def glossary_md(site: Site) -> str:
@@ -18,7 +27,8 @@ def glossary_md(site: Site) -> str:
     src = glossary_page()
     out = ["---", "search:", "  boost: 0.7", "---", "", "# Glossary", "",
            "The words of the game as this rulebook uses them, with the other words tables and sources use"
-           " for the same thing. Searching the site or asking `cambio ask` with any of them finds the term.",
+           " for the same thing. Searching the site, or asking the command line (cambio ask), with any of them"
+           " finds the term.",
            ""]
     uses: dict[str, list[str]] = {t.id: [] for t in site.cat.glossary}
     for d in site.disputes:
@@ -33,9 +43,9 @@ def glossary_md(site: Site) -> str:
             links = []
             for rule in t.see:
                 if site.cat.has_option(rule):
-                    links.append(option_link(site, src, rule))
+                    links.append(question_link(site, src, rule))
                 else:
-                    links.append(f"the core rule `{rule}`")
+                    links.append(core_rule_words(site, rule))
             out += [f"The rules: {', '.join(links)}.", ""]
         if t.sources:
             out += ["Where the sources use it: " + "; ".join(cite(c, src, note=True, cat=site.cat)

@@ -141,12 +141,11 @@ def options_index_md(site: Site) -> str:
         opts = [o for o in site.cat.options if o.phase == phase]
         if not opts:
             continue
-        out += [f"## {phase_title(phase)} {{ #{phase} }}", "", "| option | question | rulesets agree? |",
-                "|---|---|---|"]
+        out += [f"## {phase_title(phase)} {{ #{phase} }}", "", "| question | rulesets agree? |", "|---|---|"]
         for o in opts:
             distinct = len({(type(v), v) for v in site.values(o)})
             agree = "yes" if distinct == 1 else f"no: {distinct} values"
-            out.append(f"| [`{o.id}`]({rel(src, option_page(o.id))}#{o.id}) | {one_line(o.question)} | {agree} |")
+            out.append(f"| [{one_line(o.question)}]({rel(src, option_page(o.id))}#{o.id}) | {agree} |")
         out.append("")
     return "\n".join(out)
 

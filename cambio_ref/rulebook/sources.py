@@ -37,7 +37,7 @@ def sources_md(site: Site) -> str:
     secondary = [s for s in site.cat.sources.values() if is_secondary(site.cat, s.key)]
     out = ["# Sources", "",
            "The catalogue is built from these documents. A citation names a source by its key and"
-           " a section, as in `online §Snapping`. The site describes each position in the project's"
+           " a section, as in “online §Snapping”. The site describes each position in the project's"
            " own words.", "",
            "## Primary sources { #primary }", "",
            "The documents each ruleset is drawn from, kept with the project.", ""]

@@ -83,3 +83,27 @@ def test_ruleset_summaries_say_snap(word: str) -> None:
     bad = [rs.id for rs in _catalogue().rulesets.values()
            if re.search(rf"\b{word}\w*", rs.summary, re.IGNORECASE)]
     assert not bad, f"summaries saying {word!r}: {bad}"
+
+
+def _answer_texts() -> Iterator[tuple[str, str]]:
+    """(where, text) for every answer `cambio ask` and the site's search give: each question's title, label,
+    answer per ruleset, note and ruling in words, and each option's value in words."""
+    from cambio_ref.askdata import shipped_data
+
+    for doc in shipped_data()["docs"]:
+        where = f"{doc['kind']} {doc['id']}"
+        yield f"{where}: title", doc["title"]
+        yield f"{where}: label", doc["label"]
+        for rs, text in doc["answers"]:
+            yield f"{where}: {rs}", text
+        for a in [*doc.get("every", []), *doc.get("one", {}).values()]:
+            yield f"{where}: {a['ruleset']} answer", " ".join((a["text"], a["note"], a["ruling_words"]))
+        for v in doc.get("values", []):
+            yield f"{where}: {v['ruleset']} value", v["text"]
+
+
+def test_no_answer_shows_an_id_a_code_or_the_reference() -> None:
+    ids = frozenset(o.id for o in _catalogue().options)
+    texts = list(_answer_texts())
+    bad = [f"{where}: {', '.join(p)}" for where, text in texts if (p := problems(text, ids))]
+    assert len(texts) > 1000 and not bad, "\n".join(bad)

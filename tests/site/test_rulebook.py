@@ -30,6 +30,8 @@ from cambio_ref.rulebook import (
     site_nav,
 )
 from cambio_ref.rules import explain, format_value, resolve
+from tests.site.test_players_words import problems as players_words_problems
+from tests.site.words import player_part, visible
 
 CAT = load_catalogue()
 CASES = load_cases()
@@ -87,11 +89,12 @@ def test_ruleset_pages_group_options_by_phase(pages):
 
 def test_known_values_appear():
     pages = render_site(CAT)
-    # hearts.txt, "Value of the Card": the six of hearts scores -3 (spec/rulesets/hearts.yaml).
-    assert "| `-3` |" in row(pages[ruleset_page("hearts")], "value.six-of-hearts")
+    # hearts.txt, "Value of the Card": the six of hearts scores -3 (spec/rulesets/hearts.yaml); a ruleset page
+    # says a value in words (issue 30), the code is on the variant matrix.
+    assert "| Minus three points. |" in row(pages[ruleset_page("hearts")], "value.six-of-hearts")
     assert "hearts §Value of the Card" in row(pages[ruleset_page("hearts")], "value.six-of-hearts")
     # online.html, "How to play": the red king is worth 40 (spec/rulesets/online.yaml).
-    assert "| `40` |" in row(pages[ruleset_page("online")], "value.red-king")
+    assert "| Forty points, the worst card in the deck. |" in row(pages[ruleset_page("online")], "value.red-king")
     red_king = pages[option_page("value.red-king")]
     # On the option page in players' words (the alternative's description); the code is for implementers.
     from cambio_ref.rulebook.options import said
@@ -102,9 +105,14 @@ def test_known_values_appear():
 
 
 def test_every_value_comes_from_explain(pages):
+    # A ruleset page says each value in words: the description of the alternative explain() resolves to.
     for rs in CAT.rulesets:
         for r in explain(resolve(rs)):
-            assert f"| `{format_value(r.value)}` |" in row(pages[ruleset_page(rs)], r.option.id)
+            alt = r.option.alternative(r.value)
+            words = " ".join(alt.description.split()) if alt and alt.description else \
+                "a value inside the option's range"
+            cell = f"| {words.replace('|', chr(92) + '|')} |"
+            assert cell in row(pages[ruleset_page(rs)], r.option.id), (rs, r.option.id)
 
 
 def test_matrix_has_one_column_per_ruleset(pages):
@@ -291,7 +299,8 @@ def test_case_dispute_takes_the_outcome_from_the_runs():
     assert not answers["official"].applies
     assert answers["online"].ruling == "end.tie"
     page = render_site(CAT, disputes=[d])[dispute_page(d.id)]
-    assert "By the project's [ruling on end.tie](../options/end-tie.md#ruling)" in answer_block(
+    question = CAT.option("end.tie").question
+    assert f"By the project's [ruling on \u201c{question}\u201d](../options/end-tie.md#ruling)" in answer_block(
         page, d.id, "online")
 
 
@@ -320,9 +329,23 @@ def test_a_match_case_shows_every_round():
     assert "**Round 2: the deal.**" in page and "the match rules choose the dealer" in page
 
 
-def test_case_ids_in_prose_link_to_their_cases(site):
+def test_case_ids_in_prose_link_to_their_cases_by_their_questions(site):
     page = site[dispute_page("tie.most-cards-breaks-tie")]
-    assert "(see [`tie.caller-ties-lowest`](tie-caller-ties-lowest.md#tie.caller-ties-lowest))" in page
+    question = CASES["tie.caller-ties-lowest"].title
+    assert f"(see [{question}](tie-caller-ties-lowest.md#tie.caller-ties-lowest))" in page
+
+
+# Pages written for editors and implementers: they show option ids and values as codes on purpose.
+FOR_IMPLEMENTERS = ("matrix.md", "house-rules.md")
+
+
+def test_no_player_page_shows_an_id_a_code_the_reference_or_an_error_code(site):
+    """Issue 30: every generated page a player reads (disputes, options, rulesets, sheets, glossary,
+    sources), as a reader sees it, outside its "For implementers" parts."""
+    ids = frozenset(o.id for o in CAT.options)
+    bad = {path: found for path, page in sorted(site.items()) if path not in FOR_IMPLEMENTERS
+           and (found := players_words_problems(visible(player_part(page)), ids))}
+    assert len(site) > 200 and not bad, bad
 
 
 def test_the_logs_stay_out_of_search(site):

@@ -36,3 +36,41 @@ def developer_tokens(text: str) -> list[str]:
     """The developer tokens in `text` (option ids and keys, core rule ids, error codes, file
     names, slot and seat numbers, seat arithmetic), sorted and without repeats."""
     return sorted(set(_pattern().findall(text)))
+
+
+def player_part(page: str) -> str:
+    """A generated page's Markdown without its parts for implementers: a "For implementers" section (up to
+    the next heading of its level or above) and a folded "For implementers" block.
+
+    >>> page = '# Q\\nA.\\n## For implementers\\n`x`\\n## Next\\nB\\n??? info "For implementers"\\n\\n    `y`\\nC.'
+    >>> player_part(page)
+    '# Q\\nA.\\n## Next\\nB\\nC.'
+    """
+    out: list[str] = []
+    skip = ""
+    for line in page.splitlines():
+        if skip == "section" and not line.startswith(("# ", "## ")):
+            continue
+        if skip == "fold" and (not line.strip() or line.startswith("    ")):
+            continue
+        skip = ""
+        if line.startswith("## For implementers"):
+            skip = "section"
+        elif re.match(r'\?\?\?\+? \w+ "For implementers"', line):
+            skip = "fold"
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
+def visible(page: str) -> str:
+    """What a reader sees of Markdown: without comments, attribute lists, link targets and HTML tags.
+
+    >>> visible('# Q { #snap.limit }\\n<span id="a.b"></span>[Who?](../x.md#snap.limit) <!-- c.d -->')
+    '# Q \\nWho? '
+    """
+    page = re.sub(r"<!--.*?-->", "", page, flags=re.DOTALL)
+    page = re.sub(r"\{\s*[:#.][^}\n]*\}", "", page)
+    page = re.sub(r"\]\([^)\s]*\)", "]", page)
+    page = re.sub(r"<[^>\n]+>", "", page)
+    return page.replace("[", "").replace("]", "")
