@@ -16,9 +16,14 @@ checked by the default run of ``cambio conform --seed S --jobs 1`` against it (`
 plays it in this process, so the cases are read once for all mutants). A mutant is
 *killed* when the run fails; the run stops at its first failing result (the verdict of
 a whole run cannot change after that), and it skips shrinking (which only makes a
-failure's example smaller). A mutant that survives is either equivalent (no game can tell it
-from the reference) or a gap in the suite; ``tests/conformance/mutation-survivors.md``
-explains each one the full sample leaves. ``--jobs N`` checks N mutants at once (each
+failure's example smaller). Whatever the run compares counts: the events, rejection
+codes, views and legal actions, and every field of the complete snapshot ``cambio serve``
+offers (the kit compares every snapshot field an implementation offers,
+`conformance.differences.snapshot_difference`), so a mutant seen only in ``power``,
+``known`` or ``knocked_out`` of a snapshot is killed where a run reaches it. A mutant
+that survives is either equivalent (no game can tell it from the reference) or a gap in
+the suite; ``tests/conformance/mutation-survivors.md`` explains each one the full sample
+leaves. ``--jobs N`` checks N mutants at once (each
 in its own process, serving its own mutant); the outcomes do not depend on N.
 
     python -m conformance.mutation --count 150 --seed 1 --jobs 2 --json out.json
