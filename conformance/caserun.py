@@ -162,9 +162,17 @@ def bundled(case: Case) -> bool:
         return False
 
 
-def _reference(case: Case, target: Target, rules: Rules) -> tuple[CaseResult, Recorder]:
-    key = target.source if target.source and case.applies_to(target.source) else \
+def expectations_key(case: Case, target: Target) -> str:
+    """Whose expectations of `case` apply under `target`: the source ruleset it is, if
+    the case answers it, else the target's label (the agreeing rulesets' then apply)."""
+    return target.source if target.source and case.applies_to(target.source) else \
         f"target:{target.label}"
+
+
+def reference_play(case: Case, target: Target, rules: Rules) -> tuple[CaseResult, Recorder]:
+    """`case` played on the reference under `rules` (the target's, with the case's `set`),
+    every call and reply recorded."""
+    key = expectations_key(case, target)
     recorder = Recorder(Reference())
     try:
         return run_case(case, key, recorder, rules=rules, strict=False), recorder
@@ -233,7 +241,8 @@ def run(driver: Driver, hello: Hello, case: Case, target: Target,
     if reason is None and problem is None and case.id in hello.skip:
         res.status, res.message = "skipped", f"the implementation skips it: {hello.skip[case.id]}"
         return res
-    expected, recorder = (None, None) if reason or problem else _reference(case, target, rules)
+    expected, recorder = (None, None) if reason or problem else \
+        reference_play(case, target, rules)
     if expected is not None:
         problem = _cannot_play(case, expected, answered)
     if problem and answered:
@@ -285,8 +294,7 @@ def _alone(driver: Driver, case: Case, target: Target, rules: Rules,
     be done (the implementation failed meanwhile)."""
     assert outcome.lost is not None and outcome.lock is not None
     assert outcome.lock.game is not None
-    key = target.source if target.source and case.applies_to(target.source) else \
-        f"target:{target.label}"
+    key = expectations_key(case, target)
     try:
         found = play_alone(driver, case, key, rules, [where for _, _, where in calls],
                            outcome.lost, outcome.lock.game)

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from cambio_ref.catalogue import Value, load_catalogue
 from cambio_ref.errors import CambioError
@@ -232,28 +232,47 @@ class Cause:
                 "waived": self.waived}
 
 
-def group(occurrences: Iterable[dict[str, Any]]) -> list[Cause]:
+class Changes(Protocol):
+    """What tells the items that agreed with the declared rules which a value changes
+    (`conformance.naming.Agreeing`)."""
+
+    def changed(self, value: str) -> list[str]: ...
+
+
+def group(occurrences: Iterable[dict[str, Any]], agreeing: Changes | None = None) -> list[Cause]:
     """The distinct deviations among `occurrences` (see the module's docstring), in the
-    order they were first seen; option values the run does not support (`supported`) are
-    not named: their occurrences are grouped by what differs, the values said closest."""
+    order they were first seen; option values the run does not support (`supported`,
+    with `agreeing`: the items that agreed with the declared rules) are not named: their
+    occurrences are grouped by what differs, the values said closest."""
     found = unrefuted(occurrences)
     first = _clusters(found)
     if not any(cause.cls == "explained" for cause in first):
         return first
     demoted: dict[int, str] = {}  # (id of an occurrence: why its values are not named)
     named: set[str] = set()
+    dropped: set[str] = set()  # (values of a named cause that change agreeing items)
     for cause in first:
         if cause.cls == "explained":
-            why = supported(cause, found)
+            why = supported(cause, found, agreeing)
             if why is not None:
                 demoted.update((id(o), why) for o in cause.occurrences)
-            else:
-                named.update(cause.values)
+                continue
+            changing = [v for v in cause.values if agreeing is not None and agreeing.changed(v)]
+            dropped.update(changing)
+            named.update(v for v in cause.values if v not in changing)
     folded = _folded(found, named)
-    if not demoted and not folded:
+    if not demoted and not folded and not dropped:
         return first
     return _clusters([dict(o, candidates=[], closest=demoted[id(o)], **o["plain"])
-                      if id(o) in demoted else folded.get(id(o), o) for o in found])
+                      if id(o) in demoted else folded.get(id(o), _without(o, dropped))
+                      for o in found])
+
+
+def _without(occ: dict[str, Any], values: set[str]) -> dict[str, Any]:
+    """`occ` without the candidate `values` (some others are left: `group`)."""
+    if occ["cls"] != "explained" or not values & set(occ["candidates"]):
+        return occ
+    return dict(occ, candidates=[c for c in occ["candidates"] if c not in values])
 
 
 def _folded(occurrences: Sequence[dict[str, Any]], named: set[str]) -> dict[int, dict[str, Any]]:
@@ -284,12 +303,14 @@ def _folded(occurrences: Sequence[dict[str, Any]], named: set[str]) -> dict[int,
     return result
 
 
-def supported(cause: Cause, occurrences: Sequence[dict[str, Any]]) -> str | None:
+def supported(cause: Cause, occurrences: Sequence[dict[str, Any]],
+              agreeing: Changes | None = None) -> str | None:
     """None if the run supports naming the values of the explained `cause`: they explain
     it in at least `MIN_ITEMS` items (games, for fuzzing), or in a case written for
-    their option; the same difference shows in no item they do not explain; and replaying
-    the items that agreed with the declared rules under them changes no reply there
-    (``adds``, `conformance.naming`). Else the closest fit, said as such.
+    their option; the same difference shows in no item they do not explain; and, with
+    `agreeing`, replaying the items that agreed with the declared rules under one of them
+    at least changes no reply there (`conformance.naming`; `group` drops the others).
+    Else the closest fit, said as such.
 
     >>> occ = {"item": "fuzz[x] games 4", "games": 1, "options": [], "rules": "online",
     ...        "plain": {"key": "fail:events:snapped.card"}, "cls": "explained"}
@@ -304,17 +325,30 @@ def supported(cause: Cause, occurrences: Sequence[dict[str, Any]]) -> str | None
     keys = {(o["plain"]["key"], o.get("rules")) for o in cause.occurrences}
     against = {str(o["item"]) for o in occurrences
                if o["cls"] != "explained" and (o["key"], o.get("rules")) in keys}
-    adds = sorted({str(item) for o in cause.occurrences for item in o.get("adds", ())})
     fits = f"fits {'one game' if shown == 1 else f'{shown} games or items'}"
     if against:
         return (f"closest: {values} ({fits}, not the {len(against)} other"
                 f" item{'s' if len(against) != 1 else ''} where the same difference shows)")
-    if adds:
-        return (f"closest: {values} ({fits}, but changes replies in {len(adds)}"
-                f" item{'s' if len(adds) != 1 else ''} that agree with the declared rules)")
     if shown < MIN_ITEMS and not written:
         return f"closest: {values} ({fits})"
+    adds = _changed(cause.values, agreeing) if agreeing is not None else []
+    if adds:
+        return (f"closest: {values} ({fits}, but changes replies in {len(adds)}"
+                f" item{'s that agree' if len(adds) != 1 else ' that agrees'} with the"
+                " declared rules)")
     return None
+
+
+def _changed(values: Sequence[str], agreeing: Changes) -> list[str]:
+    """The items agreeing with the declared rules that each of `values` changes (none
+    if one of them changes none)."""
+    found: set[str] = set()
+    for value in values:
+        items = agreeing.changed(value)
+        if not items:
+            return []
+        found.update(items)
+    return sorted(found)
 
 
 def _clusters(occurrences: Iterable[dict[str, Any]]) -> list[Cause]:

@@ -134,7 +134,7 @@ _DEVIATION = {"key": "str", "cls": "class", "status": "str", "kind": "str", "fie
               "size": "count", "how": "text", "repro": "str", "waived": "text",
               "rules": "text", "message": "str", "refuted": "values", "rule": "text",
               "plain": "plain", "games": "count", "options": "strings", "behind": "text",
-              "closest": "text", "adds": "strings", "folds": "values"}
+              "closest": "text", "folds": "values"}
 _DEVIATION_NEEDS = ("key", "cls", "status", "kind", "field", "item", "repro", "message")
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from conformance.grouping import Cause, group
+from conformance.naming import Agreeing
 from conformance.results import Result
 
 
@@ -103,8 +104,10 @@ def stale_waivers(meta: Meta, results: Iterable[Result]) -> list[str]:
 
 
 def causes(results: Iterable[Result]) -> list[Cause]:
-    """The run's distinct deviations (`conformance.grouping.group`)."""
-    return group(occ for r in results for occ in r.deviations)
+    """The run's distinct deviations (`conformance.grouping.group`; a value is named only
+    where it changes none of the cases that passed, `conformance.naming`)."""
+    found = list(results)
+    return group((occ for r in found for occ in r.deviations), Agreeing(found))
 
 
 def unchecked(results: Iterable[Result], how: str = "ended") -> int:

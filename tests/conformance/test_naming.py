@@ -92,3 +92,35 @@ def test_a_code_difference_folds_only_where_every_occurrence_of_it_fits() -> Non
     causes = group([*named, _code("c[declared]", [NO_TAKE]), _code("d[declared]", [])])
     assert [(c.cls, c.values) for c in causes] == [("explained", [NO_TAKE]), ("code", [])]
     assert causes[1].items == ["c[declared]", "d[declared]"]
+
+
+class _Agreeing:
+    """Stands for `conformance.naming.Agreeing`: the passing items each value changes."""
+
+    def __init__(self, changes: dict[str, list[str]]) -> None:
+        self.changes = changes
+
+    def changed(self, value: str) -> list[str]:
+        return self.changes.get(value, [])
+
+
+def test_a_value_that_changes_an_item_agreeing_with_the_declared_rules_is_not_named() -> None:
+    # evanbrierton/cambio (seed 3): refusing to decline the king's second look fits a
+    # one-look king, but power.black-king, which the engine passed looking twice as the
+    # declared rules do, plays otherwise under it (`conformance.naming`'s doctest replays it)
+    one = "power.king=look-one-swap-any"
+    occurrences = [_occ("a[declared]", [one], key="fits:" + one),
+                   _occ("b[declared]", [one], key="fits:" + one)]
+    [cause] = group(occurrences, _Agreeing({one: ["power.black-king[declared]"]}))
+    assert cause.cls == "unexplained" and not cause.values
+    assert "but changes replies in 1 item that agrees with the declared" in str(cause.closest)
+    [named] = group(occurrences, _Agreeing({}))
+    assert named.values == [one]
+
+
+def test_of_several_fitting_values_those_that_change_agreeing_items_are_dropped() -> None:
+    one, other = "power.king=look-one-swap-any", "power.king=look-one-exchange-own-other"
+    both = sorted([one, other])
+    occurrences = [_occ("a[declared]", both), _occ("b[declared]", both)]
+    [cause] = group(occurrences, _Agreeing({one: ["power.black-king[declared]"]}))
+    assert cause.values == [other]

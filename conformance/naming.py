@@ -1,0 +1,107 @@
+"""Whether a value the run would name changes an item that agreed with the declared rules.
+
+An implementation that plays an option value plays it everywhere: a case it passed
+under the declared rules (every reply the reference's) must play the same under that
+value too, or the value is not what it plays. `Agreeing.changed` replays each such
+case on the reference, once under its own rules and once with the value on top, and
+lists those whose replies (the events with who saw them, and each rejection's code)
+differ: `conformance.grouping.supported` then names the value no more ("closest: `X`
+(..., but changes replies in 1 item that agrees with the declared rules)"). Only the
+catalogue's own cases are replayed (the run's passing fuzz games are not recorded).
+
+evanbrierton/cambio's king looks twice, the second look compulsory: refusing to decline
+it fits ``power.king=look-one-swap-any`` at that step, but power.black-king, where the
+engine looks twice as the declared rules do, plays otherwise under it.
+
+>>> from conformance.results import Result
+>>> agreeing = Agreeing([Result("power.black-king", "declared", "pass",
+...                             rules="online")])
+>>> agreeing.changed("power.king=look-one-swap-any")
+['power.black-king[declared]']
+>>> agreeing.changed("value.ace=5")
+[]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+from typing import Any
+
+from cambio_ref.cases import load_cases
+from cambio_ref.catalogue import load_catalogue
+from cambio_ref.errors import CambioError
+from cambio_ref.rules import Rules, resolve
+from conformance.caserun import Recorder, reference_play
+from conformance.grouping import value_of
+from conformance.implementation import Reference, Rejection
+from conformance.lockstep import Game, events_difference, with_values
+from conformance.results import Result
+from conformance.targets import Target
+
+
+class Agreeing:
+    """The run's case items that passed (every reply the reference's), to replay."""
+
+    def __init__(self, results: Iterable[Result]) -> None:
+        self.items = [(r.id, r.ruleset, r.rules) for r in results
+                      if r.status == "pass" and r.kind == "case" and r.rules]
+
+    def changed(self, value: str) -> list[str]:
+        """The items whose replies the value ``option.id=value`` changes."""
+        oid, _, text = value.partition("=")
+        return [f"{case}[{label}]" for case, label, rules in self.items
+                if _changes(case, label, rules, oid, text)]
+
+
+@cache
+def _changes(case_id: str, label: str, rules: str, oid: str, text: str) -> bool:
+    """True if the case `case_id`, played under the target `label` with rules `rules` (a
+    one-line form), gets other replies from the reference with option `oid` set to `text`."""
+    recorder = _recorded(case_id, label, rules)
+    if recorder is None or not recorder.calls:
+        return False
+    played: Rules = recorder.calls[0][1].rules
+    try:
+        key = load_catalogue().option(oid).key
+        changed = with_values(played, [(key, value_of(oid, text))])
+    except CambioError:
+        return False
+    return changed.values() != played.values() and _replies_differ(recorder, changed)
+
+
+@cache
+def _recorded(case_id: str, label: str, rules: str) -> Recorder | None:
+    """The reference's calls and replies playing the case `case_id` as the run did under
+    the target `label` with rules `rules` (`conformance.caserun.reference_play`)."""
+    case = load_cases().get(case_id)
+    if case is None:
+        return None
+    try:
+        target = Target(label, resolve(rules))
+        return reference_play(case, target, case.rules_for(target.rules))[1]
+    except CambioError:
+        return None
+
+
+def _replies_differ(recorder: Recorder, rules: Rules) -> bool:
+    """True if a fresh reference under `rules`, given the recorded calls, replies
+    otherwise than the recording."""
+    ref = Reference()
+    for (what, arg), (reply, _, _) in zip(recorder.calls, recorder.played, strict=False):
+        try:
+            if what == "new_game":
+                game: Game = arg
+                now: Any = ref.new_game(rules, game.players, game.dealer, game.deck,
+                                        game.seed, game.first)
+            else:
+                now = ref.act(arg)
+        except (CambioError, ValueError, KeyError, IndexError, AssertionError):
+            return True
+        if isinstance(now, Rejection) or isinstance(reply, Rejection):
+            if not (isinstance(now, Rejection) and isinstance(reply, Rejection)
+                    and now.code == reply.code):
+                return True
+        elif events_difference(reply, now) is not None:
+            return True
+    return False
