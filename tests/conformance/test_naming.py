@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from conformance.grouping import group, plays_as_line
+from conformance.naming import Agreeing
+from conformance.results import Result
 
 DIRECTION = "turn.direction=counter-clockwise"
 PLAIN = {"key": "fail:events:turn.player", "cls": "unexplained", "rule": None}
@@ -124,3 +126,14 @@ def test_of_several_fitting_values_those_that_change_agreeing_items_are_dropped(
     occurrences = [_occ("a[declared]", both), _occ("b[declared]", both)]
     [cause] = group(occurrences, _Agreeing({one: ["power.black-king[declared]"]}))
     assert cause.values == [other]
+
+
+def test_a_passing_case_is_replayed_along_the_steps_the_run_played() -> None:
+    # deck.runs-out-in-final-round under memory (the steps its `only: [memory]` lines keep):
+    # seat 0 calls on the last card and ends on X 3S 4S 8S, 15 with memory's joker at 0,
+    # against 3C 3H 4H 9H, 19 (the case's comment): the caller is lowest, so a caller's
+    # penalty changes nothing, while a joker worth 25 (40 against 19) changes the scores
+    agreeing = Agreeing([Result("deck.runs-out-in-final-round", "declared", "pass",
+                                rules="memory")])
+    assert agreeing.changed("end.caller-penalty=20") == []
+    assert agreeing.changed("value.joker=25") == ["deck.runs-out-in-final-round[declared]"]
