@@ -21,13 +21,12 @@ file.
 from __future__ import annotations
 
 import hashlib
-import json
-import os
-import tempfile
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from cambio_ref import diskcache
 
 if TYPE_CHECKING:
     from cambio_ref.cases import Case
@@ -35,8 +34,8 @@ if TYPE_CHECKING:
 
 __all__ = ["CACHE_ENV", "SITE_KEYS", "build_data", "cache_file", "content_key", "shipped_data", "site_data"]
 
-# Where the cache lives: ``$CAMBIO_CACHE`` if set, else ``$XDG_CACHE_HOME/cambio`` (``~/.cache/cambio``).
-CACHE_ENV = "CAMBIO_CACHE"
+# Where the cache lives (`cambio_ref.diskcache`).
+CACHE_ENV = diskcache.CACHE_ENV
 # The modules whose code shapes the data: a change to any of them is a new cache key.
 _BUILDERS = ("askdata.py", "askindex.py", "askwords.py", "answers.py", "cardwords.py", "ask.py")
 # What the site's search reads (the rest serves `cambio ask` alone).
@@ -64,11 +63,7 @@ def content_key() -> str:
 
 def cache_file(key: str) -> Path:
     """The cache file of the data under `key`."""
-    base = os.environ.get(CACHE_ENV, "").strip()
-    if not base:
-        xdg = os.environ.get("XDG_CACHE_HOME", "").strip()
-        base = str(Path(xdg) / "cambio") if xdg else str(Path.home() / ".cache" / "cambio")
-    return Path(base) / f"ask-{key}.json"
+    return diskcache.cache_file("ask", key)
 
 
 def shipped_data() -> dict[str, Any]:
@@ -78,28 +73,17 @@ def shipped_data() -> dict[str, Any]:
 
 @cache
 def _shipped() -> dict[str, Any]:
-    path = cache_file(content_key())
-    try:
-        with path.open(encoding="utf-8") as f:
-            data: dict[str, Any] = json.load(f)
-        return data
-    except (OSError, ValueError):
-        pass
-    data = build_data()
-    _save(path, data)
+    key = content_key()
+    data: dict[str, Any] | None = diskcache.load_json("ask", key)
+    if data is None:
+        data = build_data()
+        diskcache.save_json("ask", key, data)
     return data
 
 
 def _save(path: Path, data: dict[str, Any]) -> None:
-    """Write the cache file whole (a temporary file renamed), or not at all (no cache is no error)."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".ask-", suffix=".json")
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, ensure_ascii=False, separators=(",", ":"))
-        os.replace(tmp, path)
-    except OSError:
-        return
+    """Write the cache file `path` (named by `cache_file`) whole, or not at all."""
+    diskcache.save_json("ask", path.stem.removeprefix("ask-"), data)
 
 
 def site_data(data: dict[str, Any]) -> dict[str, Any]:

@@ -17,11 +17,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from cambio_ref import diskcache
 from cambio_ref.cards import Card
 from cambio_ref.catalogue import Catalogue, citations, load_catalogue, schema_problems
 from cambio_ref.errors import CambioError, Problem, SpecError
 from cambio_ref.names import did_you_mean, quoted
-from cambio_ref.resources import cases_dir
+from cambio_ref.resources import cases_dir, spec_dir
 from cambio_ref.rules import Rules, format_value, overrides_by_key, resolve
 from cambio_ref.spec_checks import check_citations
 from cambio_ref.state import arrange, dealer_for, new_round
@@ -387,10 +388,25 @@ def adopt_cases(cases: dict[str, Case], root: Path | None = None) -> None:
 
 @cache
 def _load_cases(root: Path) -> dict[str, Case]:
+    shipped = root == cases_dir()
+    key = _cases_key() if shipped else ""
+    kept = diskcache.load_json("cases", key) if shipped else None
+    if isinstance(kept, list):
+        return {c[0]: Case(c[0], c[1], tuple(c[2]), c[3], c[4]) for c in kept}
     cases, problems = read_cases(root)
     if problems:
         raise SpecError(problems)
+    if shipped:
+        diskcache.save_json("cases", key, [[c.id, c.title, c.options, c.data, c.file]
+                                           for c in cases.values()])
     return cases
+
+
+def _cases_key() -> str:
+    """What the checked cases of the catalogue come from: its files, and the code that reads
+    and checks them (the whole package, since a case is checked by playing it)."""
+    return diskcache.content_key([spec_dir(), Path(__file__).resolve().parent],
+                                 (".yaml", ".yml", ".json", ".py"))
 
 
 def load_case_file(path: Path) -> Case:

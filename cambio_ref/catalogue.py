@@ -14,14 +14,17 @@ all of them at once.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from functools import cache
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
 import jsonschema
 import referencing
 
+from cambio_ref import diskcache
 from cambio_ref.catalogue_model import (
     PHASES,
     Alternative,
@@ -81,13 +84,43 @@ def schema_registry(directory: Path | None = None) -> referencing.Registry[Any]:
 def schema_problems(doc: YamlDoc, kind: str, root: Path | None = None) -> list[Problem]:
     """Validate `doc` against the schema for `kind` (from the catalogue at `root`, by default
     the installed one); one Problem per error."""
-    registry = schema_registry(root / "schemas" if root else None)
+    directory = root / "schemas" if root else schema_dir()
+    digest = _data_digest(kind, doc.data)
+    passed = _passed(directory)
+    if digest in passed:
+        return []
+    registry = schema_registry(directory)
     schema = registry.contents(SCHEMA_BASE + SCHEMA_FOR_KIND[kind])
     validator = jsonschema.Draft202012Validator(schema, registry=registry)
     problems = []
     for err in sorted(validator.iter_errors(doc.data), key=lambda e: list(map(str, e.path))):
         problems.append(doc.problem(tuple(err.path), _schema_message(err)))
+    if not problems:
+        passed.add(digest)
+        diskcache.save_json("schema-passed", _schemas_key(directory), sorted(passed))
     return problems
+
+
+# Validating a document takes most of the time of reading the catalogue, and its result
+# depends only on the data, its kind, the schemas and the validator: the digests of the
+# documents that passed are kept on disk (`cambio_ref.diskcache`) under the schemas' key,
+# so a document read again is not validated again. A document with problems is always
+# validated, for its messages.
+
+def _data_digest(kind: str, data: Any) -> str:
+    text = json.dumps([kind, data], sort_keys=True, ensure_ascii=False, default=repr)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+@cache
+def _schemas_key(directory: Path) -> str:
+    return diskcache.content_key([directory], (".json",)) + "-" + version("jsonschema")
+
+
+@cache
+def _passed(directory: Path) -> set[str]:
+    kept = diskcache.load_json("schema-passed", _schemas_key(directory))
+    return {d for d in kept if isinstance(d, str)} if isinstance(kept, list) else set()
 
 
 def _schema_message(err: jsonschema.ValidationError) -> str:

@@ -1,0 +1,99 @@
+"""Work done once and kept on disk, in files named by the hash of everything it came from.
+
+Reading and checking the catalogue's cases, or building the question engine's index,
+takes seconds; a process that needs the result again reads one JSON file instead. A
+cache file's name is the hash of its inputs (`content_key`), so a changed input is a
+new name and a stale file is never read. A cache that cannot be read or written is no
+error: the work is then done again.
+
+The files live in ``$CAMBIO_CACHE`` if set, else ``$XDG_CACHE_HOME/cambio``, else
+``~/.cache/cambio``.
+
+>>> import os, tempfile
+>>> os.environ[CACHE_ENV] = tempfile.mkdtemp()
+>>> save_json("demo", "0123", {"n": 1}); load_json("demo", "0123")
+{'n': 1}
+>>> load_json("demo", "4567") is None
+True
+>>> for n in range(KEEP + 2): save_json("demo", str(n), n)
+>>> len(list(cache_dir().glob("demo-*.json"))) == KEEP
+True
+>>> del os.environ[CACHE_ENV]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+__all__ = ["CACHE_ENV", "KEEP", "cache_dir", "cache_file", "content_key", "load_json", "save_json"]
+
+CACHE_ENV = "CAMBIO_CACHE"
+# How many files of one kind are kept (the newest; each catalogue or code change makes one).
+KEEP = 8
+
+
+def cache_dir() -> Path:
+    """Where the cache files live (not created here)."""
+    base = os.environ.get(CACHE_ENV, "").strip()
+    if base:
+        return Path(base)
+    xdg = os.environ.get("XDG_CACHE_HOME", "").strip()
+    return Path(xdg) / "cambio" if xdg else Path.home() / ".cache" / "cambio"
+
+
+def cache_file(kind: str, key: str) -> Path:
+    """The cache file of `kind` (a short name such as ``ask``) under `key`."""
+    return cache_dir() / f"{kind}-{key}.json"
+
+
+def content_key(roots: Iterable[Path], suffixes: tuple[str, ...]) -> str:
+    """The hash (hex, 16 digits) of every file under `roots` whose name ends in one of
+    `suffixes`: each file's path within its root, then its bytes, in sorted order."""
+    digest = hashlib.sha256()
+    for root in roots:
+        for path in sorted(p for p in root.rglob("*") if p.suffix in suffixes and p.is_file()):
+            digest.update(str(path.relative_to(root)).encode())
+            digest.update(b"\0")
+            digest.update(path.read_bytes())
+        digest.update(b"\1")
+    return digest.hexdigest()[:16]
+
+
+def load_json(kind: str, key: str) -> Any:
+    """The data saved under (`kind`, `key`), or None when there is none or it cannot be read."""
+    try:
+        with cache_file(kind, key).open(encoding="utf-8") as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
+def save_json(kind: str, key: str, data: Any) -> None:
+    """Save `data` under (`kind`, `key`) whole (a temporary file renamed), or not at all."""
+    path = cache_file(kind, key)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{kind}-", suffix=".json")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(data, f, ensure_ascii=False, separators=(",", ":"))
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+        _prune(kind)
+    except OSError:
+        return
+
+
+def _prune(kind: str) -> None:
+    """Keep the `KEEP` newest files of `kind` (older keys are older catalogues or code)."""
+    files = sorted(cache_dir().glob(f"{kind}-*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in files[KEEP:]:
+        old.unlink(missing_ok=True)
