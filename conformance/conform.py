@@ -40,7 +40,16 @@ from conformance import caserun
 from conformance.diagnosis import Diagnoser
 from conformance.draws import cover_rows
 from conformance.failures import ImplementationFailure
-from conformance.fuzz import SHRINK_SECONDS, Deviation, FuzzReport, play_games, player_range, shrink_deviations
+from conformance.fuzz import (
+    SHRINK_SECONDS,
+    Deviation,
+    Drawn,
+    FuzzReport,
+    draw_games,
+    play_games,
+    player_range,
+    shrink_deviations,
+)
 from conformance.grouping import occurrence
 from conformance.harness import Driver
 from conformance.implementation import jsonable
@@ -278,21 +287,34 @@ class Runner:
             return report
         if player_range(rules, hello) is None:
             return report
-        listed = item.target.label == "declared"
-        peers = item.peers or (item.target.rerun_name,)
-        rows = shard_rows(cover_rows(hello.support, listed, self.seed), index,
-                          peers.index(item.target.rerun_name), len(peers))
         with self._counting("fuzz"):
-            report = play_games(self.driver, hello, rules, shard_games(item.games, index),
-                                shard_seed(self.seed, rules.canonical, index),
-                                listed=listed, simplest=index == 0, rows=rows,
-                                sweep=index == 0)
+            report = play_games(self.driver, hello, rules, **self._shard(item, index))
         self.fuzz_reports.append(report)
         for deviation in report.deviations.values():
             deviation.shard = index
         if report.not_run is not None:
             self.exhausted = report.not_run
         return report
+
+    def _shard(self, item: Item, index: int) -> dict[str, Any]:
+        """How shard `index` of a fuzz item draws its games (`conformance.fuzz.each_game`)."""
+        assert self.hello is not None
+        listed = item.target.label == "declared"
+        peers = item.peers or (item.target.rerun_name,)
+        rows = shard_rows(cover_rows(self.hello.support, listed, self.seed), index,
+                          peers.index(item.target.rerun_name), len(peers))
+        return {"games": shard_games(item.games, index),
+                "seed": shard_seed(self.seed, item.target.rules.canonical, index),
+                "listed": listed, "simplest": index == 0, "rows": rows, "sweep": index == 0}
+
+    def draw_shard(self, item: Item, index: int, upto: int | None = None) -> list[Drawn]:
+        """The games shard `index` of a fuzz item plays against an implementation that
+        never differs from the reference (the first `upto`), drawn without playing them
+        (`conformance.fuzz.draw_games`)."""
+        assert self.hello is not None
+        if player_range(item.target.rules, self.hello) is None:
+            return []
+        return draw_games(self.hello, item.target.rules, **self._shard(item, index), upto=upto)
 
     def finish_fuzz(self, item: Item, report: FuzzReport) -> list[Result]:
         """The results of a fuzz item from its merged shards: each deviation shrunk."""

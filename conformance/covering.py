@@ -9,7 +9,9 @@ covered (the AETG family of constructions, as combinatorial testing tools build
 them); ties are broken by a random generator seeded from the run's seed, so the
 same seed gives the same array. A cell whose value covers no new pair is left
 free (None): the game takes its target's value there, so rows stay near the
-target once the hard pairs are done.
+target once the hard pairs are done. Rows can be asked for first (`start`): values
+that must meet in one game, more than two of them (`conformance.aims`); the array
+is built on from them.
 
 >>> array = pairwise([("a", (1, 2)), ("b", ("x", "y")), ("c", (True, False))], seed=1)
 >>> len(array) <= 6, uncovered(array, [("a", (1, 2)), ("b", ("x", "y")), ("c", (True, False))])
@@ -32,22 +34,34 @@ def _same(a: Value, b: Value) -> bool:
     return a == b and type(a) is type(b)
 
 
-def pairwise(factors: Sequence[Factor], seed: int = 0, tries: int = 4) -> list[Row]:
+def pairwise(factors: Sequence[Factor], seed: int = 0, tries: int = 4,
+             start: Sequence[Mapping[str, Value]] = ()) -> list[Row]:
     """A covering array of strength 2 over `factors` (key, values): every pair of values
     of every two keys is in some row. Free cells are None. The shortest of `tries`
-    arrays, each built from its own random generator seeded from `seed`.
+    arrays, each built from its own random generator seeded from `seed`. The rows
+    begin with one per `start` row, holding its values (on keys of `factors`; the
+    array fills in the rest).
 
     >>> rows = pairwise([("a", (1, 2, 3)), ("b", (1, 2, 3))], seed=7)
     >>> len(rows), sorted((r["a"], r["b"]) for r in rows)[:3]
     (9, [(1, 1), (1, 2), (1, 3)])
+    >>> factors = [("a", (1, 2)), ("b", (1, 2)), ("c", (1, 2))]
+    >>> rows = pairwise(factors, seed=7, start=[{"a": 2, "b": 2, "c": 2}, {"a": 2, "c": 2}])
+    >>> rows[:2], uncovered(rows, factors)
+    ([{'a': 2, 'b': 2, 'c': 2}, {'a': 2, 'b': 1, 'c': 2}], [])
     """
-    arrays = [_build([f for f in factors if len(f[1]) > 1], random.Random(seed * tries + i))
+    factors = [f for f in factors if len(f[1]) > 1]
+    presets = [{i: k for i, (key, values) in enumerate(factors)
+                for k, v in enumerate(values) if key in row and _same(v, row[key])} for row in start]
+    arrays = [_build(factors, random.Random(seed * tries + i), presets)
               for i in range(max(1, tries))]
     return min(arrays, key=len)
 
 
-def _build(factors: Sequence[Factor], rng: random.Random) -> list[Row]:
-    """One covering array, row by row (see `_greedy_row`)."""
+def _build(factors: Sequence[Factor], rng: random.Random,
+           presets: Sequence[Mapping[int, int]] = ()) -> list[Row]:
+    """One covering array, row by row (see `_greedy_row`), the `presets` first (cells by
+    factor index, never left free)."""
     n = len(factors)
     sizes = [len(values) for _, values in factors]
     # missing[i][j] (i < j): the set of value-index pairs of factors i and j not yet met
@@ -55,9 +69,11 @@ def _build(factors: Sequence[Factor], rng: random.Random) -> list[Row]:
                 for j in range(n)] for i in range(n)]
     left = sum(len(missing[i][j]) for i in range(n) for j in range(i + 1, n))
     rows: list[Row] = []
-    while left:
-        cells = _greedy_row(missing, sizes, rng)
-        free = set(range(n))
+    todo = [preset for preset in presets if preset]
+    while left or todo:
+        preset = todo.pop(0) if todo else {}
+        cells = _greedy_row(missing, sizes, rng, preset)
+        free = set(range(n)) - set(preset)
         for i in range(n):
             for j in range(i + 1, n):
                 pair = (cells[i], cells[j])
@@ -72,21 +88,26 @@ def _build(factors: Sequence[Factor], rng: random.Random) -> list[Row]:
 
 
 def _greedy_row(missing: list[list[set[tuple[int, int]]]], sizes: list[int],
-                rng: random.Random) -> list[int]:
-    """One row: it starts from a pair not yet met (of the two factors with most left),
-    then gives each other factor, in random order, the value meeting most new pairs
-    with the cells already set."""
+                rng: random.Random, preset: Mapping[int, int]) -> list[int]:
+    """One row: it starts from the `preset` cells, or else from a pair not yet met (of
+    the two factors with most left), then gives each other factor, in random order,
+    the value meeting most new pairs with the cells already set."""
     n = len(sizes)
-    best = max((len(missing[i][j]), rng.random(), i, j) for i in range(n)
-                for j in range(i + 1, n))
-    _, _, i0, j0 = best
-    a0, b0 = min(missing[i0][j0], key=lambda p: (rng.random(), p))
     cells = [-1] * n
-    cells[i0], cells[j0] = a0, b0
-    order = [k for k in range(n) if k not in (i0, j0)]
+    if preset:
+        done = list(preset)
+        for i, v in preset.items():
+            cells[i] = v
+    else:
+        best = max((len(missing[i][j]), rng.random(), i, j) for i in range(n)
+                   for j in range(i + 1, n))
+        _, _, i0, j0 = best
+        a0, b0 = min(missing[i0][j0], key=lambda p: (rng.random(), p))
+        cells[i0], cells[j0] = a0, b0
+        done = [i0, j0]
+    order = [k for k in range(n) if k not in done]
     rng.shuffle(order)
     order.sort(key=lambda k: -sizes[k])  # the factors with most values first (stable: random ties)
-    done = [i0, j0]
     for k in order:
         scores = [0] * sizes[k]
         for d in done:

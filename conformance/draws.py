@@ -23,10 +23,12 @@ from typing import Any
 from hypothesis import strategies as st
 
 from cambio_ref.actions import Action, action_to_json
+from cambio_ref.catalogue import Value
 from cambio_ref.engine import legal_actions, legal_blocks
 from cambio_ref.policy import kinds
 from cambio_ref.rules import Rules, option_keys, resolve
 from cambio_ref.state import OVER, State
+from conformance.aims import rows_of, steer_for
 from conformance.bad_actions import Digits, malformed, off_phase, twisted, wide_action
 from conformance.covering import Factor, Row, pairwise
 from conformance.disagreement import Game, Known
@@ -105,13 +107,18 @@ def cover_factors(support: Support, listed: bool) -> list[Factor]:
 
 
 @functools.lru_cache(maxsize=8)
-def _cover(factors: tuple[Factor, ...], seed: int) -> list[Row]:
-    return pairwise(factors, seed, tries=2)
+def _cover(factors: tuple[Factor, ...], seed: int,
+           start: tuple[tuple[tuple[str, Value], ...], ...]) -> list[Row]:
+    return pairwise(factors, seed, tries=2, start=[dict(row) for row in start])
 
 
 def cover_rows(support: Support, listed: bool, seed: int) -> list[Row]:
-    """The covering array fuzzing plays, one row a game (built once per process)."""
-    return _cover(tuple(cover_factors(support, listed)), seed)
+    """The covering array fuzzing plays, one row a game (built once per process): the
+    rows the aims need first (`conformance.aims.rows_of`: values that must meet in one
+    game for a rare state to be reached), then every pair of values."""
+    factors = cover_factors(support, listed)
+    start = rows_of(support, [key for key, _ in factors])
+    return _cover(tuple(factors), seed, tuple(tuple(row.items()) for row in start))
 
 
 @st.composite
@@ -174,8 +181,9 @@ def choose_action(value: int, state: State, players: int, calls: bool,
         pick = TWISTED_WEIGHT + ILLEGAL_WEIGHT - 1  # (none of that kind after all: go wide)
         break
     legal = legal if legal is not None else legal_actions(state)
-    if pick < TWISTED_WEIGHT and legal:
-        return twisted(legal[digits.take(len(legal))], digits, state)
+    if pick < TWISTED_WEIGHT and legal:  # (a kind first here too: snaps are most of `legal`)
+        kind = digits.pick(sorted({a.kind for a in legal}, key=KIND_ORDER.index))
+        return twisted(digits.pick([a for a in legal if a.kind == kind]), digits, state)
     pick = max(0, pick - TWISTED_WEIGHT)
     if pick < OFF_PHASE_WEIGHT:
         return off_phase(digits, state, legal)
@@ -219,6 +227,7 @@ def actions_from(data: st.DataObject, ref: Reference, players: int,
     # a calm game plays only legal actions and never snaps, so that a deviation met
     # early in most games (snapping, illegal actions) does not hide one met later
     calm = rng.randrange(3) == 0
+    steer = steer_for(state, rng)  # toward a rare state, now and then (`conformance.aims`)
     actions: list[Any] = []
     for count in range(MAX_STEPS):
         if state.phase == OVER:
@@ -228,8 +237,11 @@ def actions_from(data: st.DataObject, ref: Reference, players: int,
             known[-1] = (*known[-1][:2], blocks)
             state = ref.state = state.copy()  # (the state known before stays as it was)
         legal = [action for block in blocks for action in block]
-        action = choose_action(rng.getrandbits(64), state, players,
-                               not patient or count > 150, legal, calm)
+        action = steer.next(state, legal) if steer is not None else None
+        if action is None:  # (no calls while steering: the round must last)
+            waiting = patient or (steer is not None and steer.aim.lasting and not steer.probed)
+            action = choose_action(rng.getrandbits(64), state, players,
+                                   not waiting or count > 150, legal, calm)
         reply = ref.act(action)
         actions.append(action)
         if known is not None:

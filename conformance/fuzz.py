@@ -29,7 +29,7 @@ import functools
 import importlib
 import pkgutil
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,6 +42,7 @@ from cambio_ref.rules import Rules, resolve
 from cambio_ref.state import OVER, State
 from conformance.covering import Row
 from conformance.diagnosis import Diagnoser, Fit
+from conformance.disagreement import Known
 from conformance.draws import actions_from, draw_game, game_strategy
 from conformance.failures import RestartBudgetExhausted
 from conformance.grouping import key_of
@@ -209,63 +210,42 @@ def settle_local_modules() -> int:
     return count
 
 
-def play_games(driver: Driver, hello: Hello, base: Rules, games: int, seed: int, *,
-               listed: bool = False, simplest: bool = True,
-               diagnoser: Diagnoser | None = None, rows: Sequence[Row] = (),
-               sweep: bool = True) -> FuzzReport:
-    """The games of `fuzz`, grouped by signature, without shrinking (one shard's work).
+Visit = Callable[[st.DataObject, Game], bool]
+"""What `each_game` hands every game drawn to: it plays (or draws) the game from the
+data, and says whether to stop."""
+
+
+def each_game(hello: Hello, base: Rules, games: int, seed: int, visit: Visit, *,
+              listed: bool = False, simplest: bool = True, rows: Sequence[Row] = ()) -> None:
+    """Draw the games of one shard with Hypothesis and hand each to `visit`, until it
+    says stop or the games are done.
 
     Hypothesis always tries the simplest example first, whatever the seed: the same
     game. Without `simplest` (every fuzz shard but the first) that example is passed
-    over and `games` others are played, so a long campaign does not play it once per
+    over and `games` others are drawn, so a long campaign does not play it once per
     shard. The first games take their rules from `rows` (a covering array's), one each;
-    the rest are drawn around `base`. With `sweep`, the first game played sends the
-    malformed actions of `conformance.sweep` right after its deal (every default run
-    sends them all, whatever the drawing)."""
+    the rest are drawn around `base`."""
     settle_local_modules()
-    diagnoser = Diagnoser() if diagnoser is None else diagnoser
-    report = FuzzReport(base.canonical)
     players = player_range(base, hello)
     assert players is not None, "no player count to fuzz"
-    report.players = players
-    grouper = _Grouper(report)
-    budget: list[str] = []
-    started = time.perf_counter()
+    stop = False
     pass_over = False  # (the first example of a Hypothesis run: the simplest one)
-    swept = not sweep  # (the sweep is sent once, in the first game played)
     strategy = game_strategy(base, hello.support, players, listed)
 
     def test(data: st.DataObject) -> None:
-        nonlocal pass_over, swept
-        if budget:
+        nonlocal pass_over, stop
+        if stop:
             return
-        began = time.perf_counter()
         game = data.draw(strategy)
         if pass_over:  # (drawn but not played: a test that drew nothing would end the run)
             pass_over = False
             return
-        report.games += 1
-        outcome = None
-        try:
-            outcome = play(driver, hello, data, game, diagnoser, not swept)
-            swept = True
-        except RestartBudgetExhausted as exc:
-            budget.append(str(exc))
-        finally:
-            report.seconds += time.perf_counter() - began
-        if outcome is None or outcome.lock is None:
-            return
-        for finding in outcome.findings:
-            grouper.add(finding, report.games)
-        lock = outcome.lock
-        report.actions += outcome.steps
-        report.reshuffles += sum(
-            1 for s in game.steps if not isinstance(s.expected, Rejection)
-            for e in s.expected if e.get("t") == "reshuffled")
-        report.rounds_over += lock.ref.state is not None and lock.ref.state.phase == OVER
+        stop = visit(data, game)
 
     def run(games_of: st.SearchStrategy[Game], examples: int, run_seed: int, simple: bool) -> None:
         nonlocal pass_over, strategy
+        if stop:
+            return
         pass_over, strategy = not simple, games_of
         settings(max_examples=examples + (0 if simple else 1), deadline=None, database=None,
                  derandomize=False, verbosity=Verbosity.quiet, phases=(Phase.generate,),
@@ -281,10 +261,84 @@ def play_games(driver: Driver, hello: Hello, base: Rules, games: int, seed: int,
     if games - len(covered) > 0 or not covered:
         run(game_strategy(base, hello.support, players, listed),
             max(1, games - len(covered)), seed, simple=simplest)
+
+
+def play_games(driver: Driver, hello: Hello, base: Rules, games: int, seed: int, *,
+               listed: bool = False, simplest: bool = True,
+               diagnoser: Diagnoser | None = None, rows: Sequence[Row] = (),
+               sweep: bool = True) -> FuzzReport:
+    """The games of `fuzz` (drawn by `each_game`), grouped by signature, without
+    shrinking (one shard's work). With `sweep`, the first game played sends the
+    malformed actions of `conformance.sweep` right after its deal (every default run
+    sends them all, whatever the drawing)."""
+    diagnoser = Diagnoser() if diagnoser is None else diagnoser
+    report = FuzzReport(base.canonical)
+    players = player_range(base, hello)
+    assert players is not None, "no player count to fuzz"
+    report.players = players
+    grouper = _Grouper(report)
+    budget: list[str] = []
+    started = time.perf_counter()
+    swept = not sweep  # (the sweep is sent once, in the first game played)
+
+    def visit(data: st.DataObject, game: Game) -> bool:
+        nonlocal swept
+        began = time.perf_counter()
+        report.games += 1
+        outcome = None
+        try:
+            outcome = play(driver, hello, data, game, diagnoser, not swept)
+            swept = True
+        except RestartBudgetExhausted as exc:
+            budget.append(str(exc))
+        finally:
+            report.seconds += time.perf_counter() - began
+        if outcome is None or outcome.lock is None:
+            return bool(budget)
+        for finding in outcome.findings:
+            grouper.add(finding, report.games)
+        lock = outcome.lock
+        report.actions += outcome.steps
+        report.reshuffles += sum(
+            1 for s in game.steps if not isinstance(s.expected, Rejection)
+            for e in s.expected if e.get("t") == "reshuffled")
+        report.rounds_over += lock.ref.state is not None and lock.ref.state.phase == OVER
+        return False
+
+    each_game(hello, base, games, seed, visit, listed=listed, simplest=simplest, rows=rows)
     report.elapsed = time.perf_counter() - started
     if budget:
         report.not_run = budget[0]
     return report
+
+
+@dataclass
+class Drawn:
+    """One game as a correct implementation's run draws it: its setup, the actions sent
+    and what the reference did at the deal and at each of them (`Known`: entry *i* is
+    the state action *i* is sent in)."""
+
+    game: Game
+    actions: list[Any]
+    known: list[Known]
+
+
+def draw_games(hello: Hello, base: Rules, games: int, seed: int, *, listed: bool = False,
+               simplest: bool = True, rows: Sequence[Row] = (), sweep: bool = True,
+               upto: int | None = None) -> list[Drawn]:
+    """The games `play_games` plays against an implementation that never differs from
+    the reference (the first `upto` of them, if given), drawn without playing them: what
+    the drawing reaches, at a fraction of the cost."""
+    drawn: list[Drawn] = []
+
+    def visit(data: st.DataObject, game: Game) -> bool:
+        actions, known, _ = draw_game(data, game, sweep and not drawn)
+        drawn.append(Drawn(game, actions, known))
+        return upto is not None and len(drawn) >= upto
+
+    if upto != 0:
+        each_game(hello, base, games, seed, visit, listed=listed, simplest=simplest, rows=rows)
+    return drawn
 
 
 def shrink_deviations(driver: Driver, hello: Hello, report: FuzzReport,

@@ -54,10 +54,9 @@ def first_deviations(factory: str, seed: int = 1) -> list[str]:
     "long_positions",  # a position of any length (bad_actions.malformed)
     "bare_string",  # a bare kind name as the action (bad_actions.json_value)
     "swap_in_look",  # a power's other step (bad_actions.off_phase)
-    # a legal swap moved off the grid (bad_actions.twisted): no default run's shard reaches it
-    # since this round's landings (found by the fresh-clone CI run; open in issue 32, fuzzing's reach)
-    pytest.param("off_grid", marks=pytest.mark.xfail(
-        reason="issue 32: the default run no longer twists a power swap off the grid")),
+    # a legal swap moved off the grid: the aim off-grid-swap (conformance.aims) sends one in
+    # a power's swap step, where twisting a legal action (bad_actions.twisted) rarely did
+    "off_grid",
     "caller_snaps_unless_locked",  # caller_snaps=false, the caller not bound (covering)
 ])
 def test_a_default_fuzz_run_finds_the_planted_bug(factory: str) -> None:
