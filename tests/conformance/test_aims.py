@@ -143,7 +143,7 @@ def test_the_steered_seat_takes_once_its_hand_is_empty_at_its_turn() -> None:
     aim = next(a for a in AIMS if a.name == "empty-hand-take")
     state = new_round(resolve("hearts"), 2, seed=1)
     state.phase, state.current = TURN, 0
-    state.pile = [state.grids[1][0]]
+    state.pile = [card for card in state.grids[1][:1] if card is not None]
     assert Steer(aim, 0).next(state, []) is None  # (four cards in hand)
     state.grids[0] = [None] * len(state.grids[0])
     steer = Steer(aim, 0)
