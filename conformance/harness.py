@@ -124,6 +124,7 @@ class Stats:
     seconds: float = 0.0
     restarts: int = 0
     failures: dict[str, int] = field(default_factory=dict)
+    legal_bytes: int = 0  # the reference's last `legal` reply, encoded (`Lockstep.replay`)
 
 
 class Driver:

@@ -96,6 +96,12 @@ def _encoded(reply: Message) -> tuple[Message, bytes]:
 # -- lockstep -------------------------------------------------------------------
 
 
+# What the reference's expected `legal` replies of one batch may add up to (bytes, about):
+# at a full table of multi-burn rules one reply is about 450 KB, and a batch of 245 such
+# steps held 110 MB of them, and as much again in the lines `CheckedLines.expect` keeps.
+BATCH_REPLY_BYTES = 4 << 20
+
+
 @dataclass
 class Expected:
     """The reference's side of one deal or step, worked out while the implementation
@@ -299,6 +305,7 @@ class Lockstep:
                 # a reply line of these very bytes stands for them unparsed: its
                 # "actions" are the text itself (`_compare_table` compares the bytes)
                 text = expected.legal_text = legal_text(blocks)
+                self.driver.stats.legal_bytes = len(text)
                 self.driver.expect("legal", {"actions": text}, b'{"actions":' + text + b"}")
         except Exception as exc:  # (raised again in order, once the replies are read)
             expected.error = exc
@@ -337,14 +344,17 @@ class Lockstep:
         implementation answers a batch, the reference plays it; if a deal or step of the
         batch disagrees or fails, what the reference did for the later ones is undone.
         `known`: the reference's reply to each call and a state after it, if it has played
-        them already (see `_expect`)."""
+        them already (see `_expect`). A batch also ends before its expected `legal` replies
+        (estimated from the last one) pass `BATCH_REPLY_BYTES`."""
         sizes: dict[tuple[Any, ...], int] = {}  # (the looks recur: each measured once)
         if requests is None:
             requests = self._requests(calls, check_legal)
         start = 0
         while start < len(calls):
             end, size = start, 0
-            while end < len(calls) and (end == start or size < batch_bytes):
+            while end < len(calls) and (end == start or (
+                    size < batch_bytes
+                    and (end - start) * self.driver.stats.legal_bytes < BATCH_REPLY_BYTES)):
                 size += sum(_size(r, sizes) for r in requests[end])
                 end += 1
             self._batch(calls[start:end], requests[start:end], check_legal,
