@@ -14,7 +14,7 @@ The engine (`cambio_ref.askindex`) reads the question; `ask` answers it:
 The ruleset's own answer ranks before a house rule, and a house-rule case is labelled as
 a house rule some tables play, with the rule in words.
 
->>> reply = ask("the caller ties for lowest, who wins?")
+>>> reply = ask("who wins when the caller ties the lowest score?")
 >>> reply.sure, reply.top
 (True, 'case:tie.caller-ties-lowest')
 >>> reply = ask("what do K♥ K♠ joker A♣ score in online?")

@@ -303,33 +303,59 @@
       return scored;
     }
 
-    // cambio_ref.askindex.choose: a named ruleset puts a first case's best option first (at the case's score);
-    // sure when the first scores at least `good` and leads every question not its own by `margin`.
+    // cambio_ref.askindex.choose: a named ruleset puts a first case's best option first (at the case's score), as
+    // do two cases within `margin` that share an option (unless a house rule is asked about or the first case's
+    // title has every word asked for); sure when the first scores at least `good` and leads every question
+    // not its own by `margin`, or has every word asked for in its title where that question has not, or is asked by its title.
+    function firstOption(ranked, options, score) {
+      for (var i = 0; i < ranked.length; i++) {
+        if (ranked[i].doc.kind === "option" && options.indexOf(ranked[i].doc.id) >= 0) {
+          var out = ranked.slice();
+          var mine = out.splice(i, 1)[0];
+          out.unshift({ doc: mine.doc, score: score });
+          return out;
+        }
+      }
+      return ranked;
+    }
+    function rivalOf(ranked) {
+      var top = ranked[0].doc;
+      var own = new Set([top.kind + ":" + top.id]);
+      top.options.forEach(function (o) { own.add("option:" + o); });
+      for (var j = 1; j < ranked.length; j++) {
+        var d = ranked[j].doc;
+        if (!own.has(d.kind + ":" + d.id) && !(top.kind === "option" && d.options.indexOf(top.id) >= 0)) {
+          return { doc: d, score: ranked[j].score };
+        }
+      }
+      return { doc: null, score: 0.0 };
+    }
+    function titled(doc, q) {  // every word asked for is in the doc's title
+      var title = new Set(doc.fields[0][1]);
+      return q.wanted.every(function (alts) { return alts.some(function (t) { return title.has(t); }); });
+    }
+    function exact(doc, q) {  // every word of the doc's title (its terms aside) is asked for
+      var asked = new Set();
+      q.wanted.forEach(function (alts) { alts.forEach(function (t) { asked.add(t); }); });
+      return doc.fields[0][1].every(function (t) { return t[0] === "@" || asked.has(t); });
+    }
     function choose(ranked, q) {
       var out = ranked.slice();
       if (!out.length) { return { ranked: out, sure: false }; }
       var top = out[0].doc, score = out[0].score;
-      if (q.ruleset !== null && top.kind === "case" && top.options.length) {
-        for (var i = 0; i < out.length; i++) {
-          if (out[i].doc.kind === "option" && top.options.indexOf(out[i].doc.id) >= 0) {
-            var mine = out.splice(i, 1)[0];
-            out.unshift({ doc: mine.doc, score: score });
-            top = mine.doc;
-            break;
-          }
+      if (q.ruleset !== null && top.kind === "case" && top.options.length) { out = firstOption(out, top.options, score); }
+      var rival = rivalOf(out);
+      if (score - rival.score < data.margin && !q.house && top.kind === "case" && rival.doc !== null &&
+          rival.doc.kind === "case" && !titled(top, q)) {
+        var shared = top.options.filter(function (o) { return rival.doc.options.indexOf(o) >= 0; });
+        if (shared.length) {
+          out = firstOption(out, shared, score);
+          rival = rivalOf(out);
         }
       }
-      var own = new Set([top.kind + ":" + top.id]);
-      top.options.forEach(function (o) { own.add("option:" + o); });
-      var rival = 0.0;
-      for (var j = 1; j < out.length; j++) {
-        var d = out[j].doc;
-        if (!own.has(d.kind + ":" + d.id) && !(top.kind === "option" && d.options.indexOf(top.id) >= 0)) {
-          rival = out[j].score;
-          break;
-        }
-      }
-      return { ranked: out, sure: score >= data.good && score - rival >= data.margin };
+      var clear = score - rival.score >= data.margin ||
+        (titled(out[0].doc, q) && (exact(out[0].doc, q) || (rival.doc !== null && !titled(rival.doc, q))));
+      return { ranked: out, sure: score >= data.good && clear };
     }
 
     // A rank named without a suit whose suits score differently somewhere (cambio_ref.ask.by_suit):

@@ -120,8 +120,9 @@ def test_synonyms_alone_find_their_subject(word, prefix):
 
 
 def test_ask_for_one_ruleset(capsys):
-    # The done-when of issue 13.
-    assert main(["ask", "caller ties lowest", "--ruleset", "hearts"]) == 0
+    # The done-when of issue 13, asked by the case's own question: "caller ties lowest" alone fits the case
+    # of non-callers tied below a higher caller as well, so it is "not sure" since issue 30's margin.
+    assert main(["ask", CASES["tie.caller-ties-lowest"].title, "--ruleset", "hearts"]) == 0
     out = capsys.readouterr().out
     first = out.split("\n\n")[0]
     case = CASES["tie.caller-ties-lowest"]
@@ -186,8 +187,10 @@ def test_slow_burn_is_a_late_snap_not_a_wrong_one():
     said = [t.id for t in terms_in("a slow burn")]
     assert "late-snap" in said and "wrong-snap" not in said
     assert "slow burn" not in next(t for t in load_catalogue().glossary if t.id == "wrong-snap").synonyms
-    assert ask("slow burn", resolve("awareness")).top in {
-        "option:snap.race-losers", "option:snap.limit", "case:snap.race-for-one-discard"}
+    # Both options the late-snap entry points to fit as well: not sure, and they are offered first.
+    reply = ask("slow burn", resolve("awareness"))
+    late = {"snap.race-losers", "snap.limit", "snap.race-for-one-discard"}
+    assert reply.top in {f"option:{i}" for i in late} or {h.id for h in reply.closest[:2]} <= late
 
 
 @pytest.mark.parametrize(("words", "cards"), [

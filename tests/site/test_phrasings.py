@@ -2,12 +2,14 @@
 
 Each entry is a question in players' words with its expected answer per ruleset (see the
 file's header: a case's answers, an option's values in spec/rulesets, a core rule's value,
-or a card's or hand's points read off the sources). At least 90% of the top answers must
-be right, and a wrong one must never be given with confidence: it comes as "not sure",
-with the closest questions.
+or a card's or hand's points read off the sources). At least 90% must be right first or,
+when two questions fit as well, "not sure" with the right one among the closest offered; a
+wrong answer must never be given with confidence.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 
@@ -31,12 +33,28 @@ def test_the_phrasing_set_is_large_and_names_only_real_answers():
         assert ("card" in e) == ("points" in e) and ("hand" in e) == ("totals" in e), e["q"]
 
 
-def test_at_least_90_percent_right_and_no_confidently_wrong_answer():
-    wrong = {e["q"]: (ask(e["q"]), problems(e, ask(e["q"]))) for e in PHRASINGS}
-    wrong = {q: (r, p) for q, (r, p) in wrong.items() if p}
-    confident = {q: (r.top, p) for q, (r, p) in wrong.items() if r.sure}
+def _own_option(entry: dict[str, Any], top: str) -> bool:
+    """`top` is an option that one of the entry's expected cases turns on: the rule the case plays out."""
+    cases = load_cases()
+    return top.startswith("option:") and any(
+        top.removeprefix("option:") in cases[t.removeprefix("case:")].options
+        for t in accepted(entry) if t.startswith("case:"))
+
+
+def test_no_confidently_wrong_answer_and_90_percent_right_or_offered():
+    """Issue 30: an answer is given only when it clearly leads (cambio_ref.askindex.choose), so a phrasing
+    that two questions fit as well is "not sure", with the right one among the three it offers. At least
+    90% must be right first or offered so, at least 70% right first; none wrong with confidence (an
+    expected case's own option, the rule the case plays out, is not wrong)."""
+    replies = {e["q"]: ask(e["q"]) for e in PHRASINGS}
+    wrong = {e["q"]: (replies[e["q"]], p) for e in PHRASINGS if (p := problems(e, replies[e["q"]]))}
+    confident = {e["q"]: (replies[e["q"]].top, wrong[e["q"]][1]) for e in PHRASINGS if e["q"] in wrong
+                 and replies[e["q"]].sure and not _own_option(e, replies[e["q"]].top)}
+    offered = {e["q"] for e in PHRASINGS if e["q"] in wrong and not replies[e["q"]].sure
+               and accepted(e) & {f"{h.kind}:{h.id}" for h in replies[e["q"]].closest}}
     assert confident == {}
-    assert len(wrong) <= len(PHRASINGS) // 10, sorted(wrong)
+    assert len(wrong) - len(offered) <= len(PHRASINGS) // 10, sorted(set(wrong) - offered)
+    assert len(wrong) <= len(PHRASINGS) * 3 // 10, sorted(wrong)
 
 
 @pytest.mark.parametrize("entry", [e for e in PHRASINGS if "hand" in e or "card" in e], ids=lambda e: e["q"])
