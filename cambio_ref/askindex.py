@@ -176,8 +176,25 @@ class Lexicon:
         """The phrases by their first word, longest first (as `phrases`)."""
         return _starting(self.phrases)
 
+    def rule_terms(self) -> frozenset[str]:
+        """The terms that name a rule: not a card (no phrase of card words alone), nor points, nor a house rule."""
+        return _rule_terms(self.phrases)
+
     def single(self) -> dict[str, str]:
         return {phrase[0]: term for phrase, term in self.phrases if len(phrase) == 1}
+
+
+@cache
+def _rule_terms(phrases: tuple[tuple[tuple[str, ...], str], ...]) -> frozenset[str]:
+    cards = {c for w in (*RANK_WORDS, *SUIT_WORDS, *COLOURS) for c in _canon(w)}
+    carded = {term for phrase, term in phrases
+              if all(w in cards or w in _STOP for w in phrase) and any(w in cards for w in phrase)}
+    return frozenset(term for _, term in phrases) - carded - {VALUE_TERM, HOUSE_TERM}
+
+
+def _has_phrase(words: Sequence[str], phrase: Sequence[str]) -> bool:
+    n = len(phrase)
+    return any(tuple(words[i:i + n]) == tuple(phrase) for i in range(len(words) - n + 1))
 
 
 @cache
@@ -366,7 +383,10 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None) -> 
     terms = lex.terms(canon)
     first = min(reading.used) if reading.used else 0
     each = "each" in keep or ("are" in keep[:first] and not any(w in _SUM_WORDS for w in keep))
-    topical = sum(1 for j in rest if stem(keep[j]) in single)
+    # A rule's words: a word naming a glossary term, or a phrase of a term that is not a card ("risky fives").
+    rules = lex.rule_terms()
+    topical = sum(1 for j in rest if stem(keep[j]) in single) + sum(
+        1 for phrase, term in lex.phrases if len(phrase) > 1 and term in rules and _has_phrase(canon, phrase))
     return Query(text, ruleset, reading.cards, sum(1 for w in keep if code_of(w)), any(valued),
                  len(rest), tuple(dict.fromkeys(wanted)), HOUSE_TERM in terms, reading.ranks_only, unread, fixed,
                  each, topical)
@@ -578,7 +598,7 @@ def lexicon_json(lex: Lexicon) -> dict[str, Any]:
             "cues": sorted(_RULESET_CUES), "ranks": RANK_WORDS, "suits": SUIT_WORDS, "glyphs": SUIT_GLYPHS,
             "colours": {c: list(s) for c, s in COLOURS.items()}, "counts": COUNT_WORDS,
             "house": HOUSE_TERM, "house_weight": HOUSE_WEIGHT, "named_bonus": NAMED_BONUS,
-            "sum_words": sorted(_SUM_WORDS), "not_cards": sorted(NOT_CARDS)}
+            "sum_words": sorted(_SUM_WORDS), "rule_terms": sorted(lex.rule_terms()), "not_cards": sorted(NOT_CARDS)}
 
 
 def index_from(data: Mapping[str, Any]) -> Index:

@@ -13,7 +13,7 @@
     var stop = new Set(lex.stop);
     var ranks = lex.ranks, suits = lex.suits, colours = lex.colours, counts = lex.counts;
     var cues = new Set(lex.cues);
-    var notCards = new Set(lex.not_cards), sumWords = new Set(lex.sum_words);
+    var notCards = new Set(lex.not_cards), sumWords = new Set(lex.sum_words), ruleTerms = new Set(lex.rule_terms);
     var docs = data.docs.map(function (d) {
       return { d: d, fields: d.fields.map(function (f) { return [f[0], new Set(f[1])]; }),
                title: d.fields[0][1], about: new Set(d.about) };
@@ -238,7 +238,12 @@
         (keep.slice(0, first).indexOf("are") >= 0 && !keep.some(function (w) { return sumWords.has(w); }));
       return { ruleset: ruleset, cards: cards, codes: codes, value: value, leftover: rest.length, wanted: unique,
                house: terms(cw).indexOf(lex.house) >= 0, ranksOnly: reading.ranksOnly, unread: unread, fixed: fixed,
-               each: each, topical: rest.filter(function (j) { return has(single, stem(keep[j])); }).length };
+               each: each, topical: rest.filter(function (j) { return has(single, stem(keep[j])); }).length +
+                 lex.phrases.filter(function (p) {  // a phrase of a rule's term, not of a card ("risky fives")
+                   if (p[0].length < 2 || !ruleTerms.has(p[1])) { return false; }
+                   for (var i = 0; i + p[0].length <= cw.length; i++) { if (same(cw.slice(i, i + p[0].length), p[0])) { return true; } }
+                   return false;
+                 }).length };
     }
     function isHand(q) {
       var n = q.cards.length;
