@@ -1,4 +1,5 @@
-"""Values remembered per object: `per_object`, for immutable objects made once and met often.
+"""Values remembered per object: `per_object`, for immutable objects made once and met often;
+and by their arguments' values: `by_value`, bounded by what the values weigh.
 
 A value type's own hash can cost more than the work it would save (a frozen
 dataclass hashes its fields in Python), so these memos look objects up by
@@ -28,10 +29,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 K = TypeVar("K")
 V = TypeVar("V")
+P = ParamSpec("P")
 
 
 def per_object(limit: int, weigh: Callable[[Any], int] | None = None
@@ -56,6 +58,47 @@ def per_object(limit: int, weigh: Callable[[Any], int] | None = None
             held[0] += weight
             return value
 
+        return remembered
+
+    return decorate
+
+
+def by_value(limit: int, weigh: Callable[[Any], int]
+             ) -> Callable[[Callable[P, V]], Callable[P, V]]:
+    """Decorate a function of hashable arguments to remember its values by the arguments'
+    values, as `functools.lru_cache` does, but bounded by what the values weigh (their
+    `weigh`, at most `limit` in all) instead of by their number: the least recently used
+    are forgotten first. A value heavier than `limit` on its own is returned, not kept.
+
+    >>> built = []
+    >>> @by_value(limit=5, weigh=len)
+    ... def word(n: int) -> str:
+    ...     built.append(n)
+    ...     return "x" * n
+    >>> word(3), word(2), word(3), built  # (3 + 2 weigh 5: both kept)
+    ('xxx', 'xx', 'xxx', [3, 2])
+    >>> word(1), word(2), word(3), built  # (1 more: the 2, used longest ago, is dropped)
+    ('x', 'xx', 'xxx', [3, 2, 1, 2, 3])
+    """
+    def decorate(build: Callable[P, V]) -> Callable[P, V]:
+        kept: dict[Any, tuple[V, int]] = {}  # (in order of use, the latest last)
+        held = [0]  # what the kept values weigh
+
+        @functools.wraps(build)
+        def remembered(*args: P.args, **kwargs: P.kwargs) -> V:
+            key = (args, tuple(kwargs.items())) if kwargs else args
+            known = kept.pop(key, None)
+            if known is not None:
+                kept[key] = known  # (now the latest used)
+                return known[0]
+            value = build(*args, **kwargs)
+            weight = weigh(value)
+            if weight <= limit:
+                while held[0] + weight > limit:
+                    held[0] -= kept.pop(next(iter(kept)))[1]
+                kept[key] = (value, weight)
+                held[0] += weight
+            return value
         return remembered
 
     return decorate

@@ -10,12 +10,11 @@ and the card given back after snapping another player's card.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from cambio_ref.actions import Action, Give, Pos, Snap
 from cambio_ref.cards import Card
 from cambio_ref.drawing import draw_card
 from cambio_ref.illegal import IllegalAction, check_slot
+from cambio_ref.memo import by_value
 from cambio_ref.state import OVER, PEEK, Event, Events, State
 from cambio_ref.table import caller_bound, cards_of, code, everyone, is_out, locked
 
@@ -102,7 +101,14 @@ def snap_actions(state: State, player: int) -> tuple[Snap, ...]:
     return snap_block(player, tuple(snap_targets(state, player)), state.flags.multi)
 
 
-@lru_cache(maxsize=256)
+# The snaps `snap_block` keeps (about 110 bytes each, 7 MB in all). A block of 40 targets
+# under multi-burn is 820 snaps, of 80 targets 3,240: 256 blocks (the bound before, by
+# count) could keep 90 MB; `cambio serve` peaked at 101 MB with them in `cambio conform
+# --seed 3`, at 65 MB with this bound (issue 33).
+KEPT_SNAPS = 1 << 16
+
+
+@by_value(limit=KEPT_SNAPS, weigh=len)
 def snap_block(player: int, targets: tuple[Pos, ...], pairs: bool) -> tuple[Snap, ...]:
     """The snaps of `player` on `targets` (in table order), singles first, then (with
     `pairs`) every pair in order. The same targets recur from step to step, so the

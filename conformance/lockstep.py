@@ -100,6 +100,10 @@ def _encoded(reply: Message) -> tuple[Message, bytes]:
 # at a full table of multi-burn rules one reply is about 450 KB, and a batch of 245 such
 # steps held 110 MB of them, and as much again in the lines `CheckedLines.expect` keeps.
 BATCH_REPLY_BYTES = 4 << 20
+# What one legal action's text is taken to weigh, counting a step's known legal actions
+# (a pair snap is 48 bytes, `{"t":"snap","player":1,"targets":[[0,2],[3,4]]},`, most
+# other actions fewer)
+ACTION_BYTES = 48
 
 
 @dataclass
@@ -345,21 +349,34 @@ class Lockstep:
         batch disagrees or fails, what the reference did for the later ones is undone.
         `known`: the reference's reply to each call and a state after it, if it has played
         them already (see `_expect`). A batch also ends before its expected `legal` replies
-        (estimated from the last one) pass `BATCH_REPLY_BYTES`."""
+        pass `BATCH_REPLY_BYTES`: counted from the known legal blocks, else estimated from
+        the last reply."""
         sizes: dict[tuple[Any, ...], int] = {}  # (the looks recur: each measured once)
         if requests is None:
             requests = self._requests(calls, check_legal)
         start = 0
         while start < len(calls):
-            end, size = start, 0
+            end, size, legal = start, 0, 0
             while end < len(calls) and (end == start or (
-                    size < batch_bytes
-                    and (end - start) * self.driver.stats.legal_bytes < BATCH_REPLY_BYTES)):
+                    size < batch_bytes and legal < BATCH_REPLY_BYTES)):
                 size += sum(_size(r, sizes) for r in requests[end])
+                legal += self._legal_bytes(calls[end][0], check_legal,
+                                           known[end] if known is not None else None)
                 end += 1
             self._batch(calls[start:end], requests[start:end], check_legal,
                         known[start:end] if known is not None else None, start)
             start = end
+
+    def _legal_bytes(self, what: str, check_legal: bool, known: Known | None) -> int:
+        """About what the expected `legal` reply after a call of kind `what` weighs: none if
+        it asks none, `ACTION_BYTES` a legal action if `known` has the blocks, else as
+        much as the last reply (a drawn game's replies go from a few actions to thousands
+        of snaps and back as a discard opens and closes the snapping window)."""
+        if what == "reject" or not self.legals or not (check_legal or what == "new_game"):
+            return 0
+        if known is not None and known[2] is not None:
+            return ACTION_BYTES * sum(len(block) for block in known[2])
+        return self.driver.stats.legal_bytes
 
     def _requests(self, calls: Sequence[tuple[str, Any, str]],
                   check_legal: bool) -> list[list[Message]]:
