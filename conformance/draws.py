@@ -242,6 +242,9 @@ def actions_from(data: st.DataObject, ref: Reference, players: int,
             waiting = patient or (steer is not None and steer.aim.lasting and not steer.probed)
             action = choose_action(rng.getrandbits(64), state, players,
                                    not waiting or count > 150, legal, calm)
+            if steer is not None and not steer.allows(action):
+                action = choose_action(rng.getrandbits(64), state, players,
+                                       not waiting or count > 150, legal, calm=True)
         reply = ref.act(action)
         actions.append(action)
         if known is not None:

@@ -75,19 +75,28 @@ def _snaps_by(seat: int, legal: Sequence[Action]) -> list[Snap]:
 
 
 def _wrong_snap(state: State, seat: int, legal: Sequence[Action]) -> Action | None:
-    """A snap by `seat` naming one card that does not match the open discard (its own
-    first): each costs it the penalty cards that can knock it out."""
+    """A snap by `seat` naming one of its own cards that does not match the open discard:
+    each costs it penalty cards (snap.wrong-own) until one more would knock it out
+    (snap.knock-out); that last one is made just after its own turn, while it is the
+    one who may call."""
     if state.window_card is None:
         return None
+    params = state.rules.params
+    cost = params.get("wrong_own", {}).get("penalty_cards", 0)
+    limit = params.get("knock_out", {}).get("max_cards")
+    if limit is not None and len(cards_of(state, seat)) + cost > limit \
+            and state.end_caller != seat:
+        return None
     wrong = [a for a in _snaps_by(seat, legal) if len(a.targets) == 1
-             and (card := state.grids[a.targets[0][0]][a.targets[0][1]]) is not None
+             and a.targets[0][0] == seat
+             and (card := state.grids[seat][a.targets[0][1]]) is not None
              and not matches(state, card)]
-    wrong.sort(key=lambda a: a.targets[0][0] != seat)
     return wrong[0] if wrong else None
 
 
 def _call_while_out(state: State, seat: int, legal: Sequence[Action]) -> dict[str, Any] | None:
-    """A call by `seat` once it is out of the round and nobody has called."""
+    """A call by `seat` once it is out of the round and nobody has called (at once: the
+    turn it would have called at the end of has just ended)."""
     if state.phase == OVER or state.caller is not None or not is_out(state, seat):
         return None
     return {"t": "call", "player": seat}
@@ -142,7 +151,8 @@ def _swap_off_grid(state: State, seat: int, legal: Sequence[Action]) -> dict[str
 
 AIMS: tuple[Aim, ...] = (
     Aim("knocked-out-caller",
-        "call.timing (end-of-turn: E_CALL_TIMING) before snap.knock-out (E_LOCKED)",
+        "an out player has no turn to call at the end of (call.timing, E_CALL_TIMING),"
+        " rather than a locked one (snap.knock-out, E_LOCKED)",
         (("knock_out", ("above-six",)), ("call_timing", ("end-of-turn",)), ("snap", (True,)),
          ("wrong_own", ("return-and-two-penalties", "return-and-penalty"))),
         _wrong_snap, _call_while_out, 0.75),  # (rare rules: most of their games)

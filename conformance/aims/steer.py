@@ -5,7 +5,8 @@ under the game's rules picks (`Aim.chance`: always for the aim's own row's rules
 most of the time for rare rules, now and then for common ones), or toward none. The
 steering picks one seat; at each step it sends the aim's probe once the state is
 reached (once a game), else the aim's approach for that seat when there is one;
-otherwise the drawing chooses as usual. All of it reads the reference's state alone
+otherwise the drawing chooses as usual, but for a snap by that seat (a calm action
+instead, `Steer.allows`). All of it reads the reference's state alone
 and draws from the game's own random generator, so a seed still gives one game.
 
 >>> import random
@@ -53,6 +54,12 @@ class Steer:
             return probe
         approach = self.aim.approach(state, self.seat, legal)
         return None if approach is None else action_to_json(approach)
+
+    def allows(self, action: Any) -> bool:
+        """False for a snap by the steered seat drawn by chance before the probe, toward a
+        lasting state (its penalties and lost cards would undo the approach)."""
+        return not (self.aim.lasting and not self.probed and isinstance(action, dict)
+                    and action.get("t") == "snap" and action.get("player") == self.seat)
 
 
 def steer_for(state: State, rng: random.Random, aims: Sequence[Aim] = AIMS) -> Steer | None:

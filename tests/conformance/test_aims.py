@@ -29,25 +29,29 @@ from conformance.targets import targets
 
 SEED = 1
 
-# (rules, state before the action, the action) -> True in the rare state
-Reached = Callable[[State, Any], bool]
+# (the state the action before was sent in, that action, the state now, the action)
+# -> True when the action is sent in the rare state
+Reached = Callable[[State, Any, State, Any], bool]
 
 
 def _cards(state: State, seat: int) -> int:
     return sum(card is not None for card in state.grids[seat])
 
 
-def knocked_out_calls(state: State, action: Any) -> bool:
+def knocked_out_calls(before: State, last: Any, state: State, action: Any) -> bool:
     """A call by a player out of the round (snap.knock-out) while nobody has called,
-    under end-of-turn calling (call.timing): its timing and the knock-out each refuse
-    it, with different codes."""
+    under end-of-turn calling (call.timing), right after its snap made at the end of its
+    own turn (while it was the one who might call): an out player has no turn to call at
+    the end of, and is out; the two refuse it with different codes."""
     seat = action.get("player")
     return (action.get("t") == "call" and isinstance(seat, int) and 0 <= seat < state.n
             and state.rules.knock_out != "never" and state.rules.call_timing == "end-of-turn"
-            and bool(state.knocked_out >> seat & 1) and state.caller is None)
+            and bool(state.knocked_out >> seat & 1) and state.caller is None
+            and isinstance(last, dict) and last.get("t") == "snap" and last.get("player") == seat
+            and before.end_caller == seat and not before.knocked_out >> seat & 1)
 
 
-def empty_hand_takes(state: State, action: Any) -> bool:
+def empty_hand_takes(before: State, last: Any, state: State, action: Any) -> bool:
     """A take of the discard (turn.take-discard allows it) by the player whose turn it
     is, with no card in hand to swap it for, the pile holding a card."""
     seat = action.get("player")
@@ -55,7 +59,7 @@ def empty_hand_takes(state: State, action: Any) -> bool:
             and seat == state.current and _cards(state, seat) == 0 and bool(state.pile))
 
 
-def swaps_off_the_grid(state: State, action: Any) -> bool:
+def swaps_off_the_grid(before: State, last: Any, state: State, action: Any) -> bool:
     """A power swap in a power's swap step naming the slot one past the end of a grid
     whose last slot holds a card."""
     if action.get("t") != "power_swap" or state.phase != POWER or state.power_stage != "swap":
@@ -76,8 +80,10 @@ STATES: dict[str, Reached] = {"knocked-out-caller": knocked_out_calls,
 def reached(drawn: Drawn, state_of: Reached) -> bool:
     """True when the game sends an action in the rare state (`Drawn.known` entry *i* is
     the state action *i* is sent in)."""
-    return any(isinstance(action, dict) and state_of(known[1], action)
-               for action, known in zip(drawn.actions, drawn.known, strict=False))
+    states = [known[1] for known in drawn.known]
+    return any(isinstance(action, dict)
+               and state_of(states[i - 1], drawn.actions[i - 1], states[i], action)
+               for i, action in enumerate(drawn.actions) if i > 0)
 
 
 @pytest.fixture(scope="module")
