@@ -15,11 +15,13 @@ from typing import Any
 from cambio_ref.answers import Answer, answer_for
 from cambio_ref.askindex import (
     ABOUT_WEIGHT,
+    FAIR,
     GOOD,
     LONG_TYPO,
     MARGIN,
     MIN_TYPO,
     SHARES,
+    WIDE,
     build_index,
     house_changes,
     lexicon_json,
@@ -117,7 +119,7 @@ def build(catalogue: Catalogue | None = None, cases: Iterable[Case] | None = Non
     return {
         "lexicon": lexicon_json(index.lexicon), "idf": dict(index.idf), "unseen": index.unseen,
         "shares": list(SHARES), "about_weight": ABOUT_WEIGHT, "good": GOOD, "margin": MARGIN,
-        "rulesets": order, "docs": docs,
+        "fair": FAIR, "wide": WIDE, "rulesets": order, "docs": docs,
         "points": {rs: {code: p for code, p in tables[rs].points.items() if tables[rs].has_card(Card.parse(code))}
                    for rs in order},
         "risky": {rs: {"on": tables[rs].risky_fives, **tables[rs].risky_five_points} for rs in order},

@@ -39,8 +39,8 @@ CACHE_ENV = diskcache.CACHE_ENV
 # The modules whose code shapes the data: a change to any of them is a new cache key.
 _BUILDERS = ("askdata.py", "askindex.py", "askwords.py", "answers.py", "cardwords.py", "ask.py")
 # What the site's search reads (the rest serves `cambio ask` alone).
-SITE_KEYS = ("lexicon", "idf", "unseen", "shares", "about_weight", "good", "margin", "rulesets", "docs", "points",
-             "risky", "vocab", "typo")
+SITE_KEYS = ("lexicon", "idf", "unseen", "shares", "about_weight", "good", "margin", "fair", "wide",
+             "rulesets", "docs", "points", "risky", "vocab", "typo")
 _DOC_SITE_KEYS = ("kind", "id", "fields", "about", "house", "options", "title", "url", "label", "answers")
 
 

@@ -83,6 +83,9 @@ HOUSE_WEIGHT = 0.75
 GOOD = 0.58
 # A sure answer leads every question that is not its own (its case's options, its option's cases) by this much.
 MARGIN = 0.08
+# A weaker match, scoring at least FAIR, is sure when it leads every question not its own by WIDE.
+FAIR = 0.45
+WIDE = 0.2
 # A question that names its ruleset asks for that ruleset's rule: an option gains this much.
 NAMED_BONUS = 0.05
 # A glossary term finds the option or core rule its entry points to as surely as its title.
@@ -542,7 +545,9 @@ def choose(ranked: Sequence[tuple[Doc, float]], query: Query) -> tuple[list[tupl
     the question asks for the rule both play out. The first answer is sure when it scores at
     least GOOD and leads by MARGIN every question that is not its own (its options for a case;
     for an option, the cases that turn it on), or when its title has every word the question
-    asks for and that question's title does not, or the question is its title.
+    asks for and that question's title does not, or the question is its title; a weaker match
+    (at least FAIR) is sure when it leads every question not its own by WIDE and has two or more
+    of the words asked for.
     """
     out = list(ranked)
     if not out:
@@ -559,12 +564,18 @@ def choose(ranked: Sequence[tuple[Doc, float]], query: Query) -> tuple[list[tupl
     first = out[0][0]
     clear = score - rival[1] >= MARGIN or (_titled(first, query) and (
         _exact(first, query) or (rival[0] is not None and not _titled(rival[0], query))))
-    return out, score >= GOOD and clear
+    wide = score >= FAIR and score - rival[1] >= WIDE and _found(first, query) >= 2
+    return out, (score >= GOOD and clear) or wide
 
 
 def _titled(doc: Doc, query: Query) -> bool:
     """Every word the question asks for is in the title of `doc`: it asks for that very question."""
     return all(any(t in doc.fields[0][1] for t in alts) for alts in query.wanted)
+
+
+def _found(doc: Doc, query: Query) -> int:
+    """How many of the words the question asks for `doc` has, in any field or its glossary terms."""
+    return sum(1 for alts in query.wanted if any(t in doc.about or any(t in f for _, f in doc.fields) for t in alts))
 
 
 def _exact(doc: Doc, query: Query) -> bool:

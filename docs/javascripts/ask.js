@@ -311,7 +311,8 @@
     // cambio_ref.askindex.choose: a named ruleset puts a first case's best option first (at the case's score), as
     // do two cases within `margin` that share an option (unless a house rule is asked about or the first case's
     // title has every word asked for); sure when the first scores at least `good` and leads every question
-    // not its own by `margin`, or has every word asked for in its title where that question has not, or is asked by its title.
+    // not its own by `margin`, or has every word asked for in its title where that question has not, or is asked by its title;
+    // a weaker match (at least `fair`) is sure when it leads by `wide` and has two or more of the words asked for.
     function firstOption(ranked, options, score) {
       for (var i = 0; i < ranked.length; i++) {
         if (ranked[i].doc.kind === "option" && options.indexOf(ranked[i].doc.id) >= 0) {
@@ -360,7 +361,12 @@
       }
       var clear = score - rival.score >= data.margin ||
         (titled(out[0].doc, q) && (exact(out[0].doc, q) || (rival.doc !== null && !titled(rival.doc, q))));
-      return { ranked: out, sure: score >= data.good && clear };
+      var first = docs.filter(function (d) { return d.d === out[0].doc; })[0];
+      var found = q.wanted.filter(function (alts) {
+        return alts.some(function (t) { return first.about.has(t) || first.fields.some(function (f) { return f[1].has(t); }); });
+      }).length;
+      var wide = score >= data.fair && score - rival.score >= data.wide && found >= 2;
+      return { ranked: out, sure: (score >= data.good && clear) || wide };
     }
 
     // A rank named without a suit whose suits score differently somewhere (cambio_ref.ask.by_suit):
