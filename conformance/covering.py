@@ -29,8 +29,12 @@ Factor = tuple[str, tuple[Value, ...]]
 Row = dict[str, Value | None]
 
 
-def _same(a: Value, b: Value) -> bool:
-    """Equal and of one type (so that 1, 1.0 and True stay three values)."""
+def same_value(a: Value, b: Value) -> bool:
+    """Equal and of one type (so that 1, 1.0 and True stay three values).
+
+    >>> same_value(1, True), same_value("x", "x")
+    (False, True)
+    """
     return a == b and type(a) is type(b)
 
 
@@ -52,7 +56,7 @@ def pairwise(factors: Sequence[Factor], seed: int = 0, tries: int = 4,
     """
     factors = [f for f in factors if len(f[1]) > 1]
     presets = [{i: k for i, (key, values) in enumerate(factors)
-                for k, v in enumerate(values) if key in row and _same(v, row[key])} for row in start]
+                for k, v in enumerate(values) if key in row and same_value(v, row[key])} for row in start]
     arrays = [_build(factors, random.Random(seed * tries + i), presets)
               for i in range(max(1, tries))]
     return min(arrays, key=len)
@@ -139,7 +143,7 @@ def uncovered(rows: Sequence[Mapping[str, Value | None]], factors: Sequence[Fact
             value = row.get(key)
             if value is None and fill is not None:
                 value = fill.get(key)
-            found = [i for i, v in enumerate(values) if value is not None and _same(v, value)]
+            found = [i for i, v in enumerate(values) if value is not None and same_value(v, value)]
             cells.append(found[0] if found else None)
         for i, a in enumerate(cells):
             for j in range(i + 1, len(cells)):

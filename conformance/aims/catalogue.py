@@ -22,6 +22,7 @@ from cambio_ref.rules import Rules
 from cambio_ref.snapping import matches, within_limit
 from cambio_ref.state import OVER, POWER, TURN, State
 from cambio_ref.table import cards_of, is_out
+from conformance.covering import same_value
 from conformance.protocol import Support
 
 Approach = Callable[[State, int, Sequence[Action]], Action | None]
@@ -51,7 +52,7 @@ class Aim:
 
     def fits(self, rules: Rules) -> bool:
         """True when `rules` have one of the values each option needs."""
-        return all(any(_same(getattr(rules, key), v) for v in values)
+        return all(any(same_value(getattr(rules, key), v) for v in values)
                    for key, values in self.needs)
 
     def row(self) -> tuple[tuple[str, Value], ...]:
@@ -62,12 +63,8 @@ class Aim:
         """How often a game under `rules` is steered toward this aim."""
         if not self.fits(rules):
             return 0.0
-        whole = self.needs and all(_same(getattr(rules, k), v) for k, v in self.row())
+        whole = self.needs and all(same_value(getattr(rules, k), v) for k, v in self.row())
         return 1.0 if whole else self.share
-
-
-def _same(a: Value, b: Value) -> bool:
-    return a == b and type(a) is type(b)
 
 
 def _snaps_by(seat: int, legal: Sequence[Action]) -> list[Snap]:
