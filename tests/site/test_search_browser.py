@@ -86,9 +86,10 @@ def test_the_teaser_shows_the_picked_ruleset_answer(visit: Visit) -> None:
     # The issue: with hearts picked, the joker's teaser showed another ruleset's 0 (hearts says -1).
     page = visit.goto("")
     page.select_option("#we-play-select", "hearts")
-    open_search(page, "caller ties lowest")
-    top = page.locator(".ask-result").first
     case = load_cases()["tie.caller-ties-lowest"]
+    # Asked by its own question: "caller ties lowest" alone is "not sure" since issue 30's margin.
+    open_search(page, case.title)
+    top = page.locator(".ask-result").first
     assert top.get_attribute("data-top") == "case:tie.caller-ties-lowest"
     teaser = top.locator(".ask-teaser")
     assert teaser.get_attribute("data-ruleset") == "hearts"
