@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cambio_ref.catalogue import PHASES
 from cambio_ref.rulebook.calculator import calculator_html
-from cambio_ref.rulebook.common import Site, one_line, option_page, phase_title, rel, ruleset_page, why
+from cambio_ref.rulebook.common import Site, one_line, option_page, phase_title, rel, ruleset_page, value_code, why
 
 
 def ruleset_md(site: Site, rs: str) -> str:
@@ -20,14 +20,10 @@ def ruleset_md(site: Site, rs: str) -> str:
         "",
         one_line(spec.summary),
         "",
-        f"From the source [{spec.source}]({rel(src, 'sources.md')}#{spec.source}). To play from one printed page,"
-        f" use its [quick-reference sheet]({rel(src, f'sheets/{rs}.md')}#sheet-{rs}).",
-        "",
-        "??? info \"For implementers\"",
-        "",
-        f"    Ruleset `{rs}`. Its canonical one-line form is `{rules.canonical}`; a house rule adds the options it"
-        f" changes, as in `{rs}(key=value, ...)`. Each option's value as a code is in the"
-        f" [variant matrix]({rel(src, 'matrix.md')}).",
+        f"Ruleset `{rs}`, from the source [{spec.source}]({rel(src, 'sources.md')}#{spec.source}).",
+        f"Its canonical one-line form is `{rules.canonical}`; a house rule adds the options it changes,"
+        f" as in `{rs}(key=value, ...)`. To play from one printed page, use its"
+        f" [quick-reference sheet]({rel(src, f'sheets/{rs}.md')}#sheet-{rs}).",
         "",
         *calculator_html(site, rs),
         "<div class=\"rule-sheet\" markdown>",
@@ -37,14 +33,14 @@ def ruleset_md(site: Site, rs: str) -> str:
         rows = [r for r in site.resolved[rs].values() if r.option.phase == phase]
         if not rows:
             continue
-        out += [f"## {phase_title(phase)} {{ #{phase} }}", "", "| option | the rule | citation or ruling |",
-                "|---|---|---|"]
+        out += [f"## {phase_title(phase)} {{ #{phase} }}", "", "| option | value | meaning | citation or ruling |",
+                "|---|---|---|---|"]
         for r in rows:
             opt = r.option
             alt = opt.alternative(r.value)
             meaning = one_line(alt.description) if alt else "a value inside the option's range"
             link = f"<span id=\"{opt.id}\"></span>[{one_line(opt.question)}]({rel(src, option_page(opt.id))}#{opt.id})"
-            out.append(f"| {link} | {meaning} | {why(r, src, site.cat)} |")
+            out.append(f"| {link} | {value_code(r.value)} | {meaning} | {why(r, src, site.cat)} |")
         out.append("")
     out += ["</div>", ""]
     return "\n".join(out)
@@ -57,7 +53,7 @@ def rulesets_index_md(site: Site) -> str:
            "| ruleset | title | summary |", "|---|---|---|"]
     for rs in site.order:
         spec = site.cat.rulesets[rs]
-        out.append(f"| [{rs}]({rel('rulesets/index.md', ruleset_page(rs))}#{rs}) | {one_line(spec.title)}"
+        out.append(f"| [`{rs}`]({rel('rulesets/index.md', ruleset_page(rs))}#{rs}) | {one_line(spec.title)}"
                    f" | {one_line(spec.summary)} |")
     out += ["", "To compare them side by side, see the [variant matrix](../matrix.md).", ""]
     return "\n".join(out)
