@@ -57,6 +57,12 @@ def normal_text(action: Any) -> str | None:
     return action_text(parsed)
 
 
+def _size(action: Mapping[str, Any]) -> int | None:
+    """How many targets a snap names (None for any other action, or a malformed one)."""
+    targets = action.get("targets") if action.get("t") == "snap" else None
+    return len(targets) if isinstance(targets, list) else None
+
+
 class Legal:
     """The last `legal` listing, checked against the reply to the next action."""
 
@@ -76,10 +82,16 @@ class Legal:
         """The table changed: the listing no longer applies."""
         self._text = self._actions = None
 
-    def _has(self, text: str) -> bool:
+    def _has(self, text: str, action: Mapping[str, Any]) -> bool:
         if self._text is not None:  # (the reference's own encoding: `normal_text`'s)
             return text.encode() in self._text
-        return any(normal_text(a) == text for a in self._actions or ())
+        # Only a listed action of the same kind and player (and, for a snap, as many
+        # targets) can have the same normal text: the others are not parsed at all (a
+        # table of several burns lists hundreds of snaps and swaps at every step).
+        kind, player, size = action.get("t"), action.get("player"), _size(action)
+        return any(normal_text(a) == text for a in self._actions or ()
+                   if isinstance(a, Mapping) and a.get("t") == kind and a.get("player") == player
+                   and _size(a) == size)
 
     def answered(self, action: Any, rejected: str | None) -> str | None:
         """The rule broken by the reply to `action` (`rejected`: the code it was refused
@@ -87,7 +99,7 @@ class Legal:
         if self._text is None and self._actions is None:
             return None
         text = normal_text(action)
-        listed = text is not None and self._has(text)
+        listed = text is not None and isinstance(action, Mapping) and self._has(text, action)
         if rejected is None:
             self.forget()
             big = isinstance(action, Mapping) and action.get("t") == "snap" and \
