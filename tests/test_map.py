@@ -63,3 +63,15 @@ def test_each_module_has_one_row() -> None:
     for module in sorted(module_files()):
         holding = [row for row in rows if f"| `{module}` |" in row]
         assert len(holding) == 1, f"{module}: {len(holding)} rows of its own in the README's map"
+
+
+def test_the_wheel_ships_every_package() -> None:
+    # (a subpackage missing from pyproject's list is missing from the wheel: test_install
+    # finds it only after building one; this finds it at once)
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+                 ["tool"]["setuptools"]["packages"])
+    packages = {path.parent.relative_to(ROOT).as_posix().replace("/", ".")
+                for package in PACKAGES for path in (ROOT / package).rglob("__init__.py")}
+    assert sorted(packages - listed) == []
