@@ -291,7 +291,7 @@ class ProcessEndpoint(Endpoint):
             self.proc.stderr.close()
 
 
-def _as_sent(request: Message, reply: Any) -> bytes:
+def as_sent(request: Message, reply: Any) -> bytes:
     """A Python implementation's reply as the line it would write to a pipe (compact, as
     `cambio serve` writes), so that in-process and out-of-process implementations are held
     to the same rules: the line is then read as any other (`parse_line`)."""
@@ -340,7 +340,7 @@ class InProcessEndpoint(Endpoint):
         return replies
 
     def _reply(self, request: Message) -> Message:
-        line = _as_sent(request, dispatch(self.impl, request))
+        line = as_sent(request, dispatch(self.impl, request))
         known = self.checked.known(request["cmd"], line)
         if known is not None and known["seq"] == request["seq"]:
             return known

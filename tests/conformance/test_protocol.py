@@ -48,15 +48,16 @@ def validator_for(name: str) -> jsonschema.Draft202012Validator:
 
 
 def test_the_schemas_describe_the_real_traffic(monkeypatch: pytest.MonkeyPatch) -> None:
+    # every reply line as the in-process implementation writes it (as over a pipe)
     traffic: list[tuple[dict[str, Any], dict[str, Any]]] = []
-    send = endpoints.InProcessEndpoint.send
+    as_sent = endpoints.as_sent
 
-    def tap(self: endpoints.InProcessEndpoint, requests: Any, timeout: float) -> Any:
-        replies = send(self, requests, timeout)
-        traffic.extend(zip([dict(r) for r in requests], replies, strict=True))
-        return replies
+    def tap(request: Any, reply: Any) -> bytes:
+        line = as_sent(request, reply)
+        traffic.append((dict(request), json.loads(line)))
+        return line
 
-    monkeypatch.setattr(endpoints.InProcessEndpoint, "send", tap)
+    monkeypatch.setattr(endpoints, "as_sent", tap)
     runner = Runner(Driver(parse_impl("python:conformance.serve:ReferenceEngine")), seed=3)
     runner.start()
     for item in plan(targets(["awareness", "online"], None), keyword="snap or tie or fuzz",
