@@ -32,7 +32,8 @@ from typing import TYPE_CHECKING, Any
 
 from cambio_ref.answers import Answer
 from cambio_ref.askdata import build_data, shipped_data
-from cambio_ref.askindex import GOOD, Query, choose, engine_for
+from cambio_ref.askindex import Query, engine_for
+from cambio_ref.asksure import GOOD, choose
 from cambio_ref.askwords import card_option, house_label, player_title, rule_title, terms_in, tokens, value_text
 from cambio_ref.cards import JOKER, Card
 from cambio_ref.cardwords import CardMention, rank_token

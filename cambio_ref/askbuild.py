@@ -15,18 +15,15 @@ from typing import Any
 from cambio_ref.answers import Answer, answer_for
 from cambio_ref.askindex import (
     ABOUT_WEIGHT,
-    FAIR,
-    GOOD,
     LONG_TYPO,
-    MARGIN,
     MIN_TYPO,
     SHARES,
-    WIDE,
     build_index,
     house_changes,
     lexicon_json,
     raw_words,
 )
+from cambio_ref.asksure import FAIR, GOOD, MARGIN, WIDE
 from cambio_ref.askwords import house_label, player_title, rule_title, value_text
 from cambio_ref.cards import Card
 from cambio_ref.cardwords import COLOURS, COUNT_WORDS, RANK_WORDS, SUIT_WORDS

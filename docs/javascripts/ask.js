@@ -308,7 +308,7 @@
       return scored;
     }
 
-    // cambio_ref.askindex.choose: a named ruleset puts a first case's best option first (at the case's score), as
+    // cambio_ref.asksure.choose: a named ruleset puts a first case's best option first (at the case's score), as
     // do two cases within `margin` that share an option (unless a house rule is asked about or the first case's
     // title has every word asked for); sure when the first scores at least `good` and leads every question
     // not its own by `margin`, or has every word asked for in its title where that question has not, or is asked by its title;

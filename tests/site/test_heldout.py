@@ -12,7 +12,7 @@ and no hand drops a word silently on the tune half.
 Where it stands (issue 30; counts of `python -m tests.site.heldout_check test`, 260 questions):
 
 - before tuning: 105 right first, 44 confidently wrong (107 and 43 once main had moved on);
-- 2026-11-27, after a sure answer must lead by a margin (cambio_ref.askindex.choose), a named
+- 2026-11-27, after a sure answer must lead by a margin (cambio_ref.asksure.choose), a named
   ruleset gets its option, and a rule's words keep cards from reading as a hand: 125 right
   first, 18 confidently wrong, 117 not sure, all 30 unanswerable "not sure". The tune half:
   140 right first, 6 confidently wrong.

@@ -42,7 +42,7 @@ def _own_option(entry: dict[str, Any], top: str) -> bool:
 
 
 def test_no_confidently_wrong_answer_and_90_percent_right_or_offered():
-    """Issue 30: an answer is given only when it clearly leads (cambio_ref.askindex.choose), so a phrasing
+    """Issue 30: an answer is given only when it clearly leads (cambio_ref.asksure.choose), so a phrasing
     that two questions fit as well is "not sure", with the right one among the three it offers. At least
     90% must be right first or offered so, at least 70% right first; none wrong with confidence (an
     expected case's own option, the rule the case plays out, is not wrong)."""
