@@ -19,6 +19,7 @@ interrupted by SIGTERM 143
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
 import sys
 import threading
@@ -39,6 +40,16 @@ class Interrupted(BaseException):
 
 
 _received: list[int] = []  # the signals received inside `interruptible`
+_depth = [0]  # how many `interruptible` levels the main thread is inside
+
+
+def _forget() -> None:
+    """A forked child starts outside every level (it never leaves its parent's)."""
+    _received.clear()
+    _depth[0] = 0
+
+
+os.register_at_fork(after_in_child=_forget)
 
 
 def _raise(signum: int, frame: FrameType | None) -> None:
@@ -84,10 +95,36 @@ def _quiet_unraisable() -> Iterator[None]:
 
 @contextlib.contextmanager
 def interruptible() -> Iterator[None]:
-    """While inside, SIGINT, SIGTERM and SIGHUP raise `Interrupted`."""
-    _received.clear()
-    with _quiet_unraisable(), _handlers(_raise):
-        yield
+    """While inside, SIGINT, SIGTERM and SIGHUP raise `Interrupted`. What `received` tells
+    lasts until the outermost level is left: a level inside another (``cambio conform``
+    nests two) leaves it for the outer one to read, and nothing run afterwards in the same
+    process sees a stop that belonged to an earlier run.
+
+    >>> import os, signal
+    >>> with interruptible():
+    ...     try:
+    ...         with interruptible():
+    ...             os.kill(os.getpid(), signal.SIGHUP)
+    ...     except Interrupted:
+    ...         print(received())
+    interrupted by SIGHUP
+    >>> print(received())
+    None
+    """
+    if threading.current_thread() is not threading.main_thread():
+        with _quiet_unraisable():  # (no signal reaches this thread: the state is not its own)
+            yield
+        return
+    if _depth[0] == 0:
+        _received.clear()
+    _depth[0] += 1
+    try:
+        with _quiet_unraisable(), _handlers(_raise):
+            yield
+    finally:
+        _depth[0] -= 1
+        if _depth[0] == 0:
+            _received.clear()
 
 
 def shielded() -> contextlib.AbstractContextManager[None]:
