@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import shlex
+import signal
+import subprocess
 import sys
+import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,6 +21,10 @@ import pytest
 from cambio_ref.cli import main
 
 BROKEN = Path(__file__).resolve().with_name("broken.py")
+ROOT = BROKEN.parents[2]
+# `cambio` once its own code runs (the interpreter's start-up is Python's, not the kit's)
+STARTED = ("import sys\nfrom cambio_ref.cli import main\nprint('started', flush=True)\n"
+           "sys.exit(main(sys.argv[1:]))")
 
 
 def broken(mode: str, waive: str | None = None) -> str:
@@ -72,3 +81,73 @@ def conform(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Callable[...,
         return Run(code, captured.out, captured.err, lines)
 
     return run
+
+
+@dataclass
+class Stopped:
+    """How a `cambio conform` process ended: its exit status and what it printed (after
+    the ``started`` line)."""
+
+    code: int
+    out: str
+    err: str
+
+
+class Conforming:
+    """A `cambio conform` running in its own process (see `conform_process`)."""
+
+    def __init__(self, proc: subprocess.Popen[str]) -> None:
+        self.proc = proc
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    def wait_for(self, ready: Callable[[], bool], seconds: float = 120.0) -> None:
+        """Poll `ready` until it holds; the run must not end first, nor take `seconds`."""
+        deadline = time.monotonic() + seconds
+        while not ready():
+            assert self.proc.poll() is None, self.proc.communicate()
+            assert time.monotonic() < deadline, f"not ready within {seconds} s"
+            time.sleep(0.1)
+
+    def stop(self, sig: signal.Signals, seconds: float = 120.0) -> Stopped:
+        """Send `sig`; wait at most `seconds` for the run to end."""
+        self.proc.send_signal(sig)
+        out, err = self.proc.communicate(timeout=seconds)
+        return Stopped(self.proc.returncode, out, err)
+
+
+@contextlib.contextmanager
+def conform_process(*args: str, env: dict[str, str] | None = None) -> Iterator[Conforming]:
+    """`cambio conform ARGS` in its own process, given once the kit's own code runs; on the
+    way out it is killed if still there, whatever the test did (no process outlives it)."""
+    proc = subprocess.Popen([sys.executable, "-c", STARTED, "conform", *args], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, **(env or {})})
+    try:
+        assert proc.stdout is not None and proc.stdout.readline() == "started\n"
+        yield Conforming(proc)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+
+
+def alive(pid: int) -> bool:
+    """Whether process `pid` still runs (a zombie does not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rfind(")") + 2] != "Z"
+
+
+def still_alive(pids: Iterable[int], grace: float = 5.0) -> list[int]:
+    """Those of `pids` still running after `grace` seconds at most (a killed process needs a
+    moment to be gone)."""
+    found = list(pids)
+    deadline = time.monotonic() + grace
+    while any(map(alive, found)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return [pid for pid in found if alive(pid)]

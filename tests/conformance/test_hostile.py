@@ -5,7 +5,6 @@ well formed and complete, and no process of the implementation left behind."""
 from __future__ import annotations
 
 import json
-import os
 import shlex
 import signal
 import subprocess
@@ -19,6 +18,7 @@ from typing import Any
 import pytest
 
 from cambio_ref.cli import main
+from tests.conformance.conftest import conform_process, still_alive
 from tests.conformance.hostile import IN_PROCESS, MODES
 
 HOSTILE = Path(__file__).resolve().with_name("hostile.py")
@@ -98,22 +98,8 @@ def test_every_mode_has_an_expectation_and_there_are_forty_or_more() -> None:
     assert len(MODES) >= 40
 
 
-def _alive(pid: int) -> bool:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat[stat.rfind(")") + 2] != "Z"
-
-
 def _left(pids: Path) -> list[int]:
-    if not pids.exists():
-        return []
-    found = [int(x) for x in pids.read_text().split()]
-    deadline = time.monotonic() + 5  # (a SIGKILLed process needs a moment to be gone)
-    while any(map(_alive, found)) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    return [pid for pid in found if _alive(pid)]
+    return still_alive(int(x) for x in pids.read_text().split()) if pids.exists() else []
 
 
 def _strict(line: str) -> Any:
@@ -187,24 +173,15 @@ def test_a_signal_to_conform_mid_run_kills_everything_and_writes_every_report(
     pids = tmp_path / "pids"
     log = tmp_path / "log.jsonl"
     impl = shlex.join([sys.executable, str(HOSTILE), "setsid-child"])
-    argv = [sys.executable, "-m", "cambio_ref.cli", "conform", "--impl", impl, "--ruleset", "online",
-            "--fuzz", "100000", "-k", "fuzz", "--seed", "1", "--jobs", "1", "--log", str(log),
-            "--junit", str(tmp_path / "junit.xml"), "--report", str(tmp_path / "report.html")]
-    proc = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env={**os.environ, "HOSTILE_PIDS": str(pids)}, text=True)
-    try:
-        deadline = time.monotonic() + 120
-        while not (log.exists() and log.read_text()) and time.monotonic() < deadline:
-            assert proc.poll() is None, proc.communicate()
-            time.sleep(0.1)
+    with conform_process("--impl", impl, "--ruleset", "online", "--fuzz", "100000", "-k", "fuzz",
+                         "--seed", "1", "--jobs", "1", "--log", str(log), "--junit",
+                         str(tmp_path / "junit.xml"), "--report", str(tmp_path / "report.html"),
+                         env={"HOSTILE_PIDS": str(pids)}) as run:
+        run.wait_for(lambda: log.exists() and bool(log.read_text()))
         time.sleep(1.0)  # (well into the fuzzing)
-        proc.send_signal(sig)
-        out, err = proc.communicate(timeout=60)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
-    assert proc.returncode == 128 + sig, err
+        stopped = run.stop(sig, 60)
+    out, err = stopped.out, stopped.err
+    assert stopped.code == 128 + sig, err
     assert "Traceback" not in out + err
     assert f"interrupted by {sig.name}" in out
     assert len(pids.read_text().split()) == 2  # the implementation and its escaped grandchild
@@ -325,11 +302,6 @@ def test_serve_reads_nested_and_long_request_lines_through_the_input_limits() ->
     assert all("a line longer than" in r["error"]["message"] for r in replies[2:4])
 
 
-# `cambio` once its own code runs (the interpreter's start-up is Python's, not the kit's)
-STARTED = ("import sys\nfrom cambio_ref.cli import main\nprint('started', flush=True)\n"
-           "sys.exit(main(sys.argv[1:]))")
-
-
 @pytest.mark.parametrize("delay", [0.0, 0.2, 0.6, 1.5, 3.0, 6.0])
 def test_a_signal_at_start_up_leaves_truthful_reports_or_none_and_a_message(
         delay: float, tmp_path: Path) -> None:
@@ -338,23 +310,15 @@ def test_a_signal_at_start_up_leaves_truthful_reports_or_none_and_a_message(
     result claimed that did not run), or none of them and a message on stderr."""
     outputs = {"--log": tmp_path / "log.jsonl", "--junit": tmp_path / "junit.xml",
                "--report": tmp_path / "report.html"}
-    argv = [sys.executable, "-c", STARTED, "conform", "--ruleset", "online",
-            "--fuzz", "0", "-k", "call.final-round", "--jobs", "1",
-            *(arg for option, path in outputs.items() for arg in (option, str(path)))]
-    proc = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
-    try:
-        assert proc.stdout is not None and proc.stdout.readline() == "started\n"
+    with conform_process("--ruleset", "online", "--fuzz", "0", "-k", "call.final-round",
+                         "--jobs", "1", *(arg for option, path in outputs.items()
+                                          for arg in (option, str(path)))) as run:
         time.sleep(delay)
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=120)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
-    if proc.returncode == 0:
+        stopped = run.stop(signal.SIGINT)
+    out, err = stopped.out, stopped.err
+    if stopped.code == 0:
         pytest.skip(f"the run ended within {delay} s, before the signal")
-    assert proc.returncode == 130, out + err
+    assert stopped.code == 130, out + err
     assert "Traceback" not in out + err
     written = [path.exists() for path in outputs.values()]
     if not any(written):

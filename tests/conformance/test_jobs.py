@@ -8,7 +8,6 @@ import json
 import os
 import shlex
 import signal
-import subprocess
 import sys
 import threading
 import time
@@ -18,9 +17,8 @@ from typing import Any
 import pytest
 
 from cambio_ref.cli import main
-from tests.conformance.conftest import Run, broken
+from tests.conformance.conftest import Run, broken, conform_process, still_alive
 
-ROOT = Path(__file__).resolve().parents[2]
 HOSTILE = Path(__file__).resolve().with_name("hostile.py")
 TIMING = ("seconds", "elapsed", "throughput", "started")
 
@@ -103,43 +101,19 @@ def test_bad_jobs_and_shards_are_one_line(capsys: pytest.CaptureFixture[str]) ->
     assert "no such file or directory" in capsys.readouterr().err
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    stat = Path(f"/proc/{pid}/stat")
-    return not (stat.exists() and stat.read_text().split(")")[-1].split()[0] == "Z")
-
-
 def test_a_signal_stops_every_worker_and_implementation(tmp_path: Path) -> None:
     pids, log = tmp_path / "pids", tmp_path / "log.jsonl"
     impl = shlex.join([sys.executable, str(HOSTILE), "setsid-child"])
-    argv = [sys.executable, "-m", "cambio_ref.cli", "conform", "--impl", impl, "--ruleset",
-            "online", "--fuzz", "100000", "-k", "fuzz", "--seed", "1", "--jobs", "2",
-            "--log", str(log), "--junit", str(tmp_path / "junit.xml")]
-    proc = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env={**os.environ, "HOSTILE_PIDS": str(pids)}, text=True)
-    try:
-        deadline = time.monotonic() + 120
-        while not (pids.exists() and len(pids.read_text().split()) >= 4) \
-                and time.monotonic() < deadline:
-            assert proc.poll() is None, proc.communicate()
-            time.sleep(0.1)
-        proc.send_signal(signal.SIGTERM)
-        out, err = proc.communicate(timeout=60)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
-    assert proc.returncode == 128 + signal.SIGTERM, err
-    assert "Traceback" not in out + err
+    with conform_process("--impl", impl, "--ruleset", "online", "--fuzz", "100000", "-k",
+                         "fuzz", "--seed", "1", "--jobs", "2", "--log", str(log), "--junit",
+                         str(tmp_path / "junit.xml"), env={"HOSTILE_PIDS": str(pids)}) as run:
+        run.wait_for(lambda: pids.exists() and len(pids.read_text().split()) >= 4)
+        stopped = run.stop(signal.SIGTERM, 60)
+    assert stopped.code == 128 + signal.SIGTERM, stopped.err
+    assert "Traceback" not in stopped.out + stopped.err
     found = [int(x) for x in pids.read_text().split()]
     assert len(found) == 4  # two implementations, each with its escaped grandchild
-    deadline = time.monotonic() + 5
-    while any(map(_alive, found)) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert [pid for pid in found if _alive(pid)] == []
+    assert still_alive(found) == []
     footer = json.loads(log.read_text().splitlines()[-1])
     assert footer["type"] == "footer" and footer["stopped"] == "interrupted by SIGTERM"
 
@@ -227,32 +201,19 @@ def test_workers_and_implementations_end_when_the_main_process_is_killed(
     # parent-death signal) and take its implementation with it
     pids = tmp_path / "pids"
     impl = shlex.join([sys.executable, str(HOSTILE), mode])
-    argv = [sys.executable, "-m", "cambio_ref.cli", "conform", "--impl", impl, "--ruleset",
-            "online", "--fuzz", "100000", "-k", "fuzz", "--seed", "1", "--jobs", "2"]
-    proc = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL,
-                            env={**os.environ, "HOSTILE_PIDS": str(pids)})
     found: list[int] = []
+    wanted = 2 if mode == "ignore-sigterm-hang" else 4  # (+ the escaped grandchildren)
     try:
-        deadline = time.monotonic() + 60
-        wanted = 2 if mode == "ignore-sigterm-hang" else 4  # (+ the escaped grandchildren)
-        while not (pids.exists() and len(pids.read_text().split()) >= wanted) \
-                and time.monotonic() < deadline:
-            assert proc.poll() is None
-            time.sleep(0.2)
-        time.sleep(0.5)  # (both workers are now waiting on a hanging implementation)
-        found = sorted({*tree(proc.pid)[1:], *map(int, pids.read_text().split())})
-        assert len(found) >= 2 + wanted  # two workers and what they started
-        proc.kill()
-        proc.wait()
-        deadline = time.monotonic() + 5
-        while any(map(_alive, found)) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert [pid for pid in found if _alive(pid)] == []
+        with conform_process("--impl", impl, "--ruleset", "online", "--fuzz", "100000", "-k",
+                             "fuzz", "--seed", "1", "--jobs", "2",
+                             env={"HOSTILE_PIDS": str(pids)}) as run:
+            run.wait_for(lambda: pids.exists() and len(pids.read_text().split()) >= wanted, 60)
+            time.sleep(0.5)  # (both workers are now waiting on a hanging implementation)
+            found = sorted({*tree(run.pid)[1:], *map(int, pids.read_text().split())})
+            assert len(found) >= 2 + wanted  # two workers and what they started
+            run.stop(signal.SIGKILL)
+        assert still_alive(found) == []
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
         for pid in found:  # (none is left unless the test failed)
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
