@@ -42,6 +42,7 @@ MAX_DEPTH = 100  # nested arrays and objects in one reply
 
 _STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+_NOT_QUOTES = bytes(b for b in range(256) if b not in b'[]{}"')
 _STEPS = bytes.maketrans(b"[{]}", b"\x02\x02\x00\x00")
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
@@ -55,8 +56,14 @@ def depth(data: bytes) -> int:
 
     >>> depth(b'[1, {"a": [2, "]]]"]}]')
     3
+    >>> depth(b'[["a\\\\\\\\", "\\\\"[["], [[]]]')
+    3
     """
-    brackets = _STRINGS.sub(b"", data).translate(_STEPS, _NOT_BRACKETS)
+    if b"\\" in data:  # (an escaped quote: only the pattern knows where each string ends)
+        brackets = _STRINGS.sub(b"", data).translate(_STEPS, _NOT_BRACKETS)
+    else:  # (no escapes: every other quote opens a string; split at quotes, keep outsides)
+        brackets = b"".join(data.translate(None, _NOT_QUOTES).split(b'"')[::2]
+                            ).translate(_STEPS)
     # an opening bracket is now byte 2 and a closing one byte 0: minus 1, the level's steps
     return max(accumulate(map(int.__sub__, brackets, repeat(1)), initial=0))
 

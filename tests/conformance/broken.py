@@ -39,6 +39,7 @@ from cambio_ref.rules import Rules, resolve
 from conformance.implementation import Event, Rejection
 from conformance.protocol import dispatch
 from conformance.serve import ReferenceEngine
+from conformance.strict_json import encode_compact
 
 MODES = ("crash", "hang", "hang-with-child", "garbage", "wrong-seq", "leak", "no-penalty",
          "red-king", "tie", "accept-illegal", "no-reshuffle", "direction", "two-bugs")
@@ -113,7 +114,7 @@ def main(mode: str, waive: str | None = None) -> int:
         reply = dispatch(impl, request)
         if calling and mode == "wrong-seq":
             reply["seq"] = request["seq"] + 1
-        out.write(json.dumps(reply).encode() + b"\n")
+        out.write(encode_compact(reply).encode() + b"\n")  # (as `cambio serve` writes)
         out.flush()
         if request.get("cmd") == "stop":
             break
