@@ -70,12 +70,16 @@ __all__ = [
     "stem",
 ]
 
-STOP_WORDS = frozenset((  # noqa: SIM905 (a list of 90 words reads better as one string)
+STOP_WORDS = frozenset((  # noqa: SIM905 (a list of words reads better as one string)
     "a an the of to is are be was what who whom when does do did can may might must it its in on at and or"
     " with for if after before how which one their his her they them this that there someone somebody"
     " happen happens happened else as by from into onto than then so not no yes i we you your my our"
     " under has have had get gets any me us im dont doesnt whats hows should would will much"
-    " about okay ok just also too really allowed allow but though because now").split())
+    " about okay ok just also too really allowed allow but though because now"
+    # table talk around a question: people, pronouns, chat ("she", "u", "lol", "nah")
+    " she he him hers herself himself myself yourself u ur ya ive id youre theyre wasnt wasn isnt isn didnt didn"
+    " cant wont aren arent lol lmao nah yeah yep pls please guys guy bro dude mate mates gf bf literally"
+    " actually basically exactly pretty okay so anyway tonight thing stuff").split())
 # A house-rule case weighs this much of its match, so the ruleset's own answer comes first.
 HOUSE_WEIGHT = 0.75
 # A question that names its ruleset asks for that ruleset's rule: an option gains this much.
@@ -307,18 +311,22 @@ def edits(a: str, b: str, bound: int) -> int:
 
 def correct(word: str, vocab: Mapping[str, int]) -> str:
     """The known word `word` stands for: itself if known, short or not a word, else the nearest known word
-    (fewest edits, then the most used, then the first alphabetically), else itself.
+    with the same first letter (a typo seldom hits the first one: "jake" is not "take", "night" not
+    "right"): fewest edits, then the most used, then the first alphabetically; else itself.
 
     >>> vocab = {"king": 5, "queen": 4, "kings": 2, "snap": 9, "swap": 3}
     >>> correct("kign", vocab), correct("qeen", vocab), correct("snpa", vocab), correct("zebra", vocab)
     ('king', 'queen', 'snap', 'zebra')
+    >>> correct("wnap", vocab)
+    'wnap'
+
     """
     if len(word) < MIN_TYPO or not word.isalpha() or word in vocab or word in STOP_WORDS:
         return word
     bound = 2 if len(word) >= LONG_TYPO else 1
     best: tuple[int, int, str] | None = None
     for known, uses in vocab.items():
-        if abs(len(known) - len(word)) > bound:
+        if known[0] != word[0] or abs(len(known) - len(word)) > bound:
             continue
         d = edits(word, known, bound)
         if d <= bound and (best is None or (d, -uses, known) < best):

@@ -147,7 +147,7 @@
       var bound = word.length >= data.typo[1] ? 2 : 1;
       var best = null;
       vocabWords.forEach(function (known) {
-        if (Math.abs(known.length - word.length) > bound) { return; }
+        if (known[0] !== word[0] || Math.abs(known.length - word.length) > bound) { return; }
         var d = edits(word, known, bound);
         if (d > bound) { return; }
         var key = [d, -vocab[known], known];
