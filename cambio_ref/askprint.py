@@ -1,10 +1,20 @@
 """What `cambio ask` prints: a reply as short lines for a phone or a terminal, or as JSON.
 
+A player reads the question and each ruleset's answer with its source; the ids and the
+commands that replay an answer come last, under "For implementers" (issue 13 asks for the
+case id and the replay command, issue 30 for no id outside that part).
+
 >>> from cambio_ref.ask import ask
 >>> print("\\n".join(reply_lines(ask("KH KS X AC in online"))))
-What does KH KS X AC score?  [hand KH KS X AC]
+What does KH KS X AC score?
   online: KH 40 + KS -1 + X 0 + AC 1 = 40
-  each card and its rule: cambio score --ruleset online KH KS X AC
+  For implementers: each card and its rule: cambio score --ruleset online KH KS X AC
+>>> print("\\n".join(reply_lines(ask("who wins when the caller ties the lowest score?", "hearts"))[:5]))
+Who wins when the caller ties the lowest score?
+  hearts: A player tied with the caller wins: the non-caller takes the round (aces are 0, so both hold 9).
+    source: hearts §9 (stated)
+  For implementers: case tie.caller-ties-lowest
+    replay: cambio replay tie.caller-ties-lowest --ruleset hearts
 >>> reply_lines(ask("zebra unicorn"))[0]
 "Not sure what 'zebra unicorn' asks. The closest questions:"
 """
@@ -41,7 +51,7 @@ def reply_lines(reply: Reply) -> list[str]:
     if not reply.sure:
         out.append(f"Not sure what {reply.question!r} asks. The closest questions:")
         for h in reply.closest:
-            out.append(f"  {h.title}  [{h.kind} {h.id}]")
+            out.append(f"  {h.title}")
             if h.preview:
                 out.append(f"    {h.preview}")
         out.append("Ask again in other words, or with one of these.")
@@ -54,7 +64,7 @@ def reply_lines(reply: Reply) -> list[str]:
 
 
 def _found_lines(reply: Reply, f: Found) -> list[str]:
-    out = [f"{f.hit.title}  [{f.hit.kind} {f.hit.id}]"]
+    out = [f.hit.title]
     if f.hit.label:  # said once, above the answers, not under each ruleset's name
         out.append(f"  {f.hit.label}")
     rulings = f.rulings or ("",) * len(f.answers)
@@ -65,8 +75,6 @@ def _found_lines(reply: Reply, f: Found) -> list[str]:
             out.append(f"    note: {note}")
         if a.applies or a.backed:
             out.append(f"    {citation_line(a, ruling)}")
-        if a.applies:
-            out.append(f"    replay: {a.replay}")
     for rs, fact in f.values:
         out.append(f"  {rs}: {fact.text}")
     if f.rule is not None:
@@ -79,10 +87,18 @@ def _found_lines(reply: Reply, f: Found) -> list[str]:
         out.append(line)
     for rs, groups in f.by_suit:
         out.append(f"  {rs}: " + "; ".join(f"{codes} {points}" for codes, points, _ in groups))
-    if f.hands and reply.kind == "hand":
+    return out + _implementers(reply, f)
+
+
+def _implementers(reply: Reply, f: Found) -> list[str]:
+    """The folded part for implementers: the question's kind and id, and each answer's replay command."""
+    if f.hands:
+        if reply.kind != "hand":
+            return []
         rs = f.hands[0][0] if len(f.hands) == 1 else "RULESET"
-        out.append(f"  each card and its rule: cambio score --ruleset {rs} {f.hit.id}")
-    return out
+        return [f"  For implementers: each card and its rule: cambio score --ruleset {rs} {f.hit.id}"]
+    return [f"  For implementers: {f.hit.kind} {f.hit.id}",
+            *(f"    replay: {a.replay}" for a in f.answers if a.applies)]
 
 
 def reply_json(reply: Reply) -> dict[str, Any]:

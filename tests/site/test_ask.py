@@ -126,11 +126,16 @@ def test_ask_for_one_ruleset(capsys):
     out = capsys.readouterr().out
     first = out.split("\n\n")[0]
     case = CASES["tie.caller-ties-lowest"]
-    assert first.startswith(f"{case.title}  [case tie.caller-ties-lowest]")
-    assert "  hearts: " + " ".join(case.rulesets["hearts"]["answer"].split()) in first
+    # The player reads the question, the answer and its source; the case id and the replay command (issue 13)
+    # come after them, under "For implementers" (issue 30: no id in the player's part).
+    player, implementers = first.split("\n  For implementers: ")
+    assert player.splitlines()[0] == case.title
+    assert "  hearts: " + " ".join(case.rulesets["hearts"]["answer"].split()) in player
     # hearts §9 settles ties (the case cites it for the whole question).
-    assert "hearts §9" in first
-    assert "replay: cambio replay tie.caller-ties-lowest --ruleset hearts" in first
+    assert "hearts §9" in player
+    assert "tie.caller-ties-lowest" not in player
+    assert implementers.splitlines() == ["case tie.caller-ties-lowest",
+                                         "    replay: cambio replay tie.caller-ties-lowest --ruleset hearts"]
     assert "official:" not in first
 
 
@@ -205,7 +210,8 @@ def test_cards_are_read_from_words_plurals_and_suit_symbols(words, cards):
 def test_a_fact_question_gets_each_rulesets_value_and_citation(capsys):
     assert main(["ask", "which", "way", "does", "play", "go"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith(f"{load_catalogue().option('turn.direction').question}  [option turn.direction]")
+    assert out.startswith(f"{load_catalogue().option('turn.direction').question}\n")
+    assert out.endswith("\n  For implementers: option turn.direction\n")  # the id only there (issue 30)
     # hearts.txt 6: play goes counter-clockwise; online, How to play: to the left, clockwise.
     assert "  hearts: Play passes to the next player counter-clockwise, to the right. (hearts §6)" in out
     assert "  online: Play passes to the next player clockwise, to the left. (online §How to play)" in out
