@@ -19,7 +19,13 @@ from typing import Any
 
 from cambio_ref import diskcache
 from cambio_ref.cards import Card
-from cambio_ref.catalogue import Catalogue, citations, load_catalogue, schema_problems
+from cambio_ref.catalogue import (
+    Catalogue,
+    citations,
+    load_catalogue,
+    schema_batch,
+    schema_problems,
+)
 from cambio_ref.errors import CambioError, Problem, SpecError
 from cambio_ref.names import did_you_mean, quoted
 from cambio_ref.resources import cases_dir, spec_dir
@@ -345,8 +351,11 @@ def _check_key(doc: YamlDoc, path: tuple[str | int, ...], key: str, cat: Catalog
 def read_cases(root: Path | None = None) -> tuple[dict[str, Case], list[Problem]]:
     """Every case under `root` (default: `cases_dir()`), and every problem found (including
     duplicate ids)."""
-    root = root or cases_dir()
-    cat = load_catalogue()
+    with schema_batch():
+        return _read_cases(root or cases_dir(), load_catalogue())
+
+
+def _read_cases(root: Path, cat: Catalogue) -> tuple[dict[str, Case], list[Problem]]:
     cases: dict[str, Case] = {}
     paths, problems = yaml_files(root, "*.yaml")
     for path in paths:

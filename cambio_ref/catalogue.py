@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from importlib.metadata import version
 from pathlib import Path
@@ -97,8 +99,39 @@ def schema_problems(doc: YamlDoc, kind: str, root: Path | None = None) -> list[P
         problems.append(doc.problem(tuple(err.path), _schema_message(err)))
     if not problems:
         passed.add(digest)
-        diskcache.save_json("schema-passed", _schemas_key(directory), sorted(passed))
+        if _batches:
+            _unsaved.add(directory)
+        else:
+            _save_passed(directory)
     return problems
+
+
+_batches: list[None] = []  # (one per `schema_batch` under way)
+_unsaved: set[Path] = set()  # (schema directories with passed digests not yet on disk)
+
+
+@contextmanager
+def schema_batch() -> Iterator[None]:
+    """Validate many documents with `schema_problems`, keeping the digests of those that
+    passed on disk once, at the end (of the outermost batch), not once per document.
+
+    >>> with schema_batch(), schema_batch():
+    ...     len(_batches)
+    2
+    """
+    _batches.append(None)
+    try:
+        yield
+    finally:
+        _batches.pop()
+        if not _batches:
+            for directory in sorted(_unsaved):
+                _save_passed(directory)
+            _unsaved.clear()
+
+
+def _save_passed(directory: Path) -> None:
+    diskcache.save_json("schema-passed", _schemas_key(directory), sorted(_passed(directory)))
 
 
 # Validating a document takes most of the time of reading the catalogue, and its result
@@ -189,6 +222,11 @@ def _rel(path: Path, root: Path) -> str:
 def read_spec(root: Path | None = None) -> tuple[Catalogue | None, list[Problem]]:
     """Read and check the whole catalogue at `root` (default: `spec_dir()`); return it (if
     readable) and every problem."""
+    with schema_batch():
+        return _read_spec(root)
+
+
+def _read_spec(root: Path | None) -> tuple[Catalogue | None, list[Problem]]:
     spec = root or spec_dir()
     problems: list[Problem] = []
     docs: dict[str, list[YamlDoc]] = {k: [] for k in SCHEMA_FOR_KIND}

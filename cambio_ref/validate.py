@@ -24,6 +24,7 @@ from cambio_ref.catalogue import (
     citations,
     load_catalogue,
     read_spec,
+    schema_batch,
     schema_problems,
     show_value,
 )
@@ -225,6 +226,7 @@ def validate_paths(paths: list[Path]) -> list[Problem]:
         if path.is_dir():
             files, found = yaml_files(path)
             problems += found
-        for file in files:
-            problems += validate_file(file)
+        with schema_batch():
+            for file in files:
+                problems += validate_file(file)
     return sorted(set(problems), key=lambda p: (p.file, p.line or 0, p.path, p.message))

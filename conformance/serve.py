@@ -25,6 +25,7 @@ from cambio_ref.engine import legal_blocks
 from cambio_ref.errors import CambioError
 from cambio_ref.quick_exit import quick_exit
 from cambio_ref.rules import Rules, resolve
+from cambio_ref.views import views_text
 from conformance.implementation import Reference
 from conformance.legal import legal_json, legal_text
 from conformance.protocol import dispatch
@@ -77,29 +78,40 @@ def declaring(rules: Rules) -> ReferenceEngine:
     return engine
 
 
-def legal_line(engine: ReferenceEngine, request: Any) -> bytes | None:
-    """The reply line to a `legal` request of `engine` (a plain `ReferenceEngine`), written
-    from the remembered text of its legal actions (`conformance.legal.legal_text`) rather
-    than encoded anew: the very bytes `dispatch`'s reply encodes to. None for any other
-    request, or before `new_game` (`dispatch` answers those).
+def reference_line(engine: object, request: Any) -> bytes | None:
+    """The reply line to a `legal` or `views` request of `engine`, a `ReferenceEngine`
+    that does not override how it answers them, written from the reference's own texts
+    (`conformance.legal.legal_text`, `cambio_ref.views.views_text`) rather than encoded
+    anew: the very bytes `dispatch`'s reply encodes to. None for anything else, or before
+    `new_game` (`dispatch` answers those).
 
     >>> engine = ReferenceEngine()
-    >>> legal_line(engine, {"cmd": "legal", "seq": 1}) is None
+    >>> reference_line(engine, {"cmd": "legal", "seq": 1}) is None
     True
     >>> from cambio_ref.rules import resolve
     >>> rules = resolve("online")
     >>> _ = engine.new_game(rules, 2, 0, [c.code for c in rules.deck(2)], 0)
-    >>> legal_line(engine, {"cmd": "legal", "seq": 2})[:50]
+    >>> reference_line(engine, {"cmd": "legal", "seq": 2})[:50]
     b'{"seq":2,"actions":[{"t":"peek","player":0,"slot":'
+    >>> reference_line(engine, {"cmd": "views", "seq": 3})[:40]
+    b'{"seq":3,"views":[{"player":0,"phase":"p'
     """
-    if not isinstance(request, dict) or request.get("cmd") != "legal" \
-            or engine.state is None or type(engine).legal is not ReferenceEngine.legal:
+    if not isinstance(engine, ReferenceEngine) or not isinstance(request, dict) \
+            or engine.state is None:
         return None
+    cmd, cls = request.get("cmd"), type(engine)
     try:
-        text = legal_text(legal_blocks(engine.state))
+        if cmd == "legal" and cls.legal is ReferenceEngine.legal:
+            field, text = b"actions", legal_text(legal_blocks(engine.state))
+        elif cmd == "views" and cls.views is ReferenceEngine.views \
+                and cls.observe is Reference.observe:
+            field, text = b"views", views_text(engine.state).encode()
+        else:
+            return None
     except Exception:  # (a bug: `dispatch` reports it as an error reply)
         return None
-    return b'{"seq":' + encode_compact(request.get("seq")).encode() + b',"actions":' + text + b"}\n"
+    return b'{"seq":' + encode_compact(request.get("seq")).encode() + b',"' + field + b'":' \
+        + text + b"}\n"
 
 
 def serve(stdin: BinaryIO, stdout: BinaryIO, rules: Rules | None = None) -> int:
@@ -138,7 +150,7 @@ def serve(stdin: BinaryIO, stdout: BinaryIO, rules: Rules | None = None) -> int:
                 if request is None and not isinstance(line, bytes):
                     reply = {"seq": None, "error": {"message": f"not a request: {line}"}}
                 else:
-                    fast = legal_line(engine, request)
+                    fast = reference_line(engine, request)
                     if fast is not None:
                         out.append(fast)
                         continue

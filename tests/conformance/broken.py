@@ -38,7 +38,7 @@ from cambio_ref.catalogue import load_catalogue
 from cambio_ref.rules import Rules, resolve
 from conformance.implementation import Event, Rejection
 from conformance.protocol import dispatch
-from conformance.serve import ReferenceEngine
+from conformance.serve import ReferenceEngine, reference_line
 from conformance.strict_json import encode_compact
 
 MODES = ("crash", "hang", "hang-with-child", "garbage", "wrong-seq", "leak", "no-penalty",
@@ -111,6 +111,11 @@ def main(mode: str, waive: str | None = None) -> int:
             time.sleep(3600)
         if calling and mode == "garbage":
             out.write(b"acting on a call now\n")
+        fast = reference_line(impl, request)  # (the reference's `legal`, as `cambio serve` writes it)
+        if fast is not None:
+            out.write(fast)
+            out.flush()
+            continue
         reply = dispatch(impl, request)
         if calling and mode == "wrong-seq":
             reply["seq"] = request["seq"] + 1

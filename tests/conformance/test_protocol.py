@@ -57,7 +57,16 @@ def test_the_schemas_describe_the_real_traffic(monkeypatch: pytest.MonkeyPatch) 
         traffic.append((dict(request), json.loads(line)))
         return line
 
+    from conformance.serve import reference_line
+
+    def tap_written(impl: Any, request: Any) -> bytes | None:  # (legal and views, as written)
+        line = reference_line(impl, request)
+        if line is not None:
+            traffic.append((dict(request), json.loads(line)))
+        return line
+
     monkeypatch.setattr(endpoints, "as_sent", tap)
+    monkeypatch.setattr("conformance.endpoints.reference_line", tap_written)
     runner = Runner(Driver(parse_impl("python:conformance.serve:ReferenceEngine")), seed=3)
     runner.start()
     for item in plan(targets(["awareness", "online"], None), keyword="snap or tie or fuzz",
@@ -206,16 +215,17 @@ def test_cambio_serve_writes_its_first_replies_while_a_long_batch_goes_on(
     assert [json.loads(line)["seq"] for line in lines] == list(range(31))
 
 
-def test_cambio_serve_writes_legal_as_dispatch_encodes_it() -> None:
-    """`legal_line` (the remembered text of the legal actions) gives byte for byte the line
-    the generic path gives, along random games with every snap listed (multi-burn, anyone's
-    cards), and falls back to it for anything else."""
+def test_cambio_serve_writes_legal_and_views_as_dispatch_encodes_them() -> None:
+    """`reference_line` (the remembered text of the legal actions, the views written
+    directly) gives byte for byte the line the generic path gives, along random games with
+    every snap listed (multi-burn, anyone's cards), and falls back to it for anything else,
+    and for an engine that answers `views` or `legal` its own way."""
     import random
 
     from cambio_ref.actions import action_to_json
     from cambio_ref.engine import legal_actions
     from conformance.protocol import dispatch
-    from conformance.serve import ReferenceEngine, legal_line
+    from conformance.serve import ReferenceEngine, reference_line
 
     encode = json.JSONEncoder(separators=(",", ":")).encode
     compared = 0
@@ -225,14 +235,25 @@ def test_cambio_serve_writes_legal_as_dispatch_encodes_it() -> None:
         engine.new_game(rules, players, 0, [c.code for c in rules.deck(players)], 1)
         pick = random.Random(players)
         for seq in range(60):
-            request = {"cmd": "legal", "seq": seq}
-            assert legal_line(engine, request) == \
-                encode(dispatch(engine, request)).encode() + b"\n"
-            compared += 1
+            for cmd in ("legal", "views"):
+                request = {"cmd": cmd, "seq": seq}
+                assert reference_line(engine, request) == \
+                    encode(dispatch(engine, request)).encode() + b"\n"
+                compared += 1
             assert engine.state is not None
             choices = legal_actions(engine.state)
             if not choices:
                 break
             engine.act(action_to_json(pick.choice(choices)))
-    assert compared > 60
-    assert legal_line(ReferenceEngine(), {"cmd": "observe", "seq": 1, "player": 0}) is None
+    assert compared > 120
+    assert reference_line(ReferenceEngine(), {"cmd": "observe", "seq": 1, "player": 0}) is None
+
+    class OwnViews(ReferenceEngine):
+        def observe(self, player: int) -> dict[str, Any]:
+            return {**super().observe(player), "extra": 1}
+
+    own = OwnViews()
+    own.new_game(rules, 2, 0, [c.code for c in rules.deck(2)], 1)
+    assert reference_line(own, {"cmd": "views", "seq": 1}) is None
+    assert reference_line(own, {"cmd": "legal", "seq": 1}) is not None
+    assert reference_line(object(), {"cmd": "legal", "seq": 1}) is None  # (not the reference)
