@@ -37,9 +37,12 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from cambio_ref.cardwords import (
+    BEFORE_COLOUR,
     COLOURS,
     COUNT_WORDS,
     NOT_CARDS,
+    ONE,
+    PAIR_WORDS,
     RANK_WORDS,
     SUIT_GLYPHS,
     SUIT_WORDS,
@@ -79,7 +82,7 @@ STOP_WORDS = frozenset((  # noqa: SIM905 (a list of words reads better as one st
     # table talk around a question: people, pronouns, chat ("she", "u", "lol", "nah")
     " she he him hers herself himself myself yourself u ur ya ive id youre theyre wasnt wasn isnt isn didnt didn"
     " cant wont aren arent lol lmao nah yeah yep pls please guys guy bro dude mate mates gf bf literally"
-    " actually basically exactly pretty okay so anyway tonight thing stuff").split())
+    " actually basically exactly pretty okay so anyway tonight thing stuff ve ll re").split())
 # A house-rule case weighs this much of its match, so the ruleset's own answer comes first.
 HOUSE_WEIGHT = 0.75
 # A question that names its ruleset asks for that ruleset's rule: an option gains this much.
@@ -242,6 +245,37 @@ def doc_tokens(text: str, lex: Lexicon) -> list[str]:
     return [w for w in words if w not in _STOP] + [f"@{t}" for t in lex.terms(words, _STOP)]
 
 
+# Words that join one more card to a list ("a king and a queen", "a five plus a six").
+_JOINS = frozenset(("and", "plus"))
+_ARTICLES = frozenset(("a", "an", "the"))
+# Words among a hand's cards that are no card and need no saying: stop words, colours (a colour with no
+# rank after it says which of the cards named is red: "two kings, one black one red"), "card", "rules".
+_NOT_UNREAD = STOP_WORDS | set(COLOURS) | NOT_CARDS | _JOINS | {"rule", "rules", "ruleset", "other", "another"}
+
+
+def _hand_span(words: Sequence[str], used: Iterable[int]) -> range:
+    """The positions from a hand's first card to its last, and the word an "and" after the last one joins.
+
+    >>> _hand_span("an ace a 2 and a face card score".split(), {1, 3})
+    range(1, 7)
+    >>> _hand_span("an ace a 2 score".split(), {1, 3})
+    range(1, 4)
+    """
+    at = sorted(used)
+    if not at:
+        return range(0)
+    end = at[-1] + 1
+    k = end
+    while k < len(words) and words[k] in _ARTICLES:
+        k += 1
+    if k < len(words) and words[k] in _JOINS:
+        k += 1
+        while k < len(words) and words[k] in _ARTICLES:
+            k += 1
+        end = min(k + 1, len(words))
+    return range(at[0], end)
+
+
 @dataclass(frozen=True)
 class Query:
     """A question as the engine reads it."""
@@ -312,13 +346,14 @@ def edits(a: str, b: str, bound: int) -> int:
 def correct(word: str, vocab: Mapping[str, int]) -> str:
     """The known word `word` stands for: itself if known, short or not a word, else the nearest known word
     with the same first letter (a typo seldom hits the first one: "jake" is not "take", "night" not
-    "right"): fewest edits, then the most used, then the first alphabetically; else itself.
+    "right"): fewest edits, then a card's name ("sevn" is "seven", not "seen"), then the most used, then
+    the first alphabetically; else itself.
 
     >>> vocab = {"king": 5, "queen": 4, "kings": 2, "snap": 9, "swap": 3}
     >>> correct("kign", vocab), correct("qeen", vocab), correct("snpa", vocab), correct("zebra", vocab)
     ('king', 'queen', 'snap', 'zebra')
-    >>> correct("wnap", vocab)
-    'wnap'
+    >>> correct("wnap", vocab), correct("sevn", {"seen": 9, "seven": 1})
+    ('wnap', 'seven')
 
     """
     if len(word) < MIN_TYPO or not word.isalpha() or word in vocab or word in STOP_WORDS:
@@ -329,9 +364,9 @@ def correct(word: str, vocab: Mapping[str, int]) -> str:
         if known[0] != word[0] or abs(len(known) - len(word)) > bound:
             continue
         d = edits(word, known, bound)
-        if d <= bound and (best is None or (d, -uses, known) < best):
-            best = (d, -uses, known)
-    return best[2] if best else word
+        if d <= bound and (best is None or (d, known not in RANK_WORDS, -uses, known) < best):
+            best = (d, known not in RANK_WORDS, -uses, known)
+    return best[3] if best else word
 
 
 def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None) -> Query:
@@ -380,9 +415,12 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None) -> 
     card_words = set(RANK_WORDS) | set(SUIT_WORDS) | set(COLOURS) | set(COUNT_WORDS)
     rest = [j for j, w in enumerate(keep) if w not in STOP_WORDS and w not in card_words
             and code_of(w) is None and not valued[j] and w not in ("rule", "rules", "ruleset")]
-    # Unread: a word among the cards that is none of them, or a word nobody uses (it may be a card mistyped).
-    span = range(min(reading.used), max(reading.used) + 1) if reading.used else range(0)
-    unread = tuple(keep[j] for j in rest if j in span or (vocab is not None and keep[j] not in vocab))
+    # Unread: a word among the cards (or the one an "and" adds after them) that is no card, a suit word left
+    # over ("kings of hearts and diamonds"), or a word nobody uses (it may be a card mistyped).
+    span = _hand_span(keep, reading.used)
+    unread = tuple(keep[j] for j in range(len(keep)) if j not in reading.used and (
+        (j in span and keep[j] not in _NOT_UNREAD and not valued[j])
+        or (j in rest and vocab is not None and keep[j] not in vocab)))
     terms = lex.terms(canon)
     first = min(reading.used) if reading.used else 0
     each = "each" in keep or ("are" in keep[:first] and not any(w in _SUM_WORDS for w in keep))
@@ -541,8 +579,10 @@ def lexicon_json(lex: Lexicon) -> dict[str, Any]:
             "value": [list(p) for p in lex.value_phrases], "rulesets": [[list(p), rs] for p, rs in lex.rulesets],
             "cues": sorted(_RULESET_CUES), "ranks": RANK_WORDS, "suits": SUIT_WORDS, "glyphs": SUIT_GLYPHS,
             "colours": {c: list(s) for c, s in COLOURS.items()}, "counts": COUNT_WORDS,
+            "pairs": sorted(PAIR_WORDS), "one": ONE, "before_colour": sorted(BEFORE_COLOUR),
             "house": HOUSE_TERM, "house_weight": HOUSE_WEIGHT, "named_bonus": NAMED_BONUS,
-            "sum_words": sorted(_SUM_WORDS), "rule_terms": sorted(lex.rule_terms()), "not_cards": sorted(NOT_CARDS)}
+            "sum_words": sorted(_SUM_WORDS), "rule_terms": sorted(lex.rule_terms()), "not_cards": sorted(NOT_CARDS),
+            "joins": sorted(_JOINS), "articles": sorted(_ARTICLES), "not_unread": sorted(_NOT_UNREAD)}
 
 
 def index_from(data: Mapping[str, Any]) -> Index:

@@ -25,12 +25,13 @@ from dataclasses import dataclass
 
 from cambio_ref.cards import JOKER, SUITS
 
-__all__ = ["COLOURS", "COUNT_WORDS", "NOT_CARDS", "RANK_WORDS", "SUIT_GLYPHS", "SUIT_WORDS", "CardMention", "Reading",
-           "code_of", "mentions", "rank_token", "read_cards"]
+__all__ = ["BEFORE_COLOUR", "COLOURS", "COUNT_WORDS", "NOT_CARDS", "ONE", "PAIR_WORDS", "RANK_WORDS", "SUIT_GLYPHS",
+           "SUIT_WORDS", "CardMention", "Reading", "code_of", "mentions", "rank_token", "read_cards"]
 
 # Every word (lower case, as typed or plural) that names a rank, and the rank it names.
 RANK_WORDS: dict[str, str] = {
     "ace": "A", "aces": "A", "two": "2", "twos": "2", "deuce": "2", "deuces": "2", "three": "3", "threes": "3",
+    "trey": "3", "treys": "3",
     "four": "4", "fours": "4", "five": "5", "fives": "5", "six": "6", "sixes": "6", "seven": "7", "sevens": "7",
     "eight": "8", "eights": "8", "nine": "9", "nines": "9", "ten": "10", "tens": "10", "jack": "J", "jacks": "J",
     "knave": "J", "queen": "Q", "queens": "Q", "king": "K", "kings": "K", "joker": JOKER, "jokers": JOKER,
@@ -44,8 +45,14 @@ RED_SUITS = frozenset({"H", "D"})  # (the rules never ask a card's colour: value
 COLOURS: dict[str, tuple[str, ...]] = {"red": tuple(s for s in SUITS if s in RED_SUITS),
                                        "black": tuple(s for s in SUITS if s not in RED_SUITS)}
 # A number before a plural rank word counts cards: "two kings" is two kings, not a 2 and a king ("one king": one).
-COUNT_WORDS: dict[str, int] = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+COUNT_WORDS: dict[str, int] = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "both": 2,
                                **{str(n): n for n in range(2, 7)}}
+# Words that count two cards before "of" and a plural rank: "a pair of kings", "a couple of jokers".
+PAIR_WORDS = frozenset(("pair", "couple"))
+# The word that stands for the rank just named after a colour: "two red kings and a black one".
+ONE = "one"
+# A colour after these, with "and", "or" or "one" after it, waits for the rank of the next coloured card.
+BEFORE_COLOUR = frozenset(("a", "an", "one"))
 # A number followed by one of these counts something else: "two cards left", "3 players", "7 points".
 NOT_CARDS = frozenset(("card", "cards", "player", "players", "people", "turn", "turns", "round", "rounds", "point",
                        "points", "pts", "times", "minutes", "seconds", "more", "left", "us", "them", "or", "to"))
@@ -117,16 +124,26 @@ class Reading:
 def read_cards(words: Sequence[str]) -> Reading:
     """The cards `words` (lower case, unstemmed) name, in order, and which words name them.
 
-    A rank word may follow a count ("two", "2", "one") when it is plural, and "red" or "black";
-    it may be followed by "of" and a suit word.
+    A rank word may follow a count ("two", "2", "one", "both", "a pair of") when it is plural,
+    and "red" or "black"; it may be followed by "of" and a suit word. A colour before "one"
+    is one more card of the rank just named.
 
     >>> r = read_cards("2 red kings a joker and an ace".split())
     >>> [str(m) for m in r.cards], sorted(r.used), r.ranks_only
     (['K(red)', 'K(red)', 'X', 'A'], [0, 1, 2, 4, 7], False)
+    >>> [str(m) for m in read_cards("a pair of kings and both jokers".split()).cards]
+    ['K', 'K', 'X', 'X']
+    >>> [str(m) for m in read_cards("two red kings and a black one".split()).cards]
+    ['K(red)', 'K(red)', 'K(black)']
+    >>> [str(m) for m in read_cards("a red and a black king".split()).cards]
+    ['K(red)', 'K(black)']
+    >>> [str(m) for m in read_cards("two kings one black one red and a 4".split()).cards]
+    ['K', 'K', '4']
     >>> read_cards("kings and jokers".split()).ranks_only
     True
     """
     found: list[CardMention] = []
+    pending: list[str] = []
     used: set[int] = set()
     plural_only = True
     i = 0
@@ -140,13 +157,27 @@ def read_cards(words: Sequence[str]) -> Reading:
             plural_only = False
             i += 1
             continue
+        if (word in COLOURS and i > 0 and words[i - 1] in BEFORE_COLOUR
+                and words[i + 1:i + 2] in (["and"], ["or"], [ONE])
+                and not (words[i + 1] == ONE and found and words[i - 1] != ONE)):
+            pending.append(word)  # "a red and a black king", "one red one black king": said with the next colour
+            used.add(i)
+            i += 1
+            continue
+        if word in COLOURS and words[i + 1:i + 2] == [ONE] and found and found[-1].rank != JOKER:
+            found.append(CardMention(found[-1].rank, "", word))
+            used.update((i, i + 1))
+            plural_only = False
+            i += 2
+            continue
         count = 0
-        j = i + 1 if word in COUNT_WORDS else i
+        pair = word in PAIR_WORDS and words[i + 1:i + 2] == ["of"]
+        j = i + 2 if pair else i + 1 if word in COUNT_WORDS else i
         colour_at = j if j < len(words) and words[j] in COLOURS else -1
         rank_at = colour_at + 1 if colour_at >= 0 else j
         if (j > i and rank_at < len(words) and words[rank_at] in RANK_WORDS
-                and (words[rank_at].endswith("s") or COUNT_WORDS[word] == 1)):
-            count = COUNT_WORDS[word]
+                and (words[rank_at].endswith("s") or COUNT_WORDS.get(word) == 1)):
+            count = 2 if pair else COUNT_WORDS[word]
             i = j
             word = words[i]
         colour = word if word in COLOURS and i + 1 < len(words) and words[i + 1] in RANK_WORDS else ""
@@ -161,6 +192,9 @@ def read_cards(words: Sequence[str]) -> Reading:
             if i + 2 < len(words) and words[i + 1] == "of" and words[i + 2] in SUIT_WORDS and rank != JOKER:
                 suit = SUIT_WORDS[words[i + 2]]
                 i += 2
+            if colour and rank != JOKER and not suit:
+                found += [CardMention(rank, "", c) for c in pending]
+            pending.clear()
             found += [CardMention(rank, suit, "" if suit or rank == JOKER else colour)] * (count or 1)
             used.update(range(start, i + 1))
             plural_only = plural_only and plural and not count and not suit

@@ -14,6 +14,8 @@
     var ranks = lex.ranks, suits = lex.suits, colours = lex.colours, counts = lex.counts;
     var cues = new Set(lex.cues);
     var notCards = new Set(lex.not_cards), sumWords = new Set(lex.sum_words), ruleTerms = new Set(lex.rule_terms);
+    var pairs = new Set(lex.pairs), beforeColour = new Set(lex.before_colour);
+    var joins = new Set(lex.joins), articles = new Set(lex.articles), notUnread = new Set(lex.not_unread);
     var docs = data.docs.map(function (d) {
       return { d: d, fields: d.fields.map(function (f) { return [f[0], new Set(f[1])]; }),
                title: d.fields[0][1], about: new Set(d.about) };
@@ -77,7 +79,7 @@
     // cambio_ref.cardwords.read_cards: the cards, the positions of the words that name them, and
     // whether every card is a plural rank without a count ("kings and jokers").
     function readCards(words) {
-      var found = [], used = {}, pluralOnly = true;
+      var found = [], used = {}, pluralOnly = true, pending = [];
       var i = 0;
       while (i < words.length) {
         var start = i;
@@ -90,13 +92,30 @@
           i += 1;
           continue;
         }
+        if (has(colours, word) && i > 0 && beforeColour.has(words[i - 1]) &&
+            (words[i + 1] === "and" || words[i + 1] === "or" || words[i + 1] === lex.one) &&
+            !(words[i + 1] === lex.one && found.length && words[i - 1] !== lex.one)) {
+          pending.push(word);  // "a red and a black king": said with the next colour
+          used[i] = true;
+          i += 1;
+          continue;
+        }
+        if (has(colours, word) && words[i + 1] === lex.one && found.length && found[found.length - 1].rank !== "X") {
+          found.push({ rank: found[found.length - 1].rank, suit: "", colour: word });  // "a black one"
+          used[i] = true;
+          used[i + 1] = true;
+          pluralOnly = false;
+          i += 2;
+          continue;
+        }
         var count = 0;
-        var j = has(counts, word) ? i + 1 : i;
+        var pair = pairs.has(word) && words[i + 1] === "of";  // "a pair of kings"
+        var j = pair ? i + 2 : has(counts, word) ? i + 1 : i;
         var colourAt = (j < words.length && has(colours, words[j])) ? j : -1;
         var rankAt = colourAt >= 0 ? colourAt + 1 : j;
         if (j > i && rankAt < words.length && has(ranks, words[rankAt]) &&
             (words[rankAt].endsWith("s") || counts[word] === 1)) {
-          count = counts[word];
+          count = pair ? 2 : counts[word];
           i = j;
           word = words[i];
         }
@@ -110,6 +129,10 @@
             suit = suits[words[i + 2]];
             i += 2;
           }
+          if (colour && rank !== "X" && !suit) {
+            pending.forEach(function (c) { found.push({ rank: rank, suit: "", colour: c }); });
+          }
+          pending = [];
           for (var n = 0; n < (count || 1); n++) {
             found.push({ rank: rank, suit: suit, colour: (suit || rank === "X") ? "" : colour });
           }
@@ -150,11 +173,11 @@
         if (known[0] !== word[0] || Math.abs(known.length - word.length) > bound) { return; }
         var d = edits(word, known, bound);
         if (d > bound) { return; }
-        var key = [d, -vocab[known], known];
-        if (best === null || key[0] < best[0] || (key[0] === best[0] && (key[1] < best[1] ||
-            (key[1] === best[1] && key[2] < best[2])))) { best = key; }
+        var key = [d, has(ranks, known) ? 0 : 1, -vocab[known], known];  // a card's name first
+        if (best === null || key[0] < best[0] || (key[0] === best[0] && (key[1] < best[1] || (key[1] === best[1] && (
+            key[2] < best[2] || (key[2] === best[2] && key[3] < best[3])))))) { best = key; }
       });
-      return best ? best[2] : word;
+      return best ? best[3] : word;
     }
     function mentionSuits(m) {
       if (m.rank === "X") { return [""]; }
@@ -229,8 +252,24 @@
       });
       var usedAt = Object.keys(reading.used).map(Number);
       var lo = usedAt.length ? Math.min.apply(null, usedAt) : 0, hi = usedAt.length ? Math.max.apply(null, usedAt) : -1;
-      var unread = rest.filter(function (j) { return (j >= lo && j <= hi) || !has(vocab, keep[j]); })
-        .map(function (j) { return keep[j]; });
+      // cambio_ref.askindex._hand_span: the word an "and" after the last card joins is among the cards too.
+      var end = hi + 1;
+      if (usedAt.length) {
+        var at = end;
+        while (at < keep.length && articles.has(keep[at])) { at += 1; }
+        if (at < keep.length && joins.has(keep[at])) {
+          at += 1;
+          while (at < keep.length && articles.has(keep[at])) { at += 1; }
+          end = Math.min(at + 1, keep.length);
+        }
+      }
+      var unread = [];
+      keep.forEach(function (w, j) {
+        if (reading.used[j]) { return; }
+        if ((j >= lo && j < end && !notUnread.has(w) && !valued[j]) || (rest.indexOf(j) >= 0 && !has(vocab, w))) {
+          unread.push(w);
+        }
+      });
       var codes = keep.filter(function (w) { return codeOf(w) !== null; }).length;
       var value = valued.some(function (x) { return x; });
       var first = usedAt.length ? lo : 0;

@@ -21,6 +21,7 @@ from cambio_ref.rulebook.search import SEARCH_INDEX
 from tests.site import test_browser as _browser_tests
 from tests.site.heldout_check import load_half
 from tests.site.phrasing_check import load_phrasings
+from tests.site.test_ask import HANDS_IN_WORDS
 from tests.site.test_browser import DESKTOP, PHONE, Visit
 
 pytestmark = pytest.mark.browser
@@ -51,9 +52,14 @@ def test_the_site_search_picks_the_same_top_answer_as_cambio_ask(visit: Visit) -
     questions = [e["q"] for e in load_phrasings()] + [c.title for c in load_cases().values()]
     questions += [e["q"] for e in load_half("tune")]
     questions += ["what is a king worth", "what's a six worth in hearts", "kings", "jokers", "K♥ 10♦"]
+    questions += [q for q, _, _ in HANDS_IN_WORDS]
     js = ask_in_browser(page, questions)
     differ = [(q, ask(q).top, t) for q, t in zip(questions, js, strict=True) if ask(q).top != t]
     assert differ == []
+    # Hands in words: the same cards, and the same words named as unread.
+    hands = [q for q, _, _ in HANDS_IN_WORDS]
+    unread = page.evaluate("qs => window.cambioAsk.load().then(e => qs.map(q => e.ask(q).unread || []))", hands)
+    assert [tuple(u) for u in unread] == [ask(q).unread for q in hands]
     frozen = [e["q"] for e in load_half("test")]
     js = ask_in_browser(page, frozen)
     assert sum(1 for q, t in zip(frozen, js, strict=True) if ask(q).top != t) == 0, "the test half: counts only"
