@@ -359,7 +359,7 @@ def correct(word: str, vocab: Mapping[str, int]) -> str:
     if len(word) < MIN_TYPO or not word.isalpha() or word in vocab or word in STOP_WORDS:
         return word
     bound = 2 if len(word) >= LONG_TYPO else 1
-    best: tuple[int, int, str] | None = None
+    best: tuple[int, bool, int, str] | None = None
     for known, uses in vocab.items():
         if known[0] != word[0] or abs(len(known) - len(word)) > bound:
             continue
