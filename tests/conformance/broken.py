@@ -1,7 +1,8 @@
 """Deliberately broken implementations: the reference with exactly one thing wrong.
 
 Run ``python tests/conformance/broken.py MODE``; it speaks the protocol on stdin
-and stdout like `cambio serve`, except for what MODE breaks:
+and stdout like `cambio serve`, except for what MODE breaks (the modes of `IN_PROCESS`
+also run in-process: `in_process`):
 
 - ``crash``: exits with status 3 when asked to call Cambio;
 - ``hang``: stops answering when asked to call Cambio;
@@ -28,6 +29,7 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -85,6 +87,39 @@ class Broken(ReferenceEngine):
         return seen
 
 
+WAIVED = "a known deviation, waived on purpose"
+# the modes that break only the rules or the replies (not the process, nor the reference
+# sharing an in-process implementation's interpreter, as no-reshuffle's patch would):
+# each also runs in-process, for the tests that are not about processes (`in_process`)
+IN_PROCESS = ("leak", "no-penalty", "red-king", "tie", "accept-illegal", "direction",
+              "two-bugs")
+
+
+def in_process(mode: str) -> str:
+    """The --impl of `mode` (of `IN_PROCESS`) run in-process.
+
+    >>> in_process("red-king")
+    'python:tests.conformance.broken:red_king'
+    """
+    assert mode in IN_PROCESS, mode
+    return f"python:tests.conformance.broken:{mode.replace('-', '_')}"
+
+
+def _factory(mode: str, waive: str | None = None) -> Callable[[], Broken]:
+    def make() -> Broken:
+        impl = Broken(mode)
+        if waive:
+            impl.waive = [{"id": waive, "reason": WAIVED}]
+        return impl
+    return make
+
+
+for _mode in IN_PROCESS:
+    globals()[_mode.replace("-", "_")] = _factory(_mode)
+# ``two-bugs`` with its handshake waiving the red king's value (``two-bugs waive=...``)
+two_bugs_waiving_red_king = _factory("two-bugs", "value.red-king")
+
+
 def main(mode: str, waive: str | None = None) -> int:
     if mode not in MODES:
         print(f"broken.py: unknown mode {mode!r}; one of {', '.join(MODES)}", file=sys.stderr)
@@ -97,7 +132,7 @@ def main(mode: str, waive: str | None = None) -> int:
     load_catalogue()
     impl = Broken(mode)
     if waive:
-        impl.waive = [{"id": waive, "reason": "a known deviation, waived on purpose"}]
+        impl.waive = [{"id": waive, "reason": WAIVED}]
     out = sys.stdout.buffer
     for line in sys.stdin.buffer:
         request = json.loads(line)

@@ -23,6 +23,7 @@ from conformance.implementation import Event
 from conformance.protocol import Hello, ProtocolError
 from conformance.serve import ReferenceEngine
 from conformance.targets import targets
+from tests.conformance.broken import in_process
 from tests.conformance.conftest import Run, broken
 
 Conform = Callable[..., Run]
@@ -54,10 +55,11 @@ def test_a_non_source_ruleset_is_checked_by_nearly_every_case(conform: Conform) 
 
 
 def test_two_unrelated_bugs_are_both_reported_with_their_own_reproducer(conform: Conform) -> None:
-    # (a seed whose 12 games reach both bugs; since online fires swapped-out power
-    # cards, seed 2's games no longer score a red king)
-    run = conform("--impl", broken("two-bugs"), "--ruleset", "online", "-k", "fuzz",
-                  "--fuzz", "12", "--seed", "3")
+    # (a seed whose first five games, one shard, reach both bugs: a wrong snap on an own
+    # card and a red king scored; since online fires swapped-out power cards, seed 2's
+    # games no longer score a red king)
+    run = conform("--impl", in_process("two-bugs"), "--ruleset", "online", "-k", "fuzz",
+                  "--fuzz", "5", "--seed", "3")
     assert run.code == 1
     deviations = [r for r in run.results if r["kind"] == "fuzz" and r["status"] != "pass"]
     rules = {r["rule"] for r in deviations}
@@ -69,8 +71,9 @@ def test_two_unrelated_bugs_are_both_reported_with_their_own_reproducer(conform:
         assert r["case"] and "steps:" in r["case"]
     assert len({r["case"] for r in deviations}) == len(deviations)
 
-    waived = conform("--impl", broken("two-bugs", waive="value.red-king"), "--ruleset",
-                     "online", "-k", "fuzz", "--fuzz", "12", "--seed", "3")
+    waived = conform("--impl", "python:tests.conformance.broken:two_bugs_waiving_red_king",
+                     "--ruleset", "online", "-k", "fuzz", "--fuzz", "5", "--seed", "3",
+                     "--shrink-time", "0")
     assert waived.code == 1  # a waiver counts against the implementation, like skip
     by_rule = {r["rule"]: r for r in waived.results}
     assert by_rule["value.red-king=10"]["status"] == "waived"
