@@ -1,7 +1,9 @@
 """Harness self-tests: each deliberately broken implementation (broken.py) is caught,
 classified correctly, and the run still finishes with every result logged.
 
-Each test keeps to a few cases (-k) and a small fuzz budget with a fixed seed.
+Each test keeps to a few cases (-k) and a small fuzz budget with a fixed seed. What breaks
+the process (a crash, a hang, a bad line, the deck's patch) runs over the protocol; what
+breaks only the rules or the replies runs in-process (`broken.in_process`).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from tests.conformance.broken import in_process
 from tests.conformance.conftest import Run, broken
 
 Conform = Callable[..., Run]
@@ -115,7 +118,7 @@ def test_a_wrong_sequence_number_is_a_protocol_error(conform: Conform) -> None:
 
 
 def test_a_leaked_card_is_caught_by_the_cases_and_by_fuzzing(conform: Conform) -> None:
-    run = conform("--impl", broken("leak"), "--ruleset", "online", "-k",
+    run = conform("--impl", in_process("leak"), "--ruleset", "online", "-k",
                   "info.opening-peek-closest-or-any or fuzz", "--fuzz", "3", "--seed", "1")
     case = run.result("info.opening-peek-closest-or-any[online]")
     assert case["status"] == "fail" and "view" in case["message"]
@@ -125,7 +128,7 @@ def test_a_leaked_card_is_caught_by_the_cases_and_by_fuzzing(conform: Conform) -
 
 
 def test_a_wrong_snap_without_penalty_is_caught(conform: Conform) -> None:
-    run = conform("--impl", broken("no-penalty"), "--ruleset", "online", "-k",
+    run = conform("--impl", in_process("no-penalty"), "--ruleset", "online", "-k",
                   "snap.wrong-own-card or fuzz", "--fuzz", "5", "--seed", "1")
     case = run.result("snap.wrong-own-card[online]")
     assert case["status"] == "fail" and "penalty" in case["message"]
@@ -137,8 +140,9 @@ def test_a_wrong_snap_without_penalty_is_caught(conform: Conform) -> None:
 
 
 def test_a_wrongly_scored_red_king_is_caught(conform: Conform) -> None:
-    run = conform("--impl", broken("red-king"), "--ruleset", "online", "--ruleset", "official",
-                  "-k", "value.red-king or fuzz[online]", "--fuzz", "10", "--seed", "1")
+    run = conform("--impl", in_process("red-king"), "--ruleset", "online", "--ruleset", "official",
+                  "-k", "value.red-king or fuzz[online]", "--fuzz", "5", "--seed", "1",
+                  "--shrink-time", "0")
     for ruleset in ("online", "official"):
         case = run.result(f"value.red-king[{ruleset}]")
         assert case["status"] == "fail" and "round_over" in case["message"]
@@ -150,7 +154,7 @@ def test_a_wrongly_scored_red_king_is_caught(conform: Conform) -> None:
 
 
 def test_a_wrong_tie_rule_is_caught(conform: Conform) -> None:
-    run = conform("--impl", broken("tie"), "--ruleset", "official", "--ruleset", "online",
+    run = conform("--impl", in_process("tie"), "--ruleset", "official", "--ruleset", "online",
                   "-k", "caller-ties-lowest", "--fuzz", "0", "-v")
     assert run.code == 1
     for ruleset in ("official", "online"):
@@ -162,7 +166,7 @@ def test_a_wrong_tie_rule_is_caught(conform: Conform) -> None:
 
 
 def test_an_accepted_illegal_action_is_accepted_wrongly(conform: Conform) -> None:
-    run = conform("--impl", broken("accept-illegal"), "--ruleset", "online", "-k",
+    run = conform("--impl", in_process("accept-illegal"), "--ruleset", "online", "-k",
                   "call.wrong-time or fuzz", "--fuzz", "3", "--seed", "1")
     case = run.result("call.wrong-time[online]")
     assert case["status"] == "accepted_wrongly"
