@@ -41,7 +41,7 @@ def front_md(cat: Catalogue, disputes: Sequence[Dispute], front: Front, src: str
         '<input id="we-play-house" type="text" hidden placeholder="hearts(snap_give=optional)"'
         ' aria-label="house rules in one line">',
         '<p class="hint">Remembered on this device. Every answer then shows your ruleset (or, for house'
-        " rules written in one line such as <code>hearts(tie=shared)</code>, the ruleset that plays the"
+        " rules written in one line, as the house rules page shows, the ruleset that plays the"
         " question's options as you do), with a button to show all.</p>",
         "</div>",
         "",

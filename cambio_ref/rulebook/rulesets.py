@@ -5,12 +5,17 @@ from __future__ import annotations
 from cambio_ref.catalogue import PHASES
 from cambio_ref.rulebook.calculator import calculator_html
 from cambio_ref.rulebook.common import Site, one_line, option_page, phase_title, rel, ruleset_page, value_code, why
+from cambio_ref.rulebook.options import said
 
 
 def ruleset_md(site: Site, rs: str) -> str:
+    """A ruleset's page: each question with its rule in words and why; ids and codes folded for implementers.
+
+    Printed, it is a one-page rule sheet: each question and the first clause of its rule (the
+    rest of the sentence, the citations and the fold stay on screen).
+    """
     src = ruleset_page(rs)
     spec = site.cat.rulesets[rs]
-    rules = site.rules[rs]
     out = [
         "---",
         f"title: \"{rs}: {spec.title.replace(chr(34), chr(39))}\"",
@@ -20,10 +25,8 @@ def ruleset_md(site: Site, rs: str) -> str:
         "",
         one_line(spec.summary),
         "",
-        f"Ruleset `{rs}`, from the source [{spec.source}]({rel(src, 'sources.md')}#{spec.source}).",
-        f"Its canonical one-line form is `{rules.canonical}`; a house rule adds the options it changes,"
-        f" as in `{rs}(key=value, ...)`. To play from one printed page, use its"
-        f" [quick-reference sheet]({rel(src, f'sheets/{rs}.md')}#sheet-{rs}).",
+        f"From the source [{spec.source}]({rel(src, 'sources.md')}#{spec.source}). To play from one printed"
+        f" page, use its [quick-reference sheet]({rel(src, f'sheets/{rs}.md')}#sheet-{rs}).",
         "",
         *calculator_html(site, rs),
         "<div class=\"rule-sheet\" markdown>",
@@ -33,17 +36,40 @@ def ruleset_md(site: Site, rs: str) -> str:
         rows = [r for r in site.resolved[rs].values() if r.option.phase == phase]
         if not rows:
             continue
-        out += [f"## {phase_title(phase)} {{ #{phase} }}", "", "| option | value | meaning | citation or ruling |",
-                "|---|---|---|---|"]
+        out += [f"## {phase_title(phase)} {{ #{phase} }}", "", "| question | the rule | citation or ruling |",
+                "|---|---|---|"]
         for r in rows:
             opt = r.option
-            alt = opt.alternative(r.value)
-            meaning = one_line(alt.description) if alt else "a value inside the option's range"
             link = f"<span id=\"{opt.id}\"></span>[{one_line(opt.question)}]({rel(src, option_page(opt.id))}#{opt.id})"
-            out.append(f"| {link} | {value_code(r.value)} | {meaning} | {why(r, src, site.cat)} |")
+            out.append(f"| {link} | {_said_cell(said(opt, r.value))} | {why(r, src, site.cat)} |")
         out.append("")
-    out += ["</div>", ""]
+    out += ["</div>", "", *_for_implementers(site, rs)]
     return "\n".join(out)
+
+
+def _said_cell(text: str) -> str:
+    """A rule in words for a table cell: its first clause, then the rest in a span that printing leaves out.
+
+    >>> _said_cell("Nobody, the swapper included: both cards change places.")
+    'Nobody, the swapper included<span class="rule-more">: both cards change places.</span>'
+    >>> _said_cell("Ten points.")
+    'Ten points.'
+    """
+    cut = min((i for i in (text.find(": "), text.find("; ")) if i > 0), default=-1)
+    if cut < 0:
+        return one_line(text)
+    return f"{one_line(text[:cut])}<span class=\"rule-more\">{one_line(text[cut:])}</span>"
+
+
+def _for_implementers(site: Site, rs: str) -> list[str]:
+    """The ruleset's id, its one-line form and each option's id and value code, folded."""
+    rules = site.rules[rs]
+    out = ["??? info \"For implementers\"", "",
+           f"    Ruleset `{rs}`; its canonical one-line form is `{rules.canonical}`. A house rule adds the"
+           f" options it changes, as in `{rs}(key=value, ...)`.", "",
+           "    | option | value |", "    |---|---|"]
+    out += [f"    | `{r.option.id}` | {value_code(r.value)} |" for r in site.resolved[rs].values()]
+    return [*out, ""]
 
 
 def rulesets_index_md(site: Site) -> str:
@@ -53,7 +79,7 @@ def rulesets_index_md(site: Site) -> str:
            "| ruleset | title | summary |", "|---|---|---|"]
     for rs in site.order:
         spec = site.cat.rulesets[rs]
-        out.append(f"| [`{rs}`]({rel('rulesets/index.md', ruleset_page(rs))}#{rs}) | {one_line(spec.title)}"
+        out.append(f"| [{rs}]({rel('rulesets/index.md', ruleset_page(rs))}#{rs}) | {one_line(spec.title)}"
                    f" | {one_line(spec.summary)} |")
     out += ["", "To compare them side by side, see the [variant matrix](../matrix.md).", ""]
     return "\n".join(out)

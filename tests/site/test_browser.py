@@ -29,7 +29,9 @@ from cambio_ref.answers import answer_for_rules, table_words
 from cambio_ref.cases import load_cases
 from cambio_ref.catalogue import load_catalogue
 from cambio_ref.rulebook import dispute_page
-from cambio_ref.rules import format_value, resolve
+from cambio_ref.rules import resolve
+from tests.site.test_players_words import problems as players_words_problems
+from tests.site.words import built_player_text
 
 pytestmark = pytest.mark.browser
 
@@ -194,11 +196,25 @@ def value_cell(page: Page, option_id: str) -> str:
 
 def test_ruleset_page_shows_the_right_values(visit: Visit) -> None:
     page = visit.goto("rulesets/hearts/")
-    # hearts.txt, "Value of the Card": the six of hearts is worth -3 points.
-    assert value_cell(page, "value.six-of-hearts") == "-3" == format_value(resolve("hearts").six_of_hearts)
+    # hearts.txt, "Value of the Card": the six of hearts is worth -3 points (in words; the code is folded).
+    assert resolve("hearts").six_of_hearts == -3
+    assert value_cell(page, "value.six-of-hearts") == "Minus three points."
     page = visit.goto("rulesets/online/")
     # online.html, "How to play": the red king is worth 40.
-    assert value_cell(page, "value.red-king") == "40" == format_value(resolve("online").red_king)
+    assert resolve("online").red_king == 40
+    assert value_cell(page, "value.red-king") == "Forty points, the worst card in the deck."
+
+
+def test_no_built_player_page_shows_an_id_a_code_the_reference_or_an_error_code(site_url: str) -> None:
+    """Issue 30: the walk of tests/site/test_rulebook.py reads the generated Markdown; this one reads the
+    built pages a player opens, as the browser gets them (hand-written pages and the theme's templates
+    included), outside their folded "For implementers" parts."""
+    ids = frozenset(o.id for o in load_catalogue().options)
+    paths = [SITE / "index.html", *(p for d in ("options", "rulesets", "disputes", "sheets", "glossary", "sources")
+                                    for p in sorted((SITE / d).rglob("index.html")))]
+    bad = {str(p.relative_to(SITE)): found for p in paths
+           if (found := players_words_problems(built_player_text(p.read_text(encoding="utf-8")), ids))}
+    assert len(paths) > 200 and not bad, bad
 
 
 @pytest.mark.parametrize("ruleset", sorted(load_catalogue().rulesets))

@@ -54,6 +54,11 @@ def implementers(page: str) -> str:
     return page[page.index("## For implementers"):]
 
 
+def implementers_fold(page: str) -> str:
+    """The folded "For implementers" block of a ruleset or option page."""
+    return page[page.index('??? info "For implementers"'):]
+
+
 def row(page: str, anchor: str) -> str:
     """The table row of a ruleset page that carries the option's anchor."""
     for line in page.splitlines():
@@ -79,7 +84,7 @@ def test_every_ruleset_has_its_page_with_every_option(pages):
         page = pages[ruleset_page(rs)]
         for opt in CAT.options:
             row(page, opt.id)
-        assert f"canonical one-line form is `{resolve(rs).canonical}`" in page
+        assert f"canonical one-line form is `{resolve(rs).canonical}`" in implementers_fold(page)
 
 
 def test_ruleset_pages_group_options_by_phase(pages):
@@ -89,14 +94,19 @@ def test_ruleset_pages_group_options_by_phase(pages):
 
 def test_known_values_appear():
     pages = render_site(CAT)
-    # hearts.txt, "Value of the Card": the six of hearts scores -3 (spec/rulesets/hearts.yaml).
-    assert "| `-3` |" in row(pages[ruleset_page("hearts")], "value.six-of-hearts")
-    assert "hearts §Value of the Card" in row(pages[ruleset_page("hearts")], "value.six-of-hearts")
+    from cambio_ref.rulebook.options import said
+
+    # hearts.txt, "Value of the Card": the six of hearts scores -3 (spec/rulesets/hearts.yaml); in words on the
+    # ruleset page, the code for implementers.
+    hearts = pages[ruleset_page("hearts")]
+    assert said(CAT.option("value.six-of-hearts"), -3) == "Minus three points."
+    assert "| Minus three points. |" in row(hearts, "value.six-of-hearts")
+    assert "hearts §Value of the Card" in row(hearts, "value.six-of-hearts")
+    assert "| `value.six-of-hearts` | `-3` |" in implementers_fold(hearts)
     # online.html, "How to play": the red king is worth 40 (spec/rulesets/online.yaml).
-    assert "| `40` |" in row(pages[ruleset_page("online")], "value.red-king")
+    assert "| `value.red-king` | `40` |" in implementers_fold(pages[ruleset_page("online")])
     red_king = pages[option_page("value.red-king")]
     # On the option page in players' words (the alternative's description); the code is for implementers.
-    from cambio_ref.rulebook.options import said
     words = said(CAT.option("value.red-king"), 40)
     link = "<span data-ruleset=\"online\"></span>[online](../rulesets/online.md#value.red-king)"
     assert f"| {link} | {words} |" in red_king
@@ -104,9 +114,14 @@ def test_known_values_appear():
 
 
 def test_every_value_comes_from_explain(pages):
+    from cambio_ref.rulebook.options import said
+
     for rs in CAT.rulesets:
+        page = pages[ruleset_page(rs)]
         for r in explain(resolve(rs)):
-            assert f"| `{format_value(r.value)}` |" in row(pages[ruleset_page(rs)], r.option.id)
+            words = said(r.option, r.value)
+            assert re.sub(r"<[^>]+>", "", row(page, r.option.id).split(" | ")[1]) == words.replace("|", "\\|")
+            assert f"| `{r.option.id}` | `{format_value(r.value)}` |" in implementers_fold(page)
 
 
 def test_matrix_has_one_column_per_ruleset(pages):
@@ -330,9 +345,8 @@ def test_case_ids_in_prose_link_to_their_cases_by_their_questions(site):
 
 
 # Pages written for editors and implementers: they show option ids and values as codes on purpose. The ruleset
-# pages still show each value as a code: they are the one-page printable rule sheets (test_browser prints them),
-# and the rule in words does not fit one A4 page yet (issue 30, left open).
-FOR_IMPLEMENTERS = ("matrix.md", "house-rules.md", "rulesets/")
+# pages say each rule in words since issue 30 (their codes are folded for implementers), and are walked too.
+FOR_IMPLEMENTERS = ("matrix.md", "house-rules.md")
 
 
 def test_no_player_page_shows_an_id_a_code_the_reference_or_an_error_code(site):

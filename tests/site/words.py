@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from html.parser import HTMLParser
 
 from cambio_ref.catalogue import load_catalogue
 
@@ -74,3 +75,85 @@ def visible(page: str) -> str:
     page = re.sub(r"\]\([^)\s]*\)", "]", page)
     page = re.sub(r"<[^>\n]+>", "", page)
     return page.replace("[", "").replace("]", "")
+
+
+class _PlayerText(HTMLParser):
+    """The text of a built page's article as a reader sees it, without its parts for implementers.
+
+    Left out: scripts and styles, a folded block whose summary is "For implementers", and a
+    "For implementers" section up to the next heading of its level or above. A code element
+    is kept in backticks, so a check for code spans finds it as in Markdown.
+    """
+
+    _SKIP = frozenset(("script", "style"))
+    _VOID = frozenset(("br", "img", "input", "hr", "meta", "link", "source", "wbr"))
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.out: list[str] = []
+        self.stack: list[tuple[str, bool]] = []  # open elements: (tag, whether it is skipped)
+        self.in_article = 0
+        self.summary: list[str] | None = None
+        self.section: int | None = None  # the level of the "For implementers" heading being skipped past
+
+    def _skipping(self) -> bool:
+        return any(skip for _, skip in self.stack) or self.section is not None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in self._VOID:
+            return
+        classes = (dict(attrs).get("class") or "").split()
+        if tag == "article" or "md-content__inner" in classes:
+            self.in_article += 1
+        heading = re.fullmatch(r"h([1-6])", tag)
+        if heading and self.section is not None and int(heading[1]) <= self.section:
+            self.section = None
+        if heading and dict(attrs).get("id") == "for-implementers":
+            self.section = int(heading[1])
+        self.stack.append((tag, tag in self._SKIP))
+        if tag == "summary":
+            self.summary = []
+        if tag == "code" and not self._skipping():
+            self.out.append("`")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self._VOID or not any(t == tag for t, _ in self.stack):
+            return
+        while self.stack:
+            open_tag, _ = self.stack.pop()
+            if open_tag == "code" and not self._skipping():
+                self.out.append("`")
+            if open_tag == "summary" and self.summary is not None:
+                said, self.summary = "".join(self.summary), None
+                if " ".join(said.split()) == "For implementers":
+                    # the whole <details> is for implementers: mark it skipped
+                    for k in range(len(self.stack) - 1, -1, -1):
+                        if self.stack[k][0] == "details":
+                            self.stack[k] = ("details", True)
+                            break
+                elif self.in_article and not self._skipping():
+                    self.out.append(said)
+            if open_tag == tag:
+                break
+        if tag == "article":
+            self.in_article -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self.summary is not None:
+            self.summary.append(data)  # said once the summary ends, unless it folds a part for implementers
+        elif self.in_article and not self._skipping():
+            self.out.append(data)
+
+
+def built_player_text(html: str) -> str:
+    """What a reader sees of a built page's article, outside its parts for implementers.
+
+    >>> built_player_text('<article class="md-content__inner"><h1>Q</h1><p>A <code>x.y</code>.</p>'
+    ...                   '<details class="info"><summary>For implementers</summary><p><code>z</code></p></details>'
+    ...                   '<h2 id="for-implementers">For implementers</h2><p>log</p><h2>Next</h2><p>B</p></article>')
+    'QA `x.y`.NextB'
+    """
+    parser = _PlayerText()
+    parser.feed(html)
+    parser.close()
+    return "".join(parser.out)
