@@ -21,7 +21,7 @@ Where it stands (issue 30; counts of `python -m tests.site.heldout_check test`, 
   unanswerable "not sure", one hand still scored with a word dropped; tune half 140 right first, 8
   confidently wrong, no word dropped. A BM25 length normalisation (k1 1.2, b 0.3 to 0.9) was tried on
   the tune half and the project's phrasing set and not kept: no better on the tune half, and on the
-  phrasing set 6 fewer right first answers and 3 more confident errors.
+  phrasing set 6 fewer questions with the right answer ranked first and 3 more confident errors.
 """
 
 from __future__ import annotations
