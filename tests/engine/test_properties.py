@@ -154,21 +154,24 @@ class RoundMachine(RuleBasedStateMachine):
 
 
 RoundMachine.TestCase.settings = settings(
-    max_examples=60, stateful_step_count=60, deadline=None,
+    max_examples=30, stateful_step_count=60, deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 TestRoundMachine = RoundMachine.TestCase
 
 
 def test_random_games_of_every_ruleset_have_no_violations() -> None:
-    # The same invariants over many complete random games per preset.
+    # The same invariants over many complete random games per preset (20 a table size, each
+    # played twice: timed, then replayed with every check; the anchor loop, a benchmark's
+    # yardstick, is left out).
     from cambio_ref.simulate import simulate
 
     for name in sorted(CAT.rulesets):
         for players in (2, 4, 6):
-            report = simulate(resolve(name), players=players, games=40, seed=players)
+            report = simulate(resolve(name), players=players, games=20, seed=players,
+                              anchor=False)
             assert report.violations == 0, report.messages[:5]
-            assert report.games == 40
+            assert report.games == 20
 
 
 def test_random_policy_draws_like_the_legal_action_list() -> None:
