@@ -218,9 +218,6 @@ class Runner:
         self.hello: Hello | None = None
         self.exhausted: str | None = None
         self.fuzz_reports: list[FuzzReport] = []
-        # the option values the cases found so far, tried first (each fuzz shard has its
-        # own, so that a shard finds the same whatever ran before it)
-        self.diagnoser = Diagnoser()
         # per item kind: requests, round trips, seconds spent in them, actions
         self.traffic: dict[str, list[float]] = {"case": [0, 0, 0.0, 0], "fuzz": [0, 0, 0.0, 0]}
 
@@ -269,8 +266,11 @@ class Runner:
         else:
             assert item.case is not None and self.hello is not None
             with self._counting("case"):
+                # (each case diagnosed on its own, as each fuzz shard is, so that it
+                # finds the same whatever ran before it in this process: the log is the
+                # same whatever --jobs; the run as a whole decides, `conformance.grouping`)
                 result = caserun.run(self.driver, self.hello, item.case, item.target,
-                                     self.impl_text, self.diagnoser)
+                                     self.impl_text, Diagnoser())
             if result.status == "not_run":
                 self.exhausted = result.message
         result.seconds = time.perf_counter() - started
