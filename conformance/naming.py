@@ -2,12 +2,15 @@
 
 An implementation that plays an option value plays it everywhere: a case it passed
 under the declared rules (every reply the reference's) must play the same under that
-value too, or the value is not what it plays. `Agreeing.changed` replays each such
-case on the reference, once under its own rules and once with the value on top, and
-lists those whose replies (the events with who saw them, and each rejection's code)
-differ: `conformance.grouping.supported` then names the value no more ("closest: `X`
-(..., but changes replies in 1 item that agrees with the declared rules)"). Only the
-catalogue's own cases are replayed (the run's passing fuzz games are not recorded).
+value too, or the value is not what it plays; and so must the steps of a failing case
+before its first difference (where every reply was the reference's too), or the value
+adds a difference inside that very item. `Agreeing.changed` replays each such case (a
+failing one up to its first difference) on the reference, once under its own rules and
+once with the value on top, and lists those whose replies (the events with who saw
+them, and each rejection's code) differ: `conformance.grouping.supported` then names
+the value no more ("closest: `X` (..., but changes replies in 1 item that agrees with
+the declared rules)"). Only the catalogue's own cases are replayed (the run's fuzz
+games are not recorded).
 
 evanbrierton/cambio's king looks twice, the second look compulsory: refusing to decline
 it fits ``power.king=look-one-swap-any`` at that step, but power.black-king, where the
@@ -41,23 +44,48 @@ from conformance.targets import Target
 
 
 class Agreeing:
-    """The run's case items that passed (every reply the reference's), to replay."""
+    """The run's case items whose replies were the reference's: those that passed, whole,
+    and those that failed, up to their first difference; to replay."""
 
     def __init__(self, results: Iterable[Result]) -> None:
-        self.items = [(r.id, r.ruleset, r.rules) for r in results
-                      if r.status == "pass" and r.kind == "case" and r.rules]
+        self.items = [(r.id, r.ruleset, r.rules, upto) for r in results
+                      if r.kind == "case" and r.rules
+                      and (upto := agreed_calls(r)) != 0]
 
     def changed(self, value: str) -> list[str]:
         """The items whose replies the value ``option.id=value`` changes."""
         oid, _, text = value.partition("=")
-        return [f"{case}[{label}]" for case, label, rules in self.items
-                if _changes(case, label, rules, oid, text)]
+        return [f"{case}[{label}]" for case, label, rules, upto in self.items
+                if _changes(case, label, rules, oid, text, upto)]
+
+
+def agreed_calls(result: Result) -> int | None:
+    """How many calls (the deal, then the actions) of a case item got the reference's
+    replies: all of them (None) if it passed; if it failed with deviations, those before
+    the first of them (each occurrence's ``size`` counts the actions up to and with the
+    step it shows at, `conformance.grouping.occurrence`: the deal and ``size - 1``
+    actions came before); else none (0).
+
+    >>> agreed_calls(Result("x", "declared", "pass")) is None
+    True
+    >>> agreed_calls(Result("x", "declared", "fail", deviations=[{"size": 7}, {"size": 4}]))
+    4
+    >>> agreed_calls(Result("x", "declared", "crashed"))
+    0
+    """
+    if result.status == "pass":
+        return None
+    sizes = [occ.get("size") for occ in result.deviations] if result.failed else []
+    counted = [size for size in sizes if isinstance(size, int)]
+    return max(0, min(counted)) if counted and len(counted) == len(sizes) else 0
 
 
 @cache
-def _changes(case_id: str, label: str, rules: str, oid: str, text: str) -> bool:
+def _changes(case_id: str, label: str, rules: str, oid: str, text: str,
+             upto: int | None = None) -> bool:
     """True if the case `case_id`, played under the target `label` with rules `rules` (a
-    one-line form), gets other replies from the reference with option `oid` set to `text`."""
+    one-line form), gets other replies from the reference with option `oid` set to `text`
+    (in its first `upto` calls, if given)."""
     recorder = _recorded(case_id, label, rules)
     if recorder is None or not recorder.calls:
         return False
@@ -67,7 +95,7 @@ def _changes(case_id: str, label: str, rules: str, oid: str, text: str) -> bool:
         changed = with_values(played, [(key, value_of(oid, text))])
     except CambioError:
         return False
-    return changed.values() != played.values() and _replies_differ(recorder, changed)
+    return changed.values() != played.values() and _replies_differ(recorder, changed, upto)
 
 
 @cache
@@ -84,11 +112,12 @@ def _recorded(case_id: str, label: str, rules: str) -> Recorder | None:
         return None
 
 
-def _replies_differ(recorder: Recorder, rules: Rules) -> bool:
-    """True if a fresh reference under `rules`, given the recorded calls, replies
-    otherwise than the recording."""
+def _replies_differ(recorder: Recorder, rules: Rules, upto: int | None = None) -> bool:
+    """True if a fresh reference under `rules`, given the recorded calls (the first
+    `upto`, if given), replies otherwise than the recording."""
     ref = Reference()
-    for (what, arg), (reply, _, _) in zip(recorder.calls, recorder.played, strict=False):
+    pairs = list(zip(recorder.calls, recorder.played, strict=False))[:upto]
+    for (what, arg), (reply, _, _) in pairs:
         try:
             if what == "new_game":
                 game: Game = arg

@@ -137,3 +137,17 @@ def test_a_passing_case_is_replayed_along_the_steps_the_run_played() -> None:
                                 rules="memory")])
     assert agreeing.changed("end.caller-penalty=20") == []
     assert agreeing.changed("value.joker=25") == ["deck.runs-out-in-final-round[declared]"]
+
+
+def test_a_failing_case_is_replayed_up_to_its_first_difference() -> None:
+    # the same case failing at its second action (`size` 2: the deal and its first peek
+    # were the reference's): memory turns up no starting discard (spec/rulesets/memory.yaml),
+    # so a value that turns one up changes the deal there, while the joker's worth shows
+    # only in the scores at the round's end, past the difference
+    failing = Result("deck.runs-out-in-final-round", "declared", "fail", rules="memory",
+                     deviations=[{"size": 5}, {"size": 2}])
+    agreeing = Agreeing([failing])
+    assert agreeing.changed("setup.starting-discard=true") == [
+        "deck.runs-out-in-final-round[declared]"]
+    assert agreeing.changed("value.joker=25") == []
+    assert Agreeing([Result("x", "declared", "crashed", rules="memory")]).items == []
