@@ -12,58 +12,15 @@ here needs the engine itself.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from cambio_ref.catalogue import Value
 from cambio_ref.rulebook.common import option_page, rel, value_code
+from cambio_ref.rulebook.model import EngineRun, Found, Pinned
 
 LOG = "run-seed1.jsonl"
 INDEX = "engines/index.md"
-
-
-@dataclass(frozen=True)
-class Pinned:
-    """One option of an engine's declared rules, and where the engine's code decides it."""
-
-    option: str
-    value: Value
-    source: str
-
-
-@dataclass(frozen=True)
-class Found:
-    """One distinct deviation of the committed run, as its log line gives it."""
-
-    summary: str
-    rule: str
-    as_if: Mapping[str, Value] | None
-    count: int
-
-
-@dataclass(frozen=True)
-class EngineRun:
-    """An engine's committed adapter files, read."""
-
-    folder: str
-    name: str
-    commit: str
-    started: str
-    seed: int
-    pinned: tuple[Pinned, ...]
-    found: tuple[Found, ...]
-    totals: Mapping[str, int]
-
-    @property
-    def plays_as(self) -> dict[str, Value]:
-        """The option values the run's deviations name (one per option: the first)."""
-        out: dict[str, Value] = {}
-        for deviation in self.found:
-            for option, value in (deviation.as_if or {}).items():
-                out.setdefault(option, value)
-        return out
 
 
 def engine_page(folder: str) -> str:
@@ -130,7 +87,8 @@ def engine_md(run: EngineRun) -> str:
     lines += ["", "## What it plays as", ""]
     named = run.plays_as
     if named:
-        lines.append("The values the run's deviations name, on top of the declared rules:")
+        lines.append("The values the run's deviations name, on top of the declared rules"
+                     " (an option two of them name with different values is left out):")
         lines.append("")
         lines += [f"- [{o}]({rel(src, option_page(o))}) = {value_code(v)}" for o, v in named.items()]
     else:

@@ -1,4 +1,5 @@
-"""The values the rulebook's pages are rendered from: examples, disputes and their parts.
+"""The values the rulebook's pages are rendered from: examples, disputes and their parts,
+and the public engines' committed runs (`cambio_ref.rulebook.engines` reads them).
 
 `Answer` and `CaseRun` come from `cambio_ref.answers`, the model `cambio ask` shares.
 """
@@ -10,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cambio_ref.answers import Answer
-from cambio_ref.catalogue import Citation
+from cambio_ref.catalogue import Citation, Value
 from cambio_ref.rules import Rules
 
 
@@ -138,6 +139,57 @@ class Dispute:
         'Ties'
         """
         return group_title(self.id.partition(".")[0])
+
+
+@dataclass(frozen=True)
+class Pinned:
+    """One option of an engine's declared rules, and where the engine's code decides it."""
+
+    option: str
+    value: Value
+    source: str
+
+
+@dataclass(frozen=True)
+class Found:
+    """One distinct deviation of the committed run, as its log line gives it."""
+
+    summary: str
+    rule: str
+    as_if: Mapping[str, Value] | None
+    count: int
+
+
+@dataclass(frozen=True)
+class EngineRun:
+    """An engine's committed adapter files, read."""
+
+    folder: str
+    name: str
+    commit: str
+    started: str
+    seed: int
+    pinned: tuple[Pinned, ...]
+    found: tuple[Found, ...]
+    totals: Mapping[str, int]
+
+    @property
+    def plays_as(self) -> dict[str, Value]:
+        """The option values the run's deviations name, one consistent set: an option
+        that two deviations name with different values is left out, as the run's own
+        "plays as" line leaves it (`conformance.grouping.plays_as`).
+
+        >>> run = EngineRun("x", "x", "c", "", 1, (), (Found("a", "", {"o.a": 1}, 1),
+        ...     Found("b", "", {"o.b": 2}, 1), Found("c", "", {"o.a": 3}, 1)), {})
+        >>> run.plays_as
+        {'o.b': 2}
+        """
+        named: dict[str, list[Value]] = {}
+        for deviation in self.found:
+            for option, value in (deviation.as_if or {}).items():
+                if value not in named.setdefault(option, []):
+                    named[option].append(value)
+        return {option: values[0] for option, values in named.items() if len(values) == 1}
 
 
 # Section titles of "Disputes", by the first part of a case id; others are capitalised.

@@ -33,9 +33,9 @@ from cambio_ref.rulebook import (
     site_nav,
 )
 from cambio_ref.rulebook.engines import INDEX as ENGINES_INDEX
-from cambio_ref.rulebook.engines import EngineRun, engine_pages, engines_nav, read_engine
+from cambio_ref.rulebook.engines import engine_pages, engines_nav, read_engine
 from cambio_ref.rulebook.front import FRONT_MARK, front_md
-from cambio_ref.rulebook.model import Entry, Front, Moment
+from cambio_ref.rulebook.model import EngineRun, Entry, Front, Moment
 from cambio_ref.rulebook.search import SEARCH_INDEX, search_json
 from cambio_ref.rulebook.table import case_moments
 from cambio_ref.rules import Rules, resolve
