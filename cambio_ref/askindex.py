@@ -37,6 +37,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from cambio_ref.cardwords import (
+    ARTICLES,
     BEFORE_COLOUR,
     COLOURS,
     COUNT_WORDS,
@@ -247,7 +248,6 @@ def doc_tokens(text: str, lex: Lexicon) -> list[str]:
 
 # Words that join one more card to a list ("a king and a queen", "a five plus a six").
 _JOINS = frozenset(("and", "plus"))
-_ARTICLES = frozenset(("a", "an", "the"))
 # Words among a hand's cards that are no card and need no saying: stop words, colours (a colour with no
 # rank after it says which of the cards named is red: "two kings, one black one red"), "card", "rules".
 _NOT_UNREAD = STOP_WORDS | set(COLOURS) | NOT_CARDS | _JOINS | {"rule", "rules", "ruleset", "other", "another"}
@@ -266,11 +266,11 @@ def _hand_span(words: Sequence[str], used: Iterable[int]) -> range:
         return range(0)
     end = at[-1] + 1
     k = end
-    while k < len(words) and words[k] in _ARTICLES:
+    while k < len(words) and words[k] in ARTICLES:
         k += 1
     if k < len(words) and words[k] in _JOINS:
         k += 1
-        while k < len(words) and words[k] in _ARTICLES:
+        while k < len(words) and words[k] in ARTICLES:
             k += 1
         end = min(k + 1, len(words))
     return range(at[0], end)
@@ -582,7 +582,7 @@ def lexicon_json(lex: Lexicon) -> dict[str, Any]:
             "pairs": sorted(PAIR_WORDS), "one": ONE, "before_colour": sorted(BEFORE_COLOUR),
             "house": HOUSE_TERM, "house_weight": HOUSE_WEIGHT, "named_bonus": NAMED_BONUS,
             "sum_words": sorted(_SUM_WORDS), "rule_terms": sorted(lex.rule_terms()), "not_cards": sorted(NOT_CARDS),
-            "joins": sorted(_JOINS), "articles": sorted(_ARTICLES), "not_unread": sorted(_NOT_UNREAD)}
+            "joins": sorted(_JOINS), "articles": sorted(ARTICLES), "not_unread": sorted(_NOT_UNREAD)}
 
 
 def index_from(data: Mapping[str, Any]) -> Index:

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 
 from cambio_ref.cards import JOKER, SUITS
 
-__all__ = ["BEFORE_COLOUR", "COLOURS", "COUNT_WORDS", "NOT_CARDS", "ONE", "PAIR_WORDS", "RANK_WORDS", "SUIT_GLYPHS",
-           "SUIT_WORDS", "CardMention", "Reading", "code_of", "mentions", "rank_token", "read_cards"]
+__all__ = ["ARTICLES", "BEFORE_COLOUR", "COLOURS", "COUNT_WORDS", "NOT_CARDS", "ONE", "PAIR_WORDS", "RANK_WORDS",
+           "SUIT_GLYPHS", "SUIT_WORDS", "CardMention", "Reading", "code_of", "mentions", "rank_token", "read_cards"]
 
 # Every word (lower case, as typed or plural) that names a rank, and the rank it names.
 RANK_WORDS: dict[str, str] = {
@@ -51,6 +51,8 @@ COUNT_WORDS: dict[str, int] = {"one": 1, "two": 2, "three": 3, "four": 4, "five"
 PAIR_WORDS = frozenset(("pair", "couple"))
 # The word that stands for the rank just named after a colour: "two red kings and a black one".
 ONE = "one"
+# Words before a card that make a number a card, whatever follows it ("a 5 left").
+ARTICLES = frozenset(("a", "an", "the"))
 # A colour after these, with "and", "or" or "one" after it, waits for the rank of the next coloured card.
 BEFORE_COLOUR = frozenset(("a", "an", "one"))
 # A number followed by one of these counts something else: "two cards left", "3 players", "7 points".
@@ -135,6 +137,8 @@ def read_cards(words: Sequence[str]) -> Reading:
     ['K', 'K', 'X', 'X']
     >>> [str(m) for m in read_cards("two red kings and a black one".split()).cards]
     ['K(red)', 'K(red)', 'K(black)']
+    >>> [str(m) for m in read_cards("two cards left a king and a 5 left".split()).cards]
+    ['K', '5']
     >>> [str(m) for m in read_cards("a red and a black king".split()).cards]
     ['K(red)', 'K(black)']
     >>> [str(m) for m in read_cards("two kings one black one red and a 4".split()).cards]
@@ -185,7 +189,9 @@ def read_cards(words: Sequence[str]) -> Reading:
             i += 1
             word = words[i]
         number = word[:1].isdigit() or word in COUNT_WORDS
-        if word in RANK_WORDS and not (number and not count and i + 1 < len(words) and words[i + 1] in NOT_CARDS):
+        # "two cards left" counts cards, but "a 5 left" is a card: after an article a number is a card.
+        counted = number and not count and i + 1 < len(words) and words[i + 1] in NOT_CARDS
+        if word in RANK_WORDS and not (counted and not (i > 0 and words[i - 1] in ARTICLES)):
             rank = RANK_WORDS[word]
             suit = ""
             plural = word.endswith("s")

@@ -122,7 +122,9 @@
         var colour = (has(colours, word) && i + 1 < words.length && has(ranks, words[i + 1])) ? word : "";
         if (colour) { i += 1; word = words[i]; }
         var number = /^[0-9]/.test(word) || has(counts, word);
-        if (has(ranks, word) && !(number && !count && i + 1 < words.length && notCards.has(words[i + 1]))) {
+        // "two cards left" counts cards, but "a 5 left" is a card: after an article a number is a card.
+        var counted = number && !count && i + 1 < words.length && notCards.has(words[i + 1]);
+        if (has(ranks, word) && !(counted && !(i > 0 && articles.has(words[i - 1])))) {
           var rank = ranks[word], suit = "";
           var plural = word.endsWith("s");
           if (i + 2 < words.length && words[i + 1] === "of" && has(suits, words[i + 2]) && rank !== "X") {

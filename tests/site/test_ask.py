@@ -315,6 +315,8 @@ HANDS_IN_WORDS = [
     # A trey is a three; a typo is read as a card's name before any other word ("sevn" is not "seen").
     ("an ace, a deuce and a trey, score?", ["AS", "2S", "3S"], ()),
     ("five and six and sevn total", ["5S", "6S", "7S"], ()),
+    # "two cards left" counts cards, but after an article a number is a card ("a 5 left").
+    ("i have a king and a 5 left, whats my score", ["KS", "5S"], ()),
     # Words that name no card are said: a suit left over, the card an "and" adds after the last one.
     ("kings of hearts and diamonds and a joker score", ["KH", "X"], ("diamonds",)),
     ("an ace, a 2 and a face card, score", ["AS", "2S"], ("face",)),
