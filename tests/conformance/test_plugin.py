@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.conformance.conftest import broken
 
 
@@ -16,10 +18,18 @@ def _pytest(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
                           text=True, timeout=600)
 
 
-def test_an_in_process_implementation_passes(tmp_path: Path) -> None:
-    proc = _pytest(tmp_path, "--cambio-impl", "python:conformance.serve:ReferenceEngine",
-                   "--cambio-ruleset", "official", "--cambio-fuzz", "2", "--cambio-seed", "1",
-                   "-k", "tie or fuzz", "-v")
+# one run of the plugin alone, shared: its items under official, in-process, seed 1
+OFFICIAL = ("--cambio-impl", "python:conformance.serve:ReferenceEngine", "--cambio-ruleset",
+            "official", "--cambio-fuzz", "2", "--cambio-seed", "1", "-k", "tie or fuzz", "-v")
+
+
+@pytest.fixture(scope="module")
+def alone(tmp_path_factory: pytest.TempPathFactory) -> subprocess.CompletedProcess[str]:
+    return _pytest(tmp_path_factory.mktemp("alone"), *OFFICIAL)
+
+
+def test_an_in_process_implementation_passes(alone: subprocess.CompletedProcess[str]) -> None:
+    proc = alone
     assert proc.returncode == 0, proc.stdout
     assert "cambio: --cambio-impl python:conformance.serve:ReferenceEngine, fuzzing seed 1" \
         in proc.stdout
@@ -53,13 +63,11 @@ def test_the_declared_rules_are_the_default_target(tmp_path: Path) -> None:
     assert "cambio::fuzz[declared] PASSED" in proc.stdout
 
 
-def test_under_xdist_the_same_items_pass(tmp_path: Path) -> None:
+def test_under_xdist_the_same_items_pass(tmp_path: Path,
+                                        alone: subprocess.CompletedProcess[str]) -> None:
     import re
 
-    args = ("--cambio-impl", "cambio serve", "--cambio-ruleset", "official", "--cambio-fuzz",
-            "2", "-k", "tie or fuzz", "-v")
-    alone = _pytest(tmp_path, *args)
-    shared = _pytest(tmp_path, *args, "-n", "2")
+    shared = _pytest(tmp_path, *OFFICIAL, "-n", "2")
     assert alone.returncode == 0, alone.stdout
     assert shared.returncode == 0, shared.stdout
     assert "2 workers" in shared.stdout
