@@ -9,9 +9,12 @@ from pathlib import Path
 import pytest
 
 from cambio_ref.cli import main
-from tests.conformance.conftest import Run, broken
+from tests.conformance.broken import in_process
+from tests.conformance.conftest import Run
 
 Conform = Callable[..., Run]
+# the runs are not about processes: the reference and broken.py's faults run in-process
+REFERENCE = "python:conformance.serve:ReferenceEngine"
 
 
 @pytest.mark.parametrize(("mode", "ruleset", "aspect"), [
@@ -22,7 +25,7 @@ def test_a_fuzz_failure_is_saved_as_a_case(conform: Conform, tmp_path: Path,
                                            capsys: pytest.CaptureFixture[str], mode: str,
                                            ruleset: str, aspect: str) -> None:
     saved = tmp_path / "failures"
-    run = conform("--impl", broken(mode), "--ruleset", ruleset, "-k", "fuzz", "--fuzz", "5",
+    run = conform("--impl", in_process(mode), "--ruleset", ruleset, "-k", "fuzz", "--fuzz", "5",
                   "--seed", "1", "--save-failures", str(saved))
     result = run.fuzz(ruleset)
     assert result["status"] == "fail"
@@ -38,10 +41,10 @@ def test_a_fuzz_failure_is_saved_as_a_case(conform: Conform, tmp_path: Path,
     assert main(["replay", str(path)]) == 0
     capsys.readouterr()
 
-    again = conform("--impl", broken(mode), "--fuzz", "0", "--cases", str(path),
+    again = conform("--impl", in_process(mode), "--fuzz", "0", "--cases", str(path),
                     "--ruleset", ruleset)
     assert again.code == 1
     (mine,) = again.results
     assert mine["status"] == "fail" and mine["ruleset"] == ruleset
     assert mine["checks"] == "expectations + reference"
-    assert conform("--fuzz", "0", "--cases", str(path)).code == 0
+    assert conform("--impl", REFERENCE, "--fuzz", "0", "--cases", str(path)).code == 0
