@@ -74,8 +74,7 @@ class _Loader(yaml.SafeLoader):
         self.nodes += 1
         if self.nodes > MAX_NODES:
             event = self.peek_event()  # type: ignore[no-untyped-call, unused-ignore]
-            raise yaml.MarkedYAMLError(problem=f"more than {MAX_NODES} values in one file",
-                                       problem_mark=event.start_mark)
+            raise _too_many(event.start_mark)
         if self.check_event(yaml.AliasEvent):
             event = self.peek_event()  # type: ignore[no-untyped-call, unused-ignore]
             raise yaml.MarkedYAMLError(
@@ -252,11 +251,18 @@ _NESTING = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
 _CLOSING = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
 
 
-def _fast_node(text: str) -> yaml.Node | None:
+def _too_many(mark: Any) -> yaml.MarkedYAMLError:
+    """The error of a document with more than MAX_NODES values, at the first one too many."""
+    return yaml.MarkedYAMLError(problem=f"more than {MAX_NODES} values in one file",
+                                problem_mark=mark)
+
+
+def _fast_node(text: str) -> yaml.Node | yaml.MarkedYAMLError | None:
     """The node tree composed by libyaml (C, ten times faster than the pure-Python
     composer), for a document with no alias, no nesting past MAX_DEPTH, at most MAX_NODES
-    values and no syntax error; None for anything else (or without libyaml), which then
-    goes the pure-Python way of `_Loader` for its exact message.
+    values and no syntax error; past MAX_NODES values (met before any of those), the
+    error `_Loader` would raise at the same value; None for anything else (or without
+    libyaml), which then goes the pure-Python way of `_Loader` for its exact message.
 
     >>> _fast_node("a: [1, 2]").value[0][0].value, _fast_node("a: &x 1\\nb: *x")
     ('a', None)
@@ -278,7 +284,7 @@ def _fast_node(text: str) -> yaml.Node | None:
             elif isinstance(event, yaml.ScalarEvent):
                 nodes += 1
             if nodes > MAX_NODES:
-                return None
+                return _too_many(event.start_mark)
         node: yaml.Node | None = yaml.compose(text, Loader=yaml.CSafeLoader)
     except yaml.YAMLError:
         return None
@@ -294,6 +300,8 @@ def load_yaml_text(text: str, name: str) -> YamlDoc:
     fast = _fast_node(text)
     loader = _Loader("" if fast is not None else text)
     try:
+        if isinstance(fast, yaml.MarkedYAMLError):
+            raise fast
         node = fast if fast is not None else loader.get_single_node()
         if node is None:
             return YamlDoc(name, None, {})
