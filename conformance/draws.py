@@ -29,6 +29,7 @@ from cambio_ref.policy import kinds
 from cambio_ref.rules import Rules, option_keys, resolve
 from cambio_ref.state import OVER, State
 from conformance.aims import rows_of, steer_for
+from conformance.aims.pairs import Collider
 from conformance.bad_actions import Digits, malformed, off_phase, twisted, wide_action
 from conformance.covering import Factor, Row, pairwise
 from conformance.disagreement import Game, Known
@@ -228,6 +229,9 @@ def actions_from(data: st.DataObject, ref: Reference, players: int,
     # early in most games (snapping, illegal actions) does not hide one met later
     calm = rng.randrange(3) == 0
     steer = steer_for(state, rng)  # toward a rare state, now and then (`conformance.aims`)
+    # where a state lets one action break two rules two options govern, that action once
+    # (rejected, it changes nothing: the game goes on as drawn); never in a calm game
+    collider = None if calm else Collider.for_rules(state.rules)
     actions: list[Any] = []
     for count in range(MAX_STEPS):
         if state.phase == OVER:
@@ -238,6 +242,8 @@ def actions_from(data: st.DataObject, ref: Reference, players: int,
             state = ref.state = state.copy()  # (the state known before stays as it was)
         legal = [action for block in blocks for action in block]
         action = steer.next(state, legal) if steer is not None else None
+        if action is None and collider is not None and collider.left:
+            action = collider.next(state)
         if action is None:  # (no calls while steering: the round must last)
             waiting = patient or (steer is not None and steer.aim.lasting and not steer.probed)
             action = choose_action(rng.getrandbits(64), state, players,

@@ -10,7 +10,10 @@ prefers for one seat), and the action tried once it is reached (the probe).
 
 - `catalogue`: the aims (`AIMS`) and their value type;
 - `steer`: the per-game steering the drawing (`conformance.draws.actions_from`)
-  asks first at every step.
+  asks first at every step;
+- `pairs`: the pairs of option values under which one action breaks two rules two
+  options govern (derived from the order of the reference's checks), and the collider
+  that sends such an action in any drawn game where the state allows it.
 """
 
 from conformance.aims.catalogue import AIMS, Aim, fitting, rows_of
