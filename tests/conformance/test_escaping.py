@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from cambio_ref.cli import main
+from cambio_ref.errors import CambioError
 from conformance.implementation import Rejection
 from conformance.protocol import ProtocolError, declared_rules
 from conformance.sanitise import code_span, fenced, markdown, terminal
@@ -218,3 +219,43 @@ def test_a_crash_s_stderr_with_forged_lines_stays_in_its_lines(
     out += capsys.readouterr().out
     assert "crash" in out and "all good" in out  # (its stderr is shown, in its lines)
     _check_outputs(out, tmp_path)
+
+
+class ForgedReplies(ReferenceEngine):
+    """The reference, but its reply to a call carries FORGE where the protocol wants a
+    code, an error message, a card or an event's kind (`mode`, from the class name)."""
+
+    mode = ""
+
+    def act(self, action: dict[str, Any]) -> list[Any] | Rejection:
+        if action.get("t") != "call":
+            return super().act(action)
+        if self.mode == "code":
+            return Rejection(FORGE, "refused")
+        if self.mode == "error":
+            raise CambioError(FORGE)
+        events = super().act(action)
+        assert isinstance(events, list) and events
+        field = "card" if self.mode == "card" else "t"
+        return [{**events[0], field: FORGE}, *events[1:]]
+
+
+FORGED_REPLIES = {mode: type(f"Forged_{mode}", (ForgedReplies,), {"mode": mode})
+                  for mode in ("code", "error", "card", "t")}
+globals().update({cls.__name__: cls for cls in FORGED_REPLIES.values()})
+
+
+@pytest.mark.parametrize("mode", sorted(FORGED_REPLIES))
+def test_forged_lines_in_a_reply_stay_in_their_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], mode: str) -> None:
+    # a rejection code, an error reply's message, a card and an event kind: the kit quotes
+    # each in a message (what it expected, what it got), through conform and conform-merge
+    impl = f"python:tests.conformance.test_escaping:{FORGED_REPLIES[mode].__name__}"
+    code = main(["conform", "--impl", impl, "--ruleset", "online", "-k", "call.final-round",
+                 "--fuzz", "0", "--seed", "1", "--jobs", "1", "--junit", str(tmp_path / "j.xml"),
+                 "--report", str(tmp_path / "r.md"), "--log", str(tmp_path / "run.jsonl")])
+    out = capsys.readouterr().out
+    assert code == 1 and "all good" in out, out  # (the forged text is shown, in its line)
+    assert main(["conform-merge", str(tmp_path / "run.jsonl"), "--report",
+                 str(tmp_path / "r.html"), "-v"]) == 1
+    _check_outputs(out + capsys.readouterr().out, tmp_path)
