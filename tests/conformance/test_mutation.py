@@ -64,10 +64,12 @@ def _mutant(module: str, line: int, change: str) -> Mutant:
     return next(m for m in mutants(module) if m.line == line and m.change == change)
 
 
-def test_the_check_kills_mutants_and_spares_the_reference() -> None:
-    # the small CI sample: an unchanged copy (the reference: its default run must pass)
-    # and two mutants the full sample saw killed by a case
+def test_the_check_kills_mutants_and_spares_the_reference(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the small CI sample: an unchanged copy (the reference: its run must pass; every case
+    # and 10 fuzz games, two a ruleset, where the default run plays 70) and two mutants the
+    # full sample saw killed by a case
     cases = load_cases()
+    monkeypatch.setattr(mutation, "DEFAULT_FUZZ", 10)
     unchanged = check(None, seed=1, cases=cases)
     assert not unchanged.killed, unchanged.by
     for mutant in (_mutant("ending", 46, "Add -> Sub"), _mutant("actions", 265, "Eq -> NotEq")):
