@@ -3,7 +3,8 @@ classified correctly, and the run still finishes with every result logged.
 
 Each test keeps to a few cases (-k) and a small fuzz budget with a fixed seed. What breaks
 the process (a crash, a hang, a bad line, the deck's patch) runs over the protocol; what
-breaks only the rules or the replies runs in-process (`broken.in_process`).
+breaks only the rules or the replies runs in-process (`broken.in_process`). No test here
+checks a shrunk reproducer (test_regression does): the fuzz runs do not shrink.
 """
 
 from __future__ import annotations
@@ -119,7 +120,8 @@ def test_a_wrong_sequence_number_is_a_protocol_error(conform: Conform) -> None:
 
 def test_a_leaked_card_is_caught_by_the_cases_and_by_fuzzing(conform: Conform) -> None:
     run = conform("--impl", in_process("leak"), "--ruleset", "online", "-k",
-                  "info.opening-peek-closest-or-any or fuzz", "--fuzz", "3", "--seed", "1")
+                  "info.opening-peek-closest-or-any or fuzz", "--fuzz", "3", "--seed", "1",
+                  "--shrink-time", "0")
     case = run.result("info.opening-peek-closest-or-any[online]")
     assert case["status"] == "fail" and "view" in case["message"]
     fuzz = run.fuzz("online")
@@ -129,7 +131,8 @@ def test_a_leaked_card_is_caught_by_the_cases_and_by_fuzzing(conform: Conform) -
 
 def test_a_wrong_snap_without_penalty_is_caught(conform: Conform) -> None:
     run = conform("--impl", in_process("no-penalty"), "--ruleset", "online", "-k",
-                  "snap.wrong-own-card or fuzz", "--fuzz", "5", "--seed", "1")
+                  "snap.wrong-own-card or fuzz", "--fuzz", "5", "--seed", "1",
+                  "--shrink-time", "0")
     case = run.result("snap.wrong-own-card[online]")
     assert case["status"] == "fail" and "penalty" in case["message"]
     deviations = run.deviations("online")
@@ -167,7 +170,8 @@ def test_a_wrong_tie_rule_is_caught(conform: Conform) -> None:
 
 def test_an_accepted_illegal_action_is_accepted_wrongly(conform: Conform) -> None:
     run = conform("--impl", in_process("accept-illegal"), "--ruleset", "online", "-k",
-                  "call.wrong-time or fuzz", "--fuzz", "3", "--seed", "1")
+                  "call.wrong-time or fuzz", "--fuzz", "3", "--seed", "1",
+                  "--shrink-time", "0")
     case = run.result("call.wrong-time[online]")
     assert case["status"] == "accepted_wrongly"
     fuzz = run.fuzz("online")
