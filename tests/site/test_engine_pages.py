@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from cambio_ref.rulebook.engines import engine_md, engine_pages, read_engine
+from conformance.merge import read_log
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINES = ROOT / "examples" / "engines"
@@ -40,6 +41,15 @@ def test_the_page_shows_the_declared_rules_and_the_run(folder: str) -> None:
     assert f"## Its deviations ({len(deviations)})" in page
     for i, _ in enumerate(deviations, 1):
         assert f"\n{i}. " in page
+
+
+@pytest.mark.parametrize("folder", FOLDERS)
+def test_the_committed_log_is_a_run_log_the_kit_reads(folder: str) -> None:
+    # (a log the kit cannot read, as `cambio conform-merge` reads it, would be a page
+    # built from a log no tool checks: the logs of 9079070 lacked the header's shards)
+    header, results, footer = read_log(ENGINES / folder / "run-seed1.jsonl")
+    assert header["seed"] == 1 and footer is not None and results
+    assert {r.ruleset for r in results} == {"declared"}
 
 
 def test_the_pages_and_their_index_link_each_other() -> None:
