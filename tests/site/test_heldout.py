@@ -28,6 +28,12 @@ Where it stands (issue 30; counts of `python -m tests.site.heldout_check test`, 
   window, a swap shown to the table, one try at a discard): test half 128 right first, 18 confidently
   wrong, 114 not sure; tune half 151 right first, 7 confidently wrong. Synonyms that raised the
   confident errors on the tune half ("correctly", "does everyone get", "turn cap") were left out.
+- 2026-11-27, more of players' words (final turns, the caller's lock, a second call, what fires a
+  power, looking at the caller's cards, giving a card, a right and a wrong snap, snapping onto a power
+  card; new terms for the cards peeked at the start, open hands, where a penalty card goes, a calling
+  limit): test half 130 right first, 18 confidently wrong, 112 not sure; tune half 158 right first,
+  6 confidently wrong. "two of us want to call" was left out: under a named ruleset it sent the
+  question to the case's option (when a call may be made) with confidence.
 """
 
 from __future__ import annotations
