@@ -52,9 +52,10 @@ typecheck: setup
 # The whole pytest suite, including the browser tests of the site (tests/site/), which
 # build site/ first if it is missing or stale. Deselect them with: pytest -m "not browser".
 # One pytest-xdist worker per core; a module's tests stay on one worker (--dist loadscope),
-# so that its module-scoped fixtures (a browser, the built wheel) are made once.
+# so that its module-scoped fixtures (a browser, the built wheel) are made once; the longest
+# modules first (tests/conftest.py), in that order (--no-loadscope-reorder).
 unit: setup browser
-	$(BIN)/pytest -n auto --dist loadscope
+	$(BIN)/pytest -n auto --dist loadscope --no-loadscope-reorder
 
 # Everything at once on every core: lint, typecheck, the site build and pytest, whose site
 # tests wait for the build (docs/build.py builds one site at a time). The site is always

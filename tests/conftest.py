@@ -1,0 +1,38 @@
+"""How `make test` spreads the suite over its pytest-xdist workers.
+
+The workers take whole modules (``--dist loadscope``, so that a module's fixtures, a
+browser or a built wheel, are made once), in the order collected
+(``--no-loadscope-reorder``). The modules that take longest go first, so that no worker
+is left with a long module at the end while the other has finished: the longest first,
+then the rest as collected. `HEAVY` lists them by the CPU they took in a whole run
+(`docs/developers/performance.md` has the figures); a module missing from it only runs
+later, so the list needs no care beyond speed. The site's modules are not in it: they
+wait for the site that `make test` builds meanwhile, so they come after these.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+# modules of many seconds of CPU each, the heaviest first
+HEAVY = (
+    "tests/conformance/test_planted.py",
+    "tests/conformance/test_jobs.py",
+    "tests/conformance/test_hostile.py",
+    "tests/test_install.py",
+    "tests/conformance/test_plugin.py",
+    "tests/engine/test_properties.py",
+    "tests/conformance/test_draws.py",
+    "tests/conformance/test_mutation.py",
+    "tests/conformance/test_broken.py",
+    "tests/test_hostile_files.py",
+    "tests/conformance/test_cli.py",
+    "tests/conformance/test_own_rules.py",
+    "tests/conformance/test_campaigns.py",
+    "tests/conformance/test_no_false_green.py",
+)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    rank = {name: i for i, name in enumerate(HEAVY)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(HEAVY)))
