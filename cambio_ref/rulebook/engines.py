@@ -92,10 +92,12 @@ def engine_md(run: EngineRun) -> str:
         lines.append("")
         lines += [f"- [{o}]({rel(src, option_page(o))}) = {value_code(v)}" for o, v in named.items()]
     else:
-        lines.append("No deviation of the run is named by an option value.")
+        lines.append(f"No deviation of the run ({len(run.found)}, below) is named by an"
+                     " option value.")
     unexplained = sum(1 for f in run.found if not f.as_if)
-    if unexplained:
-        lines += ["", f"and {unexplained} deviations no option value explains (below)."]
+    if unexplained and named:
+        lines += ["", f"It also has {unexplained} deviation{'s' if unexplained != 1 else ''}"
+                  " no option value explains (below)."]
     lines += ["", f"## Its deviations ({len(run.found)})", "",
               "As the run reported them (`cambio conform` groups them by cause); the"
               " adapter's DEVIATIONS.md checks each against the engine's code.", ""]
