@@ -34,6 +34,10 @@ Where it stands (issue 30; counts of `python -m tests.site.heldout_check test`, 
   limit): test half 130 right first, 18 confidently wrong, 112 not sure; tune half 158 right first,
   6 confidently wrong. "two of us want to call" was left out: under a named ruleset it sent the
   question to the case's option (when a call may be made) with confidence.
+- 2026-11-27, a third batch (a snap race called a "dual", looking at a caller's cards, whether every
+  version has snapping, a second try at a discard; a new term for which kings have a power): test half
+  131 right first, 18 confidently wrong, 111 not sure; tune half 161 right first, 4 confidently wrong.
+  "already snapped" and "on top too" for a second snap were left out (a confident error on the tune half).
 """
 
 from __future__ import annotations
