@@ -28,7 +28,7 @@ from cambio_ref.engine import legal_actions, legal_blocks
 from cambio_ref.policy import kinds
 from cambio_ref.rules import Rules, option_keys, resolve
 from cambio_ref.state import OVER, State
-from conformance.aims import rows_of, steer_for
+from conformance.aims import PAIR_AIMS, rows_of, steer_for
 from conformance.aims.pairs import Collider
 from conformance.bad_actions import Digits, malformed, off_phase, twisted, wide_action
 from conformance.covering import Factor, Row, pairwise
@@ -116,10 +116,14 @@ def _cover(factors: tuple[Factor, ...], seed: int,
 def cover_rows(support: Support, listed: bool, seed: int) -> list[Row]:
     """The covering array fuzzing plays, one row a game (built once per process): the
     rows the aims need first (`conformance.aims.rows_of`: values that must meet in one
-    game for a rare state to be reached), then every pair of values."""
+    game for a rare state to be reached), then every pair of values, then the rows of
+    the aims toward pairs' states (`conformance.aims.PAIR_AIMS`: after the others, so
+    that they change no game an earlier row gives)."""
     factors = cover_factors(support, listed)
-    start = rows_of(support, [key for key, _ in factors])
-    return _cover(tuple(factors), seed, tuple(tuple(row.items()) for row in start))
+    keys = [key for key, _ in factors]
+    start = rows_of(support, keys)
+    late: list[Row] = [{**row} for row in rows_of(support, keys, PAIR_AIMS)]
+    return _cover(tuple(factors), seed, tuple(tuple(row.items()) for row in start)) + late
 
 
 @st.composite
@@ -229,9 +233,11 @@ def actions_from(data: st.DataObject, ref: Reference, players: int,
     # early in most games (snapping, illegal actions) does not hide one met later
     calm = rng.randrange(3) == 0
     steer = steer_for(state, rng)  # toward a rare state, now and then (`conformance.aims`)
+    # toward a pair's state: the collider's probes come first, in a calm game too
+    pairing = steer is not None and steer.aim in PAIR_AIMS
     # where a state lets one action break two rules two options govern, that action once
     # (rejected, it changes nothing: the game goes on as drawn); never in a calm game
-    collider = None if calm else Collider.for_rules(state.rules)
+    collider = None if calm and not pairing else Collider.for_rules(state.rules)
     actions: list[Any] = []
     for count in range(MAX_STEPS):
         if state.phase == OVER:
@@ -241,7 +247,9 @@ def actions_from(data: st.DataObject, ref: Reference, players: int,
             known[-1] = (*known[-1][:2], blocks)
             state = ref.state = state.copy()  # (the state known before stays as it was)
         legal = [action for block in blocks for action in block]
-        action = steer.next(state, legal) if steer is not None else None
+        action = collider.next(state) if pairing and collider and collider.left else None
+        if action is None:
+            action = steer.next(state, legal) if steer is not None else None
         if action is None and collider is not None and collider.left:
             action = collider.next(state)
         if action is None:  # (no calls while steering: the round must last)

@@ -13,10 +13,13 @@ prefers for one seat), and the action tried once it is reached (the probe).
   asks first at every step;
 - `pairs`: the pairs of option values under which one action breaks two rules two
   options govern (derived from the order of the reference's checks), and the collider
-  that sends such an action in any drawn game where the state allows it.
+  that sends such an action in any drawn game where the state allows it;
+- `owing`: the aims (`PAIR_AIMS`) toward the states some of those pairs need, whose
+  rows come after the covering array's (in games no earlier row gives).
 """
 
 from conformance.aims.catalogue import AIMS, Aim, fitting, rows_of
+from conformance.aims.owing import PAIR_AIMS
 from conformance.aims.steer import Steer, steer_for
 
-__all__ = ["AIMS", "Aim", "Steer", "fitting", "rows_of", "steer_for"]
+__all__ = ["AIMS", "PAIR_AIMS", "Aim", "Steer", "fitting", "rows_of", "steer_for"]

@@ -33,6 +33,7 @@ from typing import Any
 from cambio_ref.actions import Action, action_to_json
 from cambio_ref.state import State
 from conformance.aims.catalogue import AIMS, Aim
+from conformance.aims.owing import PAIR_AIMS
 
 
 @dataclass
@@ -62,8 +63,14 @@ class Steer:
                     and action.get("t") == "snap" and action.get("player") == self.seat)
 
 
-def steer_for(state: State, rng: random.Random, aims: Sequence[Aim] = AIMS) -> Steer | None:
-    """The steering of a game starting from `state` (None: not steered)."""
+def steer_for(state: State, rng: random.Random, aims: Sequence[Aim] = AIMS,
+              late: Sequence[Aim] = PAIR_AIMS) -> Steer | None:
+    """The steering of a game starting from `state` (None: not steered): toward the
+    `late` aim whose row the rules are, if any, else toward one of `aims` by chance (the
+    late aims draw nothing from `rng` in other games, so that no other game changes)."""
+    for aim in late:
+        if aim.chance(state.rules) == 1.0:
+            return Steer(aim, rng.randrange(state.n))
     for aim in aims:
         if rng.random() < aim.chance(state.rules):
             return Steer(aim, rng.randrange(state.n))

@@ -10,14 +10,15 @@ here from the rules alone, not by the aims' own code.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
 from cambio_ref.rules import resolve
-from cambio_ref.state import POWER, TURN, State
-from conformance.aims import AIMS, Steer, fitting, rows_of
+from cambio_ref.state import POWER, TURN, State, new_round
+from conformance.aims import AIMS, PAIR_AIMS, Steer, fitting, rows_of, steer_for
 from conformance.conform import DEFAULT_FUZZ, Item, Runner, plan
 from conformance.covering import uncovered
 from conformance.draws import cover_factors, cover_rows
@@ -113,6 +114,35 @@ def test_the_aims_rows_come_first_in_the_covering_array() -> None:
     for row, want in zip(rows, wanted, strict=False):
         assert want.items() <= row.items()
     assert uncovered(rows, factors) == [] and len(rows) <= DEFAULT_FUZZ
+
+
+def test_the_pair_aims_rows_come_after_every_other_row() -> None:
+    # appended, they leave every earlier row, so every game an earlier row gives, as it was
+    support = Support()
+    factors = cover_factors(support, listed=False)
+    rows = cover_rows(support, False, SEED)
+    late = rows_of(support, [k for k, _ in factors], PAIR_AIMS)
+    assert len(late) == len(PAIR_AIMS) and rows[-len(late):] == late
+    assert uncovered(rows[:-len(late)], factors) == []
+    assert len(rows) <= DEFAULT_FUZZ  # (each row still has a game of its own)
+
+
+def test_a_pair_aim_steers_only_the_games_of_its_row() -> None:
+    # rules that fit the aim toward a card owed while a player is out, but are not its
+    # row: the steering, and what it draws from the game's generator, are as without it
+    partial = resolve("hearts(give_card=mandatory,snap_others=true,knock_out=above-six)")
+    aim = PAIR_AIMS[0]
+    assert aim.fits(partial)
+    for seed in range(20):
+        with_late, without = random.Random(seed), random.Random(seed)
+        state = new_round(partial, 3, seed=seed)
+        one, other = steer_for(state, with_late), steer_for(state, without, late=())
+        assert (one and (one.aim, one.seat)) == (other and (other.aim, other.seat))
+        assert with_late.random() == without.random()
+    # the row's own rules: always that aim
+    whole = resolve("hearts", [(k, v) for k, v in aim.row()])
+    steer = steer_for(new_round(whole, 3, seed=1), random.Random(1))
+    assert steer is not None and steer.aim is aim
 
 
 @pytest.mark.parametrize("name", ["knocked-out-caller", "empty-hand-take"])
