@@ -8,8 +8,6 @@ broken.py) and checks that the run reports exactly that.
 
 from __future__ import annotations
 
-import shlex
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
@@ -30,13 +28,17 @@ Conform = Callable[..., Run]
 NON_SOURCE = "online(jokers=0, ace=0, black_king=13)"
 
 
-def serve(rules: str) -> str:
-    """The --impl command of the reference declaring `rules`."""
-    return shlex.join([sys.executable, "-m", "conformance.serve", "--rules", rules])
+class NonSource(ReferenceEngine):
+    """The reference declaring `NON_SOURCE` (as ``cambio serve --rules`` does), in-process."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rules = resolve(NON_SOURCE)
 
 
 def test_a_non_source_ruleset_is_checked_by_nearly_every_case(conform: Conform) -> None:
-    run = conform("--impl", serve(NON_SOURCE), "--fuzz", "2", "--seed", "3")
+    run = conform("--impl", "python:tests.conformance.test_own_rules:NonSource", "--fuzz", "2",
+                  "--seed", "3")
     assert run.code == 0, run.out
     declared = resolve(NON_SOURCE).canonical
     assert run.log[0]["implementation"]["rules"] == declared
