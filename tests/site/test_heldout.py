@@ -38,6 +38,9 @@ Where it stands (issue 30; counts of `python -m tests.site.heldout_check test`, 
   version has snapping, a second try at a discard; a new term for which kings have a power): test half
   131 right first, 18 confidently wrong, 111 not sure; tune half 161 right first, 4 confidently wrong.
   "already snapped" and "on top too" for a second snap were left out (a confident error on the tune half).
+- 2026-11-27, a fourth batch (a power that must be used, a knocked-out player who keeps going; a new term
+  for whose card a peek power looks at): test half unchanged (131, 18); tune half 162 right first, 4
+  confidently wrong. "have to look" for a compulsory power was left out (it lost a question on the tune half).
 """
 
 from __future__ import annotations
