@@ -15,8 +15,6 @@ from typing import Any
 from cambio_ref.answers import Answer, answer_for
 from cambio_ref.askindex import (
     ABOUT_WEIGHT,
-    LONG_TYPO,
-    MIN_TYPO,
     SHARES,
     build_index,
     house_changes,
@@ -24,6 +22,7 @@ from cambio_ref.askindex import (
     raw_words,
 )
 from cambio_ref.asksure import FAIR, GOOD, MARGIN, WIDE
+from cambio_ref.asktypos import LONG_TYPO, MIN_TYPO
 from cambio_ref.askwords import house_label, player_title, rule_title, value_text
 from cambio_ref.cards import Card
 from cambio_ref.cardwords import COLOURS, COUNT_WORDS, RANK_WORDS, SUIT_WORDS

@@ -12,7 +12,7 @@ question against it.
 index, the lexicon, the known words and every answer once (cached on disk by the
 catalogue's hash), the site publishes it as ``search/ask-index.json``, and
 docs/javascripts/ask.js follows these steps on it, number for number, typo correction
-(`correct`, a bounded optimal-string-alignment distance) included
+(`cambio_ref.asktypos.correct`, a bounded optimal-string-alignment distance) included
 (tests/site/test_search_browser.py compares the two on the phrasing set and both
 held-out halves).
 
@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from cambio_ref.asktypos import correct
 from cambio_ref.cardwords import (
     ARTICLES,
     BEFORE_COLOUR,
@@ -311,68 +312,10 @@ class Query:
         return self.hand and self.value and (self.ranks_only or self.each)
 
 
-# Typos: a word of at least MIN_TYPO letters that the engine does not know is read as the known
-# word nearest to it, if one is within 1 edit (2 from LONG_TYPO letters); a transposition is 1 edit.
-MIN_TYPO = 4
-LONG_TYPO = 8
-
-
-def edits(a: str, b: str, bound: int) -> int:
-    """The optimal-string-alignment distance of `a` and `b` (bound + 1 once it exceeds `bound`).
-
-    >>> edits("kign", "king", 1), edits("qeen", "queen", 1), edits("snap", "swap", 1), edits("ace", "king", 1)
-    (1, 1, 1, 2)
-    """
-    if abs(len(a) - len(b)) > bound:
-        return bound + 1
-    prev2: list[int] = []
-    prev = list(range(len(b) + 1))
-    for i in range(1, len(a) + 1):
-        cur = [i] + [0] * len(b)
-        low = i
-        for j in range(1, len(b) + 1):
-            cost = 0 if a[i - 1] == b[j - 1] else 1
-            v = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
-            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                v = min(v, prev2[j - 2] + 1)
-            cur[j] = v
-            low = min(low, v)
-        if low > bound:
-            return bound + 1
-        prev2, prev = prev, cur
-    return min(prev[len(b)], bound + 1)
-
-
-def correct(word: str, vocab: Mapping[str, int]) -> str:
-    """The known word `word` stands for: itself if known, short or not a word, else the nearest known word
-    with the same first letter (a typo seldom hits the first one: "jake" is not "take", "night" not
-    "right"): fewest edits, then a card's name ("sevn" is "seven", not "seen"), then the most used, then
-    the first alphabetically; else itself.
-
-    >>> vocab = {"king": 5, "queen": 4, "kings": 2, "snap": 9, "swap": 3}
-    >>> correct("kign", vocab), correct("qeen", vocab), correct("snpa", vocab), correct("zebra", vocab)
-    ('king', 'queen', 'snap', 'zebra')
-    >>> correct("wnap", vocab), correct("sevn", {"seen": 9, "seven": 1})
-    ('wnap', 'seven')
-
-    """
-    if len(word) < MIN_TYPO or not word.isalpha() or word in vocab or word in STOP_WORDS:
-        return word
-    bound = 2 if len(word) >= LONG_TYPO else 1
-    best: tuple[int, bool, int, str] | None = None
-    for known, uses in vocab.items():
-        if known[0] != word[0] or abs(len(known) - len(word)) > bound:
-            continue
-        d = edits(word, known, bound)
-        if d <= bound and (best is None or (d, known not in RANK_WORDS, -uses, known) < best):
-            best = (d, known not in RANK_WORDS, -uses, known)
-    return best[3] if best else word
-
-
 def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None) -> Query:
     """Read `text`: its ruleset, its cards, and per word what satisfies it (typos read as the words of `vocab`)."""
     typed = raw_words(text)
-    words = [correct(w, vocab) for w in typed] if vocab else typed
+    words = [correct(w, vocab, STOP_WORDS) for w in typed] if vocab else typed
     fixed = tuple(dict.fromkeys((t, w) for t, w in zip(typed, words, strict=True) if t != w))
     ruleset, keep = None, []
     i = 0

@@ -145,7 +145,7 @@
       }
       return { cards: found, used: used, ranksOnly: found.length > 0 && pluralOnly };
     }
-    // cambio_ref.askindex.edits and correct: a typo is read as the nearest known word.
+    // cambio_ref.asktypos.edits and correct: a typo is read as the nearest known word.
     var vocab = data.vocab, vocabWords = Object.keys(vocab);
     function edits(a, b, bound) {
       if (Math.abs(a.length - b.length) > bound) { return bound + 1; }
