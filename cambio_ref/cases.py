@@ -25,10 +25,11 @@ from cambio_ref.catalogue import (
     load_catalogue,
     schema_batch,
     schema_problems,
+    spec_key,
 )
 from cambio_ref.errors import CambioError, Problem, SpecError
 from cambio_ref.names import did_you_mean, quoted
-from cambio_ref.resources import cases_dir, spec_dir
+from cambio_ref.resources import cases_dir
 from cambio_ref.rules import Rules, format_value, overrides_by_key, resolve
 from cambio_ref.spec_checks import check_citations
 from cambio_ref.state import arrange, dealer_for, new_round
@@ -414,8 +415,7 @@ def _load_cases(root: Path) -> dict[str, Case]:
 def _cases_key() -> str:
     """What the checked cases of the catalogue come from: its files, and the code that reads
     and checks them (the whole package, since a case is checked by playing it)."""
-    return diskcache.content_key([spec_dir(), Path(__file__).resolve().parent],
-                                 (".yaml", ".yml", ".json", ".py"))
+    return spec_key()
 
 
 def load_case_file(path: Path) -> Case:

@@ -17,14 +17,10 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from functools import cache
-from importlib.metadata import version
 from pathlib import Path
-from typing import Any
-
-import jsonschema
-import referencing
+from typing import TYPE_CHECKING, Any
 
 from cambio_ref import diskcache
 from cambio_ref.catalogue_model import (
@@ -50,10 +46,19 @@ from cambio_ref.resources import schema_dir, spec_dir
 from cambio_ref.spec_checks import check_errors, check_glossary, check_options, check_rulesets, duplicates
 from cambio_ref.yamlio import YamlDoc, load_yaml
 
+if TYPE_CHECKING:
+    import jsonschema
+    import referencing
+
+# jsonschema and referencing are imported where a document is validated, not here: a
+# catalogue read from its cache (`load_catalogue`) needs neither (a tenth of a second of
+# start-up for every `cambio` process).
+
 # the value types live in `cambio_ref.catalogue_model`; they are imported from here too
 __all__ = ["PHASES", "SCHEMA_BASE", "SCHEMA_FOR_KIND", "Alternative", "Catalogue", "Citation", "Conflict",
            "CoreRule", "ErrorCode", "Option", "Power", "RulesetSpec", "Source", "Term", "Value", "choice_value",
-           "citations", "load_catalogue", "read_spec", "schema_problems", "schema_registry", "show_value"]
+           "citations", "load_catalogue", "read_spec", "schema_problems", "schema_registry", "show_value",
+           "spec_key"]
 
 SCHEMA_BASE = "https://cambio-rulebook.invalid/schemas/"
 
@@ -76,6 +81,8 @@ SCHEMA_FOR_KIND = {
 @cache
 def schema_registry(directory: Path | None = None) -> referencing.Registry[Any]:
     """Every schema under `directory` (by default the catalogue's), by its ``$id`` (read once)."""
+    import referencing
+
     resources = []
     for path in sorted((directory or schema_dir()).rglob("*.schema.json")):
         contents = json.loads(path.read_text(encoding="utf-8"))
@@ -91,6 +98,8 @@ def schema_problems(doc: YamlDoc, kind: str, root: Path | None = None) -> list[P
     passed = _passed(directory)
     if digest in passed:
         return []
+    import jsonschema
+
     registry = schema_registry(directory)
     schema = registry.contents(SCHEMA_BASE + SCHEMA_FOR_KIND[kind])
     validator = jsonschema.Draft202012Validator(schema, registry=registry)
@@ -147,6 +156,8 @@ def _data_digest(kind: str, data: Any) -> str:
 
 @cache
 def _schemas_key(directory: Path) -> str:
+    from importlib.metadata import version
+
     return diskcache.content_key([directory], (".json",)) + "-" + version("jsonschema")
 
 
@@ -158,8 +169,10 @@ def _passed(directory: Path) -> set[str]:
 
 def _schema_message(err: jsonschema.ValidationError) -> str:
     """The validator's message, cut short: it quotes the bad value, which may be huge."""
+    from jsonschema.exceptions import best_match
+
     if err.validator == "oneOf" and err.context:
-        message = str(jsonschema.exceptions.best_match(err.context).message)
+        message = str(best_match(err.context).message)
     elif err.validator == "anyOf" and err.context and all(
             e.validator == "required" for e in err.context):
         wanted = sorted({str(e.message).split("'")[1] for e in err.context})
@@ -219,17 +232,42 @@ def _rel(path: Path, root: Path) -> str:
         return str(path)
 
 
+Docs = dict[str, list[YamlDoc]]  # the documents read, by kind (`SCHEMA_FOR_KIND`)
+
+
 def read_spec(root: Path | None = None) -> tuple[Catalogue | None, list[Problem]]:
     """Read and check the whole catalogue at `root` (default: `spec_dir()`); return it (if
     readable) and every problem."""
+    cat, problems, _ = _read_spec(root)
+    return cat, problems
+
+
+def _read_spec(root: Path | None) -> tuple[Catalogue | None, list[Problem], Docs]:
+    """The catalogue, every problem, and the documents it was built from."""
     with schema_batch():
-        return _read_spec(root)
+        docs, problems = _read_docs(root or spec_dir())
+    if problems:
+        return None, problems, docs
+    cat, option_docs = _assemble(docs)
+    problems += list(check_options(cat, option_docs))
+    problems += list(check_rulesets(cat, docs["ruleset"]))
+    problems += list(check_errors(cat, docs["errors"]))
+    problems += list(check_glossary(cat, docs["glossary"]))
+    problems += duplicates([(d, ("sources", i, "key"), s["key"])
+                             for d in docs["sources"] for i, s in enumerate(d.data["sources"])],
+                            "source key")
+    problems += duplicates([(d, ("rules", i, "id"), r["id"])
+                             for d in docs["core"] for i, r in enumerate(d.data["rules"])],
+                            "core rule id")
+    problems += duplicates([(d, ("id",), d.data["id"]) for d in docs["ruleset"]], "ruleset id")
+    return cat, problems, docs
 
 
-def _read_spec(root: Path | None) -> tuple[Catalogue | None, list[Problem]]:
-    spec = root or spec_dir()
+def _read_docs(spec: Path) -> tuple[Docs, list[Problem]]:
+    """Every file of the catalogue at `spec`, each checked against its schema, by kind (the
+    options in phase order); and the problems of those that fail."""
     problems: list[Problem] = []
-    docs: dict[str, list[YamlDoc]] = {k: [] for k in SCHEMA_FOR_KIND}
+    docs: Docs = {k: [] for k in SCHEMA_FOR_KIND}
 
     def read(path: Path, kind: str) -> None:
         try:
@@ -254,9 +292,12 @@ def _read_spec(root: Path | None) -> tuple[Catalogue | None, list[Problem]]:
                                         Path(d.name).stem != d.data["phase"], d.name))
     for path in sorted((spec / "rulesets").glob("*.yaml")):
         read(path, "ruleset")
-    if problems:
-        return None, problems
+    return docs, problems
 
+
+def _assemble(docs: Docs) -> tuple[Catalogue, list[tuple[YamlDoc, int]]]:
+    """The catalogue built from its documents (each of which passed its schema), and each
+    option's document and index there."""
     sources = {
         s["key"]: Source(s["key"], s["title"], s.get("file", ""), s["description"].strip(),
                          tuple((str(x["name"]), x["about"]) for x in s["sections"]),
@@ -288,19 +329,7 @@ def _read_spec(root: Path | None) -> tuple[Catalogue | None, list[Problem]]:
              tuple(t.get("see", ())), citations(t.get("sources")))
         for doc in docs["glossary"] for t in doc.data["terms"]
     )
-    cat = Catalogue(sources, tuple(options), rulesets, core, errors, glossary)
-    problems += list(check_options(cat, option_docs))
-    problems += list(check_rulesets(cat, docs["ruleset"]))
-    problems += list(check_errors(cat, docs["errors"]))
-    problems += list(check_glossary(cat, docs["glossary"]))
-    problems += duplicates([(d, ("sources", i, "key"), s["key"])
-                             for d in docs["sources"] for i, s in enumerate(d.data["sources"])],
-                            "source key")
-    problems += duplicates([(d, ("rules", i, "id"), r["id"])
-                             for d in docs["core"] for i, r in enumerate(d.data["rules"])],
-                            "core rule id")
-    problems += duplicates([(d, ("id",), d.data["id"]) for d in docs["ruleset"]], "ruleset id")
-    return cat, problems
+    return Catalogue(sources, tuple(options), rulesets, core, errors, glossary), option_docs
 
 
 def load_catalogue(root: Path | None = None) -> Catalogue:
@@ -309,9 +338,44 @@ def load_catalogue(root: Path | None = None) -> Catalogue:
     return _load_catalogue(root or spec_dir())
 
 
+# Reading the catalogue (YAML, schemas, cross-checks) takes a tenth of a second or more,
+# in every `cambio` process. A catalogue that passed every check is kept on disk
+# (`cambio_ref.diskcache`) as the JSON of its documents, under the hash of the catalogue's
+# files and of this package's code (`spec_key`): a process that finds it builds the
+# catalogue from it, with nothing to parse or check; any change to a file or to the code is
+# a new key, so a stale file is never read. A catalogue with problems is never kept.
+
 @cache
 def _load_catalogue(root: Path) -> Catalogue:
-    cat, problems = read_spec(root)
+    key = spec_key() if root == spec_dir() else None
+    kept = diskcache.load_json("catalogue", key) if key else None
+    if kept is not None:
+        try:
+            return _assemble(_kept_docs(kept))[0]
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            pass  # a damaged cache file: the catalogue is read again
+    cat, problems, docs = _read_spec(root)
     if problems or cat is None:
         raise SpecError(problems)
+    if key:
+        with suppress(TypeError, ValueError):  # a value JSON cannot hold (a YAML date): not kept
+            diskcache.save_json("catalogue", key, {kind: [[d.name, d.data] for d in found]
+                                                   for kind, found in docs.items()})
     return cat
+
+
+def _kept_docs(kept: Any) -> Docs:
+    """The documents of a kept catalogue (their data without the lines: it had no problem)."""
+    return {kind: [YamlDoc(str(name), data) for name, data in kept[kind]] for kind in SCHEMA_FOR_KIND}
+
+
+def spec_key() -> str:
+    """The hash of the catalogue's files (`spec_dir()`, with its cases) and of this package's
+    code: the key of what is kept on disk from reading and checking them."""
+    return _spec_key(spec_dir())
+
+
+@cache
+def _spec_key(root: Path) -> str:
+    return diskcache.content_key([root, Path(__file__).resolve().parent],
+                                 (".yaml", ".yml", ".json", ".py"))
