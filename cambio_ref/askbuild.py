@@ -22,7 +22,7 @@ from cambio_ref.askindex import (
     raw_words,
 )
 from cambio_ref.asksure import FAIR, GOOD, MARGIN, WIDE
-from cambio_ref.asktypos import LONG_TYPO, MIN_TYPO
+from cambio_ref.asktypos import LONG_TYPO, MIN_TYPO, english_words
 from cambio_ref.askwords import house_label, player_title, rule_title, value_text
 from cambio_ref.cards import Card
 from cambio_ref.cardwords import COLOURS, COUNT_WORDS, RANK_WORDS, SUIT_WORDS
@@ -119,7 +119,7 @@ def build(catalogue: Catalogue | None = None, cases: Iterable[Case] | None = Non
         "points": {rs: {code: p for code, p in tables[rs].points.items() if tables[rs].has_card(Card.parse(code))}
                    for rs in order},
         "risky": {rs: {"on": tables[rs].risky_fives, **tables[rs].risky_five_points} for rs in order},
-        "vocab": _vocab(texts), "typo": [MIN_TYPO, LONG_TYPO],
+        "vocab": _vocab(texts), "typo": [MIN_TYPO, LONG_TYPO], "english": sorted(english_words()),
         "valued_by": {rs: {code: _valued_by(cat, Card.parse(code), facts[rs]) for code in tables[rs].points
                            if tables[rs].has_card(Card.parse(code))} for rs in order},
     }

@@ -38,10 +38,10 @@ __all__ = ["CACHE_ENV", "SITE_KEYS", "build_data", "cache_file", "content_key", 
 CACHE_ENV = diskcache.CACHE_ENV
 # The modules whose code shapes the data: a change to any of them is a new cache key.
 _BUILDERS = ("askdata.py", "askindex.py", "asksure.py", "asktypos.py", "askwords.py", "answers.py",
-             "cardwords.py", "ask.py")
+             "cardwords.py", "ask.py", "askenglish.txt")
 # What the site's search reads (the rest serves `cambio ask` alone).
 SITE_KEYS = ("lexicon", "idf", "unseen", "shares", "about_weight", "good", "margin", "fair", "wide",
-             "rulesets", "docs", "points", "risky", "vocab", "typo")
+             "rulesets", "docs", "points", "risky", "vocab", "typo", "english")
 _DOC_SITE_KEYS = ("kind", "id", "fields", "about", "house", "options", "title", "url", "label", "answers")
 
 

@@ -31,7 +31,7 @@ import math
 import re
 import statistics
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -84,7 +84,7 @@ STOP_WORDS = frozenset((  # noqa: SIM905 (a list of words reads better as one st
     # table talk around a question: people, pronouns, chat ("she", "u", "lol", "nah")
     " she he him hers herself himself myself yourself u ur ya ive id youre theyre wasnt wasn isnt isn didnt didn"
     " cant wont aren arent lol lmao nah yeah yep pls please guys guy bro dude mate mates gf bf literally"
-    " actually basically exactly pretty okay so anyway tonight thing stuff ve ll re").split())
+    " actually basically exactly pretty okay so anyway tonight thing stuff ve ll re theres thats heres").split())
 # A house-rule case weighs this much of its match, so the ruleset's own answer comes first.
 HOUSE_WEIGHT = 0.75
 # A question that names its ruleset asks for that ruleset's rule: an option gains this much.
@@ -312,10 +312,12 @@ class Query:
         return self.hand and self.value and (self.ranks_only or self.each)
 
 
-def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None) -> Query:
-    """Read `text`: its ruleset, its cards, and per word what satisfies it (typos read as the words of `vocab`)."""
+def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
+            english: Collection[str] = ()) -> Query:
+    """Read `text`: its ruleset, its cards, and per word what satisfies it (typos read as the words of `vocab`,
+    an `english` word only as its own inflection)."""
     typed = raw_words(text)
-    words = [correct(w, vocab, STOP_WORDS) for w in typed] if vocab else typed
+    words = [correct(w, vocab, STOP_WORDS, english) for w in typed] if vocab else typed
     fixed = tuple(dict.fromkeys((t, w) for t, w in zip(typed, words, strict=True) if t != w))
     ruleset, keep = None, []
     i = 0
@@ -545,9 +547,10 @@ class Engine:
     index: Index
     docs: Mapping[str, Mapping[str, Any]]  # by "kind:id"
     vocab: Mapping[str, int]
+    english: frozenset[str] = frozenset()  # real words a typo is not read as (`cambio_ref.asktypos`)
 
     def analyse(self, text: str) -> Query:
-        return analyse(text, self.index.lexicon, self.vocab)
+        return analyse(text, self.index.lexicon, self.vocab, self.english)
 
     def rank(self, query: Query) -> list[tuple[Doc, float]]:
         return rank(self.index, query)
@@ -560,6 +563,7 @@ def engine_for(data: Mapping[str, Any]) -> Engine:
     """The engine on `data` (made once per data object)."""
     got = _engines.get(id(data))
     if got is None or got[0] is not data:
-        got = (data, Engine(index_from(data), {f"{d['kind']}:{d['id']}": d for d in data["docs"]}, data["vocab"]))
+        got = (data, Engine(index_from(data), {f"{d['kind']}:{d['id']}": d for d in data["docs"]}, data["vocab"],
+                            frozenset(data.get("english", ()))))
         _engines[id(data)] = got
     return got[1]

@@ -1,15 +1,26 @@
 """Typos in a question: a word the question engine does not know, read as the known word
 nearest to it (`correct`), by a bounded optimal-string-alignment distance (`edits`).
 `docs/javascripts/ask.js` does the same for the site's search.
+
+A real English word is no typo: "threw" is not "three", nor "tried" "tied". The English
+words a typo could be taken for ship in ``cambio_ref/askenglish.txt`` (`english_words`);
+such a word is read only as its own inflection ("shuffle" as "shuffled"). That file is
+made from a dictionary by ``python -m cambio_ref.asktypos DICTIONARY`` (a word list, one
+word a line, such as Debian's wamerican-small) whenever the engine's words change.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+import sys
+from collections.abc import Collection, Iterable, Mapping
+from importlib import resources
 
 from cambio_ref.cardwords import RANK_WORDS
 
-__all__ = ["LONG_TYPO", "MIN_TYPO", "correct", "edits"]
+__all__ = ["ENGLISH_FILE", "LONG_TYPO", "MIN_TYPO", "correct", "edits", "english_words", "near_english"]
+
+# The English words the engine's words are near (package data of cambio_ref, made by `main`).
+ENGLISH_FILE = "askenglish.txt"
 
 # Typos: a word of at least MIN_TYPO letters that the engine does not know is read as the known
 # word nearest to it, if one is within 1 edit (2 from LONG_TYPO letters); a transposition is 1 edit.
@@ -43,28 +54,71 @@ def edits(a: str, b: str, bound: int) -> int:
     return min(prev[len(b)], bound + 1)
 
 
-def correct(word: str, vocab: Mapping[str, int], stop: Collection[str] = ()) -> str:
+def correct(word: str, vocab: Mapping[str, int], stop: Collection[str] = (),
+            english: Collection[str] = ()) -> str:
     """The known word `word` stands for: itself if known, a `stop` word, short or not a
     word, else the nearest known word with the same first letter (a typo seldom hits the
     first one: "jake" is not "take", "night" not "right"): fewest edits, then a card's name
     ("sevn" is "seven", not "seen"), then the most used, then the first alphabetically;
-    else itself.
+    else itself. An `english` word is read only as a known word that it begins or that
+    begins it, its own inflection: a real word is no typo of another.
 
-    >>> vocab = {"king": 5, "queen": 4, "kings": 2, "snap": 9, "swap": 3}
+    >>> vocab = {"king": 5, "queen": 4, "kings": 2, "snap": 9, "swap": 3, "three": 4, "shuffled": 1}
     >>> correct("kign", vocab), correct("qeen", vocab), correct("snpa", vocab), correct("zebra", vocab)
     ('king', 'queen', 'snap', 'zebra')
     >>> correct("wnap", vocab), correct("sevn", {"seen": 9, "seven": 1})
     ('wnap', 'seven')
-
+    >>> correct("threw", vocab), correct("threw", vocab, english={"threw"}), correct("shuffle", vocab, (), {"shuffle"})
+    ('three', 'threw', 'shuffled')
     """
     if len(word) < MIN_TYPO or not word.isalpha() or word in vocab or word in stop:
         return word
     bound = 2 if len(word) >= LONG_TYPO else 1
+    real = word in english
     best: tuple[int, bool, int, str] | None = None
     for known, uses in vocab.items():
         if known[0] != word[0] or abs(len(known) - len(word)) > bound:
+            continue
+        if real and not (known.startswith(word) or word.startswith(known)):
             continue
         d = edits(word, known, bound)
         if d <= bound and (best is None or (d, known not in RANK_WORDS, -uses, known) < best):
             best = (d, known not in RANK_WORDS, -uses, known)
     return best[3] if best else word
+
+
+def english_words() -> frozenset[str]:
+    """The English words shipped in `ENGLISH_FILE` (its lines, less ``#`` comments and blanks)."""
+    text = resources.files("cambio_ref").joinpath(ENGLISH_FILE).read_text(encoding="utf-8")
+    return frozenset(w for line in text.splitlines() if (w := line.strip()) and not w.startswith("#"))
+
+
+def near_english(dictionary: Iterable[str], vocab: Mapping[str, int], stop: Collection[str] = ()) -> list[str]:
+    """The words of `dictionary` (lower case, letters only) that `correct` would read as another word.
+
+    >>> near_english(["threw", "zebra", "King", "kings"], {"three": 1, "kings": 1})
+    ['threw']
+    """
+    words = {w for w in dictionary if w.isalpha() and w.islower()}
+    return sorted(w for w in words if correct(w, vocab, stop) != w)
+
+
+def main(argv: list[str]) -> int:
+    """Print the English file: ``python -m cambio_ref.asktypos DICTIONARY > cambio_ref/askenglish.txt``."""
+    from cambio_ref.askdata import shipped_data
+    from cambio_ref.askindex import STOP_WORDS
+
+    if len(argv) != 1:
+        print("usage: python -m cambio_ref.asktypos DICTIONARY (a word list, one word a line)", file=sys.stderr)
+        return 2
+    with open(argv[0], encoding="utf-8") as f:
+        words = near_english((line.strip() for line in f), shipped_data()["vocab"], STOP_WORDS)
+    print("# English words that the question engine's typo correction must not read as another word")
+    print("# (cambio_ref.asktypos): the words of a dictionary within a typo of a word the engine knows.")
+    print(f"# Made by `python -m cambio_ref.asktypos {argv[0]}`; {len(words)} words.")
+    print("\n".join(words))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

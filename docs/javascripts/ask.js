@@ -166,13 +166,14 @@
       }
       return Math.min(prev[b.length], bound + 1);
     }
-    var stopRaw = new Set(lex.stop_raw);
+    var stopRaw = new Set(lex.stop_raw), english = new Set(data.english || []);
     function correct(word) {
       if (word.length < data.typo[0] || !/^[a-z]+$/.test(word) || has(vocab, word) || stopRaw.has(word)) { return word; }
       var bound = word.length >= data.typo[1] ? 2 : 1;
-      var best = null;
+      var best = null, real = english.has(word);  // a real English word: only its own inflection
       vocabWords.forEach(function (known) {
         if (known[0] !== word[0] || Math.abs(known.length - word.length) > bound) { return; }
+        if (real && known.indexOf(word) !== 0 && word.indexOf(known) !== 0) { return; }
         var d = edits(word, known, bound);
         if (d > bound) { return; }
         var key = [d, has(ranks, known) ? 0 : 1, -vocab[known], known];  // a card's name first

@@ -351,6 +351,17 @@ def test_typos_are_read_as_the_nearest_known_word():
     assert ask("who wins a tie in offical").ruleset == "official"
 
 
+def test_a_real_english_word_is_no_typo_of_a_game_word():
+    # "sits" is one edit from "sets", "theres" one swap from "threes": neither is a typo (issue 30's
+    # note: "threw" was read as "three"). A real word may still be read as its own inflection.
+    from cambio_ref.asktypos import english_words
+
+    assert {"sits", "shuffle"} <= english_words()
+    assert ("sits", "sets") not in ask("whoever sits after the dealer starts, who goes last").fixed
+    assert ask("theres 6 of us, can we all play").fixed == ()
+    assert ("shuffle", "shuffled") in ask("do we shuffle the discard pile when the deck is empty").fixed
+
+
 def test_the_data_is_cached_by_the_catalogues_content(tmp_path, monkeypatch):
     from cambio_ref import askdata
 
