@@ -69,6 +69,11 @@ def render_site(catalogue: Catalogue, *, renamed: Mapping[str, str] | None = Non
 
     Raises ValueError if a renamed id is unknown or two pages would share a path.
     """
+    for old, new in sorted((renamed or {}).items()):  # (checked before any page is rendered)
+        if not catalogue.has_option(new) or catalogue.option(new).id != new:
+            raise ValueError(f"renamed id {old!r} points to {new!r}, which is not an option id")
+        if catalogue.has_option(old):
+            raise ValueError(f"renamed id {old!r} is still an option id")
     site = prepare_site(catalogue, disputes, front)
     pages: dict[str, str] = {}
 
@@ -94,10 +99,6 @@ def render_site(catalogue: Catalogue, *, renamed: Mapping[str, str] | None = Non
         add(sheet_page(rs), sheet_md(site, rs))
     add("sheets/index.md", sheets_index_md(site))
     for old, new in sorted((renamed or {}).items()):
-        if not catalogue.has_option(new) or catalogue.option(new).id != new:
-            raise ValueError(f"renamed id {old!r} points to {new!r}, which is not an option id")
-        if catalogue.has_option(old):
-            raise ValueError(f"renamed id {old!r} is still an option id")
         add(option_page(old), redirect_md(old, new))
     return pages
 

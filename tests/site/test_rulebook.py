@@ -29,6 +29,8 @@ from cambio_ref.rulebook import (
     ruleset_page,
     site_nav,
 )
+from cambio_ref.rulebook.common import prepare_site
+from cambio_ref.rulebook.disputes import dispute_md, disputes_index_md
 from cambio_ref.rules import explain, format_value, resolve
 from tests.site.test_players_words import problems as players_words_problems
 from tests.site.words import player_part, visible
@@ -92,8 +94,7 @@ def test_ruleset_pages_group_options_by_phase(pages):
     assert [h[1] for h in headings] == ["setup", "turn", "powers", "snapping", "calling", "scoring", "match"]
 
 
-def test_known_values_appear():
-    pages = render_site(CAT)
+def test_known_values_appear(pages):
     from cambio_ref.rulebook.options import said
 
     # hearts.txt, "Value of the Card": the six of hearts scores -3 (spec/rulesets/hearts.yaml); in words on the
@@ -153,12 +154,12 @@ def test_house_rules_guide_lists_every_key_and_links_the_schema(pages):
         assert f"| `{opt.key}` | [`{opt.id}`]" in guide
 
 
-def test_renamed_ids_get_redirect_pages():
-    pages = render_site(CAT, renamed={"snap.wrong-own-card": "snap.wrong-own"})
-    redirect = pages[option_page("snap.wrong-own-card")]
+def test_renamed_ids_get_redirect_pages(pages):
+    renamed = render_site(CAT, renamed={"snap.wrong-own-card": "snap.wrong-own"})
+    redirect = renamed[option_page("snap.wrong-own-card")]
     assert 'redirect: "../snap-wrong-own/#snap.wrong-own"' in redirect
     assert "(snap-wrong-own.md#snap.wrong-own)" in redirect
-    assert option_page("snap.wrong-own-card") not in render_site(CAT)
+    assert option_page("snap.wrong-own-card") not in pages
 
 
 @pytest.mark.parametrize(("renamed", "message"), [
@@ -224,6 +225,12 @@ def expected_runs(case_id: str) -> dict[str, Run]:
     case = CASES[case_id]
     return {rs: Run(scores=o.get("scores"), winners=o.get("winners"))
             for rs, o in case.rulesets.items() if case.applies_to(rs)}
+
+
+def one_dispute_page(d: Dispute) -> str:
+    """The page of dispute `d` as `render_site(CAT, disputes=[d])` writes it (without the
+    site's other pages: test_disputes_plug_in shows that the page is among them)."""
+    return dispute_md(prepare_site(CAT, [d]), d)
 
 
 def load_hook() -> ModuleType:
@@ -307,7 +314,7 @@ def test_case_dispute_takes_the_outcome_from_the_runs():
     assert answers["official"].text.startswith("Not applicable: the official ruleset has no snapping")
     assert not answers["official"].applies
     assert answers["online"].ruling == "end.tie"
-    page = render_site(CAT, disputes=[d])[dispute_page(d.id)]
+    page = one_dispute_page(d)
     question = CAT.option("end.tie").question
     assert f"By the project's [ruling on \u201c{question}\u201d](../options/end-tie.md#ruling)" in answer_block(
         page, d.id, "online")
@@ -317,7 +324,7 @@ def test_a_failing_reference_is_shown_with_why():
     runs: dict[str, Any] = expected_runs("tie.caller-ties-lowest")
     runs["hearts"] = Run(status="fail", scores=[9, 9], winners=[0, 1], failures=["outcome: winners: expected [0]"])
     d = case_dispute(CASES["tie.caller-ties-lowest"], runs, peek=(2, 3))
-    page = render_site(CAT, disputes=[d])[dispute_page(d.id)]
+    page = one_dispute_page(d)
     assert "Fails" not in answer_block(page, "tie.caller-ties-lowest", "hearts")
     assert "Fails ✗ (outcome: winners: expected [0])." in implementers(page)
     assert '??? failure "hearts: the reference fails ✗ (outcome: winners: expected [0])"' in page
@@ -334,7 +341,7 @@ def test_a_match_case_shows_every_round():
     # direction of play starts) seat 2 deals it, so the deal passes to seat 1 (Ben),
     # and the winner, seat 2 (Cleo), starts the next round (hearts §10).
     assert hearts.outcome.endswith("then, after 1 round, Ben deals and Cleo plays first")
-    page = render_site(CAT, disputes=[d])[dispute_page(d.id)]
+    page = one_dispute_page(d)
     assert "**Round 2: the deal.**" in page and "the match rules choose the dealer" in page
 
 
@@ -391,7 +398,7 @@ def test_situations_title_and_order_the_disputes_index(disputes):
     front = Front(situations=(("tie", "When scores tie"), ("snap", "When someone snaps a card")))
     nav: list[Any] = site_nav(CAT, disputes=disputes, front=front)["disputes/index.md"]
     assert [next(iter(g)) for g in nav[1:3]] == ["When scores tie", "When someone snaps a card"]
-    index = render_site(CAT, disputes=disputes, front=front)["disputes/index.md"]
+    index = disputes_index_md(prepare_site(CAT, disputes, front))  # (render_site's disputes/index.md)
     assert index.index("## When scores tie") < index.index("## When someone snaps a card")
     # No case id in a label: each entry is the question.
     assert "`tie.caller-ties-lowest`" not in index and CASES["tie.caller-ties-lowest"].title in index
@@ -404,9 +411,9 @@ def test_without_cases_the_dispute_index_points_to_the_questions(pages):
 
 
 @pytest.mark.parametrize("with_cases", [False, True])
-def test_nav_covers_every_generated_page(with_cases, disputes):
+def test_nav_covers_every_generated_page(with_cases, disputes, request):
     shown = disputes if with_cases else []
-    pages = render_site(CAT, disputes=shown)
+    pages = request.getfixturevalue("site" if with_cases else "pages")  # (render_site(CAT, disputes=shown))
     nav = site_nav(CAT, disputes=shown)
 
     def paths(entries: list[Any]) -> Iterator[str]:
