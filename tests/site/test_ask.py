@@ -384,3 +384,29 @@ def test_the_data_is_cached_by_the_catalogues_content(tmp_path, monkeypatch):
         assert askdata.content_key() != same  # any change to the catalogue is a new cache file
     finally:
         spec_dir.cache_clear()
+
+
+def test_a_count_of_players_is_no_three_way_tie():
+    # "three of us" named the three-way tie, so "can 3 of us play?" asked about ties (issue 30's note);
+    # a count of players is a table size. "three way" and "three people" still name the tie.
+    from cambio_ref.askdata import shipped_data
+    from cambio_ref.askindex import engine_for
+
+    engine = engine_for(shipped_data())
+    asked = {t for alts in engine.analyse("can 3 of us play?").wanted for t in alts}
+    assert "@three-way-tie" not in asked
+    assert any("@three-way-tie" in alts for alts in engine.analyse("three way tie").wanted)
+
+
+def test_a_glossary_synonym_may_hold_digits():
+    # Players type numbers as digits ("3 of us", "turn cap 46"); the glossary's schema takes them.
+    import jsonschema
+
+    from cambio_ref.catalogue import SCHEMA_BASE, SCHEMA_FOR_KIND, schema_registry
+
+    registry = schema_registry()
+    schema = registry.contents(SCHEMA_BASE + SCHEMA_FOR_KIND["glossary"])
+    check = jsonschema.Draft202012Validator(schema, registry=registry)
+    term = {"id": "cap", "name": "turn cap", "definition": "A limit on turns.", "synonyms": ["turn cap 46"]}
+    assert list(check.iter_errors({"terms": [term]})) == []
+    assert list(check.iter_errors({"terms": [{**term, "synonyms": ["Turn Cap"]}]})) != []
