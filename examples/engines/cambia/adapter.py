@@ -367,6 +367,7 @@ class CambiaAdapter(Adapter):
             elif d[0] == "penalty_draw":
                 event = table.penalty(p, card_code(d[2]))
                 self.slots[p].append(event["slot"])
+                events.append(event)
         if not success and not any(d[0] == "penalty_draw" for d in deltas):
             events.append(table.public("penalty_skipped", player=p))
         table.snap_open = g.snap_phase_active
