@@ -216,10 +216,13 @@ class Table:
             self.pile.append(card)
 
     def _revealed(self, e: Event) -> None:
+        # the card stays in its slot, so whoever knew it still does (protocol.md,
+        # knowledge rules: a card is known until it leaves its slot); the event only adds
+        # the seats it showed the card to
         seen = seats(e.get("visible_to"))
         for pos, card in zip(e["targets"], e["cards"], strict=True):
             self._at(pos, card, str(e["t"]))
-            self.known[pos[0]][pos[1]] = seen
+            self.known[pos[0]][pos[1]] |= seen
 
     def _took_wrong(self, e: Event) -> None:
         owner, slot = e["from"]

@@ -216,6 +216,17 @@ class Table:
             self.known[owner][slot] = set(self.everyone())
         return self.public(kind, player=player, targets=[[owner, slot]], cards=[card])
 
+    def gave(self, player: int, slot: int, to: int, gap: int) -> Event:
+        """The card in `player`'s `slot` given into `to`'s `gap`: face down, so whoever
+        knew it still knows it there, and nobody else learns it."""
+        card = self.card_at(player, slot)
+        knew = self.known[player][slot]
+        self.grids[player][slot], self.known[player][slot] = None, set()
+        self.place(to, card, gap)
+        self.known[to][gap] = set(knew)
+        return {"t": "gave", "player": player, "slot": slot, "to": [to, gap], "card": card,
+                "visible_to": []}
+
     def penalty(self, player: int, card: str, slot: int | None = None) -> Event:
         """A penalty card into `slot`, or (by default) the lowest empty slot."""
         slot = self.place(player, card, slot)

@@ -21,6 +21,9 @@ from conformance.grouping import occurrence
 from conformance.harness import Driver, ImplSpec
 from conformance.implementation import Reference
 from conformance.onward import play_on
+from conformance.properties.cards import Table
+from conformance.properties.hiding import leaks
+from conformance.properties.violation import Violations
 from conformance.protocol import Support
 from conformance.serve import ReferenceEngine
 from tests.conformance.deviating import (
@@ -92,6 +95,22 @@ def test_a_duplicated_card_is_caught() -> None:
 def test_a_peeked_card_shown_to_another_seat_is_caught() -> None:
     # peeks are private: the peeking player alone sees the card (protocol.md, knowledge rules)
     assert ("hiding.view", "info.open-hands") in _caught(PeekShownToAll, "online")
+
+
+def test_a_wrong_snap_shown_to_nobody_leaves_its_knowers_knowing_the_card() -> None:
+    # A card is known until it leaves its slot (protocol.md, knowledge rules); a wrong snap
+    # leaves it there, so an implementation that shows it to nobody (evanbrierton/cambio)
+    # still lets the seat that peeked it see it, and only that seat.
+    rules = resolve("online")
+    table = Table(rules, 2, 0, [c.code for c in rules.deck(2)], 0, Violations())
+    card = table.grids[1][2]
+    table.apply({"t": "peeked", "player": 1, "owner": 1, "slot": 2, "card": card,
+                 "visible_to": [1]})
+    table.apply({"t": "snap_wrong", "player": 0, "targets": [[1, 2]], "cards": [card],
+                 "visible_to": []})
+    view = {"grids": [["?"] * 4, ["?", "?", card, "?"]], "held": None}
+    assert leaks(view, 1, table) is None
+    assert leaks(view, 0, table) is not None
 
 
 def test_a_listed_legal_action_refused_is_caught() -> None:

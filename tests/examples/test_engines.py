@@ -93,6 +93,19 @@ def test_the_adapters_deal_as_the_reference_does(players: int, dealer: int, turn
     assert rest == dealt.snapshot()["deck"]  # top card first
 
 
+def test_a_given_card_stays_known_to_whoever_knew_it() -> None:
+    # gave: the card moves face down, and who knew it still knows it in its new slot
+    # (protocol.md, knowledge rules); the cambio adapter forgot it (consistency.view-forgets)
+    table = adapterlib().Table([["2S", "3S", "4S", "5S"], ["2H", "3H", "4H", "5H"]], 0, 1)
+    table.peeked(1, 3)
+    table.grids[0][1] = None  # (a gap a snap left)
+    event = table.gave(1, 3, 0, 1)
+    assert event == {"t": "gave", "player": 1, "slot": 3, "to": [0, 1], "card": "5H",
+                     "visible_to": []}
+    assert table.view(1)["grids"] == [["?", "5H", "?", "?"], ["?", "?", "?", None]]
+    assert table.view(0)["grids"][0][1] == "?"
+
+
 def checkout(engine: str) -> Path:
     variable, marker = CHECKOUTS[engine]
     root = os.environ.get(variable)

@@ -233,8 +233,9 @@ class CambioAdapter(Adapter):
         if kind == "peek":
             return self.peek(p, action["slot"])
         if table.phase == "peek" and kind != "snap":
-            raise Refused("E_GIVE_FORBIDDEN" if kind == "give" else "E_WRONG_PHASE"
-                          if p == table.current else "E_NOT_YOUR_TURN", "the opening peek is not over")
+            raise Refused("E_GIVE_FORBIDDEN" if kind == "give" else "E_NOT_YOUR_TURN"
+                          if p != table.current else "E_CALL_TIMING" if kind == "call"
+                          else "E_WRONG_PHASE", "the opening peek is not over")
         self.precheck(p, kind)
         if kind == "pass":
             raise Refused("E_PASS_FORBIDDEN", "the engine has no pass")
@@ -390,13 +391,9 @@ class CambioAdapter(Adapter):
         elif kind == "give":
             pending = before["pendingAbility"]
             to = self.seat_of(pending["snapTargetPlayerId"])
-            card = table.card_at(p, action["slot"])
-            table.grids[p][action["slot"]] = None
             given = self.hand(p, before)[action["slot"]] or {}
             gap = next(i for i, c in enumerate(self.hand(to)) if c and c["id"] == given.get("id"))
-            table.place(to, card, gap)  # where the engine laid it
-            events.append({"t": "gave", "player": p, "slot": action["slot"], "to": [to, gap],
-                           "card": card, "visible_to": []})
+            events.append(table.gave(p, action["slot"], to, gap))  # where the engine laid it
         table.snap_open = s["snapEligibleTopCardId"] is not None
         return events + self.after(before)
 
