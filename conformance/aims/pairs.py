@@ -12,6 +12,9 @@ both fire, can show it (issue 32: knock-outs with end-of-turn calling).
 `CHECKS` lists, per action kind and in the reference's order, the checks an option's
 value governs: the code, the option, the values under which the check can fire, and
 when it fires (read from the state and the action alone, as the protocol states it).
+It is a copy of the engine's order, kept here because the engine's checks are plain code
+in its hot path; tests/conformance/test_check_order.py holds the two to each other by
+sending, in states set up for it, actions that break both checks of each pair.
 `pairs` derives every pair of checks on one kind governed by two options, but those that
 can never fire together (`APART`, each with its reason). `colliding` tells which pairs
 an action sent in a state meets.
@@ -229,11 +232,12 @@ class Pair:
             and rejection(state, action) in self.first.code.split("|")
 
 
-def pairs() -> list[Pair]:
-    """Every pair of checks on one kind governed by two options (`CHECKS`, with `OWES`
-    before each kind's own), in the reference's order, but those `APART`."""
+def pairs(order: Mapping[str, Sequence[Check]] | None = None) -> list[Pair]:
+    """Every pair of checks on one kind governed by two options (`order`, by default
+    `CHECKS`, with `OWES` before each kind's own), in the reference's order, but those
+    `APART`."""
     found: list[Pair] = []
-    for kind, checks in CHECKS.items():
+    for kind, checks in (CHECKS if order is None else order).items():
         ordered = (OWES, *checks)
         for i, first in enumerate(ordered):
             for then in ordered[i + 1:]:
