@@ -64,7 +64,8 @@ def problems(text: str, option_ids: frozenset[str]) -> list[str]:
     >>> problems("Play passes to the left.", frozenset({"turn.direction"}))
     []
     """
-    found = [f"option id {i!r}" for i in sorted(option_ids) if re.search(rf"(?<![\w.-]){re.escape(i)}(?![\w-])", text)]
+    found = [f"option id {i!r}" for i in sorted(option_ids)
+             if i in text and re.search(rf"(?<![\w.-]){re.escape(i)}(?![\w-])", text)]
     found += [f"code {m!r}" for m in re.findall(r"`[^`]+`", text)]
     found += ["'the reference'"] if re.search(r"\bthe reference\b", text, re.IGNORECASE) else []
     found += [f"error code {m!r}" for m in re.findall(r"\bE_[A-Z_]+\b", text)]

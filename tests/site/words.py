@@ -152,7 +152,13 @@ def built_player_text(html: str) -> str:
     ...                   '<details class="info"><summary>For implementers</summary><p><code>z</code></p></details>'
     ...                   '<h2 id="for-implementers">For implementers</h2><p>log</p><h2>Next</h2><p>B</p></article>')
     'QA `x.y`.NextB'
+
+    Only the article is parsed (a built page is about five times its article: the navigation
+    lists every page); nothing outside it is said.
     """
+    start, end = html.find("<article"), html.rfind("</article>")
+    if 0 <= start < end:
+        html = html[start:end + len("</article>")]
     parser = _PlayerText()
     parser.feed(html)
     parser.close()
