@@ -4,6 +4,7 @@ rerun on their own, ``conform-merge``, and a signal that still stops every worke
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import os
 import shlex
@@ -11,6 +12,7 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,16 +30,43 @@ def _untimed(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{k: v for k, v in line.items() if k not in TIMING} for line in lines]
 
 
+Shared = Callable[..., tuple[Run, Path]]
+
+
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory: pytest.TempPathFactory) -> Shared:
+    """`cambio conform ARGS` (``--jobs 1`` unless ARGS say otherwise), run once in this module
+    for the same options in any order: several tests read the same run (the conform
+    fixture's, with the log's file beside it). Every ARG is an option and its value."""
+    folder = tmp_path_factory.mktemp("runs")
+    done: dict[tuple[tuple[str, str], ...], tuple[Run, Path]] = {}
+
+    def run(*args: str) -> tuple[Run, Path]:
+        full = (*args, *(() if "--jobs" in args else ("--jobs", "1")))
+        assert len(full) % 2 == 0 and all(a.startswith("-") for a in full[::2]), full
+        key = tuple(sorted(zip(full[::2], full[1::2], strict=True)))
+        if key not in done:
+            log = folder / f"run{len(done)}.jsonl"
+            out, err = io.StringIO(), io.StringIO()
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                code = main(["conform", *full, "--log", str(log)])
+            lines = [json.loads(x) for x in log.read_text().splitlines()] if log.exists() else []
+            done[key] = Run(code, out.getvalue(), err.getvalue(), lines), log
+        return done[key]
+
+    return run
+
+
 @pytest.mark.parametrize("method", ["fork", "spawn"])
-def test_two_jobs_give_the_log_of_one(conform: Any, method: str,
+def test_two_jobs_give_the_log_of_one(conform: Any, shared: Shared, method: str,
                                       monkeypatch: pytest.MonkeyPatch) -> None:
     if method == "fork" and not sys.platform.startswith("linux"):
         pytest.skip("workers are forked only on Linux")
     monkeypatch.setattr("conformance.jobs.start_method", lambda: method)
     impl = "python:conformance.serve:ReferenceEngine"  # (in-process in every worker)
     args = ("--impl", impl, "--ruleset", "official", "--ruleset", "hearts", "-k", "tie or fuzz",
-            "--fuzz", "44", "--seed", "4")
-    one: Run = conform(*args, "--jobs", "1")
+            "--fuzz", "44", "--seed", "4", "--shrink-time", "2")
+    one, _ = shared(*args, "--jobs", "1")  # (one job starts no worker: the same run for both)
     two: Run = conform(*args, "--jobs", "2")
     assert one.code == two.code == 0
     assert _untimed(one.log) == _untimed(two.log)
@@ -45,13 +74,17 @@ def test_two_jobs_give_the_log_of_one(conform: Any, method: str,
     assert "22 games" in one.fuzz("official")["message"]  # five shards: 5, 5, 5, 5 and 2
 
 
-def test_deviations_merge_across_shards_and_each_reruns_its_own_shard(conform: Any) -> None:
-    # six games: shard 0 plays games 1-5 and shard 1 game 6, in which snap.wrong-other
-    # shows again (the same log whatever --jobs: at --fuzz 10 it once differed, when the
-    # first run's reports had brought more local constants for Hypothesis to draw)
-    args = ("--impl", broken("two-bugs"), "--ruleset", "online", "-k", "fuzz", "--fuzz", "6",
+# six games of a broken implementation: shard 0 plays games 1-5 and shard 1 game 6, in
+# which snap.wrong-other shows again (the same log whatever --jobs: at --fuzz 10 it once
+# differed, when the first run's reports had brought more local constants for Hypothesis
+# to draw). The two tests below share the runs of these arguments they both make.
+TWO_BUGS = ("--impl", broken("two-bugs"), "--ruleset", "online", "-k", "fuzz", "--fuzz", "6",
             "--seed", "2", "--shrink-time", "0")
-    one: Run = conform(*args, "--jobs", "1")
+
+
+def test_deviations_merge_across_shards_and_each_reruns_its_own_shard(conform: Any, shared: Shared) -> None:
+    args = TWO_BUGS
+    one, _ = shared(*args, "--jobs", "1")
     two: Run = conform(*args, "--jobs", "2")
     assert one.code == two.code == 1
     assert _untimed(one.log) == _untimed(two.log)
@@ -65,23 +98,19 @@ def test_deviations_merge_across_shards_and_each_reruns_its_own_shard(conform: A
     assert shards == {False, True}  # (found in both shards: merged across them)
     repro = deviations[0]["repro"][0]
     assert "--fuzz-shards" in repro
-    again: Run = conform(*shlex.split(repro)[2:], "--shrink-time", "0")
+    again, _ = shared(*shlex.split(repro)[2:], "--shrink-time", "0")
     found = {r["signature"]: r for r in again.deviations("online")}
     assert deviations[0]["signature"] in found  # that shard alone shows it again
 
 
-def test_conform_merge_joins_shard_runs(conform: Any, tmp_path: Path,
+def test_conform_merge_joins_shard_runs(conform: Any, shared: Shared, tmp_path: Path,
                                         capsys: pytest.CaptureFixture[str]) -> None:
     # (six games: shard 0 plays five, shard 1 one, and a deviation shows in both: see
     # the test above)
-    args = ("--impl", broken("two-bugs"), "--ruleset", "online", "-k", "fuzz", "--fuzz", "6",
-            "--seed", "2", "--shrink-time", "0", "--jobs", "1")
-    whole: Run = conform(*args)
-    logs = []
-    for shards in ("0", "1-1"):  # (each a range of shards, the second written as one)
-        conform(*args, "--fuzz-shards", shards)
-        logs.append(tmp_path / f"part{shards}.jsonl")
-        (tmp_path / "run.jsonl").rename(logs[-1])
+    args = (*TWO_BUGS, "--jobs", "1")
+    whole, _ = shared(*args)
+    # (each a range of shards, the second written as one)
+    logs = [shared(*args, "--fuzz-shards", shards)[1] for shards in ("0", "1-1")]
     merged = tmp_path / "merged.jsonl"
     code = main(["conform-merge", *map(str, logs), "--log", str(merged),
                  "--junit", str(tmp_path / "j.xml"), "--report", str(tmp_path / "r.md")])
