@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from cambio_ref.asktypos import correct
 from cambio_ref.cardwords import (
+    ACE_LETTER,
     ARTICLES,
     BEFORE_COLOUR,
     COLOURS,
@@ -45,6 +46,7 @@ from cambio_ref.cardwords import (
     NOT_CARDS,
     ONE,
     PAIR_WORDS,
+    RANK_LETTERS,
     RANK_WORDS,
     SUIT_GLYPHS,
     SUIT_WORDS,
@@ -105,12 +107,15 @@ _SUM_WORDS = frozenset(("total", "add", "adds", "altogether", "together", "sum",
 
 
 def raw_words(text: str) -> list[str]:
-    """The words of `text`, lower case and unstemmed; a suit symbol reads as its letter ("K♥" -> "kh").
+    """The words of `text`, lower case and unstemmed; a suit symbol reads as its letter ("K♥" -> "kh"),
+    a capital A standing alone inside a sentence as an ace.
 
     >>> raw_words("What's K♥ worth? Ann's 10♦!")
     ['what', 'kh', 'worth', 'ann', '10d']
+    >>> raw_words("A king, K 7 A 2")
+    ['a', 'king', 'k', '7', 'ace', '2']
     """
-    text = text.lower().replace("\u2019", "'").replace("\u2018", "'")
+    text = ACE_LETTER.sub("ace", text).lower().replace("\u2019", "'").replace("\u2018", "'")
     for glyph, letter in SUIT_GLYPHS.items():
         text = text.replace(glyph, letter)
     return _WORD.findall(text.replace("'s", ""))
@@ -146,7 +151,7 @@ def _canon(word: str) -> list[str]:
             out += [stem(next(w for w, s in SUIT_WORDS.items() if s == suit)),
                     next(c for c, suits in COLOURS.items() if suit in suits)]
         return out
-    if word in RANK_WORDS:
+    if word in RANK_WORDS and word not in RANK_LETTERS:
         return [rank_token(RANK_WORDS[word])]
     return [stem(word)]
 
@@ -522,7 +527,8 @@ def lexicon_json(lex: Lexicon) -> dict[str, Any]:
     """The lexicon as ask.js reads it."""
     return {"stop": sorted(_STOP), "stop_raw": sorted(STOP_WORDS), "phrases": [[list(p), t] for p, t in lex.phrases],
             "value": [list(p) for p in lex.value_phrases], "rulesets": [[list(p), rs] for p, rs in lex.rulesets],
-            "cues": sorted(_RULESET_CUES), "ranks": RANK_WORDS, "suits": SUIT_WORDS, "glyphs": SUIT_GLYPHS,
+            "cues": sorted(_RULESET_CUES), "ranks": RANK_WORDS, "rank_letters": sorted(RANK_LETTERS),
+            "ace_letter": ACE_LETTER.pattern, "suits": SUIT_WORDS, "glyphs": SUIT_GLYPHS,
             "colours": {c: list(s) for c, s in COLOURS.items()}, "counts": COUNT_WORDS,
             "pairs": sorted(PAIR_WORDS), "one": ONE, "before_colour": sorted(BEFORE_COLOUR),
             "house": HOUSE_TERM, "house_weight": HOUSE_WEIGHT, "named_bonus": NAMED_BONUS,

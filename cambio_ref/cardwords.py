@@ -25,8 +25,9 @@ from dataclasses import dataclass
 
 from cambio_ref.cards import JOKER, SUITS
 
-__all__ = ["ARTICLES", "BEFORE_COLOUR", "COLOURS", "COUNT_WORDS", "NOT_CARDS", "ONE", "PAIR_WORDS", "RANK_WORDS",
-           "SUIT_GLYPHS", "SUIT_WORDS", "CardMention", "Reading", "code_of", "mentions", "rank_token", "read_cards"]
+__all__ = ["ACE_LETTER", "ARTICLES", "BEFORE_COLOUR", "COLOURS", "COUNT_WORDS", "NOT_CARDS", "ONE", "PAIR_WORDS",
+           "RANK_LETTERS", "RANK_WORDS", "SUIT_GLYPHS", "SUIT_WORDS", "CardMention", "Reading", "code_of", "mentions",
+           "rank_token", "read_cards"]
 
 # Every word (lower case, as typed or plural) that names a rank, and the rank it names.
 RANK_WORDS: dict[str, str] = {
@@ -36,7 +37,14 @@ RANK_WORDS: dict[str, str] = {
     "eight": "8", "eights": "8", "nine": "9", "nines": "9", "ten": "10", "tens": "10", "jack": "J", "jacks": "J",
     "knave": "J", "queen": "Q", "queens": "Q", "king": "K", "kings": "K", "joker": JOKER, "jokers": JOKER,
     **{str(n): str(n) for n in range(2, 11)}, **{f"{n}s": str(n) for n in range(2, 11)},
+    # The letters of the card notation, typed alone ("K Q J 10", "K-Q-J"); an ace's "A" is `ACE_LETTER`.
+    "k": "K", "q": "Q", "j": "J",
 }
+# Those letters: cards in a hand, but searched as themselves (a rule's text has "J/Q" for other things).
+RANK_LETTERS = frozenset(("k", "q", "j"))
+# A capital A standing alone, neither first in the text nor first after a sentence's end, is an ace ("K 7 A 2");
+# `cambio_ref.askindex.raw_words` reads it as "ace" before anything is lower-cased ("a" is an article).
+ACE_LETTER = re.compile(r"(?<=[^\s.!?:]\s)A(?=[\s,.?!;]|$)")
 SUIT_WORDS: dict[str, str] = {"spade": "S", "spades": "S", "heart": "H", "hearts": "H", "diamond": "D",
                               "diamonds": "D", "club": "C", "clubs": "C"}
 # Suit symbols, outlined too, as the one-letter suit they stand for ("K♥" reads as "kh").
@@ -107,6 +115,17 @@ def code_of(word: str) -> tuple[str, str] | None:
     if not m or word in _NOT_CODES:
         return None
     return m[1].upper(), m[2].upper()
+
+
+def _beside_a_card(words: Sequence[str], i: int) -> bool:
+    """The word before or after position `i` names a card: a letter of the notation is a card only in a list
+    of cards ("K Q J 10"), not in "Q&A".
+
+    >>> _beside_a_card("k q j".split(), 0), _beside_a_card("official q a".split(), 1)
+    (True, False)
+    """
+    return any(0 <= k < len(words) and (words[k] in RANK_WORDS or code_of(words[k]) is not None)
+               for k in (i - 1, i + 1))
 
 
 def mentions(words: Sequence[str]) -> tuple[CardMention, ...]:
@@ -191,7 +210,8 @@ def read_cards(words: Sequence[str]) -> Reading:
         number = word[:1].isdigit() or word in COUNT_WORDS
         # "two cards left" counts cards, but "a 5 left" is a card: after an article a number is a card.
         counted = number and not count and i + 1 < len(words) and words[i + 1] in NOT_CARDS
-        if word in RANK_WORDS and not (counted and not (i > 0 and words[i - 1] in ARTICLES)):
+        if word in RANK_WORDS and not (counted and not (i > 0 and words[i - 1] in ARTICLES)) and (
+                word not in RANK_LETTERS or _beside_a_card(words, i)):
             rank = RANK_WORDS[word]
             suit = ""
             plural = word.endswith("s")

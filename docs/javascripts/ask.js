@@ -23,8 +23,9 @@
     var single = {};
     lex.phrases.forEach(function (p) { if (p[0].length === 1) { single[p[0][0]] = p[1]; } });
 
+    var aceLetter = new RegExp(lex.ace_letter, "g");  // cambio_ref.cardwords.ACE_LETTER
     function rawWords(text) {
-      text = text.toLowerCase().split("\u2019").join("'").split("\u2018").join("'");
+      text = text.replace(aceLetter, "ace").toLowerCase().split("\u2019").join("'").split("\u2018").join("'");
       Object.keys(lex.glyphs).forEach(function (g) { text = text.split(g).join(lex.glyphs[g]); });
       return text.split("'s").join("").match(/[a-z0-9]+/g) || [];
     }
@@ -63,7 +64,7 @@
         }
         return out;
       }
-      if (has(ranks, word)) { return [rankToken(ranks[word])]; }
+      if (has(ranks, word) && lex.rank_letters.indexOf(word) < 0) { return [rankToken(ranks[word])]; }
       return [stem(word)];
     }
     function canonWords(words) {
@@ -124,7 +125,11 @@
         var number = /^[0-9]/.test(word) || has(counts, word);
         // "two cards left" counts cards, but "a 5 left" is a card: after an article a number is a card.
         var counted = number && !count && i + 1 < words.length && notCards.has(words[i + 1]);
-        if (has(ranks, word) && !(counted && !(i > 0 && articles.has(words[i - 1])))) {
+        // A letter of the notation ("K Q J 10") is a card only beside another card (not in "Q&A").
+        var letterAlone = lex.rank_letters.indexOf(word) >= 0 && ![i - 1, i + 1].some(function (k) {
+          return k >= 0 && k < words.length && (has(ranks, words[k]) || codeOf(words[k]));
+        });
+        if (has(ranks, word) && !(counted && !(i > 0 && articles.has(words[i - 1]))) && !letterAlone) {
           var rank = ranks[word], suit = "";
           var plural = word.endsWith("s");
           if (i + 2 < words.length && words[i + 1] === "of" && has(suits, words[i + 2]) && rank !== "X") {

@@ -15,7 +15,8 @@ import pytest
 
 from cambio_ref.answers import answer_for, answer_for_rules, table_words
 from cambio_ref.ask import ask, search, terms_in, tokens
-from cambio_ref.askindex import analyse, build_index
+from cambio_ref.askindex import analyse, build_index, raw_words
+from cambio_ref.cardwords import CardMention
 from cambio_ref.cases import load_cases
 from cambio_ref.catalogue import load_catalogue, read_spec
 from cambio_ref.cli import main
@@ -321,7 +322,21 @@ HANDS_IN_WORDS = [
     ("kings of hearts and diamonds and a joker score", ["KH", "X"], ("diamonds",)),
     ("an ace, a 2 and a face card, score", ["AS", "2S"], ("face",)),
     ("eight, nine, tenn, jak", ["8S", "9S", "10S"], ("jak",)),
+    # The letters of the card notation typed alone; a capital A inside a sentence is an ace, not an article
+    # (it was dropped without a word: "K 7 A 2" scored as a 7 and a 2).
+    ("score for K Q J 10", ["KS", "QS", "JS", "10S"], ()),
+    ("K 7 A 2 total?", ["KS", "7S", "AS", "2S"], ()),
+    ("K-Q-J, what do they add up to", ["KS", "QS", "JS"], ()),
+    ("A king and a 2, total", ["KS", "2S"], ()),
 ]
+
+
+def test_a_letter_of_the_card_notation_is_a_card_only_among_cards():
+    # "the official Q&A" names no queen: a lone letter is read as a card only beside another card.
+    from cambio_ref.cardwords import mentions
+
+    assert mentions(raw_words("what does the official Q&A say about a king")) == (CardMention("K"),)
+    assert [str(m) for m in mentions(raw_words("K Q J and a 10"))] == ["K", "Q", "J", "10"]
 
 
 @pytest.mark.parametrize(("question", "cards", "unread"), HANDS_IN_WORDS)
