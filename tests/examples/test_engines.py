@@ -135,3 +135,16 @@ def test_the_adapter_plays_a_case_through(engine: str, conform: Any) -> None:
                                               "accepted_wrongly", "not_applicable"}, run.out
     header = run.log[0]
     assert declared(engine)["commit"][:7] in json.dumps(header)
+
+
+def test_the_cambia_adapter_reports_a_wrong_snaps_penalty_cards(conform: Any) -> None:
+    # the engine's only difference in snap.penalty-past-six-cards is its hand cap (#8 of
+    # cambia/DEVIATIONS.md): the first wrong snap's two penalty cards are reported (the
+    # adapter once laid them out and dropped their events), the second snap's are not drawn
+    root = checkout("cambia")
+    os.environ["CAMBIA_DIR"] = str(root)
+    run: Run = conform("--impl", command("cambia"), "--fuzz", "0",
+                       "-k", "snap.penalty-past-six-cards")
+    fields = [(d["field"], d["step"]) for r in run.results for d in r["deviations"]
+              if d["field"].startswith("events[penalty")]
+    assert fields == [("events[penalty]", "step 6")], run.out
