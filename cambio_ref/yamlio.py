@@ -34,12 +34,18 @@ import os
 import re
 import stat
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
-from typing import Any
-
-import yaml
+from typing import TYPE_CHECKING, Any
 
 from cambio_ref.errors import Problem, SpecError
+
+if TYPE_CHECKING:
+    import yaml
+
+# yaml is imported where a file is parsed, not here: most processes read no YAML at all
+# (the catalogue comes from its cache, `cambio_ref.catalogue`), and importing it takes a
+# noticeable part of a command's start-up.
 
 Path_ = tuple[str | int, ...]
 
@@ -64,34 +70,39 @@ _KEY_KIND = {_TAG + "int": "integer", _TAG + "float": "number", _TAG + "bool": "
              _TAG + "map": "mapping"}
 
 
-class _Loader(yaml.SafeLoader):
+@cache
+def _loader() -> type[yaml.SafeLoader]:
     """SafeLoader that refuses aliases and deep nesting before composing them."""
+    import yaml
 
-    depth = 0
-    nodes = 0
+    class Loader(yaml.SafeLoader):
+        depth = 0
+        nodes = 0
 
-    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
-        self.nodes += 1
-        if self.nodes > MAX_NODES:
-            event = self.peek_event()  # type: ignore[no-untyped-call, unused-ignore]
-            raise _too_many(event.start_mark)
-        if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()  # type: ignore[no-untyped-call, unused-ignore]
-            raise yaml.MarkedYAMLError(
-                problem="YAML aliases (*name) are not allowed", problem_mark=event.start_mark
-            )
-        if self.check_event(yaml.SequenceStartEvent, yaml.MappingStartEvent):
-            if self.depth >= MAX_DEPTH:
+        def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
+            self.nodes += 1
+            if self.nodes > MAX_NODES:
+                event = self.peek_event()  # type: ignore[no-untyped-call, unused-ignore]
+                raise _too_many(event.start_mark)
+            if self.check_event(yaml.AliasEvent):
                 event = self.peek_event()  # type: ignore[no-untyped-call, unused-ignore]
                 raise yaml.MarkedYAMLError(
-                    problem=f"nested more than {MAX_DEPTH} levels deep",
-                    problem_mark=event.start_mark)
-            self.depth += 1
-            try:
-                return super().compose_node(parent, index)  # type: ignore[no-any-return, unused-ignore]
-            finally:
-                self.depth -= 1
-        return super().compose_node(parent, index)  # type: ignore[no-any-return, unused-ignore]
+                    problem="YAML aliases (*name) are not allowed", problem_mark=event.start_mark
+                )
+            if self.check_event(yaml.SequenceStartEvent, yaml.MappingStartEvent):
+                if self.depth >= MAX_DEPTH:
+                    event = self.peek_event()  # type: ignore[no-untyped-call, unused-ignore]
+                    raise yaml.MarkedYAMLError(
+                        problem=f"nested more than {MAX_DEPTH} levels deep",
+                        problem_mark=event.start_mark)
+                self.depth += 1
+                try:
+                    return super().compose_node(parent, index)  # type: ignore[no-any-return, unused-ignore]
+                finally:
+                    self.depth -= 1
+            return super().compose_node(parent, index)  # type: ignore[no-any-return, unused-ignore]
+
+    return Loader
 
 
 @dataclass(frozen=True)
@@ -165,15 +176,21 @@ def check_text(text: str, what: str, limit: int = 1000) -> str:
     return text
 
 
-_RESOLVER = yaml.resolver.Resolver()
+@cache
+def _resolver() -> yaml.resolver.Resolver:
+    import yaml
+
+    return yaml.resolver.Resolver()
 
 
 def _scalar_problem(node: yaml.ScalarNode) -> str | None:
     """What is wrong with a scalar's value, if anything."""
+    import yaml
+
     bad = bad_character(node.value)
     if bad is not None:
         return f"{bad[1]} in a value; write it out in words"
-    implicit = _RESOLVER.resolve(  # type: ignore[no-untyped-call, unused-ignore]
+    implicit = _resolver().resolve(  # type: ignore[no-untyped-call, unused-ignore]
         yaml.ScalarNode, node.value, (True, False))
     if node.tag != _TAG + "str" and node.tag != implicit:
         # An explicit tag (!!bool maybe, !!int "") on a value that is not of that type.
@@ -198,6 +215,8 @@ def _scalar_problem(node: yaml.ScalarNode) -> str | None:
 
 def _key_problem(key: yaml.Node) -> str | None:
     """Why a mapping key is refused: merge keys and anything that is not a string."""
+    import yaml
+
     if key.tag == _TAG + "merge":
         return "merge keys (<<:) are not allowed; write each key out"
     if key.tag == _TAG + "str" and isinstance(key, yaml.ScalarNode):
@@ -211,6 +230,8 @@ def _key_problem(key: yaml.Node) -> str | None:
 
 def _walk(root: yaml.Node, lines: dict[Path_, int], problems: list[Problem], name: str) -> None:
     # Iterative, so no nesting the composer allows can exhaust the Python stack.
+    import yaml
+
     stack: list[tuple[yaml.Node, Path_]] = [(root, ())]
     while stack:
         node, path = stack.pop()
@@ -247,12 +268,10 @@ def _line_at(text: str, index: int) -> int:
     return text.count("\n", 0, max(0, index)) + 1
 
 
-_NESTING = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
-_CLOSING = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
-
-
 def _too_many(mark: Any) -> yaml.MarkedYAMLError:
     """The error of a document with more than MAX_NODES values, at the first one too many."""
+    import yaml
+
     return yaml.MarkedYAMLError(problem=f"more than {MAX_NODES} values in one file",
                                 problem_mark=mark)
 
@@ -261,25 +280,29 @@ def _fast_node(text: str) -> yaml.Node | yaml.MarkedYAMLError | None:
     """The node tree composed by libyaml (C, ten times faster than the pure-Python
     composer), for a document with no alias, no nesting past MAX_DEPTH, at most MAX_NODES
     values and no syntax error; past MAX_NODES values (met before any of those), the
-    error `_Loader` would raise at the same value; None for anything else (or without
-    libyaml), which then goes the pure-Python way of `_Loader` for its exact message.
+    error `_loader()` would raise at the same value; None for anything else (or without
+    libyaml), which then goes the pure-Python way of `_loader()` for its exact message.
 
     >>> _fast_node("a: [1, 2]").value[0][0].value, _fast_node("a: &x 1\\nb: *x")
     ('a', None)
     """
+    import yaml
+
     if not getattr(yaml, "__with_libyaml__", False):
         return None
+    nesting = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+    closing = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
     depth = nodes = 0
     try:
         for event in yaml.parse(text, Loader=yaml.CSafeLoader):
             if isinstance(event, yaml.AliasEvent):
                 return None
-            if isinstance(event, _NESTING):
+            if isinstance(event, nesting):
                 depth += 1
                 nodes += 1
                 if depth > MAX_DEPTH:
                     return None
-            elif isinstance(event, _CLOSING):
+            elif isinstance(event, closing):
                 depth -= 1
             elif isinstance(event, yaml.ScalarEvent):
                 nodes += 1
@@ -293,12 +316,14 @@ def _fast_node(text: str) -> yaml.Node | yaml.MarkedYAMLError | None:
 
 def load_yaml_text(text: str, name: str) -> YamlDoc:
     """Parse `text` (named `name` in messages) into a YamlDoc, or raise SpecError."""
+    import yaml
+
     bad = bad_character(text)
     if bad is not None:
         index, what = bad
         raise SpecError([Problem(name, _line_at(text, index), "", f"{what} in the file")])
     fast = _fast_node(text)
-    loader = _Loader("" if fast is not None else text)
+    loader = _loader()("" if fast is not None else text)
     try:
         if isinstance(fast, yaml.MarkedYAMLError):
             raise fast
