@@ -456,7 +456,8 @@ def _build(cat: Catalogue, cases: list[Case]) -> Index:
         house = bool(case.data.get("set")) and 2 * sum(house_changes(case, rs, cat) for rs in applies) > len(applies)
         docs.append(Doc("case", case.id, case.title, (
             (1.0, frozenset(doc_tokens(case.title, lex))), (0.6, frozenset(doc_tokens(answers, lex))),
-            (0.5, frozenset(doc_tokens(questions + " " + case.id.replace(".", " "), lex) + see(named)))), house,
+            # Not the case's id: a file's name for implementers, renamed at will (its title and answers say it).
+            (0.5, frozenset(doc_tokens(questions, lex) + see(named)))), house,
             options=tuple(named)))
     for opt in cat.options:
         alts = " ".join(a.description or "" for a in opt.alternatives)
