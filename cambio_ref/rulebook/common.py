@@ -11,10 +11,11 @@ import posixpath
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from cambio_ref.askindex import STOP_WORDS, raw_words
 from cambio_ref.askwords import terms_in, tokens
-from cambio_ref.catalogue import Catalogue, Citation, Option, Value
+from cambio_ref.catalogue import Catalogue, Citation, Option, Term, Value
 from cambio_ref.rulebook.model import Dispute, Front
 from cambio_ref.rules import Resolved, Rules, explain, format_value, resolve
 
@@ -118,6 +119,23 @@ def glossary_page() -> str:
     return "glossary.md"
 
 
+@cache
+def _gloss_pattern(glossary: tuple[Term, ...]) -> tuple[re.Pattern[str], dict[str, str]] | None:
+    """What finds a use of a glossary term in prose (outside code and links), and the term id of
+    each of their words; None for a glossary with no word. Made once per glossary: every
+    paragraph of every page is linked with it."""
+    # A word the question engine skips ("do", a cue for a power in "what does a ten do?") is not a use of
+    # the term in prose: "does" is not a power.
+    words = sorted(((w, t.id) for t in glossary for w in t.words
+                    if not all(r in STOP_WORDS for r in raw_words(w))), key=lambda p: -len(p[0]))
+    if not words:
+        return None
+    alternatives = "|".join(re.escape(w) for w, _ in words)
+    pattern = re.compile(r"`[^`]*`|\[[^\]]*\]\([^)]*\)|<[^>]*>|(?<![\w.-])((" + alternatives
+                         + r")(?:s|es|ed|d|ing|ped|ping|per|pers)?)(?![\w-]|\.\w)", re.IGNORECASE)
+    return pattern, {w: t for w, t in words}
+
+
 def gloss_links(site: Site, src: str, text: str) -> str:
     """Prose with the first use of each glossary term linked to its entry (not inside code or links).
 
@@ -128,16 +146,10 @@ def gloss_links(site: Site, src: str, text: str) -> str:
     >>> gloss_links(site, "disputes/x.md", "What does it do?")
     'What does it do?'
     """
-    # A word the question engine skips ("do", a cue for a power in "what does a ten do?") is not a use of
-    # the term in prose: "does" is not a power.
-    words = sorted(((w, t.id) for t in site.cat.glossary for w in t.words
-                    if not all(r in STOP_WORDS for r in raw_words(w))), key=lambda p: -len(p[0]))
-    if not words:
+    found = _gloss_pattern(site.cat.glossary)
+    if found is None:
         return text
-    term_of = {w: t for w, t in words}
-    alternatives = "|".join(re.escape(w) for w, _ in words)
-    pattern = re.compile(r"`[^`]*`|\[[^\]]*\]\([^)]*\)|<[^>]*>|(?<![\w.-])((" + alternatives
-                         + r")(?:s|es|ed|d|ing|ped|ping|per|pers)?)(?![\w-]|\.\w)", re.IGNORECASE)
+    pattern, term_of = found
     done: set[str] = set()
 
     def link(m: re.Match[str]) -> str:
