@@ -41,6 +41,16 @@ Where it stands (issue 30; counts of `python -m tests.site.heldout_check test`, 
 - 2026-11-27, a fourth batch (a power that must be used, a knocked-out player who keeps going; a new term
   for whose card a peek power looks at): test half unchanged (131, 18); tune half 162 right first, 4
   confidently wrong. "have to look" for a compulsory power was left out (it lost a question on the tune half).
+- 2026-11-27, later: a real English word is no typo of a game word, "three of us" is no tie, the letters of
+  the card notation and a capital A are cards: test half 132 right first, 19 confidently wrong, 109 not sure.
+  Main's rename of one case id then moved the tune half from 162/4 to 159/6 (the id's words were indexed);
+  a case is no longer found by its id: tune 159 right first, 5 confidently wrong; test half 132/19.
+  Sureness rules tried on the tune half and on a replay of it with the glossary before its tuning (commit
+  2396553's), and not kept: comparing scores without the house weight and the named-ruleset bonus, no
+  promotion of two cases' shared option, a floor on the share of the question's weight the answer covers,
+  at least two words found, an option's own case with a title word the option lacks. Each lost 5 to 16
+  right answers for 0 to 2 fewer confident errors: the confident errors are ranking errors (a wrong
+  question leading clearly), not close calls a threshold can catch.
 """
 
 from __future__ import annotations
