@@ -182,6 +182,13 @@ def _distinct(words: Sequence[str]) -> list[str]:
     return out
 
 
+@cache
+def _terms_in(text: str, glossary: tuple[Term, ...]) -> tuple[Term, ...]:
+    """`terms_in`, once per text: a page's question is looked up for its other words and again
+    for its search tags."""
+    return tuple(terms_in(text, glossary))
+
+
 def other_words(site: Site, src: str, text: str) -> list[str]:
     """A line naming the other words for the glossary terms `text` uses, linked to their entries.
 
@@ -189,7 +196,7 @@ def other_words(site: Site, src: str, text: str) -> list[str]:
     >>> other_words(prepare_site(load_catalogue(), ()), "disputes/x.md", "Who may knock?")[0][:60]
     '<p class="also-called" markdown>Also called: [call](../gloss'
     """
-    terms = [t for t in terms_in(text, site.cat.glossary) if t.synonyms]
+    terms = [t for t in _terms_in(text, site.cat.glossary) if t.synonyms]
     if not terms:
         return []
     said = "; ".join(f"[{t.name}]({rel(src, glossary_page())}#{t.id}): {', '.join(_distinct(t.synonyms))}"
@@ -212,7 +219,7 @@ def search_tags(site: Site, text: str, option_id: str | None = None) -> list[str
     >>> search_tags(site, "Who wins when several players share the lowest score?", "end.tie")[:2]
     ['tags:', '  - "tie"']
     """
-    found = terms_in(text, site.cat.glossary)
+    found = _terms_in(text, site.cat.glossary)
     terms = [t for t in site.cat.glossary if t in found or (option_id and option_id in t.see)]
     words = [w for t in terms for w in _distinct([t.name.lower(), *t.synonyms])]
     return ["tags:", *(f"  - {json.dumps(w)}" for w in words)] if words else []
