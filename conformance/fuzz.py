@@ -25,11 +25,9 @@ its count.
 
 from __future__ import annotations
 
-import functools
-import importlib
-import pkgutil
+import contextlib
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -183,34 +181,39 @@ def fuzz(driver: Driver, hello: Hello, base: Rules, games: int, seed: int,
     return report
 
 
-NOT_SETTLED = frozenset({"cambio_ref.__main__", "conformance.pytest_plugin"})
-"""Modules `settle_local_modules` never imports."""
+@contextlib.contextmanager
+def without_local_constants() -> Iterator[None]:
+    """Within it, Hypothesis draws no constant from the modules it takes for local code.
 
+    Hypothesis now and then draws a constant found in the "local" modules loaded: those
+    outside site-packages. An editable checkout's kit counts and an installed wheel's does
+    not; an in-process implementation's own module and whatever else the process imported
+    count too. So the games a seed gives would depend on the install and on the adapter
+    (issue 29). The kit's draws take their constants from Hypothesis's own list only. No
+    public setting does this: the private hook is replaced while the kit draws, and
+    Hypothesis's cache of allowed constants is emptied on the way in and out (a Hypothesis
+    without that hook has no local constants to turn off).
 
-@functools.cache
-def settle_local_modules() -> int:
-    """Import every module of cambio_ref and conformance, subpackages' too, once; how
-    many there are.
-
-    Hypothesis now and then draws a constant found in the local modules loaded, so
-    the games a seed gives would otherwise depend on what the process happened to
-    import (a worker of ``--jobs`` imports other modules than the main process; a run
-    that wrote its reports has `conformance.reports.junit` loaded, and the next run in
-    that process drew other games: test_jobs, issue 29). `NOT_SETTLED` are left out:
-    the pytest plugin needs pytest, which an installed kit may lack (only pytest loads
-    it).
-
-    >>> settle_local_modules() > 80
-    True
+    >>> from hypothesis.internal.conjecture import providers
+    >>> with without_local_constants():
+    ...     len(providers._get_local_constants().integers)
+    0
     """
-    count = 0
-    for package in ("cambio_ref", "conformance"):
-        path = importlib.import_module(package).__path__
-        for info in pkgutil.walk_packages(path, f"{package}."):
-            if info.name not in NOT_SETTLED:
-                importlib.import_module(info.name)
-                count += 1
-    return count
+    try:
+        from hypothesis.internal.conjecture import providers
+        from hypothesis.internal.constants_ast import Constants
+        hook = providers._get_local_constants
+    except (ImportError, AttributeError):  # pragma: no cover (a Hypothesis without them)
+        yield
+        return
+    none = Constants()
+    providers.CONSTANTS_CACHE.cache.clear()
+    providers._get_local_constants = lambda: none
+    try:
+        yield
+    finally:
+        providers._get_local_constants = hook
+        providers.CONSTANTS_CACHE.cache.clear()
 
 
 Visit = Callable[[st.DataObject, Game], bool]
@@ -228,7 +231,6 @@ def each_game(hello: Hello, base: Rules, games: int, seed: int, visit: Visit, *,
     over and `games` others are drawn, so a long campaign does not play it once per
     shard. The first games take their rules from `rows` (a covering array's), one each;
     the rest are drawn around `base`."""
-    settle_local_modules()
     players = player_range(base, hello)
     assert players is not None, "no player count to fuzz"
     stop = False
@@ -250,10 +252,11 @@ def each_game(hello: Hello, base: Rules, games: int, seed: int, visit: Visit, *,
         if stop:
             return
         pass_over, strategy = not simple, games_of
-        settings(max_examples=examples + (0 if simple else 1), deadline=None, database=None,
-                 derandomize=False, verbosity=Verbosity.quiet, phases=(Phase.generate,),
-                 suppress_health_check=list(HealthCheck))(
-            hypothesis_seed(run_seed)(given(st.data())(test)))()
+        with without_local_constants():
+            settings(max_examples=examples + (0 if simple else 1), deadline=None, database=None,
+                     derandomize=False, verbosity=Verbosity.quiet, phases=(Phase.generate,),
+                     suppress_health_check=list(HealthCheck))(
+                hypothesis_seed(run_seed)(given(st.data())(test)))()
 
     # a row's game is a Hypothesis run of its own (its rules must not depend on state
     # outside the data drawn), seeded from the shard's seed and its number

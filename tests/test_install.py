@@ -233,13 +233,37 @@ def test_help_needs_no_catalogue_and_a_broken_one_is_one_clean_line(installed: I
     assert result.stderr.count("\n") == 1 and "core.yaml" in result.stderr, result.stderr
 
 
-def test_fuzzing_imports_no_pytest() -> None:
-    # issue 21: the fuzzer's settling of local modules imported the pytest plugin (checked
-    # in a fresh interpreter: this pytest process has loaded the plugin itself)
-    code = ("import sys; from conformance.fuzz import settle_local_modules;"
-            " settle_local_modules(); print(sorted(m for m in sys.modules"
-            " if m.split('.')[0] in ('pytest', '_pytest') or m.endswith('pytest_plugin')))")
-    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                            text=True, timeout=120, check=False)
-    _check(result)
-    assert result.stdout.strip() == "[]"
+DRAWN = """
+import hashlib, json, sys
+from cambio_ref.rules import resolve
+from conformance.fuzz import draw_games
+from conformance.harness import Driver, parse_impl
+for extra in sys.argv[1:]:
+    __import__(extra)
+driver = Driver(parse_impl("python:conformance.serve:ReferenceEngine"))
+for drawn in draw_games(driver.start(), resolve("online"), games=6, seed=7):
+    game = drawn.game
+    print(hashlib.sha256(json.dumps([game.rules.canonical, game.players, game.dealer, game.seed,
+                                     game.deck, drawn.actions]).encode()).hexdigest()[:16])
+driver.close()
+print(sorted(m for m in sys.modules if m.split(".")[0] in ("pytest", "_pytest")))
+"""
+
+
+def test_a_seed_draws_the_same_games_installed_as_in_the_checkout(installed: Installed) -> None:
+    # issue 29: Hypothesis draws constants from the modules it takes for local code, which
+    # an editable checkout's kit is and an installed wheel's is not, and so is any module an
+    # adapter or a test loads (here one full of integers). The kit's draws turn that off,
+    # so a seed gives the same games whatever the install; fuzzing imports no pytest.
+    (installed.work / "many_constants.py").write_text(
+        "".join(f"C{n} = {n * 7919}\nS{n} = 'card-{n}'\n" for n in range(300)), encoding="utf-8")
+    checkout = subprocess.run([sys.executable, "-c", DRAWN, "many_constants"], cwd=ROOT,
+                              capture_output=True, text=True, timeout=120, check=False,
+                              env={**os.environ, "PYTHONPATH": str(installed.work)})
+    wheel = installed.run(str(installed.bin / "python"), "-c", DRAWN)
+    _check(checkout)
+    _check(wheel)
+    lines = checkout.stdout.splitlines()
+    assert len(lines) == 7 and len(set(lines[:6])) == 6, checkout.stdout
+    assert lines[-1] == "[]"
+    assert wheel.stdout == checkout.stdout
