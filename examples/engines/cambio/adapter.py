@@ -213,7 +213,8 @@ class CambioAdapter(Adapter):
     def refuse(self, result: dict[str, Any], kind: str) -> None:
         """The engine refused (an English sentence): a protocol code for it."""
         text = result.get("error", "")
-        codes = [("Not your turn", "E_NOT_YOUR_TURN"), ("Invalid slot", "E_EMPTY_SLOT"),
+        codes = [("Not your turn", "E_NOT_YOUR_TURN"), ("Player not found", "E_UNKNOWN_PLAYER"),
+                 ("Invalid slot", "E_EMPTY_SLOT"),
                  ("No card in that slot", "E_EMPTY_SLOT"), ("Invalid source slot", "E_EMPTY_SLOT"),
                  ("Invalid target slot", "E_EMPTY_SLOT"), ("Discard pile is empty", "E_DISCARD_EMPTY"),
                  ("Must swap discard draws", "E_MUST_SWAP"), ("protected", "E_LOCKED"),
@@ -223,6 +224,7 @@ class CambioAdapter(Adapter):
                  ("Cannot call Cambio now", "E_CALL_TIMING"), ("Call Cambio before", "E_CALL_TIMING"),
                  ("No snap available", "E_NO_SNAP_WINDOW"), ("Cannot snap", "E_NO_SNAP_WINDOW"),
                  ("Another player is resolving", "E_NO_SNAP_WINDOW"),
+                 ("Wait for the snap card to be given", "E_MUST_GIVE"),
                  ("Already looked enough", "E_WRONG_PHASE")]
         code = next((c for phrase, c in codes if phrase in text), "E_WRONG_PHASE")
         raise Refused(code, f"the engine says: {text}")
@@ -272,8 +274,8 @@ class CambioAdapter(Adapter):
                 self.try_first(p, {"type": "snap", "targetPlayerId": self.pid(owner % table.n),
                                    "slot": slot})
                 raise Refused("E_SNAP_MULTI", "one card per snap")
-            if not 0 <= owner < table.n:
-                raise Refused("E_UNKNOWN_PLAYER", f"there is no player {owner}")
+            # (an unknown owner goes to the engine too: it looks the target up only after
+            # its own checks of the snapper and the window, the protocol's order)
             message = {"type": "snap", "targetPlayerId": self.pid(owner), "slot": slot}
         else:  # give
             slot = action["slot"]
