@@ -32,7 +32,6 @@ from cambio_ref.errors import CambioError
 from cambio_ref.names import quoted
 from cambio_ref.rules import Rules, format_value, option_keys, resolve
 from conformance.implementation import Implementation, Rejection
-from conformance.replies import reply_problem
 from conformance.sanitise import shorten
 
 PROTOCOL_VERSION = 1
@@ -367,6 +366,8 @@ def check_reply(cmd: str, reply: Any) -> str | None:
     >>> check_reply("legal", {"seq": 2, "actions": [{"t": ["draw"], "player": 0}]})[:45]
     'the legal reply: $.actions[0].t: expected one'
     """
+    from conformance.replies import reply_problem  # (jsonschema-rs: the harness's, not cambio serve's)
+
     return reply_problem(cmd, reply)
 
 
