@@ -18,8 +18,8 @@ import pytest
 HEAVY = (
     "tests/conformance/test_planted.py",
     "tests/conformance/test_jobs.py",
-    "tests/conformance/test_hostile.py",
     "tests/test_install.py",
+    "tests/conformance/test_hostile.py",
     "tests/conformance/test_plugin.py",
     "tests/engine/test_properties.py",
     "tests/conformance/test_draws.py",
