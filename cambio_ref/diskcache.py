@@ -1,7 +1,8 @@
 """Work done once and kept on disk, in files named by the hash of everything it came from.
 
-Reading and checking the catalogue's cases, or building the question engine's index,
-takes seconds; a process that needs the result again reads one JSON file instead. A
+Reading and checking the catalogue (a tenth of a second in every command) and its cases,
+or building the question engine's index, takes time; a process that needs the result
+again reads one JSON file instead. A
 cache file's name is the hash of its inputs (`content_key`), so a changed input is a
 new name and a stale file is never read. A cache that cannot be read or written is no
 error: the work is then done again.
