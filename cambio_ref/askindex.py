@@ -333,6 +333,8 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
                     or words[i + 1:i + 2] in (["rules"], ["ruleset"])):
                 ruleset = rs
                 i += len(name)
+                if words[i:i + 1] in (["rules"], ["rule"], ["ruleset"]):  # "official rules": the ruleset's name
+                    i += 1
                 break
         else:
             keep.append(words[i])

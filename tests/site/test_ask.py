@@ -425,3 +425,9 @@ def test_a_glossary_synonym_may_hold_digits():
     term = {"id": "cap", "name": "turn cap", "definition": "A limit on turns.", "synonyms": ["turn cap 46"]}
     assert list(check.iter_errors({"terms": [term]})) == []
     assert list(check.iter_errors({"terms": [{**term, "synonyms": ["Turn Cap"]}]})) != []
+
+
+def test_rules_after_a_ruleset_name_are_part_of_the_name():
+    # "official rules" names the ruleset; "rules" is not a word the question asks about.
+    q = analyse("official rules, is passing allowed", build_index().lexicon)
+    assert q.ruleset == "official" and all("rule" not in alts for alts in q.wanted)
