@@ -19,6 +19,7 @@ import math
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields, replace
+from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -227,14 +228,19 @@ def _points(cat: Catalogue, values: Mapping[str, Any]) -> dict[str, int]:
     ``face`` means the number on the card."""
     table: dict[str, int] = {}
     for opt in cat.options:
-        if opt.phase != "scoring" or not opt.ranks:
-            continue
         value = values[opt.key]
-        for rank in opt.ranks:
-            for suit in ("",) if rank == JOKER else SUITS:
-                if rank == JOKER or opt.covers(rank, suit):
-                    table[rank + suit] = int(rank) if value == "face" else int(value)
+        for rank, code in _pointed(opt):
+            table[code] = int(rank) if value == "face" else int(value)
     return table
+
+
+def _pointed(opt: Option) -> list[tuple[str, str]]:
+    """The cards (rank and code) a value option gives points to; none for other options."""
+    if opt.phase != "scoring" or not opt.ranks:
+        return []
+    return [(rank, rank + suit) for rank in opt.ranks
+            for suit in (("",) if rank == JOKER else SUITS)
+            if rank == JOKER or opt.covers(rank, suit)]
 
 
 def _powers(cat: Catalogue, values: Mapping[str, Any]) -> dict[str, Power]:
@@ -242,9 +248,10 @@ def _powers(cat: Catalogue, values: Mapping[str, Any]) -> dict[str, Power]:
     a king has it only if `king_colour` names its suit. The steps it must use
     come from `optional_powers`."""
     powers: dict[str, Power] = {}
-    use = cat.option("optional_powers").alternative(values["optional_powers"])
+    must, colour = EVERY_POWER
+    use = cat.option(must).alternative(values[must])
     compulsory = dict(use.compulsory) if use is not None else {}
-    kings = cat.option("king_colour").alternative(values["king_colour"])
+    kings = cat.option(colour).alternative(values[colour])
     king_suits = kings.suits if kings is not None else SUITS
     for opt in cat.options:
         alt = opt.alternative(values[opt.key]) if opt.phase == "powers" and opt.ranks else None
@@ -259,6 +266,42 @@ def _powers(cat: Catalogue, values: Mapping[str, Any]) -> dict[str, Power]:
                 powers[card.code] = replace(alt.power, must_look="look" in steps,
                                             must_swap="swap" in steps)
     return powers
+
+
+EVERY_POWER = ("optional_powers", "king_colour")
+"""The options every card's power reads (`_powers`): which steps it must use, which kings."""
+
+
+@dataclass(frozen=True)
+class Changes:
+    """What of a Rules value a change of one option can change: option fields (`fields`),
+    and entries of the fields that map, by field (`entries`; None: any entry)."""
+
+    fields: frozenset[str]
+    entries: Mapping[str, frozenset[str] | None]
+
+
+@cache
+def changes_of(key: str) -> Changes:
+    """What a change of option `key` alone can change in Rules: its own field and its
+    parameters, the points of the cards it values, the powers of the ranks it gives
+    powers to (any power, for `EVERY_POWER`), and the `overrides`.
+
+    >>> sorted(changes_of("red_king").entries["points"] or ())
+    ['KD', 'KH']
+    >>> changes_of("king_colour").entries["powers"] is None
+    True
+    """
+    opt = load_catalogue().option(key)
+    entries: dict[str, frozenset[str] | None] = {"params": frozenset({key})}
+    pointed = frozenset(code for _, code in _pointed(opt))
+    if pointed:
+        entries["points"] = pointed
+    if key in EVERY_POWER:
+        entries["powers"] = None
+    elif opt.phase == "powers" and opt.ranks:
+        entries["powers"] = frozenset(rank + suit for rank in opt.ranks for suit in SUITS)
+    return Changes(frozenset({key, "overrides"}), entries)
 
 
 def consistency_problems(values: Mapping[str, Value]) -> list[str]:

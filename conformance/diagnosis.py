@@ -25,14 +25,14 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Iterator, Mapping, Sequence
+from dataclasses import dataclass, fields
 from typing import Any
 
 from cambio_ref.catalogue import Value, load_catalogue
 from cambio_ref.engine import legal_blocks
 from cambio_ref.errors import CambioError
-from cambio_ref.rules import Rules, format_value, option_keys
+from cambio_ref.rules import Rules, changes_of, format_value, option_keys
 from cambio_ref.views import view
 from conformance.differences import snapshot_difference
 from conformance.implementation import Event, Reference, Rejection
@@ -103,6 +103,97 @@ def _exactly(want: Any, got: Any) -> bool:
     return events_difference(want, got) is None
 
 
+class Watched(Rules):
+    """Rules that note the first step at which each of their fields, or each entry of a
+    field that maps (a card's points, a card's power, an option's parameters), is read
+    (`at` sets the step; -1, the deal, until then). A replay's outcome depends only on what
+    it reads: replayed under rules that differ from these only in what this replay never
+    read up to a step, the game goes the same way up to that step.
+
+    >>> from cambio_ref.rules import resolve
+    >>> rules = Watched.of(resolve("online"))
+    >>> rules.at(3)
+    >>> rules.snap, rules.points["5C"], rules.reads
+    (True, 5, {'snap': 3, ('points', '5C'): 3})
+    """
+
+    def __getattribute__(self, name: str) -> Any:
+        found = object.__getattribute__(self, name)
+        if name.startswith("_") or name in _WATCHING:
+            return found
+        if name in _MAPPING:
+            return _WatchedMapping(found, self, name)
+        self.note(name)
+        return found
+
+    @classmethod
+    def of(cls, rules: Rules) -> Watched:
+        """`rules`, watched, with nothing read yet."""
+        watched = cls(**{f.name: getattr(rules, f.name) for f in fields(Rules)})
+        object.__setattr__(watched, "reads", {})
+        object.__setattr__(watched, "step", -1)
+        return watched
+
+    def at(self, step: int) -> None:
+        """Note the reads from now on as made at `step`."""
+        object.__setattr__(self, "step", step)
+
+    def note(self, read: str | tuple[str, Any]) -> None:
+        """Note `read` (a field, or a field and an entry's key: None for the whole
+        mapping) as made now, unless it was made before."""
+        reads = object.__getattribute__(self, "reads")
+        if read not in reads:
+            reads[read] = object.__getattribute__(self, "step")
+
+
+_WATCHING = frozenset({"reads", "step", "at", "of", "note"})
+_MAPPING = frozenset({"points", "powers", "params", "risky_five_points"})
+
+
+class _WatchedMapping(Mapping[Any, Any]):
+    """A mapping field of `Watched` rules that notes each entry read."""
+
+    def __init__(self, data: Mapping[Any, Any], rules: Watched, name: str) -> None:
+        self._data, self._rules, self._name = data, rules, name
+
+    def __getitem__(self, key: Any) -> Any:
+        self._rules.note((self._name, key))
+        return self._data[key]
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        self._rules.note((self._name, key))
+        return self._data.get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        self._rules.note((self._name, key))
+        return key in self._data
+
+    def __iter__(self) -> Iterator[Any]:
+        self._rules.note((self._name, None))
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        self._rules.note((self._name, None))
+        return len(self._data)
+
+
+def _first_read(watched: Watched, key: str) -> int | None:
+    """The first step at which a replay under `watched` read something a change of option
+    `key` can change (`cambio_ref.rules.changes_of`); None if it read nothing of the kind."""
+    changes = changes_of(key)
+    firsts = []
+    for read, step in watched.reads.items():
+        if isinstance(read, tuple):
+            name, entry = read
+            if name in changes.entries:
+                some = changes.entries[name]
+                if some is None or entry is None or entry in some:
+                    firsts.append(step)
+        elif read in changes.fields:
+            firsts.append(step)
+    return min(firsts, default=None)
+
+
 def _implementation_reply(d: Disagreement) -> Any:
     """What the implementation answered at the step (a code stands for its rejection)."""
     actual = d.actual
@@ -139,13 +230,21 @@ def _begin(ref: Reference, game: Game, rules: Rules) -> tuple[int, list[Event] |
     return 0, ref.new_game(rules, game.players, game.dealer, game.deck, game.seed, game.first)
 
 
-def reach(d: Disagreement, rules: Rules) -> int | None:
+def reach(d: Disagreement, rules: Rules, start: tuple[int, dict[str, Any]] | None = None,
+          watch: Watched | None = None) -> int | None:
     """How many of the implementation's later replies the reference under `rules` gives
-    too, if it gives every earlier reply and the implementation's at the step; else None."""
+    too, if it gives every earlier reply and the implementation's at the step; else None.
+    From `start` (a step's index and the snapshot of the state it is sent in, every
+    earlier reply known to be given) if given; with `watch` (the rules, watched), each
+    step's index is told to it before the step is played."""
     game = d.game
     ref = Reference()
     try:
-        count, deal = _begin(ref, game, rules)
+        if start is not None:
+            count, deal = start[0], None
+            ref.state = rebuild(start[1], rules, game.seed)
+        else:
+            count, deal = _begin(ref, game, rules)
         if deal is not None:
             if d.where == "deal":
                 if d.aspect == "events":
@@ -153,9 +252,14 @@ def reach(d: Disagreement, rules: Rules) -> int | None:
                 return 0 if _shows(d, ref, None) else None
             if not _same(game.deal, deal):
                 return None
-        for step in game.steps[count:d.index - 1]:
+        for index in range(count, d.index - 1):
+            if watch is not None:
+                watch.at(index)
+            step = game.steps[index]
             if not _same(step.expected, ref.act(step.action)):
                 return None
+        if watch is not None:
+            watch.at(d.index - 1)
         if d.index < 1 or not _shows(d, ref, ref.act(game.steps[d.index - 1].action)):
             return None
         agreed = 0
@@ -233,7 +337,8 @@ def _search(d: Disagreement, known: Sequence[Fit], maybe: Sequence[Fit],
     if d.aspect not in ASPECTS or (d.index == 0 and d.where != "deal"):
         return []
     base = with_values(d.game.rules, d.as_if)
-    if reach(d, base) is not None:  # (no change needed: nothing to explain by one)
+    watched = Watched.of(base)
+    if reach(d, watched, watch=watched) is not None:  # (no change needed: nothing to explain)
         return []
     current = base.values()
     declared = d.game.rules.values()
@@ -242,23 +347,53 @@ def _search(d: Disagreement, known: Sequence[Fit], maybe: Sequence[Fit],
                               [Fit(label(key, value), key, value)
                                for key in option_keys() if key not in FIXED
                                for value in _values(key, current[key], scores)]]
+    states: dict[int, dict[str, Any]] = {}
     for pool in pools:
-        found: list[tuple[int, Fit]] = []
+        tried: list[tuple[Fit, Rules, int]] = []
         for fit in pool:
             if fit.label in refuted or _equal(current.get(fit.key), fit.value) \
                     or _equal(declared.get(fit.key), fit.value):
+                continue
+            first = _first_read(watched, fit.key)
+            if first is None:  # (it plays as `base` up to where that fails)
                 continue
             try:
                 rules = with_values(base, [(fit.key, fit.value)])
             except CambioError:
                 continue
-            agreed = reach(d, rules)
+            tried.append((fit, rules, first))
+        states.update(_states_before(d, base, {first for _, _, first in tried} - set(states)))
+        found: list[tuple[int, Fit]] = []
+        for fit, rules, first in tried:
+            start = states.get(first)
+            agreed = reach(d, rules, None if start is None else (first, start))
             if agreed is not None:
                 found.append((agreed, fit))
         if found:
             best = max(agreed for agreed, _ in found)
             return [fit for agreed, fit in found if agreed == best]
     return []
+
+
+def _states_before(d: Disagreement, rules: Rules, steps: set[int]) -> dict[int, dict[str, Any]]:
+    """The snapshots of the states `d`'s game is in before each of `steps` (indices of its
+    steps; a replay under `rules`, each earlier reply known to be given), where one can
+    be taken (not at the deal, nor before the reference took the game over)."""
+    ref = Reference()
+    found: dict[int, dict[str, Any]] = {}
+    try:
+        count, _ = _begin(ref, d.game, rules)
+        wanted = {step for step in steps if step >= count}
+        for index in range(count, max(wanted, default=-1) + 1):
+            assert ref.state is not None
+            if index in wanted:
+                found[index] = ref.state.snapshot()
+                if len(found) == len(wanted):
+                    break
+            ref.act(d.game.steps[index].action)
+    except (CambioError, IncompleteSnapshot, ValueError, KeyError, IndexError, AssertionError):
+        pass
+    return found
 
 
 class Diagnoser:

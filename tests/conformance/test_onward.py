@@ -10,10 +10,13 @@ from typing import Any
 import pytest
 
 from cambio_ref.actions import action_json
+from cambio_ref.catalogue import load_catalogue
 from cambio_ref.engine import apply, legal_actions
+from cambio_ref.errors import CambioError
 from cambio_ref.rules import resolve
 from cambio_ref.state import OVER, new_round
-from conformance.diagnosis import Diagnoser, Fit, fits
+from conformance.diagnosis import Diagnoser, Fit, fits, label, reach
+from conformance.disagreement import with_values
 from conformance.grouping import key_of
 from conformance.harness import Driver, ImplSpec
 from conformance.implementation import Reference, Rejection
@@ -269,3 +272,47 @@ def test_a_value_that_fits_one_step_and_is_refuted_later_is_never_named() -> Non
     assert [(f.d.where, f.d.field, f.how, f.d.candidates) for f in outcome.findings] == [
         (f"step {first}", "turn.player", "resynced", [])]
     assert outcome.as_if == () and outcome.ended is None
+
+
+def _every_value_tried(d: Disagreement) -> list[str]:
+    """The labels `fits` gives, found the slow way: a whole replay under every alternative
+    of every option, none passed over."""
+    base = with_values(d.game.rules, d.as_if)
+    found: list[tuple[int, str]] = []
+    for opt in load_catalogue().options:
+        if opt.key in ("min_players", "max_players"):
+            continue
+        for alt in opt.alternatives:
+            if alt.value == base.value(opt.key) and type(alt.value) is type(base.value(opt.key)):
+                continue
+            try:
+                rules = with_values(base, [(opt.key, alt.value)])
+            except CambioError:
+                continue
+            agreed = reach(d, rules)
+            if agreed is not None:
+                found.append((agreed, label(opt.key, alt.value)))
+    best = max((agreed for agreed, _ in found), default=0)
+    return [name for agreed, name in found if agreed == best]
+
+
+@pytest.mark.parametrize(("planted", "seed"), [
+    ("hearts(six_of_hearts=6)", 2), ("hearts(jack=11)", 1), ("hearts(ace=1)", 0),
+    ("hearts(caller_score=double-if-beaten)", 1)])
+def test_the_search_passes_over_only_values_that_cannot_fit(planted: str, seed: int) -> None:
+    # `fits` replays only the values whose changes the game read before the difference,
+    # each from the step where it first could matter (`conformance.diagnosis.Watched`):
+    # it finds exactly what whole replays under every value find, the planted value among
+    # them (2-player hearts rounds, the implementation playing one value otherwise; each
+    # first differs in its scores, which the reference reads only at the round's end)
+    game, _ = _played(planted, seed)
+    ref = Reference()
+    ref.new_game(game.rules, 2, 0, game.deck, seed)
+    index = next(i for i, step in enumerate(game.steps)
+                 if events_difference(step.expected, ref.act(step.action)) is not None)
+    d = Disagreement("fail", f"step {index + 1}", "x", game, aspect="events", field="x",
+                     actual=game.steps[index].expected)
+    named = [fit.label for fit in fits(d)]
+    assert named == _every_value_tried(d)
+    key = planted[len("hearts("):].split("=")[0]
+    assert label(key, resolve(planted).value(key)) in named, named
