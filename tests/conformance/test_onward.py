@@ -308,8 +308,9 @@ def test_the_search_passes_over_only_values_that_cannot_fit(planted: str, seed: 
     game, _ = _played(planted, seed)
     ref = Reference()
     ref.new_game(game.rules, 2, 0, game.deck, seed)
-    index = next(i for i, step in enumerate(game.steps)
-                 if isinstance(step.expected, list) and isinstance(got := ref.act(step.action), list)
+    replies = [ref.act(step.action) for step in game.steps]
+    index = next(i for i, (step, got) in enumerate(zip(game.steps, replies, strict=True))
+                 if isinstance(step.expected, list) and isinstance(got, list)
                  and events_difference(step.expected, got) is not None)
     d = Disagreement("fail", f"step {index + 1}", "x", game, aspect="events", field="x",
                      actual=game.steps[index].expected)
