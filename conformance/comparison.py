@@ -36,6 +36,7 @@ from conformance.differences import (
 from conformance.disagreement import Disagreement, Game, Reply, harmless, with_values
 from conformance.implementation import Event, Rejection
 from conformance.leaks import leak, secrets
+from conformance.legal import legal_keys
 from conformance.matching import mismatch
 from conformance.properties import Watch, compared_in
 from conformance.protocol import Hello, Message, reply_to_act
@@ -324,7 +325,9 @@ class StepComparison:
             theirs = json.loads(expected.legal_text or b"[]")
             if listed == theirs:  # (the same actions in the same order)
                 return
-            want_legal, got_legal = set(map(action_key, theirs or ())), set(map(action_key, listed))
+            want_legal = set(legal_keys([expected.legal]) if expected.legal is not None
+                             else map(action_key, theirs or ()))
+            got_legal = set(map(action_key, listed))
             if want_legal != got_legal:
                 missing, extra = sorted(want_legal - got_legal), sorted(got_legal - want_legal)
                 d = Disagreement("fail", where, f"legal actions: missing {_few(missing)},"

@@ -36,11 +36,10 @@ from cambio_ref.rules import Rules, changes_of, format_value, option_keys
 from cambio_ref.views import view
 from conformance.differences import snapshot_difference
 from conformance.implementation import Event, Reference, Rejection
-from conformance.legal import legal_json
+from conformance.legal import legal_keys
 from conformance.lockstep import (
     Disagreement,
     Game,
-    action_key,
     events_difference,
     reordered,
     with_values,
@@ -215,7 +214,7 @@ def _shows(d: Disagreement, ref: Reference, reply: Any) -> bool:
     if d.aspect == "snapshot" and isinstance(d.snapshot, dict):
         return snapshot_difference(state.snapshot(), d.snapshot) is None
     if d.aspect == "legal" and d.listed is not None:
-        return sorted(map(action_key, legal_json(legal_blocks(state)))) == d.listed
+        return legal_keys(legal_blocks(state)) == d.listed
     return False
 
 

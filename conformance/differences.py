@@ -87,7 +87,10 @@ def action_key(data: Any) -> str:
         with contextlib.suppress(TypeError, KeyError):
             a, b = sorted([data["a"], data["b"]])
             data = {**data, "a": a, "b": b}
-    return json.dumps(data, sort_keys=True)
+    return _SORTED.encode(data)
+
+
+_SORTED = json.JSONEncoder(sort_keys=True)  # (json.dumps would build it for every call)
 
 
 def _few(items: list[str]) -> str:

@@ -45,6 +45,7 @@ from cambio_ref.actions import (
     action_to_json,
 )
 from cambio_ref.memo import per_object
+from conformance.differences import action_key
 
 # A block of snaps at a full table of multi-burn rules holds thousands of actions, so the
 # memos below are bounded by the actions they keep alive (with their texts or dicts), not
@@ -119,6 +120,23 @@ def legal_json(blocks: Sequence[Sequence[Action]]) -> list[dict[str, Any]]:
     for block in blocks:
         out.extend(_json(block))
     return out
+
+
+def legal_keys(blocks: Sequence[Sequence[Action]]) -> list[str]:
+    """The `conformance.differences.action_key` of each legal action of `blocks`, sorted:
+    what a diagnosis compares an implementation's listed actions with, step after step
+    (each action's key is remembered with it).
+
+    >>> from cambio_ref.actions import Draw, Snap
+    >>> legal_keys([[Draw(0)], (Snap(1, ((1, 0),)),)])
+    ['{"player": 0, "t": "draw"}', '{"player": 1, "t": "snap", "targets": [[1, 0]]}']
+    """
+    return sorted([_key(action) for block in blocks for action in block])
+
+
+@per_object(limit=KEPT_ACTIONS)
+def _key(action: Action) -> str:
+    return action_key(action_json(action))
 
 
 def legal_text(blocks: Sequence[Sequence[Action]]) -> bytes:
