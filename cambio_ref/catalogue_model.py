@@ -298,7 +298,9 @@ class Catalogue:
 
     def option(self, name: str) -> Option:
         """Find an option by id (``snap.others``) or key (``snap_others``)."""
-        found = self._by_name.get(fold(name))
+        found = self._by_name.get(name)  # (as written, most often: then no folding)
+        if found is None:
+            found = self._by_name.get(fold(name))
         if found is None:
             hint = did_you_mean(name, self._by_name) or "; see `cambio show online` for the list"
             raise RulesError(f"unknown option {quoted(name)}{hint}")

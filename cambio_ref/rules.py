@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields, replace
 from functools import cache
 from pathlib import Path
@@ -327,6 +327,38 @@ def _params(cat: Catalogue, values: Mapping[str, Any]) -> dict[str, Mapping[str,
     return out
 
 
+_DERIVED_KEPT = 512  # derived tables remembered by `_derived`; forgotten all at once when full
+_derived_tables: dict[tuple[Any, ...], tuple[Catalogue, ReadOnlyMapping[Any]]] = {}
+_derived_reads: dict[tuple[Any, int], tuple[Catalogue, tuple[str, ...]]] = {}
+
+
+def _derived(build: Callable[[Catalogue, Mapping[str, Any]], dict[str, Any]], cat: Catalogue,
+             values: Mapping[str, Any]) -> ReadOnlyMapping[Any]:
+    """``build(cat, values)``, read-only, remembered by the values it reads: rules that
+    differ in one option share the others' tables (a diagnosis resolves hundreds of such
+    rules per difference)."""
+    keys = _derived_reads.get((build, id(cat)))
+    if keys is None or keys[0] is not cat:
+        keys = _derived_reads[build, id(cat)] = (cat, _read_by(build, cat))
+    key = (build, id(cat), *((values[k], type(values[k])) for k in keys[1]))
+    found = _derived_tables.get(key)
+    if found is None or found[0] is not cat:
+        if len(_derived_tables) >= _DERIVED_KEPT:
+            _derived_tables.clear()
+        found = _derived_tables[key] = (cat, ReadOnlyMapping(build(cat, values)))
+    return found[1]
+
+
+def _read_by(build: Callable[..., Any], cat: Catalogue) -> tuple[str, ...]:
+    """The options whose values `build` reads (see `changes_of`)."""
+    if build is _points:
+        return tuple(opt.key for opt in cat.options if _pointed(opt))
+    if build is _powers:
+        return EVERY_POWER + tuple(opt.key for opt in cat.options
+                                   if opt.phase == "powers" and opt.ranks)
+    return tuple(opt.key for opt in cat.options)
+
+
 def _build(cat: Catalogue, name: str, values: dict[str, Value],
            base: Mapping[str, Value]) -> Rules:
     problems = consistency_problems(values)
@@ -338,10 +370,10 @@ def _build(cat: Catalogue, name: str, values: dict[str, Value],
     return Rules(
         name=name,
         overrides=overrides,
-        points=ReadOnlyMapping(_points(cat, values)),
-        powers=ReadOnlyMapping(_powers(cat, values)),
+        points=_derived(_points, cat, values),
+        powers=_derived(_powers, cat, values),
         risky_five_points=ReadOnlyMapping(dict(risky.parameters) if risky is not None else {}),
-        params=ReadOnlyMapping(_params(cat, values)),
+        params=_derived(_params, cat, values),
         **values,  # type: ignore[arg-type]
     )
 
@@ -355,9 +387,21 @@ def ruleset_id(cat: Catalogue, ruleset: str) -> str:
     return name
 
 
-def _base_values(cat: Catalogue, ruleset: str) -> dict[str, Value]:
-    spec = cat.rulesets[ruleset_id(cat, ruleset)]
-    return {cat.option(oid).key: choice_value(raw) for oid, raw in spec.choices.items()}
+def _base_values(cat: Catalogue, ruleset: str) -> Mapping[str, Value]:
+    """A ruleset's own value of every option, by key (remembered: the caller must not
+    change it)."""
+    name = ruleset_id(cat, ruleset)
+    known = _bases.get((id(cat), name))
+    if known is None or known[0] is not cat:
+        spec = cat.rulesets[name]
+        if len(_bases) >= 64:  # (a few catalogues' rulesets; forgotten all at once)
+            _bases.clear()
+        known = _bases[id(cat), name] = (cat, {cat.option(oid).key: choice_value(raw)
+                                               for oid, raw in spec.choices.items()})
+    return known[1]
+
+
+_bases: dict[tuple[int, str], tuple[Catalogue, dict[str, Value]]] = {}
 
 
 def overrides_by_key(cat: Catalogue, overrides: Mapping[str, object] | Iterable[tuple[str, object]]
