@@ -431,3 +431,9 @@ def test_rules_after_a_ruleset_name_are_part_of_the_name():
     # "official rules" names the ruleset; "rules" is not a word the question asks about.
     q = analyse("official rules, is passing allowed", build_index().lexicon)
     assert q.ruleset == "official" and all("rule" not in alts for alts in q.wanted)
+
+
+def test_got_is_a_stop_word_as_get_is():
+    # "got" was in one question's text only, so it weighed as much as the rarest word of the game.
+    q = analyse("i got a penalty card for a wrong snap", build_index().lexicon)
+    assert all("got" not in alts for alts in q.wanted)
