@@ -21,6 +21,7 @@ file.
 from __future__ import annotations
 
 import hashlib
+import sys
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
@@ -99,3 +100,24 @@ def build_data(catalogue: Catalogue | None = None, cases: Iterable[Case] | None 
     from cambio_ref.askbuild import build
 
     return build(catalogue, cases)
+
+
+def main(argv: list[str]) -> int:
+    """Print the English file: ``python -m cambio_ref.askdata DICTIONARY > cambio_ref/askenglish.txt``."""
+    from cambio_ref.askindex import STOP_WORDS
+    from cambio_ref.asktypos import near_english
+
+    if len(argv) != 1:
+        print("usage: python -m cambio_ref.askdata DICTIONARY (a word list, one word a line)", file=sys.stderr)
+        return 2
+    with open(argv[0], encoding="utf-8") as f:
+        words = near_english((line.strip() for line in f), shipped_data()["vocab"], STOP_WORDS)
+    print("# English words that the question engine's typo correction must not read as another word")
+    print("# (cambio_ref.asktypos): the words of a dictionary within a typo of a word the engine knows.")
+    print(f"# Made by `python -m cambio_ref.askdata {argv[0]}`; {len(words)} words.")
+    print("\n".join(words))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -5,13 +5,12 @@ nearest to it (`correct`), by a bounded optimal-string-alignment distance (`edit
 A real English word is no typo: "threw" is not "three", nor "tried" "tied". The English
 words a typo could be taken for ship in ``cambio_ref/askenglish.txt`` (`english_words`);
 such a word is read only as its own inflection ("shuffle" as "shuffled"). That file is
-made from a dictionary by ``python -m cambio_ref.asktypos DICTIONARY`` (a word list, one
+made from a dictionary by ``python -m cambio_ref.askdata DICTIONARY`` (a word list, one
 word a line, such as Debian's wamerican-small) whenever the engine's words change.
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Collection, Iterable, Mapping
 from importlib import resources
 
@@ -101,24 +100,3 @@ def near_english(dictionary: Iterable[str], vocab: Mapping[str, int], stop: Coll
     """
     words = {w for w in dictionary if w.isalpha() and w.islower()}
     return sorted(w for w in words if correct(w, vocab, stop) != w)
-
-
-def main(argv: list[str]) -> int:
-    """Print the English file: ``python -m cambio_ref.asktypos DICTIONARY > cambio_ref/askenglish.txt``."""
-    from cambio_ref.askdata import shipped_data
-    from cambio_ref.askindex import STOP_WORDS
-
-    if len(argv) != 1:
-        print("usage: python -m cambio_ref.asktypos DICTIONARY (a word list, one word a line)", file=sys.stderr)
-        return 2
-    with open(argv[0], encoding="utf-8") as f:
-        words = near_english((line.strip() for line in f), shipped_data()["vocab"], STOP_WORDS)
-    print("# English words that the question engine's typo correction must not read as another word")
-    print("# (cambio_ref.asktypos): the words of a dictionary within a typo of a word the engine knows.")
-    print(f"# Made by `python -m cambio_ref.asktypos {argv[0]}`; {len(words)} words.")
-    print("\n".join(words))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
