@@ -272,10 +272,13 @@ def reach(d: Disagreement, rules: Rules, start: tuple[int, dict[str, Any]] | Non
 
 
 def refutes(d: Disagreement, played: Rules, without: Rules) -> bool:
-    """True if the implementation's reply at `d`'s step (events or a rejection) is the
-    reference's under `without` (the rules the reference played, `played`, less one as-if
-    value), from the state the game had reached under `played`: at that step the
-    implementation did what that value says it would not, so the value is refuted."""
+    """True if, at `d`'s step, the implementation did what one as-if value says it would
+    not: from the state the game had reached under `played` (the rules the reference
+    played), the reference under `without` (those less that value) replies as the
+    implementation did (events or a rejection code), or accepts the action where the
+    implementation accepted one `played` refuses, or refuses it where the implementation
+    refused one `played` accepts (what it then does or says besides may be another
+    difference of its own)."""
     if d.aspect not in ("events", "rejection") or d.index < 1 or d.where == "deal":
         return False
     game = d.game
@@ -286,7 +289,10 @@ def refutes(d: Disagreement, played: Rules, without: Rules) -> bool:
             ref.act(step.action)
         assert ref.state is not None
         ref.state = rebuild(ref.state.snapshot(), without, game.seed)
-        return _shows(d, ref, ref.act(game.steps[d.index - 1].action))
+        reply = ref.act(game.steps[d.index - 1].action)
+        if d.field in ("accepted", "rejected"):
+            return isinstance(reply, Rejection) == (d.field == "rejected")
+        return _shows(d, ref, reply)
     except (CambioError, IncompleteSnapshot, ValueError, KeyError, IndexError, AssertionError):
         return False
 

@@ -34,10 +34,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from cambio_ref.catalogue import load_catalogue
 from cambio_ref.errors import CambioError
 from cambio_ref.rules import Rules
 from cambio_ref.state import State
-from conformance.diagnosis import Diagnoser, Fit, label, reach, refutes
+from conformance.diagnosis import Diagnoser, Fit, code_difference, label, reach, refutes
 from conformance.disagreement import Known
 from conformance.failures import ImplementationFailure, RestartBudgetExhausted
 from conformance.harness import Driver
@@ -102,6 +103,10 @@ def play_on(driver: Driver, hello: Hello, calls: Sequence[Call], *,
     for play in range(MAX_PLAYS):
         outcome = _play(driver, hello, todo, known if play == 0 else None, redraw, as_if,
                         diagnoser, last=play == MAX_PLAYS - 1, ambiguous=ambiguous)
+        if outcome.ended != "as-if" and as_if and play < MAX_PLAYS - 1:
+            outcome.refuted = refuted_by_a_code(outcome.findings, as_if)
+            if outcome.refuted is not None:
+                outcome.ended = "as-if"
         if outcome.ended != "as-if":
             for finding in outcome.findings:
                 if finding.how == "noted":
@@ -259,6 +264,29 @@ def unplayable(lock: Lockstep, exc: Exception, call: int) -> Disagreement:
                      field="snapshot.unplayable")
     d.call, d.as_if = call, lock.as_if
     return d
+
+
+def refuted_by_a_code(findings: Sequence[Finding], as_if: tuple[tuple[str, Any], ...]
+                       ) -> tuple[str, Any] | None:
+    """The value of `as_if` that a noted code difference refutes, if any: the reference
+    refused the action for that very option (its rejection names the option's rule) and
+    the implementation for another reason, or the implementation refused it with the
+    code the reference gives without that value. A snap the reference playing
+    ``snap.enabled=false`` as if refuses with E_SNAP_DISABLED ("no snapping") and the
+    implementation as a two-card snap (E_SNAP_MULTI) shows an implementation that snaps."""
+    for finding in findings:
+        if finding.how != "noted" or not code_difference(finding.d):
+            continue
+        d = finding.d
+        expected = d.game.steps[d.index - 1].expected if d.index else None
+        rule = expected.rule if isinstance(expected, Rejection) else None
+        for key, value in as_if:
+            if rule is not None and load_catalogue().option(key).id == rule:
+                return key, value
+        found = refuted_value(d, as_if)
+        if found is not None:
+            return found
+    return None
 
 
 def refuted_value(d: Disagreement, as_if: tuple[tuple[str, Any], ...]) -> tuple[str, Any] | None:

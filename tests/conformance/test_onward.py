@@ -15,13 +15,13 @@ from cambio_ref.engine import apply, legal_actions
 from cambio_ref.errors import CambioError
 from cambio_ref.rules import resolve
 from cambio_ref.state import OVER, new_round
-from conformance.diagnosis import Diagnoser, Fit, fits, label, reach
+from conformance.diagnosis import Diagnoser, Fit, fits, label, reach, refutes
 from conformance.disagreement import with_values
 from conformance.grouping import key_of
 from conformance.harness import Driver, ImplSpec
 from conformance.implementation import Reference, Rejection
 from conformance.lockstep import Disagreement, Game, Lockstep, Step, events_difference
-from conformance.onward import play_on, swap
+from conformance.onward import Finding, play_on, refuted_by_a_code, swap
 from conformance.resync import FIELDS, IncompleteSnapshot, rebuild
 from conformance.serve import ReferenceEngine
 from tests.conformance.planted import Planted, make
@@ -318,3 +318,68 @@ def test_the_search_passes_over_only_values_that_cannot_fit(planted: str, seed: 
     assert named == _every_value_tried(d)
     key = planted[len("hearts("):].split("=")[0]
     assert label(key, resolve(planted).value(key)) in named, named
+
+
+def _refused_snap(code: str, as_if: tuple[tuple[str, Any], ...]) -> Finding:
+    """A noted code difference: after the opening peek of a 2-player online game, the
+    reference playing `as_if` refuses player 1's snap, the implementation with `code`."""
+    rules = with_values(resolve("online"), as_if)
+    ref = Reference()
+    deck = [c.code for c in rules.deck(2)]
+    game = Game(resolve("online"), 2, 0, 0, deck)
+    game.deal = ref.new_game(rules, 2, 0, deck, 0)
+    while ref.state is not None and ref.state.phase == "peek":
+        action = action_json(legal_actions(ref.state)[0])
+        game.steps.append(Step(action, ref.act(action)))
+    snap = {"t": "snap", "player": 1, "targets": [[1, 0], [1, 1]]}
+    game.steps.append(Step(snap, ref.act(snap)))
+    want = game.steps[-1].expected
+    assert isinstance(want, Rejection)
+    d = Disagreement("rejected_wrongly", f"step {len(game.steps)}", "x", game,
+                     expected=want.code, actual=code, aspect="rejection", field="code")
+    d.index, d.as_if = len(game.steps), as_if
+    return Finding(d, "noted")
+
+
+def test_a_code_that_is_not_the_as_if_values_own_refutes_it() -> None:
+    # (jason-s-yu/cambia, issue 29: the reference played snap.enabled=false as if, fitted
+    # to a starting discard nobody may snap, and then refused every snap with
+    # E_SNAP_DISABLED; the engine refused two-card snaps with E_SNAP_MULTI, which was
+    # reported as a code deviation of its own, though the engine snaps)
+    no_snapping = (("snap", False),)
+    multi = _refused_snap("E_SNAP_MULTI", no_snapping)
+    assert multi.d.expected == "E_SNAP_DISABLED"
+    assert refuted_by_a_code([multi], no_snapping) == ("snap", False)
+    # a refusal that does not rest on the as-if value refutes nothing (the reference
+    # playing ace=0 refuses the two-card snap with E_SNAP_MULTI, with or without it)
+    other = (("ace", 0),)
+    window = _refused_snap("E_NO_SNAP_WINDOW", other)
+    assert window.d.expected == "E_SNAP_MULTI"
+    assert refuted_by_a_code([window], other) is None
+
+
+def test_an_accepted_action_the_as_if_value_refuses_refutes_it() -> None:
+    # the reference plays turn.take-discard=false as if; the implementation takes the
+    # starting discard, with events of its own that differ from the declared rules' too:
+    # taking refutes the value all the same (before, only the declared rules' very
+    # events did, so an engine with any other difference kept a value it contradicts)
+    as_if = (("take_discard", False),)
+    rules = with_values(resolve("online"), as_if)
+    ref = Reference()
+    deck = [c.code for c in rules.deck(2)]
+    game = Game(resolve("online"), 2, 0, 0, deck)
+    game.deal = ref.new_game(rules, 2, 0, deck, 0)
+    while ref.state is not None and ref.state.phase == "peek":
+        action = action_json(legal_actions(ref.state)[0])
+        game.steps.append(Step(action, ref.act(action)))
+    assert ref.state is not None
+    take = {"t": "take", "player": ref.state.current}
+    game.steps.append(Step(take, ref.act(take)))
+    want = game.steps[-1].expected
+    assert isinstance(want, Rejection) and want.code == "E_TAKE_FORBIDDEN"
+    taken = [{"t": "took", "player": take["player"], "card": "??", "visible_to": [0, 1]}]
+    d = Disagreement("accepted_wrongly", f"step {len(game.steps)}", "x", game,
+                     expected=want.code, actual=taken, aspect="rejection", field="accepted")
+    d.index, d.as_if = len(game.steps), as_if
+    assert refutes(d, rules, resolve("online"))
+    assert not refutes(d, rules, rules)  # (the value kept: it still refuses the take)
