@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from cambio_ref.askindex import doc_tokens, lexicon
+from cambio_ref.askindex import Lexicon, doc_tokens, lexicon
+from cambio_ref.memo import per_object
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -31,7 +32,18 @@ def tokens(text: str, glossary: Iterable[Term] | None = None) -> list[str]:
     """
     from cambio_ref.catalogue import load_catalogue
 
-    return doc_tokens(text, lexicon(load_catalogue().glossary if glossary is None else glossary))
+    return doc_tokens(text, _lexicon(load_catalogue().glossary if glossary is None else glossary))
+
+
+def _lexicon(glossary: Iterable[Term]) -> Lexicon:
+    """`lexicon(glossary)`, made once per glossary tuple (a catalogue's): the site looks up
+    the terms of every paragraph of every page."""
+    return _lexicon_of(glossary) if isinstance(glossary, tuple) else lexicon(glossary)
+
+
+@per_object(limit=8)
+def _lexicon_of(glossary: tuple[Term, ...]) -> Lexicon:
+    return lexicon(glossary)
 
 
 def terms_in(text: str, glossary: Iterable[Term] | None = None) -> list[Term]:
@@ -42,8 +54,9 @@ def terms_in(text: str, glossary: Iterable[Term] | None = None) -> list[Term]:
     """
     from cambio_ref.catalogue import load_catalogue
 
-    terms = list(load_catalogue().glossary if glossary is None else glossary)
-    ids = {t[1:] for t in doc_tokens(text, lexicon(terms)) if t.startswith("@")}
+    chosen = load_catalogue().glossary if glossary is None else glossary
+    terms = chosen if isinstance(chosen, tuple) else tuple(chosen)
+    ids = {t[1:] for t in doc_tokens(text, _lexicon(terms)) if t.startswith("@")}
     return [t for t in terms if t.id in ids]
 
 
