@@ -323,7 +323,7 @@ def _passed_whole(log: Path) -> bool:
     return bool(footer.get("type") == "footer" and footer.get("exit") == 0 and not footer.get("stopped"))
 
 
-@pytest.mark.parametrize("delay", [0.0, 0.2, 0.6, 1.5, 3.0, 6.0])
+@pytest.mark.parametrize("delay", [0.0, 0.1, 0.2, 0.35, 0.5, 0.75])
 def test_a_signal_at_start_up_leaves_truthful_reports_or_none_and_a_message(
         delay: float, tmp_path: Path) -> None:
     """Issue 32, item 7: SIGINT at any moment of the start-up (the imports, the cases, the
@@ -341,6 +341,10 @@ def test_a_signal_at_start_up_leaves_truthful_reports_or_none_and_a_message(
         # (or the signal came while the interpreter exited, after the whole run: no report
         # lies, and Python's own default, not the run's, ends the process)
         pytest.skip(f"the run ended within {delay} s, before the signal")
+    if stopped.code == -signal.SIGINT and 'File "<string>"' in err and "cambio_ref" not in err:
+        # (on a loaded machine the signal can come before the harness's line that calls
+        # the kit's main has run: Python's own default then ends it, no code of the kit's)
+        pytest.skip(f"the signal came before the kit's main ran ({delay} s)")
     assert stopped.code == 130, out + err
     assert "Traceback" not in out + err
     written = [path.exists() for path in outputs.values()]
