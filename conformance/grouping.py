@@ -307,7 +307,7 @@ def supported(cause: Cause, occurrences: Sequence[dict[str, Any]],
               agreeing: Changes | None = None) -> str | None:
     """None if the run supports naming the values of the explained `cause`: they explain
     it in at least `MIN_ITEMS` items (games, for fuzzing), or in a case written for
-    their option; the same difference shows in no item they do not explain; and, with
+    their option and played again under them; the same difference shows in no item they do not explain; and, with
     `agreeing`, replaying the items that agreed with the declared rules under one of them
     at least changes no reply there (`conformance.naming`; `group` drops the others).
     Else the closest fit, said as such.
@@ -321,7 +321,11 @@ def supported(cause: Cause, occurrences: Sequence[dict[str, Any]],
     items = {str(o["item"]): int(o.get("games", 1)) for o in cause.occurrences}
     shown = sum(items.values())
     options = {v.partition("=")[0] for v in cause.values}
-    written = any(options & set(o.get("options", ())) for o in cause.occurrences)
+    # (a case counts alone only if it was played again under the value: a difference
+    # noted as harmless, a view or the legal actions, never was, so its later steps
+    # never had the chance to refute the value)
+    written = any(options & set(o.get("options", ())) and o.get("how") != "noted"
+                  for o in cause.occurrences)
     keys = {(o["plain"]["key"], o.get("rules")) for o in cause.occurrences}
     against = {str(o["item"]) for o in occurrences
                if o["cls"] != "explained" and (o["key"], o.get("rules")) in keys}

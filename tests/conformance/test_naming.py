@@ -42,6 +42,18 @@ def test_a_value_that_fits_two_items_or_a_case_written_for_it_is_named() -> None
     assert written.values == [DIRECTION]
 
 
+def test_a_case_written_for_the_option_names_it_alone_only_if_played_under_it() -> None:
+    # (jason-s-yu/cambia, issue 29: the case turn.swap-into-a-snapped-gap, written for
+    # snap.enabled, first differs in a view at the opening peek, a harmless difference
+    # noted and never played under the value it fits: snap.enabled=false was named from
+    # it alone, though the engine then accepts the case's snap)
+    noted = _occ("turn.direction[declared]", [DIRECTION], options=("turn.direction",))
+    noted["how"] = "noted"
+    [cause] = group([noted])
+    assert cause.cls == "unexplained"
+    assert cause.closest == f"closest: `{DIRECTION}` (fits one game)"
+
+
 def test_a_value_is_not_named_where_the_same_difference_shows_unexplained() -> None:
     causes = group([_occ("a[declared]", [DIRECTION]), _occ("b[declared]", [DIRECTION]),
                     _occ("c[declared]", [])])
