@@ -32,7 +32,8 @@ from typing import Any
 from cambio_ref.catalogue import Value, load_catalogue
 from cambio_ref.engine import legal_blocks
 from cambio_ref.errors import CambioError
-from cambio_ref.rules import Rules, changes_of, format_value, option_keys
+from cambio_ref.rules import Rules, format_value, option_keys
+from cambio_ref.tables import changes_of
 from cambio_ref.views import view
 from conformance.differences import snapshot_difference
 from conformance.implementation import Event, Reference, Rejection
@@ -178,7 +179,7 @@ class _WatchedMapping(Mapping[Any, Any]):
 
 def _first_read(watched: Watched, key: str) -> int | None:
     """The first step at which a replay under `watched` read something a change of option
-    `key` can change (`cambio_ref.rules.changes_of`); None if it read nothing of the kind."""
+    `key` can change (`cambio_ref.tables.changes_of`); None if it read nothing of the kind."""
     changes = changes_of(key)
     firsts = []
     for read, step in watched.reads.items():

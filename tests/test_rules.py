@@ -19,13 +19,13 @@ from cambio_ref.catalogue import Option, Value, load_catalogue
 from cambio_ref.errors import RulesError
 from cambio_ref.rules import (
     Rules,
-    changes_of,
     consistency_problems,
     format_value,
     parse_rules,
     read_house_rules,
     resolve,
 )
+from cambio_ref.tables import changes_of
 from cambio_ref.yamlio import load_yaml
 
 ROOT = Path(__file__).resolve().parent.parent

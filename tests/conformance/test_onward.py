@@ -320,9 +320,9 @@ def test_the_search_passes_over_only_values_that_cannot_fit(planted: str, seed: 
     assert label(key, resolve(planted).value(key)) in named, named
 
 
-def _refused_snap(code: str, as_if: tuple[tuple[str, Any], ...]) -> Finding:
-    """A noted code difference: after the opening peek of a 2-player online game, the
-    reference playing `as_if` refuses player 1's snap, the implementation with `code`."""
+def _past_the_peek(as_if: tuple[tuple[str, Any], ...]) -> tuple[Game, Reference]:
+    """A 2-player online game (unshuffled deck) the reference plays with `as_if` on top,
+    up to the end of the opening peek: the game with its steps, and the reference."""
     rules = with_values(resolve("online"), as_if)
     ref = Reference()
     deck = [c.code for c in rules.deck(2)]
@@ -331,6 +331,13 @@ def _refused_snap(code: str, as_if: tuple[tuple[str, Any], ...]) -> Finding:
     while ref.state is not None and ref.state.phase == "peek":
         action = action_json(legal_actions(ref.state)[0])
         game.steps.append(Step(action, ref.act(action)))
+    return game, ref
+
+
+def _refused_snap(code: str, as_if: tuple[tuple[str, Any], ...]) -> Finding:
+    """A noted code difference: after the opening peek of a 2-player online game, the
+    reference playing `as_if` refuses player 1's snap, the implementation with `code`."""
+    game, ref = _past_the_peek(as_if)
     snap = {"t": "snap", "player": 1, "targets": [[1, 0], [1, 1]]}
     game.steps.append(Step(snap, ref.act(snap)))
     want = game.steps[-1].expected
@@ -365,13 +372,7 @@ def test_an_accepted_action_the_as_if_value_refuses_refutes_it() -> None:
     # events did, so an engine with any other difference kept a value it contradicts)
     as_if = (("take_discard", False),)
     rules = with_values(resolve("online"), as_if)
-    ref = Reference()
-    deck = [c.code for c in rules.deck(2)]
-    game = Game(resolve("online"), 2, 0, 0, deck)
-    game.deal = ref.new_game(rules, 2, 0, deck, 0)
-    while ref.state is not None and ref.state.phase == "peek":
-        action = action_json(legal_actions(ref.state)[0])
-        game.steps.append(Step(action, ref.act(action)))
+    game, ref = _past_the_peek(as_if)
     assert ref.state is not None
     take = {"t": "take", "player": ref.state.current}
     game.steps.append(Step(take, ref.act(take)))
