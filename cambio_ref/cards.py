@@ -43,7 +43,7 @@ class Card:
         """Parse a card code, case-insensitively (look-alike letters are refused)."""
         if not isinstance(code, str):
             raise UnknownCardError(f"a card code must be a string, not {quoted(repr(code))}")
-        return _parse(fold(code, upper=True))
+        return _parse_text(code)
 
     @property
     def is_joker(self) -> bool:
@@ -54,6 +54,13 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.parse({self.code!r})"
+
+
+@cache
+def _parse_text(code: str) -> Card:
+    # (a code as written: the few spellings of each card are folded once; an unknown one
+    # raises, and errors are not remembered)
+    return _parse(fold(code, upper=True))
 
 
 @cache

@@ -281,7 +281,7 @@ def new_round(rules: Rules, players: int, *, deck: Sequence[Card | str] | None =
         for c in order:
             if not rules.has_card(c):
                 raise UnknownCardError(f"card {c.code!r} is not in the {rules.canonical} deck")
-        if sorted(order) != sorted(full):
+        if sorted(c.code for c in order) != sorted(c.code for c in full):  # (codes: C-speed)
             raise SetupError(f"the deck must be a permutation of the {len(full)}-card"
                              f" {rules.canonical} deck for {players} players")
     need = players * grid_size() + (1 if rules.starting_discard else 0) + 1
