@@ -23,7 +23,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 from cambio_ref.catalogue import Power, load_catalogue
 from cambio_ref.memo import per_object
@@ -44,49 +46,100 @@ def peek_count() -> int:
     return load_catalogue().core_value("core.peek-count")
 
 
+def _keeps_window(rules: Rules) -> frozenset[str]:
+    # the first actions of a turn after which the open snap window stays open (snap.window)
+    span = rules.snap_window
+    return frozenset(("draw", "pass", "call") if span == "until-next-discard"
+                     else ("pass", "call") if span == "until-next-draw" else ())
+
+
+def _peek_slots(rules: Rules, f: Flags) -> tuple[int, ...]:
+    # closest-two: peek-count slots from its first_slot (2, 3); else any dealt slot
+    first = rules.params.get("peek", {}).get("first_slot")
+    return tuple(range(grid_size())) if first is None else tuple(range(first, first + f.peek_count))
+
+
+# Each flag, worked out from the rules (and the flags before it), in this order.
+_WORKED_OUT: dict[str, Callable[[Rules, Flags], Any]] = {
+    "start_call": lambda rules, f: rules.call_timing == "start-of-turn",
+    "end_call": lambda rules, f: rules.call_timing == "end-of-turn",
+    "everyone_once": lambda rules, f: rules.final_turns == "everyone-once",
+    "step": lambda rules, f: 1 if rules.direction == "clockwise" else -1,
+    "call_limit": lambda rules, f: rules.params.get("call_limit", {}).get("max_points"),
+    # whom the lock on the caller's cards binds (call.caller-locked's parameters)
+    "lock_others": lambda rules, f: bool(rules.params.get("caller_locked", {}).get("others")),
+    "lock_caller": lambda rules, f: bool(rules.params.get("caller_locked", {}).get("caller")),
+    "peek_count": lambda rules, f: peek_count(),
+    "peek_slots": _peek_slots,
+    "fire_drawn": lambda rules, f: rules.power_trigger == "drawn-from-deck",
+    "fire_swapped_out": lambda rules, f: rules.power_trigger == "discarded-or-swapped-out",
+    # without snapping, the discarder alone may lay one matching card of their own
+    # (turn.discard-from-hand): a discard then opens a window for that player only
+    "hand": lambda rules, f: not rules.snap and rules.hand_discard != "none",
+    "snaps": lambda rules, f: rules.snap or f.hand,  # whether a discard opens a window at all
+    "snap_others": lambda rules, f: rules.snap_others and not f.hand,
+    "multi": lambda rules, f: rules.multi_burn and not f.hand,
+    "keeps_window": lambda rules, f: _keeps_window(rules),
+    # the power each card code carries when it fires (`Rules.power_of`), if any
+    "powers": lambda rules, f: {code: power for code, power in rules.powers.items()
+                                if power is not None and power.acts},
+}
+
+
 class Flags:
     """The options `turn`, `powers` and `policy` read on every action, as plain values."""
 
-    __slots__ = ("call_limit", "end_call", "everyone_once", "fire_drawn", "fire_swapped_out",
-                 "hand", "keeps_window", "lock_caller", "lock_others", "multi", "peek_count",
-                 "peek_slots", "powers", "snap_others", "snaps", "start_call", "step")
+    __slots__ = tuple(_WORKED_OUT)
+    start_call: bool
+    end_call: bool
+    everyone_once: bool
+    step: int
+    call_limit: int | None
+    lock_others: bool
+    lock_caller: bool
+    peek_count: int
+    peek_slots: tuple[int, ...]
+    fire_drawn: bool
+    fire_swapped_out: bool
+    hand: bool
+    snaps: bool
+    snap_others: bool
+    multi: bool
+    keeps_window: frozenset[str]
+    powers: dict[str, Power]
 
     def __init__(self, rules: Rules) -> None:
-        self.start_call = rules.call_timing == "start-of-turn"
-        self.end_call = rules.call_timing == "end-of-turn"
-        self.everyone_once = rules.final_turns == "everyone-once"
-        self.step = 1 if rules.direction == "clockwise" else -1
-        limit = rules.params.get("call_limit", {}).get("max_points")
-        self.call_limit: int | None = limit
-        # whom the lock on the caller's cards binds (call.caller-locked's parameters)
-        lock = rules.params.get("caller_locked", {})
-        self.lock_others = bool(lock.get("others"))
-        self.lock_caller = bool(lock.get("caller"))
-        self.peek_count = peek_count()
-        # closest-two: peek-count slots from its first_slot (2, 3); else any dealt slot
-        first = rules.params.get("peek", {}).get("first_slot")
-        self.peek_slots = tuple(range(grid_size())) if first is None \
-            else tuple(range(first, first + self.peek_count))
-        self.fire_drawn = rules.power_trigger == "drawn-from-deck"
-        self.fire_swapped_out = rules.power_trigger == "discarded-or-swapped-out"
-        # without snapping, the discarder alone may lay one matching card of their own
-        # (turn.discard-from-hand): a discard then opens a window for that player only
-        self.hand = not rules.snap and rules.hand_discard != "none"
-        self.snaps = rules.snap or self.hand  # whether a discard opens a window at all
-        self.snap_others = rules.snap_others and not self.hand
-        self.multi = rules.multi_burn and not self.hand
-        # the first actions of a turn after which the open snap window stays open (snap.window)
-        span = rules.snap_window
-        self.keeps_window = frozenset(
-            ("draw", "pass", "call") if span == "until-next-discard"
-            else ("pass", "call") if span == "until-next-draw" else ())
-        # the power each card code carries when it fires (`Rules.power_of`), if any
-        self.powers: dict[str, Power] = {
-            code: power for code, power in rules.powers.items()
-            if power is not None and power.acts}
+        for name, work_out in _WORKED_OUT.items():
+            setattr(self, name, work_out(rules, self))
+
+
+class FirstUseFlags(Flags):
+    """Flags each worked out when first read, for rules that note the step of each read
+    (`Rules.notes_reads`: the diagnosis's watched replay): a flag read at the deal by
+    `Flags` would note its options as read there, though the game reads them later.
+
+    >>> from cambio_ref.rules import resolve
+    >>> f = FirstUseFlags(resolve("official"))
+    >>> f.snaps, f.step
+    (True, 1)
+    """
+
+    __slots__ = ("_rules",)
+
+    def __init__(self, rules: Rules) -> None:  # (nothing worked out yet)
+        self._rules = rules
+
+    def __getattr__(self, name: str) -> Any:  # (a flag not worked out yet: its slot is empty)
+        work_out = _WORKED_OUT.get(name)
+        if work_out is None:
+            raise AttributeError(name)
+        value = work_out(self._rules, self)
+        setattr(self, name, value)
+        return value
 
 
 @per_object(limit=_KEPT)
 def flags_of(rules: Rules) -> Flags:
-    """The `Flags` of `rules` (built once per Rules object)."""
-    return Flags(rules)
+    """The `Flags` of `rules` (built once per Rules object; each worked out when first read
+    for rules that note their reads)."""
+    return FirstUseFlags(rules) if rules.notes_reads else Flags(rules)

@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
+from typing import ClassVar
 
 from cambio_ref.cards import Card, standard_deck
 from cambio_ref.catalogue import (
@@ -42,6 +43,9 @@ from cambio_ref.yamlio import YamlDoc, check_text, load_yaml
 class Rules:
     """Every option's value under one resolved ruleset. Field names are option keys."""
 
+    # (True for rules that note the step at which each value is read, as the diagnosis's
+    # watched replays do: `cambio_ref.flags.flags_of` then works each flag out when used)
+    notes_reads: ClassVar[bool] = False
     name: str
     # setup
     min_players: int

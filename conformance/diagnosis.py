@@ -117,6 +117,8 @@ class Watched(Rules):
     (True, 5, {'snap': 3, ('points', '5C'): 3})
     """
 
+    notes_reads = True  # (its flags are each worked out when first read: `flags_of`)
+
     def __getattribute__(self, name: str) -> Any:
         found = object.__getattribute__(self, name)
         if name.startswith("_") or name in _WATCHING:
@@ -146,7 +148,7 @@ class Watched(Rules):
             reads[read] = object.__getattribute__(self, "step")
 
 
-_WATCHING = frozenset({"reads", "step", "at", "of", "note"})
+_WATCHING = frozenset({"reads", "step", "at", "of", "note", "notes_reads"})
 _MAPPING = frozenset({"points", "powers", "params", "risky_five_points"})
 
 
