@@ -7,10 +7,11 @@ import pytest
 
 from cambio_ref.cards import standard_deck
 from cambio_ref.catalogue import load_catalogue
-from cambio_ref.flags import flags_of
+from cambio_ref.flags import FirstUseFlags, Flags, flags_of
 from cambio_ref.rules import Rules, format_value, resolve
 from cambio_ref.snapping import keeps_window
 from cambio_ref.state import new_round
+from conformance.diagnosis import Watched
 
 READ = ("call_timing", "final_turns", "direction", "call_limit", "peek", "power_trigger", "snap_window",
         "power_7_8", "power_9_10", "power_jack", "power_queen", "power_king", "king_colour")
@@ -43,3 +44,23 @@ def test_flags_agree_with_the_rules(rules: Rules) -> None:
         expected = first != "take" and (span == "until-next-discard" or (
             span == "until-next-draw" and first in ("pass", "call")))
         assert keeps_window(state, first) == expected
+
+
+@pytest.mark.parametrize("rules", [resolve(name) for name in load_catalogue().rulesets]
+                         + _variants(), ids=lambda r: r.canonical)
+def test_flags_worked_out_at_first_use_are_the_same(rules: Rules) -> None:
+    # (what the diagnosis's watched replays get: each flag worked out when first read)
+    eager, lazy = Flags(rules), FirstUseFlags(rules)
+    for name in Flags.__slots__:
+        assert getattr(lazy, name) == getattr(eager, name), name
+
+
+def test_a_watched_deal_reads_no_flag_it_does_not_use() -> None:
+    # a flag worked out at the deal would note its options as read there, and the
+    # diagnosis would replay every candidate value of them from the deal
+    watched = Watched.of(resolve("online"))
+    assert isinstance(flags_of(watched), FirstUseFlags)
+    new_round(watched, 3, seed=1)
+    assert not {"call_timing", "final_turns", "power_trigger", "snap_window",
+                "multi_burn"} & set(watched.reads)
+    assert not any(isinstance(read, tuple) and read[0] == "powers" for read in watched.reads)
