@@ -23,7 +23,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from functools import cache
 from typing import Any
 
@@ -106,17 +106,42 @@ class Flags:
     snap_others: bool
     multi: bool
     keeps_window: frozenset[str]
-    powers: dict[str, Power]
+    powers: Mapping[str, Power]
 
     def __init__(self, rules: Rules) -> None:
         for name, work_out in _WORKED_OUT.items():
             setattr(self, name, work_out(rules, self))
 
 
+class _PowersAsAsked(Mapping[str, Power]):
+    """`Flags.powers` of rules that note their reads: each card's power read from the rules
+    when asked for, so that a replay notes the powers of the cards it discarded only."""
+
+    def __init__(self, rules: Rules) -> None:
+        self._rules = rules
+
+    def __getitem__(self, code: str) -> Power:
+        power = self._rules.powers.get(code)
+        if power is None or not power.acts:
+            raise KeyError(code)
+        return power
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([code for code, power in self._rules.powers.items() if power is not None and power.acts])
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+_WORKED_OUT_AS_ASKED: dict[str, Callable[[Rules, Flags], Any]] = {
+    **_WORKED_OUT, "powers": lambda rules, f: _PowersAsAsked(rules)}
+
+
 class FirstUseFlags(Flags):
     """Flags each worked out when first read, for rules that note the step of each read
     (`Rules.notes_reads`: the diagnosis's watched replay): a flag read at the deal by
-    `Flags` would note its options as read there, though the game reads them later.
+    `Flags` would note its options as read there, though the game reads them later. Their
+    powers are read card by card, as asked for.
 
     >>> from cambio_ref.rules import resolve
     >>> f = FirstUseFlags(resolve("official"))
@@ -130,7 +155,7 @@ class FirstUseFlags(Flags):
         self._rules = rules
 
     def __getattr__(self, name: str) -> Any:  # (a flag not worked out yet: its slot is empty)
-        work_out = _WORKED_OUT.get(name)
+        work_out = _WORKED_OUT_AS_ASKED.get(name)
         if work_out is None:
             raise AttributeError(name)
         value = work_out(self._rules, self)

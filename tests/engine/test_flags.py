@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cambio_ref.cards import standard_deck
+from cambio_ref.cards import Card, standard_deck
 from cambio_ref.catalogue import load_catalogue
 from cambio_ref.flags import FirstUseFlags, Flags, flags_of
 from cambio_ref.rules import Rules, format_value, resolve
@@ -64,3 +64,7 @@ def test_a_watched_deal_reads_no_flag_it_does_not_use() -> None:
     assert not {"call_timing", "final_turns", "power_trigger", "snap_window",
                 "multi_burn"} & set(watched.reads)
     assert not any(isinstance(read, tuple) and read[0] == "powers" for read in watched.reads)
+    # a card's power is read when that card's is asked for, and no other's
+    assert flags_of(watched).powers.get("7S") == resolve("online").power_of(Card.parse("7S"))
+    assert {read for read in watched.reads if isinstance(read, tuple) and read[0] == "powers"} \
+        == {("powers", "7S")}
