@@ -41,7 +41,7 @@ CACHE_ENV = diskcache.CACHE_ENV
 _BUILDERS = ("askdata.py", "askindex.py", "asksure.py", "asktypos.py", "askwords.py", "answers.py",
              "cardwords.py", "ask.py", "askenglish.txt")
 # What the site's search reads (the rest serves `cambio ask` alone).
-SITE_KEYS = ("lexicon", "idf", "unseen", "shares", "about_weight", "good", "margin", "fair", "wide",
+SITE_KEYS = ("lexicon", "idf", "unseen", "mean_length", "shares", "about_weight", "good", "margin", "lead", "sure",
              "rulesets", "docs", "points", "risky", "vocab", "typo", "english")
 _DOC_SITE_KEYS = ("kind", "id", "fields", "about", "house", "options", "title", "url", "label", "answers")
 

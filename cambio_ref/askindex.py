@@ -62,6 +62,7 @@ if TYPE_CHECKING:  # the catalogue is read to build the index, never to answer f
 
 __all__ = [
     "HOUSE_WEIGHT",
+    "LENGTH_NORM",
     "STOP_WORDS",
     "Doc",
     "Index",
@@ -96,6 +97,10 @@ ABOUT_WEIGHT = 1.0
 # The shares of a score: the question's weight found, the title's words asked for, words found in
 # every field, and terms whose glossary entry points to the question itself.
 SHARES = (0.8, 0.12, 0.04, 0.04)
+# A field longer than the index's mean field weighs less, as BM25 normalises a document's length: its weight
+# is divided by 1 - b + b * length / mean length (b = LENGTH_NORM) when that exceeds 1. A long field (a case's
+# answers under every ruleset) otherwise finds any common word and outweighs the title that asks the question.
+LENGTH_NORM = 0.5
 # The glossary terms the engine itself reads: the words of a value question, and of a house rule.
 VALUE_TERM = "points"
 HOUSE_TERM = "house-rule"
@@ -409,6 +414,15 @@ class Index:
     idf: Mapping[str, float]
     unseen: float  # the weight of a token no question has (the lower quartile of the weights)
     lexicon: Lexicon
+    mean_length: float = 1.0  # the mean number of tokens of a field, over every question's fields
+
+    def field_weight(self, weight: float, tokens: Collection[str]) -> float:
+        """A field's weight, less for a field longer than the mean (`LENGTH_NORM`).
+
+        >>> Index((), {}, 1.0, Lexicon((), (), ()), 10.0).field_weight(0.6, range(30))
+        0.3
+        """
+        return weight / max(1.0, 1.0 - LENGTH_NORM + LENGTH_NORM * len(tokens) / self.mean_length)
 
 
 def house_changes(case: Case, ruleset: str, cat: Catalogue) -> bool:
@@ -475,7 +489,9 @@ def _build(cat: Catalogue, cases: list[Case]) -> Index:
     n = len(docs)
     idf = {t: math.log(1 + n / (1 + c)) for t, c in sorted(counts.items())}
     # A word no question has cannot tell questions apart: it weighs as a common word (the lower quartile).
-    return Index(tuple(docs), idf, statistics.quantiles(idf.values(), n=4)[0] if len(idf) > 1 else 1.0, lex)
+    fields = [len(f) for d in docs for _, f in d.fields]
+    return Index(tuple(docs), idf, statistics.quantiles(idf.values(), n=4)[0] if len(idf) > 1 else 1.0, lex,
+                 statistics.mean(fields) if fields else 1.0)
 
 
 def rank(index: Index, query: Query) -> list[tuple[Doc, float]]:
@@ -483,8 +499,9 @@ def rank(index: Index, query: Query) -> list[tuple[Doc, float]]:
 
     A word weighs as much as its term ("slap", "flip" and "snap" all weigh as much as
     "snap"). The score is the share of the question's weight found (a field counts at its
-    weight), with small shares for a title that says little else, for words found in every
-    field, and for terms whose glossary entry points to the option itself. Among equal
+    weight, less when it is longer than the mean field: `Index.field_weight`), with small
+    shares for a title that says little else, for words found in every field, and for terms
+    whose glossary entry points to the option itself. Among equal
     matches (to 2 decimals): the ruleset's own answers before house rules, cases before
     options, then the higher score, then the id.
     """
@@ -502,9 +519,10 @@ def rank(index: Index, query: Query) -> list[tuple[Doc, float]]:
     scored = []
     for d in index.docs:
         got = 0.0
+        normed = [(fw if i == 0 else index.field_weight(fw, f), f) for i, (fw, f) in enumerate(d.fields)]
         for alts, weight in zip(wanted, weights, strict=True):
             best = ABOUT_WEIGHT if any(t in d.about for t in alts) else 0.0
-            for fw, f in d.fields:
+            for fw, f in normed:
                 if fw > best and any(t in f for t in alts):
                     best = fw
             got += weight * best
@@ -534,7 +552,7 @@ def lexicon_json(lex: Lexicon) -> dict[str, Any]:
             "ace_letter": ACE_LETTER.pattern, "suits": SUIT_WORDS, "glyphs": SUIT_GLYPHS,
             "colours": {c: list(s) for c, s in COLOURS.items()}, "counts": COUNT_WORDS,
             "pairs": sorted(PAIR_WORDS), "one": ONE, "before_colour": sorted(BEFORE_COLOUR),
-            "house": HOUSE_TERM, "house_weight": HOUSE_WEIGHT, "named_bonus": NAMED_BONUS,
+            "house": HOUSE_TERM, "house_weight": HOUSE_WEIGHT, "named_bonus": NAMED_BONUS, "length_norm": LENGTH_NORM,
             "sum_words": sorted(_SUM_WORDS), "rule_terms": sorted(lex.rule_terms()), "not_cards": sorted(NOT_CARDS),
             "joins": sorted(_JOINS), "articles": sorted(ARTICLES), "not_unread": sorted(_NOT_UNREAD)}
 
@@ -546,7 +564,7 @@ def index_from(data: Mapping[str, Any]) -> Index:
                   tuple((tuple(p), rs) for p, rs in lx["rulesets"]))
     docs = tuple(Doc(d["kind"], d["id"], d["title"], tuple((w, frozenset(f)) for w, f in d["fields"]), d["house"],
                      frozenset(d["about"]), tuple(d["options"])) for d in data["docs"])
-    return Index(docs, data["idf"], data["unseen"], lex)
+    return Index(docs, data["idf"], data["unseen"], lex, data["mean_length"])
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,16 @@
 """How sure the question engine is of its first answer: `choose` reads the ranking of `cambio_ref.askindex`.
 
-A sure answer scores at least GOOD and leads by MARGIN every question that is not its
-own (a case's options; an option's cases), or it is the question asked, word for word;
-a weaker one (at least FAIR) must lead by WIDE. Otherwise the reply is "not sure" and
-offers the closest questions. docs/javascripts/ask.js makes the same choice on the same
-numbers (they travel in the site's index, `cambio_ref.askbuild`).
+An answer is sure when its score plus LEAD times its lead over every question that is
+not its own (a case's options; an option's cases) reaches SURE: one line through the two
+numbers that best tell a right first answer from a wrong one; or when the question is its
+title, word for word. Otherwise the reply is "not
+sure" and offers the closest questions. docs/javascripts/ask.js makes the same choice on
+the same numbers (they travel in the site's index, `cambio_ref.askbuild`).
+
+LEAD and SURE were fitted on the tune half of the held-out phrasings only
+(tests/site/heldout-tune.yaml), for at most about 1% of its questions confidently wrong;
+two-fold cross-validation on that half chose the form (score and lead, no more), and the
+project's phrasing set (tests/site/phrasings.yaml) gets no confident error with them.
 
 >>> from cambio_ref.askindex import analyse, build_index, rank
 >>> idx = build_index()
@@ -20,30 +26,26 @@ from collections.abc import Sequence
 
 from cambio_ref.askindex import Doc, Query
 
-__all__ = ["FAIR", "GOOD", "MARGIN", "WIDE", "choose"]
+__all__ = ["GOOD", "LEAD", "MARGIN", "SURE", "choose", "sure"]
 
-# A match is sure when it scores at least this (0 to 1).
-GOOD = 0.58
-# A sure answer leads every question that is not its own (its case's options, its option's cases) by this much.
+# A sure answer's score (0 to 1) plus LEAD times its lead over the first question not its own reaches SURE.
+LEAD = 3.0
+SURE = 1.1
+# Two cases this close share the question: the option both turn on is asked for (`choose`).
 MARGIN = 0.08
-# A weaker match, scoring at least FAIR, is sure when it leads every question not its own by WIDE.
-FAIR = 0.45
-WIDE = 0.2
+# A match at least this good is shown beside a sure first answer (`cambio_ref.ask`).
+GOOD = 0.58
 
 
 def choose(ranked: Sequence[tuple[Doc, float]], query: Query) -> tuple[list[tuple[Doc, float]], bool]:
-    """The ranking as the reply reads it, and whether its first answer is sure.
+    """The ranking as the reply reads it, and whether its first answer is sure (`sure`).
 
     A question that names its ruleset asks for that ruleset's rule: when a case comes first,
     the best of its options comes first instead, at the case's score. So does the option two
     cases share when they come first and second within MARGIN (unless the question speaks of a
     house rule, which each case plays out, or the first case's title has every word it asks for):
-    the question asks for the rule both play out. The first answer is sure when it scores at
-    least GOOD and leads by MARGIN every question that is not its own (its options for a case;
-    for an option, the cases that turn it on), or when its title has every word the question
-    asks for and that question's title does not, or the question is its title; a weaker match
-    (at least FAIR) is sure when it leads every question not its own by WIDE and has two or more
-    of the words asked for.
+    the question asks for the rule both play out. A question that is the first answer's title,
+    word for word, is sure too.
     """
     out = list(ranked)
     if not out:
@@ -57,11 +59,16 @@ def choose(ranked: Sequence[tuple[Doc, float]], query: Query) -> tuple[list[tupl
             shared := set(top.options) & set(rival[0].options)):
         out = _first_option(out, tuple(shared), score)
         rival = _rival(out)
-    first = out[0][0]
-    clear = score - rival[1] >= MARGIN or (_titled(first, query) and (
-        _exact(first, query) or (rival[0] is not None and not _titled(rival[0], query))))
-    wide = score >= FAIR and score - rival[1] >= WIDE and _found(first, query) >= 2
-    return out, (score >= GOOD and clear) or wide
+    return out, sure(score, score - rival[1]) or _asked_by_title(out[0][0], query)
+
+
+def sure(score: float, lead: float) -> bool:
+    """Whether a first answer with this score and this lead over the first question not its own is sure.
+
+    >>> sure(0.9, 0.1), sure(0.6, 0.1), sure(0.5, 0.2)
+    (True, False, True)
+    """
+    return score + LEAD * lead >= SURE
 
 
 def _titled(doc: Doc, query: Query) -> bool:
@@ -69,15 +76,10 @@ def _titled(doc: Doc, query: Query) -> bool:
     return all(any(t in doc.fields[0][1] for t in alts) for alts in query.wanted)
 
 
-def _found(doc: Doc, query: Query) -> int:
-    """How many of the words the question asks for `doc` has, in any field or its glossary terms."""
-    return sum(1 for alts in query.wanted if any(t in doc.about or any(t in f for _, f in doc.fields) for t in alts))
-
-
-def _exact(doc: Doc, query: Query) -> bool:
-    """The question asks for every word of the title of `doc` (its glossary terms aside)."""
+def _asked_by_title(doc: Doc, query: Query) -> bool:
+    """The question asks for the words of the title of `doc`, every one and no other (its glossary terms aside)."""
     asked = {t for alts in query.wanted for t in alts}
-    return all(t in asked for t in doc.fields[0][1] if not t.startswith("@"))
+    return _titled(doc, query) and all(t in asked for t in doc.fields[0][1] if not t.startswith("@"))
 
 
 def _first_option(ranked: list[tuple[Doc, float]], options: Sequence[str], score: float) -> list[tuple[Doc, float]]:

@@ -324,9 +324,13 @@
       weights.forEach(function (w) { total += w; });
       var scored = docs.map(function (doc) {
         var got = 0.0;
+        // cambio_ref.askindex.Index.field_weight: a field longer than the mean field weighs less (not the title).
+        var normed = doc.fields.map(function (f, i) {
+          return i === 0 ? f : [f[0] / Math.max(1.0, 1.0 - lex.length_norm + lex.length_norm * f[1].size / data.mean_length), f[1]];
+        });
         wanted.forEach(function (alts, i) {
           var best = alts.some(function (t) { return doc.about.has(t); }) ? data.about_weight : 0.0;
-          doc.fields.forEach(function (f) {
+          normed.forEach(function (f) {
             if (f[0] > best && alts.some(function (t) { return f[1].has(t); })) { best = f[0]; }
           });
           got += weights[i] * best;
@@ -358,9 +362,8 @@
 
     // cambio_ref.asksure.choose: a named ruleset puts a first case's best option first (at the case's score), as
     // do two cases within `margin` that share an option (unless a house rule is asked about or the first case's
-    // title has every word asked for); sure when the first scores at least `good` and leads every question
-    // not its own by `margin`, or has every word asked for in its title where that question has not, or is asked by its title;
-    // a weaker match (at least `fair`) is sure when it leads by `wide` and has two or more of the words asked for.
+    // title has every word asked for); sure when the score plus `lead` times its lead over the first question
+    // not its own reaches `sure` (cambio_ref.asksure.sure), or when the question is its title word for word.
     function firstOption(ranked, options, score) {
       for (var i = 0; i < ranked.length; i++) {
         if (ranked[i].doc.kind === "option" && options.indexOf(ranked[i].doc.id) >= 0) {
@@ -407,14 +410,7 @@
           rival = rivalOf(out);
         }
       }
-      var clear = score - rival.score >= data.margin ||
-        (titled(out[0].doc, q) && (exact(out[0].doc, q) || (rival.doc !== null && !titled(rival.doc, q))));
-      var first = docs.filter(function (d) { return d.d === out[0].doc; })[0];
-      var found = q.wanted.filter(function (alts) {
-        return alts.some(function (t) { return first.about.has(t) || first.fields.some(function (f) { return f[1].has(t); }); });
-      }).length;
-      var wide = score >= data.fair && score - rival.score >= data.wide && found >= 2;
-      return { ranked: out, sure: (score >= data.good && clear) || wide };
+      return { ranked: out, sure: score + data.lead * (score - rival.score) >= data.sure || (titled(out[0].doc, q) && exact(out[0].doc, q)) };
     }
 
     // A rank named without a suit whose suits score differently somewhere (cambio_ref.ask.by_suit):
