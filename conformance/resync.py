@@ -25,6 +25,7 @@ conformance.resync.IncompleteSnapshot: the snapshot has no 'phase'
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,7 +34,7 @@ from cambio_ref.engine import legal_blocks
 from cambio_ref.errors import CambioError
 from cambio_ref.flags import flags_of
 from cambio_ref.rules import Rules
-from cambio_ref.state import HAND, OVER, TURN, RoundResult, State
+from cambio_ref.state import HAND, OVER, POWER, TURN, RoundResult, State
 
 # every field a complete snapshot has (`State.snapshot`)
 FIELDS = ("phase", "current", "dealer", "deck", "pile", "grids", "known", "peeked", "held",
@@ -152,10 +153,12 @@ def take_over(snap: Any, rules: Rules, seed: int, *, after: State, before: State
     events = reply if isinstance(reply, list) else []
     ends = any(isinstance(e, dict) and e.get("t") == "round_over" for e in events)
     refused = not isinstance(reply, list)
-    base = before if before is not None and (refused or (after.phase == OVER and not ends)) \
-        else after
+    # the implementation played the step and went on where the reference ended the round
+    went_on = before is not None and not refused and after.phase == OVER and not ends
+    base = before if before is not None and (refused or went_on) else after
     try:
-        state, shown = _cards(snap, base.copy(), rules), _shown(base, events)
+        state = _cards(snap, base.copy(), rules, after if went_on else None)
+        shown = _shown(base, events, went_on)
     except (CambioError, TypeError, ValueError, KeyError, IndexError) as exc:
         raise IncompleteSnapshot(f"the snapshot cannot be read: {exc}") from None
     for name, value in shown.items():
@@ -166,21 +169,25 @@ def take_over(snap: Any, rules: Rules, seed: int, *, after: State, before: State
         legal_blocks(state)
     except Exception as exc:  # (the reference's own, on a state no rules play on from)
         raise IncompleteSnapshot(f"the state it shows cannot be played on: {exc}") from None
-    names = tuple(name for name in shown if name not in ("held_from", "power", "power_stage"))
+    names = tuple(name for name in shown
+                  if name not in ("held_from", "power", "power_stage", "power_looked"))
     assumed = tuple(name for name in FIELDS if name not in MINIMUM and name not in names)
     return TakenOver(state, names, assumed)
 
 
-def _cards(snap: dict[str, Any], state: State, rules: Rules) -> State:
+def _cards(snap: dict[str, Any], state: State, rules: Rules,
+           played: State | None = None) -> State:
     """`state` with the cards of `snap` (and what each player knows kept only where the
-    card stayed the same)."""
+    card stayed the same; where `played`, the reference's state after a step both played,
+    has the card, what each player knows there, the step's own looks and swaps too)."""
     grids = [[_card(c) for c in grid] for grid in snap["grids"]]
     if len(grids) != state.n:
         raise ValueError(f"{len(grids)} grids for {state.n} players")
     state.rules, state.flags = rules, flags_of(rules)
-    state.known = [[(known[slot] if slot < len(known) and slot < len(old)
-                     and old[slot] == card else 0) for slot, card in enumerate(grid)]
-                   for grid, old, known in zip(grids, state.grids, state.known, strict=True)]
+    then = played or state
+    state.known = [[_knowers(slot, card, then.grids[p], then.known[p])
+                    or _knowers(slot, card, state.grids[p], state.known[p])
+                    for slot, card in enumerate(grid)] for p, grid in enumerate(grids)]
     state.grids = grids
     state.deck = [Card.parse(c) for c in reversed(snap["deck"])]
     state.pile = [Card.parse(c) for c in snap["pile"]]
@@ -190,14 +197,24 @@ def _cards(snap: dict[str, Any], state: State, rules: Rules) -> State:
     return state
 
 
-def _shown(state: State, events: list[Any]) -> dict[str, Any]:
+def _knowers(slot: int, card: Card | None, grid: Sequence[Card | None],
+             known: Sequence[int]) -> int:
+    """Who knows `card` at `slot`, if `grid` (with `known`) has that card there, else 0."""
+    return known[slot] if slot < len(known) and slot < len(grid) and grid[slot] == card else 0
+
+
+def _shown(state: State, events: list[Any], went_on: bool = False) -> dict[str, Any]:
     """The fields the implementation's events set, by name (the last event that says
-    wins): the phase and the player to play, the caller, the round's result."""
+    wins): the phase and the player to play, the caller, the round's result. `went_on`:
+    the events of a step that ended the reference's round and not the implementation's
+    (`state`: the reference's before it), where a ``power_done`` ends the power in play."""
     shown: dict[str, Any] = {}
     for event in events:
         kind = event.get("t") if isinstance(event, dict) else None
         player = event.get("player") if isinstance(event, dict) else None
-        if kind == "called" and isinstance(player, int):
+        if kind == "power_done" and went_on and state.phase == POWER:
+            shown.update(phase=TURN, power=None, power_stage=None, power_looked=[])
+        elif kind == "called" and isinstance(player, int):
             shown["caller"] = player
         elif kind == "turn" and isinstance(player, int):
             shown.update(phase=TURN, current=player, power=None, power_stage=None,
