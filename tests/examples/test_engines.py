@@ -13,6 +13,7 @@ import importlib.util
 import json
 import os
 import shlex
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -104,6 +105,58 @@ def test_a_given_card_stays_known_to_whoever_knew_it() -> None:
                      "visible_to": []}
     assert table.view(1)["grids"] == [["?", "5H", "?", "?"], ["?", "?", "?", None]]
     assert table.view(0)["grids"][0][1] == "?"
+
+
+def setup_engine() -> ModuleType:
+    """examples/engines/setup_engine.py, which fetches an engine at its pinned commit."""
+    spec = importlib.util.spec_from_file_location("setup_engine", ENGINES / "setup_engine.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["setup_engine"] = module  # (its dataclass looks its module up)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("engine", sorted(CHECKOUTS))
+def test_each_engine_is_fetched_from_its_repository_at_the_commit_its_rules_name(engine: str) -> None:
+    setup = setup_engine()
+    assert sorted(setup.ENGINES) == sorted(CHECKOUTS)
+    fetched = setup.ENGINES[engine]
+    assert fetched.commit(engine) == declared(engine)["commit"]
+    assert fetched.variable == CHECKOUTS[engine][0]
+    assert fetched.repository in (ENGINES / engine / "README.md").read_text(encoding="utf-8")
+    script = ENGINES / engine / "setup.sh"
+    assert os.access(script, os.X_OK) and f"setup_engine.py\" {engine} " in script.read_text(encoding="utf-8")
+
+
+def _git(*args: str, cwd: Path) -> str:
+    return subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=True,
+                          env={**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t",
+                               "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t"}).stdout.strip()
+
+
+def test_the_set_up_checks_out_the_pinned_commit_of_a_mirror_and_no_other(tmp_path: Path) -> None:
+    # a local mirror stands for the repository (no network in the tests): two commits, the
+    # pinned one the first; the set-up checks it out, again into the same checkout, and
+    # refuses a commit the mirror does not have, saying which
+    mirror = tmp_path / "mirror"
+    mirror.mkdir()
+    _git("init", "--quiet", cwd=mirror)
+    (mirror / "engine.py").write_text("pinned\n")
+    _git("add", ".", cwd=mirror)
+    _git("commit", "--quiet", "-m", "one", cwd=mirror)
+    pinned = _git("rev-parse", "HEAD", cwd=mirror)
+    (mirror / "engine.py").write_text("later\n")
+    _git("commit", "--quiet", "-am", "two", cwd=mirror)
+    setup = setup_engine()
+    into = tmp_path / "engines" / "repo"
+    for _ in range(2):
+        assert setup.checkout(str(mirror), into, pinned) == into
+        assert (into / "engine.py").read_text() == "pinned\n"
+    with pytest.raises(setup.SetupFailed, match=f"checking out {'0' * 40} \\(is it in {mirror}"):
+        setup.checkout(str(mirror), into, "0" * 40)
+    assert setup.main(["cambia", "--from", str(tmp_path / "nowhere"), "--into",
+                       str(tmp_path / "x"), "--checkout-only"]) == 2
 
 
 def checkout(engine: str) -> Path:
