@@ -207,13 +207,15 @@ def _shown(state: State, events: list[Any], went_on: bool = False) -> dict[str, 
     """The fields the implementation's events set, by name (the last event that says
     wins): the phase and the player to play, the caller, the round's result. `went_on`:
     the events of a step that ended the reference's round and not the implementation's
-    (`state`: the reference's before it), where a ``power_done`` ends the power in play."""
+    (`state`: the reference's before it), where a ``power_done`` ends the power in play
+    and the turn, as the reference's own turn would have ended."""
     shown: dict[str, Any] = {}
     for event in events:
         kind = event.get("t") if isinstance(event, dict) else None
         player = event.get("player") if isinstance(event, dict) else None
         if kind == "power_done" and went_on and state.phase == POWER:
-            shown.update(phase=TURN, power=None, power_stage=None, power_looked=[])
+            shown.update(phase=TURN, current=state.next_seat(state.current), power=None,
+                         power_stage=None, power_looked=[])
         elif kind == "called" and isinstance(player, int):
             shown["caller"] = player
         elif kind == "turn" and isinstance(player, int):

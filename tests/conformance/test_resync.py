@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cambio_ref.actions import Discard, Draw, Skip, Swap
+from cambio_ref.actions import Discard, Draw, Skip, Snap, Swap
 from cambio_ref.engine import apply, legal_actions
 from cambio_ref.rules import Rules, resolve
 from cambio_ref.state import OVER, POWER, TURN, State, new_round
@@ -64,15 +64,18 @@ def test_a_power_ended_past_the_references_end_is_over_in_the_state_taken_over()
     # jason-s-yu/cambia (issue 29): a power declined on the last turn ended the reference's
     # round; the engine went on, with no turn event. The state taken over was the one
     # before the skip, its power still pending, so the reference offered the skip again
-    # and reported the engine's refusal as a deviation
+    # and reported the engine's refusal as a deviation. The turn ends with the power, as
+    # the reference's own would have (a first fix left it to the same player, and the
+    # reference then offered that player a new turn, which the engine refused)
     seed = next(s for s in range(40) if _power_on_last_turn(s) is not None)
     state = _power_on_last_turn(seed)
     assert state is not None and state.phase == POWER
     p = state.current
     taken, events = _going_on(state, Skip(p), _short(), seed)
     assert [e["t"] for e in events][-1] == "power_done"
-    assert (taken.phase, taken.current, taken.power) == (TURN, p, None)
-    assert not any(isinstance(a, Skip) for a in legal_actions(taken))
+    assert (taken.phase, taken.current, taken.power) == (TURN, 1 - p, None)
+    assert not any(isinstance(a, Skip) or a.player == p for a in legal_actions(taken)
+                   if not isinstance(a, Snap))
 
 
 def _power_on_last_turn(seed: int) -> State | None:
