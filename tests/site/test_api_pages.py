@@ -15,13 +15,13 @@ import pkgutil
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
-from playwright.sync_api import Browser
 
-from tests.site.test_browser import DESKTOP, PHONE, Visit, browser, site_url  # noqa: F401 (fixtures)
+from tests.site.browsing import DESKTOP, PHONE, Visit
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "site"
@@ -120,13 +120,11 @@ def test_nothing_comes_from_another_host(pages: dict[Path, str]) -> None:
 
 @pytest.mark.browser
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_the_header_search_opens_the_rulebook_search(browser: Browser, site_url: str,  # noqa: F811
+def test_the_header_search_opens_the_rulebook_search(open_visit: Callable[[dict[str, int]], Visit],
                                                      viewport: dict[str, int]) -> None:
-    visit = Visit(browser, site_url, viewport)
-    page = visit.goto("api/modules/cambio_ref.rules.html")
+    page = open_visit(viewport).goto("api/modules/cambio_ref.rules.html")
     page.fill(".site-header__search input", "tie")
     page.press(".site-header__search input", "Enter")
     page.wait_for_url(re.compile(r"/\?q=tie$"))
     page.locator(".ask-result").first.wait_for()  # the rulebook's search (docs/javascripts/ask.js)
     assert page.input_value("#ask-q") == "tie"
-    visit.close()

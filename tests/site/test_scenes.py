@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser
 
 from cambio_ref.cases import load_cases
 from cambio_ref.catalogue import load_catalogue
@@ -21,7 +20,7 @@ from cambio_ref.rulebook.model import Moment
 from cambio_ref.rulebook.table import case_moments, picture, scene_html, seat_places
 from cambio_ref.rules import resolve
 from conformance.scenarios import DEFAULT_PEEK, run_case
-from tests.site.test_browser import DESKTOP, Visit, browser, site_url, url_of  # noqa: F401 (fixtures)
+from tests.site.browsing import Visit, url_of
 from tests.site.test_rulebook import load_hook
 from tests.site.words import developer_tokens
 
@@ -110,24 +109,20 @@ def test_the_answers_a_player_reads_carry_no_implementer_text():
 
 
 @pytest.mark.browser
-def test_the_built_dispute_page_puts_each_caption_above_its_picture(browser: Browser, site_url: str) -> None:  # noqa: F811
-    v = Visit(browser, site_url, DESKTOP)
-    try:
-        page = v.goto(url_of(dispute_page("call.locked-caller")))
-        figure = page.locator(".scenes details[open] figure.moment")
-        assert figure.count() > 3
-        for i in range(figure.count()):
-            cap = figure.nth(i).locator("figcaption").bounding_box()
-            pic = figure.nth(i).locator(".table-pic").bounding_box()
-            assert cap is not None and pic is not None
-            assert cap["y"] + cap["height"] <= pic["y"] + 1, i
-        said = "\n".join(page.locator(".scenes details[open] figcaption").all_inner_texts())
-        assert developer_tokens(said) == []
-        assert "play goes" in page.locator(".scenes details[open] .table-pic").first.inner_text()
-        # The answers hold no reference verdict: that is under "For implementers".
-        assert "Passes" not in page.locator(".answers").inner_text()
-    finally:
-        v.close()
+def test_the_built_dispute_page_puts_each_caption_above_its_picture(visit: Visit) -> None:
+    page = visit.goto(url_of(dispute_page("call.locked-caller")))
+    figure = page.locator(".scenes details[open] figure.moment")
+    assert figure.count() > 3
+    for i in range(figure.count()):
+        cap = figure.nth(i).locator("figcaption").bounding_box()
+        pic = figure.nth(i).locator(".table-pic").bounding_box()
+        assert cap is not None and pic is not None
+        assert cap["y"] + cap["height"] <= pic["y"] + 1, i
+    said = "\n".join(page.locator(".scenes details[open] figcaption").all_inner_texts())
+    assert developer_tokens(said) == []
+    assert "play goes" in page.locator(".scenes details[open] .table-pic").first.inner_text()
+    # The answers hold no reference verdict: that is under "For implementers".
+    assert "Passes" not in page.locator(".answers").inner_text()
 
 
 def test_a_page_draws_its_first_scene_and_loads_the_others_from_files_beside_it():
@@ -145,17 +140,13 @@ def test_a_page_draws_its_first_scene_and_loads_the_others_from_files_beside_it(
 
 
 @pytest.mark.browser
-def test_opening_a_folded_scene_loads_it(browser: Browser, site_url: str) -> None:  # noqa: F811
-    v = Visit(browser, site_url, DESKTOP)
-    try:
-        page = v.goto(url_of(dispute_page("snap.wrong-other-card")))
-        folded = page.locator(".scenes details").nth(1)  # the first is open and drawn in the page
-        assert folded.get_attribute("open") is None and folded.locator("figure.moment").count() == 0
-        folded.locator("summary").click()
-        folded.locator("figure.moment").first.wait_for()
-        assert folded.locator("figcaption").first.inner_text().startswith("The deal.")
-    finally:
-        v.close()
+def test_opening_a_folded_scene_loads_it(visit: Visit) -> None:
+    page = visit.goto(url_of(dispute_page("snap.wrong-other-card")))
+    folded = page.locator(".scenes details").nth(1)  # the first is open and drawn in the page
+    assert folded.get_attribute("open") is None and folded.locator("figure.moment").count() == 0
+    folded.locator("summary").click()
+    folded.locator("figure.moment").first.wait_for()
+    assert folded.locator("figcaption").first.inner_text().startswith("The deal.")
 
 
 def test_steps_are_numbered_as_the_ruleset_takes_them():

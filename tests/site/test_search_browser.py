@@ -10,32 +10,18 @@ a hand.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 
 from cambio_ref.ask import ask
 from cambio_ref.cases import load_cases
 from cambio_ref.rulebook.search import SEARCH_INDEX
-from tests.site import test_browser as _browser_tests
+from tests.site.browsing import PHONE, Visit
 from tests.site.heldout_check import load_half
 from tests.site.phrasing_check import load_phrasings
 from tests.site.test_ask import HANDS_IN_WORDS
-from tests.site.test_browser import DESKTOP, PHONE, Visit
 
 pytestmark = pytest.mark.browser
-
-# The served site and the browser of the browser suite (its fixtures, used here too).
-site_url = _browser_tests.site_url
-browser = _browser_tests.browser
-
-
-@pytest.fixture
-def visit(browser: Browser, site_url: str) -> Iterator[Visit]:
-    v = Visit(browser, site_url, DESKTOP)
-    yield v
-    v.close()
 
 
 def ask_in_browser(page: Page, questions: list[str]) -> list[str]:
@@ -129,13 +115,6 @@ def test_not_sure_offers_the_three_closest_questions(visit: Visit) -> None:
     open_search(visit.goto(""), "zebra unicorn")
     assert visit.page.locator(".ask-unsure").count() == 1
     assert visit.page.locator(".ask-result a.ask-title").count() == 3
-
-
-@pytest.fixture
-def phone(browser: Browser, site_url: str) -> Iterator[Visit]:
-    v = Visit(browser, site_url, PHONE)
-    yield v
-    v.close()
 
 
 def test_each_result_stays_short_on_a_phone(phone: Visit) -> None:

@@ -10,13 +10,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser
 
 from cambio_ref.catalogue import load_catalogue
 from cambio_ref.rulebook.common import one_line, prepare_site
 from cambio_ref.rulebook.sheet import SECTIONS, sheet_md
 from cambio_ref.rules import Rules
-from tests.site.test_browser import DESKTOP, Visit, browser, site_url  # noqa: F401 (fixtures)
+from tests.site.browsing import Visit
 from tests.site.words import developer_tokens
 
 CAT = load_catalogue()
@@ -125,20 +124,19 @@ def test_the_king_row_names_only_the_kings_that_carry_the_power() -> None:
 
 @pytest.mark.browser
 @pytest.mark.parametrize("rs", RULESETS)
-def test_the_built_sheet_reads_as_a_round(browser: Browser, site_url: str, rs: str) -> None:  # noqa: F811
-    v = Visit(browser, site_url, DESKTOP)
-    try:
-        page = v.goto(f"sheets/{rs}/")
-        headings = [h.rstrip("¶").strip() for h in page.locator(".sheet h2").all_inner_texts()]
-        assert headings == [title for _, title in SECTIONS]
-        text = page.locator(".sheet").inner_text()
-        assert developer_tokens(text) == []
-        assert page.locator(".sheet code").count() == 0
-        rules = SITE.rules[rs]
-        for opt in ("peek.which", "call.timing", "end.tie"):
-            assert " ".join(meaning(opt, rules).split()) in " ".join(text.split()), opt
-    finally:
-        v.close()
+def test_the_built_sheet_reads_as_a_round_on_one_a4_page(visit: Visit, rs: str) -> None:
+    page = visit.goto(f"sheets/{rs}/")
+    headings = [h.rstrip("¶").strip() for h in page.locator(".sheet h2").all_inner_texts()]
+    assert headings == [title for _, title in SECTIONS]
+    text = page.locator(".sheet").inner_text()
+    assert developer_tokens(text) == []
+    assert page.locator(".sheet code").count() == 0
+    rules = SITE.rules[rs]
+    for opt in ("peek.which", "call.timing", "end.tie"):
+        assert " ".join(meaning(opt, rules).split()) in " ".join(text.split()), opt
+    # A quick-reference sheet is for the table: printed, it fits one A4 page.
+    pages = len(re.findall(rb"/Type\s*/Page\b", page.pdf(format="A4")))
+    assert pages == 1, f"the {rs} quick-reference sheet prints on {pages} A4 pages"
 
 
 # -- issue 30: each sheet checked against its ruleset's own values ----------------------------

@@ -13,10 +13,9 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
-from playwright.sync_api import Browser
 
 from cambio_ref.rulebook import dispute_page
-from tests.site.test_browser import DESKTOP, SITE, Visit, browser, site_url, url_of  # noqa: F401 (fixtures)
+from tests.site.browsing import SITE, Visit, url_of
 
 pytestmark = pytest.mark.browser
 
@@ -33,10 +32,14 @@ def served(url: str) -> Path:
 
 
 def first_load(v: Visit, path: str) -> dict[str, int]:
-    """The bytes of every file the first load of `path` fetched, by URL, in a fresh browser context."""
+    """The bytes of every file the first load of `path` fetched, by URL.
+
+    The browser caches nothing (a context whose requests are routed fetches every file anew), so
+    any load is a first load. Until the network is idle: no request for 500 ms after the load
+    event, so a script that fetches after load (a search index) shows here.
+    """
     v.requests.clear()
     v.goto(path).wait_for_load_state("networkidle")
-    v.page.wait_for_timeout(500)  # a script that fetches after load (a search index) shows here
     files = {url: served(url) for url in set(v.requests) if url.startswith(v.site_url)}
     return {url: f.stat().st_size for url, f in files.items() if f.is_file()}
 
@@ -47,28 +50,19 @@ def heaviest_dispute() -> str:
 
 
 @pytest.mark.parametrize("path", [*PAGES, "heaviest dispute"])
-def test_the_first_load_of_a_page_is_at_most_600_kb(browser: Browser, site_url: str, path: str) -> None:  # noqa: F811
-    v = Visit(browser, site_url, DESKTOP)
-    try:
-        if path == "heaviest dispute":
-            path = heaviest_dispute()
-        loaded = first_load(v, path)
-        assert any(url.endswith(".css") for url in loaded) and any(url.endswith(".js") for url in loaded)
-        total = sum(loaded.values())
-        biggest = sorted(loaded.items(), key=lambda kv: -kv[1])[:5]
-        assert total <= BUDGET, f"{path}: {total} bytes; the biggest: {biggest}"
-    finally:
-        v.close()
+def test_the_first_load_of_a_page_is_at_most_600_kb(visit: Visit, path: str) -> None:
+    if path == "heaviest dispute":
+        path = heaviest_dispute()
+    loaded = first_load(visit, path)
+    assert any(url.endswith(".css") for url in loaded) and any(url.endswith(".js") for url in loaded)
+    total = sum(loaded.values())
+    biggest = sorted(loaded.items(), key=lambda kv: -kv[1])[:5]
+    assert total <= BUDGET, f"{path}: {total} bytes; the biggest: {biggest}"
 
 
-def test_every_page_with_what_every_page_loads_is_at_most_600_kb(browser: Browser, site_url: str) -> None:  # noqa: F811
-    v = Visit(browser, site_url, DESKTOP)
-    try:
-        # What the home page loads besides itself (stylesheets, scripts) every page loads too.
-        shared = sum(size for url, size in first_load(v, "").items()
-                     if served(url) != SITE / "index.html")
-    finally:
-        v.close()
+def test_every_page_with_what_every_page_loads_is_at_most_600_kb(visit: Visit) -> None:
+    # What the home page loads besides itself (stylesheets, scripts) every page loads too.
+    shared = sum(size for url, size in first_load(visit, "").items() if served(url) != SITE / "index.html")
     heavy = {str(p.relative_to(SITE)): p.stat().st_size + shared for p in SITE.rglob("index.html")
              if "api" not in p.parts and p.stat().st_size + shared > BUDGET}
     assert heavy == {}

@@ -1,0 +1,73 @@
+"""The browser tests' fixtures: one served site, one chromium and one page per viewport for each
+pytest process (tests/site/browsing.py says why), whatever module asks for them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+from playwright.sync_api import Browser, sync_playwright
+
+from tests.site.browsing import ARGS, CHROMIUM, DESKTOP, PHONE, Visit, served_site
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Iterator[str]:
+    with served_site() as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: run `make browser` (Debian's chromium package)")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="session")
+def _kept_visits(browser: Browser, site_url: str) -> Iterator[dict[tuple[int, int], Visit]]:
+    kept: dict[tuple[int, int], Visit] = {}
+    yield kept
+    for v in kept.values():
+        v.close()
+
+
+@pytest.fixture
+def open_visit(browser: Browser, site_url: str,
+               _kept_visits: dict[tuple[int, int], Visit]) -> Iterator[Callable[[dict[str, int]], Visit]]:
+    """The test's turn on the page of a viewport (`Visit`), ended when the test ends."""
+    taken: list[Visit] = []
+
+    def take(viewport: dict[str, int]) -> Visit:
+        key = (viewport["width"], viewport["height"])
+        if key not in _kept_visits:
+            _kept_visits[key] = Visit(browser, site_url, viewport)
+        v = _kept_visits[key]
+        if v not in taken:
+            taken.append(v.begin())
+        return v
+
+    yield take
+    failed: list[AssertionError] = []
+    for v in taken:
+        try:
+            v.end()
+        except AssertionError as e:
+            failed.append(e)
+    if failed:
+        raise failed[0]
+
+
+@pytest.fixture
+def visit(open_visit: Callable[[dict[str, int]], Visit]) -> Visit:
+    """The desktop page, for this test."""
+    return open_visit(DESKTOP)
+
+
+@pytest.fixture
+def phone(open_visit: Callable[[dict[str, int]], Visit]) -> Visit:
+    """The phone page, for this test."""
+    return open_visit(PHONE)
