@@ -25,7 +25,7 @@ from cambio_ref.asksure import GOOD, LEAD, MARGIN, SURE
 from cambio_ref.asktypos import LONG_TYPO, MIN_TYPO, english_words
 from cambio_ref.askwords import house_label, player_title, rule_title, value_text
 from cambio_ref.cards import Card
-from cambio_ref.cardwords import COLOURS, COUNT_WORDS, RANK_WORDS, SUIT_WORDS
+from cambio_ref.cardwords import AFTER_WORDS, COLOURS, COUNT_WORDS, MULTIPLES, RANK_WORDS, SUIT_WORDS
 from cambio_ref.cases import Case, load_cases
 from cambio_ref.catalogue import Catalogue, Citation, load_catalogue
 from cambio_ref.rules import Resolved, explain, resolve
@@ -131,7 +131,7 @@ def _vocab(texts: Iterable[str]) -> dict[str, int]:
     seen: Counter[str] = Counter()
     for text in texts:
         seen.update(set(raw_words(text)))
-    for word in (*RANK_WORDS, *SUIT_WORDS, *COLOURS, *COUNT_WORDS):
+    for word in (*RANK_WORDS, *SUIT_WORDS, *COLOURS, *COUNT_WORDS, *MULTIPLES, *AFTER_WORDS):
         seen[word] += 1
     return {w: n for w, n in sorted(seen.items()) if w.isalpha()}
 

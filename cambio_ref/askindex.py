@@ -39,10 +39,12 @@ from typing import TYPE_CHECKING, Any
 from cambio_ref.asktypos import correct
 from cambio_ref.cardwords import (
     ACE_LETTER,
+    AFTER_WORDS,
     ARTICLES,
     BEFORE_COLOUR,
     COLOURS,
     COUNT_WORDS,
+    MULTIPLES,
     NOT_CARDS,
     ONE,
     PAIR_WORDS,
@@ -50,6 +52,8 @@ from cambio_ref.cardwords import (
     RANK_WORDS,
     SUIT_GLYPHS,
     SUIT_WORDS,
+    TIMES,
+    TIMES_WORD,
     CardMention,
     code_of,
     rank_token,
@@ -265,12 +269,13 @@ _NOT_UNREAD = STOP_WORDS | set(COLOURS) | NOT_CARDS | _JOINS | {"rule", "rules",
 
 
 def _hand_span(words: Sequence[str], used: Iterable[int]) -> range:
-    """The positions from a hand's first card to its last, and the word an "and" after the last one joins.
+    """The positions from the word before a hand's first card to its last card, and the word an "and" after
+    the last one joins: a word among them that is no card is named as unread, never dropped.
 
     >>> _hand_span("an ace a 2 and a face card score".split(), {1, 3})
-    range(1, 7)
-    >>> _hand_span("an ace a 2 score".split(), {1, 3})
-    range(1, 4)
+    range(0, 7)
+    >>> _hand_span("what is a double king".split(), {4})
+    range(3, 5)
     """
     at = sorted(used)
     if not at:
@@ -284,7 +289,7 @@ def _hand_span(words: Sequence[str], used: Iterable[int]) -> range:
         while k < len(words) and words[k] in ARTICLES:
             k += 1
         end = min(k + 1, len(words))
-    return range(at[0], end)
+    return range(max(at[0] - 1, 0), end)
 
 
 @dataclass(frozen=True)
@@ -370,7 +375,7 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
                 for k in range(j, j + len(phrase)):
                     valued[k] = True
     card_words = set(RANK_WORDS) | set(SUIT_WORDS) | set(COLOURS) | set(COUNT_WORDS)
-    rest = [j for j, w in enumerate(keep) if w not in STOP_WORDS and w not in card_words
+    rest = [j for j, w in enumerate(keep) if w not in STOP_WORDS and w not in card_words and j not in reading.used
             and code_of(w) is None and not valued[j] and w not in ("rule", "rules", "ruleset")]
     # Unread: a word among the cards (or the one an "and" adds after them) that is no card, a suit word left
     # over ("kings of hearts and diamonds"), or a word nobody uses (it may be a card mistyped).
@@ -551,6 +556,7 @@ def lexicon_json(lex: Lexicon) -> dict[str, Any]:
             "cues": sorted(_RULESET_CUES), "ranks": RANK_WORDS, "rank_letters": sorted(RANK_LETTERS),
             "ace_letter": ACE_LETTER.pattern, "suits": SUIT_WORDS, "glyphs": SUIT_GLYPHS,
             "colours": {c: list(s) for c, s in COLOURS.items()}, "counts": COUNT_WORDS,
+            "multiples": MULTIPLES, "times": TIMES.pattern, "after": AFTER_WORDS, "times_word": TIMES_WORD,
             "pairs": sorted(PAIR_WORDS), "one": ONE, "before_colour": sorted(BEFORE_COLOUR),
             "house": HOUSE_TERM, "house_weight": HOUSE_WEIGHT, "named_bonus": NAMED_BONUS, "length_norm": LENGTH_NORM,
             "sum_words": sorted(_SUM_WORDS), "rule_terms": sorted(lex.rule_terms()), "not_cards": sorted(NOT_CARDS),

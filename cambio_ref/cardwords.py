@@ -25,9 +25,9 @@ from dataclasses import dataclass
 
 from cambio_ref.cards import JOKER, SUITS
 
-__all__ = ["ACE_LETTER", "ARTICLES", "BEFORE_COLOUR", "COLOURS", "COUNT_WORDS", "NOT_CARDS", "ONE", "PAIR_WORDS",
-           "RANK_LETTERS", "RANK_WORDS", "SUIT_GLYPHS", "SUIT_WORDS", "CardMention", "Reading", "code_of", "mentions",
-           "rank_token", "read_cards"]
+__all__ = ["ACE_LETTER", "AFTER_WORDS", "ARTICLES", "BEFORE_COLOUR", "COLOURS", "COUNT_WORDS", "MULTIPLES",
+           "NOT_CARDS", "ONE", "PAIR_WORDS", "RANK_LETTERS", "RANK_WORDS", "SUIT_GLYPHS", "SUIT_WORDS", "TIMES",
+           "TIMES_WORD", "CardMention", "Reading", "code_of", "mentions", "rank_token", "read_cards"]
 
 # Every word (lower case, as typed or plural) that names a rank, and the rank it names.
 RANK_WORDS: dict[str, str] = {
@@ -52,9 +52,17 @@ SUIT_GLYPHS: dict[str, str] = {"♠": "s", "♤": "s", "♥": "h", "♡": "h", "
 RED_SUITS = frozenset({"H", "D"})  # (the rules never ask a card's colour: values name cards)
 COLOURS: dict[str, tuple[str, ...]] = {"red": tuple(s for s in SUITS if s in RED_SUITS),
                                        "black": tuple(s for s in SUITS if s not in RED_SUITS)}
-# A number before a plural rank word counts cards: "two kings" is two kings, not a 2 and a king ("one king": one).
-COUNT_WORDS: dict[str, int] = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "both": 2,
-                               **{str(n): n for n in range(2, 7)}}
+# A number before a plural rank word counts cards: "two kings" is two kings, not a 2 and a king ("one king": one),
+# "seven 2s" seven twos.
+COUNT_WORDS: dict[str, int] = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                               "eight": 8, "nine": 9, "ten": 10, "both": 2, **{str(n): n for n in range(2, 11)}}
+# Words that count cards before a rank, singular or plural: "a double king", "triple sevens".
+MULTIPLES: dict[str, int] = {"double": 2, "triple": 3}
+# A count typed as a factor: "2x kings", "kings x2" (after a card it says how many of that card in all).
+TIMES = re.compile(r"^(?:x(10|[2-9])|(10|[2-9])x)$")
+# Words after a card that say how many of it there are in all: "a jack twice", "a king 2 times".
+AFTER_WORDS: dict[str, int] = {"twice": 2, "thrice": 3}
+TIMES_WORD = "times"
 # Words that count two cards before "of" and a plural rank: "a pair of kings", "a couple of jokers".
 PAIR_WORDS = frozenset(("pair", "couple"))
 # The word that stands for the rank just named after a colour: "two red kings and a black one".
@@ -128,6 +136,34 @@ def _beside_a_card(words: Sequence[str], i: int) -> bool:
                for k in (i - 1, i + 1))
 
 
+def _times_after(words: Sequence[str], i: int) -> tuple[int, int]:
+    """The count a factor at position `i`, after a card, says ("x2", "twice", "2 times"), and how many words it
+    takes; (0, 0) if none.
+
+    >>> _times_after(["x3"], 0), _times_after(["twice"], 0), _times_after(["two", "times"], 0), _times_after(["x"], 0)
+    ((3, 1), (2, 1), (2, 2), (0, 0))
+    """
+    word = words[i]
+    factor = TIMES.match(word)
+    if factor and factor[1]:
+        return int(factor[1]), 1
+    if word in AFTER_WORDS:
+        return AFTER_WORDS[word], 1
+    if COUNT_WORDS.get(word, 1) > 1 and word != "both" and words[i + 1:i + 2] == [TIMES_WORD]:
+        return COUNT_WORDS[word], 2
+    return 0, 0
+
+
+def _times_before(word: str) -> int:
+    """The count a multiple or a factor before a rank says ("double" 2, "3x" 3), else 0.
+
+    >>> _times_before("double"), _times_before("3x"), _times_before("x3"), _times_before("two")
+    (2, 3, 0, 0)
+    """
+    factor = TIMES.match(word)
+    return MULTIPLES.get(word) or (int(factor[2]) if factor and factor[2] else 0)
+
+
 def mentions(words: Sequence[str]) -> tuple[CardMention, ...]:
     """The cards `words` (lower case, unstemmed) name, in order (`read_cards` without the words it used)."""
     return read_cards(words).cards
@@ -146,8 +182,10 @@ def read_cards(words: Sequence[str]) -> Reading:
     """The cards `words` (lower case, unstemmed) name, in order, and which words name them.
 
     A rank word may follow a count ("two", "2", "one", "both", "a pair of") when it is plural,
-    and "red" or "black"; it may be followed by "of" and a suit word. A colour before "one"
-    is one more card of the rank just named.
+    or a multiple ("double", "triple", "2x") either way, and "red" or "black"; it may be
+    followed by "of" and a suit word, or by a factor ("kings x2", "a jack twice", "a king 3 times":
+    so many in all). A colour
+    before "one" is one more card of the rank just named.
 
     >>> r = read_cards("2 red kings a joker and an ace".split())
     >>> [str(m) for m in r.cards], sorted(r.used), r.ranks_only
@@ -164,6 +202,10 @@ def read_cards(words: Sequence[str]) -> Reading:
     ['K', 'K', '4']
     >>> read_cards("kings and jokers".split()).ranks_only
     True
+    >>> [[str(m) for m in read_cards(t.split()).cards] for t in ("a double king", "seven 2s", "kings x2 and an ace")]
+    [['K', 'K'], ['2', '2', '2', '2', '2', '2', '2'], ['K', 'K', 'A']]
+    >>> [[str(m) for m in read_cards(t.split()).cards] for t in ("a jack twice and a 4", "a king two times")]
+    [['J', 'J', '4'], ['K', 'K']]
     """
     found: list[CardMention] = []
     pending: list[str] = []
@@ -180,6 +222,13 @@ def read_cards(words: Sequence[str]) -> Reading:
             plural_only = False
             i += 1
             continue
+        times, width = _times_after(words, i) if found and i - 1 in used else (0, 0)
+        if times:  # "kings x2", "a jack twice", "a king 2 times": that card, so many times in all
+            found += [found[-1]] * (times - 1)
+            used.update(range(i, i + width))
+            plural_only = False
+            i += width
+            continue
         if (word in COLOURS and i > 0 and words[i - 1] in BEFORE_COLOUR
                 and words[i + 1:i + 2] in (["and"], ["or"], [ONE])
                 and not (words[i + 1] == ONE and found and words[i - 1] != ONE)):
@@ -195,12 +244,13 @@ def read_cards(words: Sequence[str]) -> Reading:
             continue
         count = 0
         pair = word in PAIR_WORDS and words[i + 1:i + 2] == ["of"]
-        j = i + 2 if pair else i + 1 if word in COUNT_WORDS else i
+        times = _times_before(word)
+        j = i + 2 if pair else i + 1 if word in COUNT_WORDS or times else i
         colour_at = j if j < len(words) and words[j] in COLOURS else -1
         rank_at = colour_at + 1 if colour_at >= 0 else j
         if (j > i and rank_at < len(words) and words[rank_at] in RANK_WORDS
-                and (words[rank_at].endswith("s") or COUNT_WORDS.get(word) == 1)):
-            count = 2 if pair else COUNT_WORDS[word]
+                and (words[rank_at].endswith("s") or COUNT_WORDS.get(word) == 1 or times)):
+            count = 2 if pair else times or COUNT_WORDS[word]
             i = j
             word = words[i]
         colour = word if word in COLOURS and i + 1 < len(words) and words[i + 1] in RANK_WORDS else ""

@@ -77,6 +77,23 @@
       for (var i = 0; i < a.length; i++) { if (a[i] !== b[i]) { return false; } }
       return true;
     }
+    // cambio_ref.cardwords.TIMES and _times_before: "2x" or "x2" as a count; "double" and "triple".
+    var times = new RegExp(lex.times);
+    function timesBefore(word) {
+      if (has(lex.multiples, word)) { return lex.multiples[word]; }
+      var m = times.exec(word);
+      return (m && m[2]) ? Number(m[2]) : 0;
+    }
+    // cambio_ref.cardwords._times_after: the count a factor after a card says, and how many words it takes.
+    function timesAfter(words, i) {
+      var word = words[i], m = times.exec(word);
+      if (m && m[1]) { return [Number(m[1]), 1]; }
+      if (has(lex.after, word)) { return [lex.after[word], 1]; }
+      if (has(counts, word) && counts[word] > 1 && word !== "both" && words[i + 1] === lex.times_word) {
+        return [counts[word], 2];
+      }
+      return [0, 0];
+    }
     // cambio_ref.cardwords.read_cards: the cards, the positions of the words that name them, and
     // whether every card is a plural rank without a count ("kings and jokers").
     function readCards(words) {
@@ -91,6 +108,14 @@
           used[i] = true;
           pluralOnly = false;
           i += 1;
+          continue;
+        }
+        var after = (found.length && used[i - 1]) ? timesAfter(words, i) : [0, 0];
+        if (after[0]) {  // "kings x2", "a jack twice", "a king 2 times": that card, so many times in all
+          for (var f = 1; f < after[0]; f++) { found.push(found[found.length - 1]); }
+          for (var w = i; w < i + after[1]; w++) { used[w] = true; }
+          pluralOnly = false;
+          i += after[1];
           continue;
         }
         if (has(colours, word) && i > 0 && beforeColour.has(words[i - 1]) &&
@@ -111,12 +136,13 @@
         }
         var count = 0;
         var pair = pairs.has(word) && words[i + 1] === "of";  // "a pair of kings"
-        var j = pair ? i + 2 : has(counts, word) ? i + 1 : i;
+        var before = timesBefore(word);  // "double", "3x": a count before a rank, singular or plural
+        var j = pair ? i + 2 : (has(counts, word) || before) ? i + 1 : i;
         var colourAt = (j < words.length && has(colours, words[j])) ? j : -1;
         var rankAt = colourAt >= 0 ? colourAt + 1 : j;
         if (j > i && rankAt < words.length && has(ranks, words[rankAt]) &&
-            (words[rankAt].endsWith("s") || counts[word] === 1)) {
-          count = pair ? 2 : counts[word];
+            (words[rankAt].endsWith("s") || counts[word] === 1 || before)) {
+          count = pair ? 2 : before || counts[word];
           i = j;
           word = words[i];
         }
@@ -257,10 +283,12 @@
       var rest = [];
       keep.forEach(function (w, j) {
         if (!stopRaw.has(w) && !has(ranks, w) && !has(suits, w) && !has(colours, w) && !has(counts, w) && codeOf(w) === null &&
+            !reading.used[j] &&
             !valued[j] && ["rule", "rules", "ruleset"].indexOf(w) < 0) { rest.push(j); }
       });
       var usedAt = Object.keys(reading.used).map(Number);
-      var lo = usedAt.length ? Math.min.apply(null, usedAt) : 0, hi = usedAt.length ? Math.max.apply(null, usedAt) : -1;
+      // From the word before the first card (cambio_ref.askindex._hand_span).
+      var lo = usedAt.length ? Math.max(Math.min.apply(null, usedAt) - 1, 0) : 0, hi = usedAt.length ? Math.max.apply(null, usedAt) : -1;
       // cambio_ref.askindex._hand_span: the word an "and" after the last card joins is among the cards too.
       var end = hi + 1;
       if (usedAt.length) {

@@ -12,10 +12,13 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from cambio_ref.answers import answer_for, answer_for_rules, table_words
 from cambio_ref.ask import ask, search, terms_in, tokens
-from cambio_ref.askindex import analyse, build_index, raw_words
+from cambio_ref.askdata import shipped_data
+from cambio_ref.askindex import analyse, build_index, engine_for, raw_words
 from cambio_ref.cardwords import CardMention
 from cambio_ref.cases import load_cases
 from cambio_ref.catalogue import load_catalogue, read_spec
@@ -328,6 +331,17 @@ HANDS_IN_WORDS = [
     ("K 7 A 2 total?", ["KS", "7S", "AS", "2S"], ()),
     ("K-Q-J, what do they add up to", ["KS", "QS", "JS"], ()),
     ("A king and a 2, total", ["KS", "2S"], ()),
+    # Counts players use: a multiple ("double", "triple") before a rank, a factor ("2x", "x2", "twice", "2 times"
+    # after a card: so many of it in all), numbers past six
+    # ("double king" dropped "double", "seven 2s" was a 7 and a 2, "kings x2 and an ace" got a case).
+    ("a double king and an ace, total", ["KS", "KH", "AS"], ()),
+    ("kings x2 and an ace", ["KS", "KH", "AS"], ()),
+    ("a jack twice and a 4 total", ["JS", "JH", "4S"], ()),
+    ("a king two times and an ace, score?", ["KS", "KH", "AS"], ()),
+    ("2x jokers and a queen total", ["X", "X", "QS"], ()),
+    ("seven 2s, what's the score", ["2S", "2H", "2D", "2C", "2S", "2S", "2S"], ()),
+    # The word just before the first card is among the cards: named when it is no card.
+    ("what do an extra king and a 4 score", ["KS", "4S"], ("extra",)),
 ]
 
 
@@ -344,6 +358,31 @@ def test_hands_in_words(question, cards, unread):
     reply = ask(question)
     assert reply.kind == "hand" and reply.top == "hand:" + " ".join(cards), reply.top
     assert reply.unread == unread
+
+
+_RANKS_SAID = ["ace", "two", "three", "four", "5", "six", "7", "eight", "nine", "10", "jack", "queen", "king", "joker"]
+# Words that name no card, are no stop word, count or value word, and are known to the engine or English.
+_NOT_A_CARD = ["snapped", "lucky", "swapped", "peeked", "extra", "shiny", "secret", "double"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.sampled_from(["a ", "an ", ""]), st.sampled_from(["", "red ", "black "]),
+                          st.sampled_from(_RANKS_SAID)), min_size=2, max_size=4),
+       st.sampled_from([" and ", ", ", " "]), st.sampled_from(_NOT_A_CARD), st.integers(0, 20))
+def test_no_word_of_a_hand_is_dropped_silently(cards, join, extra, where):
+    """Issue 30: every word among a hand's cards is read as a card, a count or a colour, or named as unread
+    ("double king" once lost a king and said nothing). One word that is no card, put anywhere between the
+    first card's first word and the last card, is read as a count (more cards) or named; the cards alone
+    read as they are."""
+    engine = engine_for(shipped_data())
+    said = [f"{art}{colour if rank != 'joker' else ''}{rank}" for art, colour, rank in cards]
+    plain = engine.analyse(join.join(said) + " total?")
+    assert len(plain.cards) == len(cards), (said, [str(c) for c in plain.cards])
+    words = (join.join(said)).split(" ")
+    words.insert(1 + where % (len(words) - 1), extra)
+    query = engine.analyse(" ".join(words) + " total?")
+    assert not query.hand or len(query.cards) > len(cards) or extra in query.unread, (
+        " ".join(words), [str(c) for c in query.cards], query.unread)
 
 
 def test_a_word_among_the_cards_that_cannot_be_read_is_named(capsys):
