@@ -16,7 +16,7 @@ from importlib import resources
 
 from cambio_ref.cardwords import RANK_WORDS
 
-__all__ = ["ENGLISH_FILE", "LONG_TYPO", "MIN_TYPO", "correct", "edits", "english_words", "near_english"]
+__all__ = ["ENGLISH_FILE", "LONG_TYPO", "MIN_TYPO", "Near", "correct", "edits", "english_words", "near_english"]
 
 # The English words the engine's words are near (package data of cambio_ref, made by `main`).
 ENGLISH_FILE = "askenglish.txt"
@@ -98,5 +98,45 @@ def near_english(dictionary: Iterable[str], vocab: Mapping[str, int], stop: Coll
     >>> near_english(["threw", "zebra", "King", "kings"], {"three": 1, "kings": 1})
     ['threw']
     """
-    words = {w for w in dictionary if w.isalpha() and w.islower()}
-    return sorted(w for w in words if correct(w, vocab, stop) != w)
+    near = Near(vocab, stop)
+    return sorted(w for w in {w for w in dictionary if w.isalpha() and w.islower()} if near(w))
+
+
+class Near:
+    """Whether `correct` would read a word as another word of `vocab`, fast enough for a whole dictionary: a
+    known word within `bound` edits of a word with the same first letter shares with it a string left by at
+    most `bound` deletions from the rest of each, so only the known words sharing one are measured.
+
+    >>> near = Near({"three": 1, "kings": 1})
+    >>> near("threw"), near("three"), near("thre"), near("zebra")
+    (True, False, True, False)
+    """
+
+    def __init__(self, vocab: Mapping[str, int], stop: Collection[str] = ()) -> None:
+        self.vocab, self.stop = vocab, stop
+        self.by_deletion: dict[int, dict[str, list[str]]] = {1: {}, 2: {}}  # by the most deletions made
+        for most, index in self.by_deletion.items():
+            for known in vocab:
+                for d in _deletions(known[1:], most):
+                    index.setdefault(known[:1] + d, []).append(known)
+
+    def __call__(self, word: str) -> bool:
+        if len(word) < MIN_TYPO or not word.isalpha() or word in self.vocab or word in self.stop:
+            return False
+        bound = 2 if len(word) >= LONG_TYPO else 1
+        index = self.by_deletion[bound]
+        return any(edits(word, known, bound) <= bound
+                   for d in _deletions(word[1:], bound) for known in index.get(word[0] + d, ()))
+
+
+def _deletions(word: str, most: int) -> set[str]:
+    """`word` and every string left by deleting at most `most` of its letters.
+
+    >>> sorted(_deletions("abc", 1))
+    ['ab', 'abc', 'ac', 'bc']
+    """
+    out, edge = {word}, {word}
+    for _ in range(most):
+        edge = {w[:i] + w[i + 1:] for w in edge for i in range(len(w))}
+        out |= edge
+    return out
