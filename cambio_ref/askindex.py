@@ -40,10 +40,12 @@ from cambio_ref.asktypos import correct
 from cambio_ref.cardwords import (
     ACE_LETTER,
     AFTER_WORDS,
+    ANOTHER,
     ARTICLES,
     BEFORE_COLOUR,
     COLOURS,
     COUNT_WORDS,
+    MORE,
     MULTIPLES,
     NOT_CARDS,
     ONE,
@@ -265,7 +267,9 @@ def doc_tokens(text: str, lex: Lexicon) -> list[str]:
 _JOINS = frozenset(("and", "plus"))
 # Words among a hand's cards that are no card and need no saying: stop words, colours (a colour with no
 # rank after it says which of the cards named is red: "two kings, one black one red"), "card", "rules".
-_NOT_UNREAD = STOP_WORDS | set(COLOURS) | NOT_CARDS | _JOINS | {"rule", "rules", "ruleset", "other", "another"}
+# Not the words that may stand for a card ("one", "another", "other", "more"): read as one, or named.
+_NOT_UNREAD = (STOP_WORDS | set(COLOURS) | NOT_CARDS | _JOINS | {"rule", "rules", "ruleset"}) - {
+    ONE, ANOTHER, "other"}
 
 
 def _hand_span(words: Sequence[str], used: Iterable[int]) -> range:
@@ -557,7 +561,8 @@ def lexicon_json(lex: Lexicon) -> dict[str, Any]:
             "ace_letter": ACE_LETTER.pattern, "suits": SUIT_WORDS, "glyphs": SUIT_GLYPHS,
             "colours": {c: list(s) for c, s in COLOURS.items()}, "counts": COUNT_WORDS,
             "multiples": MULTIPLES, "times": TIMES.pattern, "after": AFTER_WORDS, "times_word": TIMES_WORD,
-            "pairs": sorted(PAIR_WORDS), "one": ONE, "before_colour": sorted(BEFORE_COLOUR),
+            "pairs": sorted(PAIR_WORDS), "one": ONE, "another": ANOTHER, "more": MORE,
+            "before_colour": sorted(BEFORE_COLOUR),
             "house": HOUSE_TERM, "house_weight": HOUSE_WEIGHT, "named_bonus": NAMED_BONUS, "length_norm": LENGTH_NORM,
             "sum_words": sorted(_SUM_WORDS), "rule_terms": sorted(lex.rule_terms()), "not_cards": sorted(NOT_CARDS),
             "joins": sorted(_JOINS), "articles": sorted(ARTICLES), "not_unread": sorted(_NOT_UNREAD)}

@@ -25,9 +25,9 @@ from dataclasses import dataclass
 
 from cambio_ref.cards import JOKER, SUITS
 
-__all__ = ["ACE_LETTER", "AFTER_WORDS", "ARTICLES", "BEFORE_COLOUR", "COLOURS", "COUNT_WORDS", "MULTIPLES",
-           "NOT_CARDS", "ONE", "PAIR_WORDS", "RANK_LETTERS", "RANK_WORDS", "SUIT_GLYPHS", "SUIT_WORDS", "TIMES",
-           "TIMES_WORD", "CardMention", "Reading", "code_of", "mentions", "rank_token", "read_cards"]
+__all__ = ["ACE_LETTER", "AFTER_WORDS", "ANOTHER", "ARTICLES", "BEFORE_COLOUR", "COLOURS", "COUNT_WORDS", "MORE",
+           "MULTIPLES", "NOT_CARDS", "ONE", "PAIR_WORDS", "RANK_LETTERS", "RANK_WORDS", "SUIT_GLYPHS", "SUIT_WORDS",
+           "TIMES", "TIMES_WORD", "CardMention", "Reading", "code_of", "mentions", "rank_token", "read_cards"]
 
 # Every word (lower case, as typed or plural) that names a rank, and the rank it names.
 RANK_WORDS: dict[str, str] = {
@@ -67,13 +67,19 @@ TIMES_WORD = "times"
 PAIR_WORDS = frozenset(("pair", "couple"))
 # The word that stands for the rank just named after a colour: "two red kings and a black one".
 ONE = "one"
+# The word for one more of the card just named ("a king and another", "a 5 and another one"); before a card
+# ("and another king") it is that card's article.
+ANOTHER = "another"
 # Words before a card that make a number a card, whatever follows it ("a 5 left").
 ARTICLES = frozenset(("a", "an", "the"))
 # A colour after these, with "and", "or" or "one" after it, waits for the rank of the next coloured card.
 BEFORE_COLOUR = frozenset(("a", "an", "one"))
 # A number followed by one of these counts something else: "two cards left", "3 players", "7 points".
 NOT_CARDS = frozenset(("card", "cards", "player", "players", "people", "turn", "turns", "round", "rounds", "point",
-                       "points", "pts", "times", "minutes", "seconds", "more", "left", "us", "them", "or", "to"))
+                       "points", "pts", "times", "minutes", "seconds", "left", "us", "them", "or", "to"))
+# A word between a number and such a word: "two more cards" counts cards, but "two more" alone is a 2 and a
+# word that is no card (named, not dropped).
+MORE = "more"
 # A card code typed as one word: "kh", "10d", "x". "as" (ace of spades) is refused: it is an English word.
 _CODE = re.compile(r"^(10|[2-9]|[ajqk])([shdc])$")
 _NOT_CODES = frozenset({"as"})
@@ -164,6 +170,17 @@ def _times_before(word: str) -> int:
     return MULTIPLES.get(word) or (int(factor[2]) if factor and factor[2] else 0)
 
 
+def _card_follows(words: Sequence[str], i: int) -> bool:
+    """A card's words begin at position `i`: a rank, a card code, or a colour or count and then a rank.
+
+    >>> _card_follows("red king".split(), 0), _card_follows("one".split(), 0), _card_follows("two kings".split(), 0)
+    (True, False, True)
+    """
+    ahead = words[i:i + 2]
+    return bool(ahead) and (ahead[0] in RANK_WORDS or code_of(ahead[0]) is not None or (
+        (ahead[0] in COLOURS or ahead[0] in COUNT_WORDS) and ahead[1:] != [] and ahead[1] in RANK_WORDS))
+
+
 def mentions(words: Sequence[str]) -> tuple[CardMention, ...]:
     """The cards `words` (lower case, unstemmed) name, in order (`read_cards` without the words it used)."""
     return read_cards(words).cards
@@ -185,7 +202,7 @@ def read_cards(words: Sequence[str]) -> Reading:
     or a multiple ("double", "triple", "2x") either way, and "red" or "black"; it may be
     followed by "of" and a suit word, or by a factor ("kings x2", "a jack twice", "a king 3 times":
     so many in all). A colour
-    before "one" is one more card of the rank just named.
+    before "one" is one more card of the rank just named, and so is "another" (or "another one") after a card.
 
     >>> r = read_cards("2 red kings a joker and an ace".split())
     >>> [str(m) for m in r.cards], sorted(r.used), r.ranks_only
@@ -206,6 +223,11 @@ def read_cards(words: Sequence[str]) -> Reading:
     [['K', 'K'], ['2', '2', '2', '2', '2', '2', '2'], ['K', 'K', 'A']]
     >>> [[str(m) for m in read_cards(t.split()).cards] for t in ("a jack twice and a 4", "a king two times")]
     [['J', 'J', '4'], ['K', 'K']]
+    >>> [[str(m) for m in read_cards(t.split()).cards] for t in ("a red king and another", "a 5 and another one")]
+    [['K(red)', 'K(red)'], ['5', '5']]
+    >>> r = read_cards("a king and another queen".split())
+    >>> [str(m) for m in r.cards], sorted(r.used)
+    (['K', 'Q'], [1, 3, 4])
     """
     found: list[CardMention] = []
     pending: list[str] = []
@@ -229,11 +251,19 @@ def read_cards(words: Sequence[str]) -> Reading:
             plural_only = False
             i += width
             continue
+        if word == ANOTHER and found and i - 1 not in used and not _card_follows(words, i + 1):
+            # "a king and another (one)": one more of the card just named (its rank and colour)
+            width = 2 if words[i + 1:i + 2] == [ONE] else 1
+            found.append(CardMention(found[-1].rank, "", found[-1].colour))
+            used.update(range(i, i + width))
+            plural_only = False
+            i += width
+            continue
         if (word in COLOURS and i > 0 and words[i - 1] in BEFORE_COLOUR
                 and words[i + 1:i + 2] in (["and"], ["or"], [ONE])
                 and not (words[i + 1] == ONE and found and words[i - 1] != ONE)):
             pending.append(word)  # "a red and a black king", "one red one black king": said with the next colour
-            used.add(i)
+            used.update((i - 1, i) if words[i - 1] == ONE else (i,))
             i += 1
             continue
         if word in COLOURS and words[i + 1:i + 2] == [ONE] and found and found[-1].rank != JOKER:
@@ -258,8 +288,10 @@ def read_cards(words: Sequence[str]) -> Reading:
             i += 1
             word = words[i]
         number = word[:1].isdigit() or word in COUNT_WORDS
-        # "two cards left" counts cards, but "a 5 left" is a card: after an article a number is a card.
-        counted = number and not count and i + 1 < len(words) and words[i + 1] in NOT_CARDS
+        # "two cards left" counts cards, but "a 5 left" and "a red two more" are cards: after an article or a
+        # colour a number is a card.
+        after = i + 2 if words[i + 1:i + 2] == [MORE] else i + 1
+        counted = number and not count and not colour and after < len(words) and words[after] in NOT_CARDS
         if word in RANK_WORDS and not (counted and not (i > 0 and words[i - 1] in ARTICLES)) and (
                 word not in RANK_LETTERS or _beside_a_card(words, i)):
             rank = RANK_WORDS[word]
@@ -272,7 +304,9 @@ def read_cards(words: Sequence[str]) -> Reading:
                 found += [CardMention(rank, "", c) for c in pending]
             pending.clear()
             found += [CardMention(rank, suit, "" if suit or rank == JOKER else colour)] * (count or 1)
-            used.update(range(start, i + 1))
+            # "and another king": "another" is the card's article (not after an article: "a another" is no English)
+            another = start > 0 and words[start - 1] == ANOTHER and not (start > 1 and words[start - 2] in ARTICLES)
+            used.update(range(start - 1 if another else start, i + 1))
             plural_only = plural_only and plural and not count and not suit
         i += 1
     return Reading(tuple(found), frozenset(used), bool(found) and plural_only)

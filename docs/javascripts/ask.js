@@ -96,6 +96,13 @@
     }
     // cambio_ref.cardwords.read_cards: the cards, the positions of the words that name them, and
     // whether every card is a plural rank without a count ("kings and jokers").
+    // cambio_ref.cardwords._card_follows: a rank, a card code, or a colour or count and then a rank.
+    function cardFollows(words, i) {
+      if (i >= words.length) { return false; }
+      var w = words[i];
+      return has(ranks, w) || codeOf(w) !== null ||
+        ((has(colours, w) || has(counts, w)) && i + 1 < words.length && has(ranks, words[i + 1]));
+    }
     function readCards(words) {
       var found = [], used = {}, pluralOnly = true, pending = [];
       var i = 0;
@@ -118,11 +125,22 @@
           i += after[1];
           continue;
         }
+        if (word === lex.another && found.length && !used[i - 1] && !cardFollows(words, i + 1)) {
+          // "a king and another (one)": one more of the card just named (its rank and colour)
+          var width = words[i + 1] === lex.one ? 2 : 1;
+          var last = found[found.length - 1];
+          found.push({ rank: last.rank, suit: "", colour: last.colour });
+          for (var a = i; a < i + width; a++) { used[a] = true; }
+          pluralOnly = false;
+          i += width;
+          continue;
+        }
         if (has(colours, word) && i > 0 && beforeColour.has(words[i - 1]) &&
             (words[i + 1] === "and" || words[i + 1] === "or" || words[i + 1] === lex.one) &&
             !(words[i + 1] === lex.one && found.length && words[i - 1] !== lex.one)) {
           pending.push(word);  // "a red and a black king": said with the next colour
           used[i] = true;
+          if (words[i - 1] === lex.one) { used[i - 1] = true; }
           i += 1;
           continue;
         }
@@ -149,8 +167,10 @@
         var colour = (has(colours, word) && i + 1 < words.length && has(ranks, words[i + 1])) ? word : "";
         if (colour) { i += 1; word = words[i]; }
         var number = /^[0-9]/.test(word) || has(counts, word);
-        // "two cards left" counts cards, but "a 5 left" is a card: after an article a number is a card.
-        var counted = number && !count && i + 1 < words.length && notCards.has(words[i + 1]);
+        // "two cards left" counts cards, but "a 5 left" and "a red two more" are cards: after an article or a
+        // colour a number is a card.
+        var after2 = words[i + 1] === lex.more ? i + 2 : i + 1;  // "two more cards" counts cards
+        var counted = number && !count && !colour && after2 < words.length && notCards.has(words[after2]);
         // A letter of the notation ("K Q J 10") is a card only beside another card (not in "Q&A").
         var letterAlone = lex.rank_letters.indexOf(word) >= 0 && ![i - 1, i + 1].some(function (k) {
           return k >= 0 && k < words.length && (has(ranks, words[k]) || codeOf(words[k]));
@@ -169,7 +189,9 @@
           for (var n = 0; n < (count || 1); n++) {
             found.push({ rank: rank, suit: suit, colour: (suit || rank === "X") ? "" : colour });
           }
-          for (var k = start; k <= i; k++) { used[k] = true; }
+          // "and another king": "another" is the card's article (not after an article)
+          var another = start > 0 && words[start - 1] === lex.another && !(start > 1 && articles.has(words[start - 2]));
+          for (var k = another ? start - 1 : start; k <= i; k++) { used[k] = true; }
           pluralOnly = pluralOnly && plural && !count && !suit;
         }
         i += 1;

@@ -19,7 +19,7 @@ from cambio_ref.answers import answer_for, answer_for_rules, table_words
 from cambio_ref.ask import ask, search, terms_in, tokens
 from cambio_ref.askdata import shipped_data
 from cambio_ref.askindex import analyse, build_index, engine_for, raw_words
-from cambio_ref.cardwords import CardMention
+from cambio_ref.cardwords import CardMention, read_cards
 from cambio_ref.cases import load_cases
 from cambio_ref.catalogue import load_catalogue, read_spec
 from cambio_ref.cli import main
@@ -342,6 +342,13 @@ HANDS_IN_WORDS = [
     ("seven 2s, what's the score", ["2S", "2H", "2D", "2C", "2S", "2S", "2S"], ()),
     # The word just before the first card is among the cards: named when it is no card.
     ("what do an extra king and a 4 score", ["KS", "4S"], ("extra",)),
+    # "another" after a card is one more of it ("another" was a filler: "a king and another" scored one king);
+    # a word that may stand for a card but is not read as one ("the other") is named.
+    ("a red king and another, total", ["KH", "KD"], ()),
+    ("what do a 5 and another one score", ["5S", "5H"], ()),
+    ("a king and another queen total", ["KS", "QS"], ()),
+    ("two kings one black one red and a 4 total", ["KS", "KH", "4S"], ()),
+    ("a queen, a jack and the other total", ["QS", "JS"], ("other",)),
 ]
 
 
@@ -362,7 +369,9 @@ def test_hands_in_words(question, cards, unread):
 
 _RANKS_SAID = ["ace", "two", "three", "four", "5", "six", "7", "eight", "nine", "10", "jack", "queen", "king", "joker"]
 # Words that name no card, are no stop word, count or value word, and are known to the engine or English.
-_NOT_A_CARD = ["snapped", "lucky", "swapped", "peeked", "extra", "shiny", "secret", "double"]
+# And words that may stand for a card ("another", "one") or seem filler but are not ("other", "more").
+_NOT_A_CARD = ["snapped", "lucky", "swapped", "peeked", "extra", "shiny", "secret", "double", "another", "other",
+               "one", "more"]
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -372,16 +381,18 @@ _NOT_A_CARD = ["snapped", "lucky", "swapped", "peeked", "extra", "shiny", "secre
 def test_no_word_of_a_hand_is_dropped_silently(cards, join, extra, where):
     """Issue 30: every word among a hand's cards is read as a card, a count or a colour, or named as unread
     ("double king" once lost a king and said nothing). One word that is no card, put anywhere between the
-    first card's first word and the last card, is read as a count (more cards) or named; the cards alone
-    read as they are."""
+    first card's first word and the last card, is read as a count or a card (more cards), as part of a card
+    ("one king", "another king") or named; the cards alone read as they are."""
     engine = engine_for(shipped_data())
     said = [f"{art}{colour if rank != 'joker' else ''}{rank}" for art, colour, rank in cards]
     plain = engine.analyse(join.join(said) + " total?")
     assert len(plain.cards) == len(cards), (said, [str(c) for c in plain.cards])
     words = (join.join(said)).split(" ")
-    words.insert(1 + where % (len(words) - 1), extra)
+    at = 1 + where % (len(words) - 1)
+    words.insert(at, extra)
     query = engine.analyse(" ".join(words) + " total?")
-    assert not query.hand or len(query.cards) > len(cards) or extra in query.unread, (
+    part_of_a_card = at in read_cards(raw_words(" ".join(words))).used
+    assert not query.hand or len(query.cards) > len(cards) or extra in query.unread or part_of_a_card, (
         " ".join(words), [str(c) for c in query.cards], query.unread)
 
 
