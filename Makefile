@@ -52,8 +52,9 @@ typecheck: setup
 # The whole pytest suite, including the browser tests of the site (tests/site/), which
 # build site/ first if it is missing or stale. Deselect them with: pytest -m "not browser".
 # One pytest-xdist worker per core; a module's tests stay on one worker (--dist loadscope),
-# so that its module-scoped fixtures (a browser, the built wheel) are made once; the longest
-# modules first (tests/conftest.py), in that order (--no-loadscope-reorder). pytest keeps
+# so that its module-scoped fixtures (the built wheel, shared runs) are made once (the browser
+# and its pages once per worker: tests/site/conftest.py); the longest modules first
+# (tests/conftest.py), in that order (--no-loadscope-reorder). pytest keeps
 # its rewritten test modules beside them even where PYTHONDONTWRITEBYTECODE is set (an
 # empty value unsets it): else each worker rewrites every test module again (about 5 s).
 unit: setup browser bytecode
