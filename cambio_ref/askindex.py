@@ -2,11 +2,9 @@
 
 `build_index` turns the catalogue (cases, options, core rules with a value) and the
 glossary into an `Index`: for each question its weighted token fields, and for each
-token its weight (inverse document frequency). `analyse` reads a question in players'
-words: the ruleset it names ("in online"), the cards it names ("K♥", "red king",
-"sevens"), and what it asks for, word by word, each word with its glossary term
-(spec/glossary.yaml: "flip", "burn" and "slap" all find "snap"). `rank` scores every
-question against it.
+token its weight (inverse document frequency). `cambio_ref.askread.analyse` reads a
+question in players' words (its ruleset, its cards, what it asks for); `rank` scores
+every question against it.
 
 `cambio ask` and the site's search are one engine: `cambio_ref.askdata` builds the
 index, the lexicon, the known words and every answer once (cached on disk by the
@@ -28,72 +26,55 @@ held-out halves).
 from __future__ import annotations
 
 import math
-import re
 import statistics
 from collections import Counter
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from cambio_ref.asktypos import correct
-from cambio_ref.cardwords import (
-    ACE_LETTER,
-    AFTER_WORDS,
-    ANOTHER,
-    ARTICLES,
-    BEFORE_COLOUR,
-    COLOURS,
-    COUNT_WORDS,
-    MORE,
-    MULTIPLES,
-    NOT_CARDS,
-    ONE,
-    PAIR_WORDS,
-    RANK_LETTERS,
-    RANK_WORDS,
-    SUIT_GLYPHS,
-    SUIT_WORDS,
-    TIMES,
-    TIMES_WORD,
-    CardMention,
-    code_of,
-    rank_token,
-    read_cards,
+from cambio_ref.askread import (
+    STOP_WORDS,
+    Lexicon,
+    Query,
+    analyse,
+    doc_tokens,
+    lexicon,
+    raw_words,
+    reading_json,
+    shipped_lexicon,
+    stem,
 )
 
 if TYPE_CHECKING:  # the catalogue is read to build the index, never to answer from it (`cambio_ref.askdata`)
     from cambio_ref.cases import Case
-    from cambio_ref.catalogue import Catalogue, Term
+    from cambio_ref.catalogue import Catalogue
 
 __all__ = [
+    "ABOUT_WEIGHT",
     "HOUSE_WEIGHT",
     "LENGTH_NORM",
+    "SHARES",
     "STOP_WORDS",
     "Doc",
+    "Engine",
     "Index",
     "Lexicon",
     "Query",
     "analyse",
     "build_index",
     "doc_tokens",
+    "engine_for",
+    "house_changes",
+    "index_from",
     "lexicon",
+    "lexicon_json",
     "rank",
     "raw_words",
     "shipped_lexicon",
     "stem",
 ]
 
-STOP_WORDS = frozenset((  # noqa: SIM905 (a list of words reads better as one string)
-    "a an the of to is are be was what who whom when does do did can may might must it its in on at and or"
-    " with for if after before how which one their his her they them this that there someone somebody"
-    " happen happens happened else as by from into onto than then so not no yes i we you your my our"
-    " under has have had get gets got getting any me us im dont doesnt whats hows should would will much"
-    " about okay ok just also too really allowed allow but though because now"
-    # table talk around a question: people, pronouns, chat ("she", "u", "lol", "nah")
-    " she he him hers herself himself myself yourself u ur ya ive id youre theyre wasnt wasn isnt isn didnt didn"
-    " cant wont aren arent lol lmao nah yeah yep pls please guys guy bro dude mate mates gf bf literally"
-    " actually basically exactly pretty okay so anyway tonight thing stuff ve ll re theres thats heres").split())
 # A house-rule case weighs this much of its match, so the ruleset's own answer comes first.
 HOUSE_WEIGHT = 0.75
 # A question that names its ruleset asks for that ruleset's rule: an option gains this much.
@@ -107,296 +88,6 @@ SHARES = (0.8, 0.12, 0.04, 0.04)
 # is divided by 1 - b + b * length / mean length (b = LENGTH_NORM) when that exceeds 1. A long field (a case's
 # answers under every ruleset) otherwise finds any common word and outweighs the title that asks the question.
 LENGTH_NORM = 0.5
-# The glossary terms the engine itself reads: the words of a value question, and of a house rule.
-VALUE_TERM = "points"
-HOUSE_TERM = "house-rule"
-# Words that ask for a ruleset when they come before one of its names ("in hearts", "playing online").
-_RULESET_CUES = frozenset(("in", "under", "for", "playing", "play", "using", "with", "per"))
-_WORD = re.compile(r"[a-z0-9]+")
-# Words that ask for a hand's total rather than each card's value.
-_SUM_WORDS = frozenset(("total", "add", "adds", "altogether", "together", "sum", "hand", "score"))
-
-
-def raw_words(text: str) -> list[str]:
-    """The words of `text`, lower case and unstemmed; a suit symbol reads as its letter ("K♥" -> "kh"),
-    a capital A standing alone inside a sentence as an ace.
-
-    >>> raw_words("What's K♥ worth? Ann's 10♦!")
-    ['what', 'kh', 'worth', 'ann', '10d']
-    >>> raw_words("A king, K 7 A 2")
-    ['a', 'king', 'k', '7', 'ace', '2']
-    """
-    text = ACE_LETTER.sub("ace", text).lower().replace("\u2019", "'").replace("\u2018", "'")
-    for glyph, letter in SUIT_GLYPHS.items():
-        text = text.replace(glyph, letter)
-    return _WORD.findall(text.replace("'s", ""))
-
-
-def stem(word: str) -> str:
-    """
-    >>> [stem(w) for w in ("snapping", "snapped", "calling", "ties", "cards", "less", "rounds")]
-    ['snap', 'snap', 'call', 'tie', 'card', 'less', 'round']
-    """
-    for suffix in ("ing", "ed"):
-        if word.endswith(suffix) and len(word) > len(suffix) + 2:
-            word = word[: -len(suffix)]
-            if len(word) > 2 and word[-1] == word[-2] and word[-1] in "bdgmnprt":
-                word = word[:-1]
-            return word
-    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
-        return word[:-1]
-    return word
-
-
-# The stop words as the engine compares them (stemmed too: "does" -> "doe").
-_STOP = STOP_WORDS | frozenset(stem(w) for w in STOP_WORDS)
-
-
-def _canon(word: str) -> list[str]:
-    """A raw word as the engine compares it: a card code as its rank, suit and colour; a rank word as its rank."""
-    code = code_of(word)
-    if code:
-        rank, suit = code
-        out = [rank_token(rank)]
-        if suit:
-            out += [stem(next(w for w, s in SUIT_WORDS.items() if s == suit)),
-                    next(c for c, suits in COLOURS.items() if suit in suits)]
-        return out
-    if word in RANK_WORDS and word not in RANK_LETTERS:
-        return [rank_token(RANK_WORDS[word])]
-    return [stem(word)]
-
-
-def _canon_words(words: Iterable[str]) -> list[str]:
-    return [c for w in words for c in _canon(w)]
-
-
-@dataclass(frozen=True)
-class Lexicon:
-    """What the engine knows of words: stop words, the glossary's phrases, value words and ruleset names."""
-
-    phrases: tuple[tuple[tuple[str, ...], str], ...]  # (canonical words, term id), longest first
-    value_phrases: tuple[tuple[str, ...], ...]  # canonical words of each word of the glossary term VALUE_TERM
-    rulesets: tuple[tuple[tuple[str, ...], str], ...]  # (raw words of a ruleset id, the id), longest first
-
-    def terms(self, words: Sequence[str], skip: frozenset[str] = frozenset()) -> list[str]:
-        """The glossary terms `words` (canonical) use, each once, in order of first use; a word of `skip`
-        alone names no term (a phrase may still use it)."""
-        starting = self.starting()
-        found: list[str] = []
-        for i, word in enumerate(words):
-            for phrase, term in starting.get(word, ()):
-                if phrase == (word,) and word in skip:
-                    continue
-                if tuple(words[i:i + len(phrase)]) == phrase and term not in found:
-                    found.append(term)
-        return found
-
-    def starting(self) -> dict[str, list[tuple[tuple[str, ...], str]]]:
-        """The phrases by their first word, longest first (as `phrases`)."""
-        return _starting(self.phrases)
-
-    def rule_terms(self) -> frozenset[str]:
-        """The terms that name a rule: not a card (no phrase of card words alone), nor points, nor a house rule."""
-        return _rule_terms(self.phrases)
-
-    def single(self) -> dict[str, str]:
-        return {phrase[0]: term for phrase, term in self.phrases if len(phrase) == 1}
-
-
-@cache
-def _rule_terms(phrases: tuple[tuple[tuple[str, ...], str], ...]) -> frozenset[str]:
-    cards = {c for w in (*RANK_WORDS, *SUIT_WORDS, *COLOURS) for c in _canon(w)}
-    carded = {term for phrase, term in phrases
-              if all(w in cards or w in _STOP for w in phrase) and any(w in cards for w in phrase)}
-    return frozenset(term for _, term in phrases) - carded - {VALUE_TERM, HOUSE_TERM}
-
-
-def _has_phrase(words: Sequence[str], phrase: Sequence[str]) -> bool:
-    n = len(phrase)
-    return any(tuple(words[i:i + n]) == tuple(phrase) for i in range(len(words) - n + 1))
-
-
-@cache
-def _starting(phrases: tuple[tuple[tuple[str, ...], str], ...]) -> dict[str, list[tuple[tuple[str, ...], str]]]:
-    out: dict[str, list[tuple[tuple[str, ...], str]]] = {}
-    for phrase, term in phrases:
-        out.setdefault(phrase[0], []).append((phrase, term))
-    return out
-
-
-def shipped_lexicon() -> Lexicon:
-    """The lexicon of the shipped catalogue, without building the index (a hand needs no more)."""
-    return _shipped_lexicon()
-
-
-@cache
-def _shipped_lexicon() -> Lexicon:
-    from cambio_ref.catalogue import load_catalogue
-
-    cat = load_catalogue()
-    return lexicon(cat.glossary, cat.rulesets)
-
-
-def lexicon(glossary: Iterable[Term], rulesets: Iterable[str] = ()) -> Lexicon:
-    terms = list(glossary)
-    phrases = [(tuple(_canon_words(raw_words(word))), t.id) for t in terms for word in t.words]
-    value = next((t for t in terms if t.id == VALUE_TERM), None)
-    value_phrases = tuple(tuple(_canon_words(raw_words(word))) for word in (value.words if value else ()))
-    ids = list(rulesets)
-    names = [(tuple(raw_words(rs)), rs) for rs in ids]
-    # A word of a ruleset's id that no other id has names it alone ("the bot" is cambio-bot).
-    shared = Counter(w for rs in ids for w in set(raw_words(rs)))
-    names += [((w,), rs) for rs in ids if len(raw_words(rs)) > 1 for w in raw_words(rs) if shared[w] == 1]
-    return Lexicon(tuple(sorted((p for p in phrases if p[0]), key=lambda p: -len(p[0]))), value_phrases,
-                   tuple(sorted(names, key=lambda p: -len(p[0]))))
-
-
-def doc_tokens(text: str, lex: Lexicon) -> list[str]:
-    """The tokens a text is found by: its canonical words (no stop words) and ``@`` + each glossary term it uses.
-
-    >>> doc_tokens("A wrong flip of a red king", build_index().lexicon)
-    ['wrong', 'flip', 'red', 'king', '@wrong-snap', '@snap', '@red-king']
-    """
-    words = _canon_words(raw_words(text))
-    # A stop word that is a glossary word ("do" for a power) names its term only at the end of a question.
-    return [w for w in words if w not in _STOP] + [f"@{t}" for t in lex.terms(words, _STOP)]
-
-
-# Words that join one more card to a list ("a king and a queen", "a five plus a six").
-_JOINS = frozenset(("and", "plus"))
-# Words among a hand's cards that are no card and need no saying: stop words, colours (a colour with no
-# rank after it says which of the cards named is red: "two kings, one black one red"), "card", "rules".
-# Not the words that may stand for a card ("one", "another", "other", "more"): read as one, or named.
-_NOT_UNREAD = (STOP_WORDS | set(COLOURS) | NOT_CARDS | _JOINS | {"rule", "rules", "ruleset"}) - {
-    ONE, ANOTHER, "other"}
-
-
-def _hand_span(words: Sequence[str], used: Iterable[int]) -> range:
-    """The positions from the word before a hand's first card to its last card, and the word an "and" after
-    the last one joins: a word among them that is no card is named as unread, never dropped.
-
-    >>> _hand_span("an ace a 2 and a face card score".split(), {1, 3})
-    range(0, 7)
-    >>> _hand_span("what is a double king".split(), {4})
-    range(3, 5)
-    """
-    at = sorted(used)
-    if not at:
-        return range(0)
-    end = at[-1] + 1
-    k = end
-    while k < len(words) and words[k] in ARTICLES:
-        k += 1
-    if k < len(words) and words[k] in _JOINS:
-        k += 1
-        while k < len(words) and words[k] in ARTICLES:
-            k += 1
-        end = min(k + 1, len(words))
-    return range(max(at[0] - 1, 0), end)
-
-
-@dataclass(frozen=True)
-class Query:
-    """A question as the engine reads it."""
-
-    text: str
-    ruleset: str | None  # the ruleset it names, if any
-    cards: tuple[CardMention, ...]
-    codes: int  # how many cards were typed as codes ("KH") or with a symbol ("K♥")
-    value: bool  # it uses a word of value ("worth", "score", "points")
-    leftover: int  # its words that are neither stop words, card words, value words nor a ruleset
-    wanted: tuple[tuple[str, ...], ...]  # per word or phrase, the tokens that satisfy it
-    house: bool  # it speaks of a house rule
-    ranks_only: bool = False  # its cards are plural ranks without a count ("kings and jokers")
-    unread: tuple[str, ...] = ()  # words among its cards (or unknown words) not read as anything
-    fixed: tuple[tuple[str, str], ...] = ()  # typos read as another word: (as typed, as read)
-    each: bool = False  # it asks for each card's value ("each", or "what are" before its cards)
-    topical: int = 0  # its other words that name a glossary term ("snap", "swap"): it asks about a rule
-
-    @property
-    def hand(self) -> bool:
-        """A question about what cards score rather than about a rule (a rule's word makes it a rule's question,
-        unless two or more cards are typed as codes, or it names four or more cards)."""
-        n = len(self.cards)
-        return n > 0 and (self.topical == 0 or self.codes >= 2 or n >= 4) and (
-            ((self.value or self.codes >= 2) and self.leftover <= max(1, n + 1))
-            or (n >= 2 and self.leftover == 0)
-            or (n >= 3 and self.leftover <= n + 1))
-
-    @property
-    def values(self) -> bool:
-        """A question about what ranks are worth ("what are kings and jokers worth", "an ace and a jack, how
-        many points each"), not about one hand."""
-        return self.hand and self.value and (self.ranks_only or self.each)
-
-
-def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
-            english: Collection[str] = ()) -> Query:
-    """Read `text`: its ruleset, its cards, and per word what satisfies it (typos read as the words of `vocab`,
-    an `english` word only as its own inflection)."""
-    typed = raw_words(text)
-    words = [correct(w, vocab, STOP_WORDS, english) for w in typed] if vocab else typed
-    fixed = tuple(dict.fromkeys((t, w) for t, w in zip(typed, words, strict=True) if t != w))
-    ruleset, keep = None, []
-    i = 0
-    while i < len(words):
-        for name, rs in lex.rulesets:
-            if tuple(words[i:i + len(name)]) == name and ruleset is None and (
-                    name != ("hearts",) or i == 0 or words[i - 1] in _RULESET_CUES
-                    or words[i + 1:i + 2] in (["rules"], ["ruleset"])):
-                ruleset = rs
-                i += len(name)
-                if words[i:i + 1] in (["rules"], ["rule"], ["ruleset"]):  # "official rules": the ruleset's name
-                    i += 1
-                break
-        else:
-            keep.append(words[i])
-            i += 1
-    reading = read_cards(keep)
-    canon = _canon_words(keep)
-    single = lex.single()
-    # A phrase of the glossary ("slow burn", "which way") is asked for as its term, not word by word.
-    wanted: list[tuple[str, ...]] = []
-    covered = [False] * len(canon)
-    for j in range(len(canon)):
-        for phrase, term in lex.phrases:
-            if len(phrase) > 1 and tuple(canon[j:j + len(phrase)]) == phrase:
-                wanted.append((f"@{term}",))
-                for k in range(j, j + len(phrase)):
-                    covered[k] = True
-    for j, w in enumerate(canon):
-        if w not in _STOP and not covered[j]:
-            wanted.append((w, f"@{single[w]}") if w in single else (w,))
-    # A stop word that is a glossary word counts when it ends the question: "what does a ten do?".
-    if canon and canon[-1] in _STOP and canon[-1] in single and not covered[-1]:
-        wanted.append((f"@{single[canon[-1]]}",))
-    # Words that ask what cards are worth: a phrase of the glossary term VALUE_TERM ("worth", "add up").
-    valued = [False] * len(keep)
-    for j in range(len(keep)):
-        for phrase in lex.value_phrases:
-            if tuple(_canon_words(keep[j:j + len(phrase)])) == phrase:
-                for k in range(j, j + len(phrase)):
-                    valued[k] = True
-    card_words = set(RANK_WORDS) | set(SUIT_WORDS) | set(COLOURS) | set(COUNT_WORDS)
-    rest = [j for j, w in enumerate(keep) if w not in STOP_WORDS and w not in card_words and j not in reading.used
-            and code_of(w) is None and not valued[j] and w not in ("rule", "rules", "ruleset")]
-    # Unread: a word among the cards (or the one an "and" adds after them) that is no card, a suit word left
-    # over ("kings of hearts and diamonds"), or a word nobody uses (it may be a card mistyped).
-    span = _hand_span(keep, reading.used)
-    unread = tuple(keep[j] for j in range(len(keep)) if j not in reading.used and (
-        (j in span and keep[j] not in _NOT_UNREAD and not valued[j])
-        or (j in rest and vocab is not None and keep[j] not in vocab)))
-    terms = lex.terms(canon)
-    first = min(reading.used) if reading.used else 0
-    each = "each" in keep or ("are" in keep[:first] and not any(w in _SUM_WORDS for w in keep))
-    # A rule's words: a word naming a glossary term, or a phrase of a term that is not a card ("risky fives").
-    rules = lex.rule_terms()
-    topical = sum(1 for j in rest if stem(keep[j]) in single) + sum(
-        1 for phrase, term in lex.phrases if len(phrase) > 1 and term in rules and _has_phrase(canon, phrase))
-    return Query(text, ruleset, reading.cards, sum(1 for w in keep if code_of(w)), any(valued),
-                 len(rest), tuple(dict.fromkeys(wanted)), HOUSE_TERM in terms, reading.ranks_only, unread, fixed,
-                 each, topical)
 
 
 @dataclass(frozen=True)
@@ -552,20 +243,9 @@ def rank(index: Index, query: Query) -> list[tuple[Doc, float]]:
     return sorted(scored, key=lambda ds: (-math.floor(ds[1] * 100 + 0.5), ds[0].house, kinds[ds[0].kind],
                                           -ds[1], ds[0].id))
 
-
 def lexicon_json(lex: Lexicon) -> dict[str, Any]:
-    """The lexicon as ask.js reads it."""
-    return {"stop": sorted(_STOP), "stop_raw": sorted(STOP_WORDS), "phrases": [[list(p), t] for p, t in lex.phrases],
-            "value": [list(p) for p in lex.value_phrases], "rulesets": [[list(p), rs] for p, rs in lex.rulesets],
-            "cues": sorted(_RULESET_CUES), "ranks": RANK_WORDS, "rank_letters": sorted(RANK_LETTERS),
-            "ace_letter": ACE_LETTER.pattern, "suits": SUIT_WORDS, "glyphs": SUIT_GLYPHS,
-            "colours": {c: list(s) for c, s in COLOURS.items()}, "counts": COUNT_WORDS,
-            "multiples": MULTIPLES, "times": TIMES.pattern, "after": AFTER_WORDS, "times_word": TIMES_WORD,
-            "pairs": sorted(PAIR_WORDS), "one": ONE, "another": ANOTHER, "more": MORE,
-            "before_colour": sorted(BEFORE_COLOUR),
-            "house": HOUSE_TERM, "house_weight": HOUSE_WEIGHT, "named_bonus": NAMED_BONUS, "length_norm": LENGTH_NORM,
-            "sum_words": sorted(_SUM_WORDS), "rule_terms": sorted(lex.rule_terms()), "not_cards": sorted(NOT_CARDS),
-            "joins": sorted(_JOINS), "articles": sorted(ARTICLES), "not_unread": sorted(_NOT_UNREAD)}
+    """The lexicon, the reading's word lists and the scoring's numbers, as ask.js reads them."""
+    return {**reading_json(lex), "house_weight": HOUSE_WEIGHT, "named_bonus": NAMED_BONUS, "length_norm": LENGTH_NORM}
 
 
 def index_from(data: Mapping[str, Any]) -> Index:
