@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from cambio_ref.askread import (
     STOP_WORDS,
+    VALUE_TERM,
     Lexicon,
     Query,
     analyse,
@@ -73,6 +74,7 @@ __all__ = [
     "raw_words",
     "shipped_lexicon",
     "stem",
+    "switches",
 ]
 
 # A house-rule case weighs this much of its match, so the ruleset's own answer comes first.
@@ -84,6 +86,9 @@ ABOUT_WEIGHT = 1.0
 # The shares of a score: the question's weight found, the title's words asked for, words found in
 # every field, and terms whose glossary entry points to the question itself.
 SHARES = (0.8, 0.12, 0.04, 0.04)
+# A case that plays a rule the question says is the other way ("risky fives is on", a case with them off)
+# weighs this much of its match, as a house rule the question does not ask for.
+SWITCH_WEIGHT = HOUSE_WEIGHT
 # A field longer than the index's mean field weighs less, as BM25 normalises a document's length: its weight
 # is divided by 1 - b + b * length / mean length (b = LENGTH_NORM) when that exceeds 1. A long field (a case's
 # answers under every ruleset) otherwise finds any common word and outweighs the title that asks the question.
@@ -101,6 +106,8 @@ class Doc:
     house: bool = False  # a case whose rules most rulesets only play as a house rule
     about: frozenset[str] = frozenset()  # the glossary terms whose entry points to this option or rule
     options: tuple[str, ...] = ()  # for a case: the options it turns on
+    # For a case: the rules it plays on or off, by the glossary terms that name them (`switches`).
+    senses: tuple[tuple[str, bool], ...] = ()
 
     @property
     def key(self) -> str:
@@ -133,6 +140,32 @@ def house_changes(case: Case, ruleset: str, cat: Catalogue) -> bool:
     own = resolve(ruleset, catalogue=cat) if ruleset in cat.rulesets else None
     return own is None or any(own.value(cat.option(k).key) != case.rules_for(ruleset).value(cat.option(k).key)
                               for k in sets if cat.has_option(k))
+
+
+def switches(case: Case, cat: Catalogue) -> tuple[tuple[str, bool], ...]:
+    """The on/off rules (bool options) a case plays one way, by each glossary term that names them: the value
+    it sets or exercises, else the one value every ruleset it applies to plays.
+
+    >>> from cambio_ref.cases import load_cases
+    >>> from cambio_ref.catalogue import load_catalogue
+    >>> cases, cat = load_cases(), load_catalogue()
+    >>> switches(cases["value.risky-fives-on"], cat), switches(cases["value.fives-without-risky-fives"], cat)
+    ((('risky-fives', True),), (('risky-fives', False),))
+    """
+    out: dict[str, bool] = {}
+    applies = [rs for rs in case.rulesets if case.applies_to(rs)]
+    exercised = [str(e) for e in case.data.get("exercises") or ()]
+    for name in case.options:
+        if not cat.has_option(name) or cat.option(name).type != "bool":
+            continue
+        option = cat.option(name)
+        said = {e.split("=", 1)[1] == "true" for e in exercised if e.split("=", 1)[0] == name}
+        values = said or {bool(case.rules_for(rs).value(option.key)) for rs in applies}
+        if len(values) == 1:
+            for t in cat.glossary:
+                if name in t.see and t.id != VALUE_TERM:
+                    out[t.id] = next(iter(values))
+    return tuple(out.items())
 
 
 def build_index(catalogue: Catalogue | None = None, cases: Iterable[Case] | None = None) -> Index:
@@ -170,11 +203,12 @@ def _build(cat: Catalogue, cases: list[Case]) -> Index:
         named = [cat.option(o).id for o in case.options if cat.has_option(o)]
         applies = [rs for rs in case.rulesets if case.applies_to(rs)]
         house = bool(case.data.get("set")) and 2 * sum(house_changes(case, rs, cat) for rs in applies) > len(applies)
+        senses = switches(case, cat)
         docs.append(Doc("case", case.id, case.title, (
             (1.0, frozenset(doc_tokens(case.title, lex))), (0.6, frozenset(doc_tokens(answers, lex))),
             # Not the case's id: a file's name for implementers, renamed at will (its title and answers say it).
             (0.5, frozenset(doc_tokens(questions, lex) + see(named)))), house,
-            options=tuple(named)))
+            options=tuple(named), senses=senses))
     for opt in cat.options:
         alts = " ".join(a.description or "" for a in opt.alternatives)
         docs.append(Doc("option", opt.id, opt.question, (
@@ -212,6 +246,7 @@ def rank(index: Index, query: Query) -> list[tuple[Doc, float]]:
     def idf(token: str) -> float:
         return index.idf.get(token, index.unseen)
 
+    asked = dict(query.switched)
     weights = [max(idf(t) for t in ([t for t in alts if t.startswith("@")] or alts)) for alts in wanted]
     total = 0.0
     for w in weights:
@@ -234,8 +269,11 @@ def rank(index: Index, query: Query) -> list[tuple[Doc, float]]:
         spread = spread / len(wanted)
         aim = sum(1 for alts in wanted if any(t in d.about for t in alts)) / len(wanted)
         score = min(got / total, 1.0) * SHARES[0] + SHARES[1] * precision + SHARES[2] * spread + SHARES[3] * aim
-        if d.house and not query.house:
+        said = [asked[t] == v for t, v in d.senses if t in asked]
+        if d.house and not query.house and not any(said):  # "risky fives is on" asks for that house rule
             score = score * HOUSE_WEIGHT
+        if said and not any(said):  # the question says the case's rule is the other way
+            score = score * SWITCH_WEIGHT
         if d.kind == "option" and query.ruleset is not None:
             score = score + NAMED_BONUS  # a question naming its ruleset asks for that ruleset's rule
         scored.append((d, score))
@@ -245,7 +283,8 @@ def rank(index: Index, query: Query) -> list[tuple[Doc, float]]:
 
 def lexicon_json(lex: Lexicon) -> dict[str, Any]:
     """The lexicon, the reading's word lists and the scoring's numbers, as ask.js reads them."""
-    return {**reading_json(lex), "house_weight": HOUSE_WEIGHT, "named_bonus": NAMED_BONUS, "length_norm": LENGTH_NORM}
+    return {**reading_json(lex), "house_weight": HOUSE_WEIGHT, "switch_weight": SWITCH_WEIGHT,
+            "named_bonus": NAMED_BONUS, "length_norm": LENGTH_NORM}
 
 
 def index_from(data: Mapping[str, Any]) -> Index:
@@ -254,7 +293,8 @@ def index_from(data: Mapping[str, Any]) -> Index:
     lex = Lexicon(tuple((tuple(p), t) for p, t in lx["phrases"]), tuple(tuple(p) for p in lx["value"]),
                   tuple((tuple(p), rs) for p, rs in lx["rulesets"]))
     docs = tuple(Doc(d["kind"], d["id"], d["title"], tuple((w, frozenset(f)) for w, f in d["fields"]), d["house"],
-                     frozenset(d["about"]), tuple(d["options"])) for d in data["docs"])
+                     frozenset(d["about"]), tuple(d["options"]),
+                     tuple((t, v) for t, v in d.get("senses", ()))) for d in data["docs"])
     return Index(docs, data["idf"], data["unseen"], lex, data["mean_length"])
 
 

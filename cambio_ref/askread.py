@@ -64,6 +64,7 @@ __all__ = [
     "reading_json",
     "shipped_lexicon",
     "stem",
+    "switched",
 ]
 
 STOP_WORDS = frozenset((  # noqa: SIM905 (a list of words reads better as one string)
@@ -174,8 +175,14 @@ class Lexicon:
 
 
 @cache
+def _card_canon() -> frozenset[str]:
+    """Every card word as the engine compares it ("kings" -> "king", "hearts" -> "heart")."""
+    return frozenset(c for w in (*RANK_WORDS, *SUIT_WORDS, *COLOURS) for c in _canon(w))
+
+
+@cache
 def _rule_terms(phrases: tuple[tuple[tuple[str, ...], str], ...]) -> frozenset[str]:
-    cards = {c for w in (*RANK_WORDS, *SUIT_WORDS, *COLOURS) for c in _canon(w)}
+    cards = _card_canon()
     carded = {term for phrase, term in phrases
               if all(w in cards or w in _STOP for w in phrase) and any(w in cards for w in phrase)}
     return frozenset(term for _, term in phrases) - carded - {VALUE_TERM, HOUSE_TERM}
@@ -282,6 +289,7 @@ class Query:
     fixed: tuple[tuple[str, str], ...] = ()  # typos read as another word: (as typed, as read)
     each: bool = False  # it asks for each card's value ("each", or "what are" before its cards)
     topical: int = 0  # its other words that name a glossary term ("snap", "swap"): it asks about a rule
+    switched: tuple[tuple[str, bool], ...] = ()  # glossary terms said to be on or off: ("risky-fives", True)
 
     @property
     def hand(self) -> bool:
@@ -365,7 +373,7 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
         1 for phrase, term in lex.phrases if len(phrase) > 1 and term in rules and _has_phrase(canon, phrase))
     return Query(text, ruleset, reading.cards, sum(1 for w in keep if code_of(w)), any(valued),
                  len(rest), tuple(dict.fromkeys(wanted)), HOUSE_TERM in terms, reading.ranks_only, unread, fixed,
-                 each, topical)
+                 each, topical, switched(canon, lex))
 
 
 def reading_json(lex: Lexicon) -> dict[str, Any]:
@@ -379,4 +387,72 @@ def reading_json(lex: Lexicon) -> dict[str, Any]:
             "pairs": sorted(PAIR_WORDS), "one": ONE, "another": ANOTHER, "more": MORE,
             "before_colour": sorted(BEFORE_COLOUR), "house": HOUSE_TERM,
             "sum_words": sorted(_SUM_WORDS), "rule_terms": sorted(lex.rule_terms()), "not_cards": sorted(NOT_CARDS),
-            "joins": sorted(_JOINS), "articles": sorted(ARTICLES), "not_unread": sorted(_NOT_UNREAD)}
+            "joins": sorted(_JOINS), "articles": sorted(ARTICLES), "not_unread": sorted(_NOT_UNREAD),
+            "switch": switch_json()}
+
+
+# Words that say a rule a table may play is on or off, after its name ("risky fives is on", "open hands off"),
+# or after a verb before it ("turned off snapping others' cards").
+SWITCH_WORDS: dict[str, bool] = {"on": True, "enabled": True, "ticked": True, "active": True, "off": False,
+                                 "disabled": False, "unticked": False}
+# Words between a rule's name and its on/off word: "risky fives is on", "snapping others turned off".
+_SWITCH_LINKS = frozenset(("is", "are", "was", "were", "be", "been", "turned", "switched", "set", "toggled", "rule",
+                           "rules", "option", "now"))
+# Words before a rule's name that say it is off: "no risky fives", "without open hands".
+_SWITCH_NEGATIONS = frozenset(("no", "without"))
+# Verbs before an on/off word that comes before a rule's name: "turned off snapping", "switch on risky fives".
+_SWITCH_VERBS = frozenset(("turn", "turned", "switch", "switched", "toggle", "toggled", "put"))
+# After a rule's name with no link word, "on" is a preposition when one of these (or a number) follows: "snap on
+# the pile", "land exactly on 100".
+_ON_BEFORE = ARTICLES | {"my", "your", "his", "her", "their", "our", "its", "top", "someone", "somebody", "it",
+                         "them", "him", "me", "us", "this", "that", "one", "another", "other", "pile", "discard",
+                         "deck", "card", "cards", "turn", "round", "first", "same", "next", "last", "each", "every"}
+
+
+@cache
+def _switch_words() -> tuple[dict[str, bool], frozenset[str], frozenset[str], frozenset[str], frozenset[str]]:
+    """The switch word lists as the engine compares them (canonical: "turned" -> "turn")."""
+    def one(words: Iterable[str]) -> frozenset[str]:
+        return frozenset(_canon_words(words))
+
+    return ({_canon(w)[0]: v for w, v in SWITCH_WORDS.items()}, one(_SWITCH_LINKS), one(_SWITCH_NEGATIONS),
+            one(_SWITCH_VERBS), one(_ON_BEFORE) | _card_canon())
+
+
+def switched(canon: Sequence[str], lex: Lexicon) -> tuple[tuple[str, bool], ...]:
+    """The glossary terms `canon` (a question's canonical words) says are on or off, each with its value (the
+    longest name at a place; a term said both ways is left out).
+
+    >>> lex = shipped_lexicon()
+    >>> [switched(_canon_words(raw_words(q)), lex) for q in ("risky fives is on, two fives?", "no risky fives",
+    ...  "we turned off snapping other people's cards", "can i snap on the same discard", "open hands off")]
+    [(('risky-fives', True),), (('risky-fives', False),), (('snap-others', False),), (), (('open-hands', False),)]
+    """
+    on_off, links, negations, verbs, on_before = _switch_words()
+    n = len(canon)
+    said: dict[str, set[bool]] = {}
+    for j in range(n):
+        for phrase, term in lex.starting().get(canon[j], ()):
+            k = j + len(phrase)
+            if tuple(canon[j:k]) != phrase:
+                continue
+            m = k
+            while m < n and canon[m] in links:
+                m += 1
+            if m < n and canon[m] in on_off and not (
+                    m == k and canon[m] == "on" and m + 1 < n and (canon[m + 1] in on_before
+                                                                    or canon[m + 1][:1].isdigit())):
+                said.setdefault(term, set()).add(on_off[canon[m]])
+            if j > 0 and canon[j - 1] in negations:
+                said.setdefault(term, set()).add(False)
+            if j > 1 and canon[j - 1] in on_off and canon[j - 2] in verbs:
+                said.setdefault(term, set()).add(on_off[canon[j - 1]])
+            break  # the longest name starting here is the one said on or off
+    return tuple((term, next(iter(v))) for term, v in said.items() if len(v) == 1)
+
+
+def switch_json() -> dict[str, Any]:
+    """The switch word lists, canonical, as ask.js reads them."""
+    on_off, links, negations, verbs, on_before = _switch_words()
+    return {"on_off": on_off, "links": sorted(links), "negations": sorted(negations), "verbs": sorted(verbs),
+            "on_before": sorted(on_before)}

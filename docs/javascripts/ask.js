@@ -250,6 +250,35 @@
       return found;
     }
 
+    // cambio_ref.askread.switched: the glossary terms a question says are on or off ("risky fives is on").
+    var sw = lex["switch"];
+    var swLinks = new Set(sw.links), swNeg = new Set(sw.negations), swVerbs = new Set(sw.verbs);
+    var swOnBefore = new Set(sw.on_before);
+    function switched(cw) {
+      var said = {}, order = [];
+      function say(term, v) {
+        if (!has(said, term)) { said[term] = []; order.push(term); }
+        if (said[term].indexOf(v) < 0) { said[term].push(v); }
+      }
+      var n = cw.length;
+      for (var j = 0; j < n; j++) {
+        for (var x = 0; x < lex.phrases.length; x++) {
+          var p = lex.phrases[x][0], term = lex.phrases[x][1];
+          if (p[0] !== cw[j] || !same(cw.slice(j, j + p.length), p)) { continue; }
+          var k = j + p.length, m = k;
+          while (m < n && swLinks.has(cw[m])) { m += 1; }
+          if (m < n && has(sw.on_off, cw[m]) &&
+              !(m === k && cw[m] === "on" && m + 1 < n && (swOnBefore.has(cw[m + 1]) || /^[0-9]/.test(cw[m + 1])))) {
+            say(term, sw.on_off[cw[m]]);
+          }
+          if (j > 0 && swNeg.has(cw[j - 1])) { say(term, false); }
+          if (j > 1 && has(sw.on_off, cw[j - 1]) && swVerbs.has(cw[j - 2])) { say(term, sw.on_off[cw[j - 1]]); }
+          break;  // the longest name starting here is the one said on or off
+        }
+      }
+      return order.filter(function (t) { return said[t].length === 1; }).map(function (t) { return [t, said[t][0]]; });
+    }
+
     function analyse(text) {
       var typed = rawWords(text);
       var words = typed.map(correct);
@@ -336,7 +365,7 @@
         (keep.slice(0, first).indexOf("are") >= 0 && !keep.some(function (w) { return sumWords.has(w); }));
       return { ruleset: ruleset, cards: cards, codes: codes, value: value, leftover: rest.length, wanted: unique,
                house: terms(cw).indexOf(lex.house) >= 0, ranksOnly: reading.ranksOnly, unread: unread, fixed: fixed,
-               each: each, topical: rest.filter(function (j) { return has(single, stem(keep[j])); }).length +
+               each: each, switched: switched(cw), topical: rest.filter(function (j) { return has(single, stem(keep[j])); }).length +
                  lex.phrases.filter(function (p) {  // a phrase of a rule's term, not of a card ("risky fives")
                    if (p[0].length < 2 || !ruleTerms.has(p[1])) { return false; }
                    for (var i = 0; i + p[0].length <= cw.length; i++) { if (same(cw.slice(i, i + p[0].length), p[0])) { return true; } }
@@ -372,6 +401,8 @@
       });
       var total = 0.0;
       weights.forEach(function (w) { total += w; });
+      var asked = {};
+      q.switched.forEach(function (tv) { asked[tv[0]] = tv[1]; });
       var scored = docs.map(function (doc) {
         var got = 0.0;
         // cambio_ref.askindex.Index.field_weight: a field longer than the mean field weighs less (not the title).
@@ -394,7 +425,11 @@
         spread = spread / wanted.length;
         var aim = wanted.filter(function (alts) { return alts.some(function (t) { return doc.about.has(t); }); }).length / wanted.length;
         var score = Math.min(got / total, 1.0) * S[0] + S[1] * precision + S[2] * spread + S[3] * aim;
-        if (doc.d.house && !q.house) { score = score * lex.house_weight; }
+        var said = (doc.d.senses || []).filter(function (tv) { return has(asked, tv[0]); })
+          .map(function (tv) { return asked[tv[0]] === tv[1]; });
+        var agrees = said.some(function (x) { return x; });
+        if (doc.d.house && !q.house && !agrees) { score = score * lex.house_weight; }  // "risky fives is on"
+        if (said.length && !agrees) { score = score * lex.switch_weight; }  // the case's rule the other way
         if (doc.d.kind === "option" && q.ruleset !== null) { score = score + lex.named_bonus; }
         return { doc: doc.d, score: score };
       });

@@ -513,3 +513,26 @@ def test_got_is_a_stop_word_as_get_is():
     # "got" was in one question's text only, so it weighed as much as the rarest word of the game.
     q = analyse("i got a penalty card for a wrong snap", build_index().lexicon)
     assert all("got" not in alts for alts in q.wanted)
+
+
+@pytest.mark.parametrize(("question", "said"), [
+    ("risky fives is on, what do two fives score", (("risky-fives", True),)),
+    ("with risky fives off what is a five", (("risky-fives", False),)),
+    ("we play without risky fives", (("risky-fives", False),)),
+    ("we turned on risky fives", (("risky-fives", True),)),
+    ("open hands disabled, can i look", (("open-hands", False),)),
+    # "on" as a preposition says nothing: a card, an article or a number follows it.
+    ("can i snap on the same discard", ()),
+    ("i landed exactly on 100, do i go back to zero", ()),
+    ("risky fives on, or was it no risky fives", ()),  # said both ways: neither
+])
+def test_a_rule_said_on_or_off_is_read_with_its_value(question, said):
+    """Issue 30: "on" was a stop word and the sense lost ("risky fives is on" got the case with them off)."""
+    assert engine_for(shipped_data()).analyse(question).switched == said
+
+
+def test_a_case_that_plays_the_rule_the_other_way_is_not_the_answer():
+    # online §Options: risky fives is a table option; value.risky-fives-on plays it on, value.fives-without-risky-fives
+    # at face value. Asked with the option on, the first answer is the case that plays it on, and the other way round.
+    assert ask("risky fives turned on, what do two fives score").top == "case:value.risky-fives-on"
+    assert ask("risky fives off, what do fives score").top == "case:value.fives-without-risky-fives"
