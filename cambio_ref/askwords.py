@@ -66,12 +66,15 @@ def player_title(case: Case) -> str:
     >>> from cambio_ref.cases import load_cases
     >>> player_title(load_cases()["power.queen-look-two-house-rule"])
     'Under a house rule some tables play, what may a queen discarded from the deck do?'
+    >>> player_title(load_cases()["value.risky-fives-on"])  # the question starts at its question word
+    'Under a house rule some tables play, what do hands with two fives, one five and no five score?'
     >>> player_title(load_cases()["tie.caller-ties-lowest"])
     'Who wins when the caller ties the lowest score?'
     """
     title = case.title
-    if case.data.get("set") and title.startswith("With ") and ", " in title:
-        return "Under a house rule some tables play, " + title.rsplit(", ", 1)[1]
+    asked = re.search(r", (?=(?:what|when|where|who|which|how|may|can|does|do|is|are|must|should)\b)", title)
+    if case.data.get("set") and title.startswith("With ") and asked:
+        return "Under a house rule some tables play, " + title[asked.end():]
     return title
 
 
