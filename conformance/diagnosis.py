@@ -281,8 +281,8 @@ def refutes(d: Disagreement, played: Rules, without: Rules) -> bool:
     implementation did (events or a rejection code), or accepts the action where the
     implementation accepted one `played` refuses, or refuses it where the implementation
     refused one `played` accepts (what it then does or says besides may be another
-    difference of its own)."""
-    if d.aspect not in ("events", "rejection") or d.index < 1 or d.where == "deal":
+    difference of its own), or, for a view, shows the view the implementation showed."""
+    if d.aspect not in ("events", "rejection", "view") or d.index < 1 or d.where == "deal":
         return False
     game = d.game
     ref = Reference()

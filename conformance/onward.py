@@ -104,7 +104,7 @@ def play_on(driver: Driver, hello: Hello, calls: Sequence[Call], *,
         outcome = _play(driver, hello, todo, known if play == 0 else None, redraw, as_if,
                         diagnoser, last=play == MAX_PLAYS - 1, ambiguous=ambiguous)
         if outcome.ended != "as-if" and as_if and play < MAX_PLAYS - 1:
-            outcome.refuted = refuted_by_a_code(outcome.findings, as_if)
+            outcome.refuted = refuted_by_a_note(outcome.findings, as_if)
             if outcome.refuted is not None:
                 outcome.ended = "as-if"
         if outcome.ended != "as-if":
@@ -266,20 +266,23 @@ def unplayable(lock: Lockstep, exc: Exception, call: int) -> Disagreement:
     return d
 
 
-def refuted_by_a_code(findings: Sequence[Finding], as_if: tuple[tuple[str, Any], ...]
-                       ) -> tuple[str, Any] | None:
-    """The value of `as_if` that a noted code difference refutes, if any: the reference
-    refused the action for that very option (its rejection names the option's rule) and
-    the implementation for another reason, or the implementation refused it with the
-    code the reference gives without that value. A snap the reference playing
+def refuted_by_a_note(findings: Sequence[Finding], as_if: tuple[tuple[str, Any], ...]
+                      ) -> tuple[str, Any] | None:
+    """The value of `as_if` that a noted difference refutes, if any. A code difference: the
+    reference refused the action for that very option (its rejection names the option's
+    rule) and the implementation for another reason, or the implementation refused it
+    with the code the reference gives without that value. A snap the reference playing
     ``snap.enabled=false`` as if refuses with E_SNAP_DISABLED ("no snapping") and the
-    implementation as a two-card snap (E_SNAP_MULTI) shows an implementation that snaps."""
+    implementation as a two-card snap (E_SNAP_MULTI) shows an implementation that snaps.
+    A view: the reference without that value shows what the implementation's view shows
+    (a snapping window still open after a draw, where ``snap.window=until-next-draw``,
+    played as if, closed it)."""
     for finding in findings:
-        if finding.how != "noted" or not code_difference(finding.d):
-            continue
         d = finding.d
+        if finding.how != "noted" or not (code_difference(d) or d.aspect == "view"):
+            continue
         expected = d.game.steps[d.index - 1].expected if d.index else None
-        rule = expected.rule if isinstance(expected, Rejection) else None
+        rule = expected.rule if isinstance(expected, Rejection) and code_difference(d) else None
         for key, value in as_if:
             if rule is not None and load_catalogue().option(key).id == rule:
                 return key, value

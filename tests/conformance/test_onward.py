@@ -15,13 +15,14 @@ from cambio_ref.engine import apply, legal_actions
 from cambio_ref.errors import CambioError
 from cambio_ref.rules import resolve
 from cambio_ref.state import OVER, new_round
+from cambio_ref.views import view
 from conformance.diagnosis import Diagnoser, Fit, fits, label, reach, refutes
 from conformance.disagreement import with_values
 from conformance.grouping import key_of
 from conformance.harness import Driver, ImplSpec
 from conformance.implementation import Reference, Rejection
 from conformance.lockstep import Disagreement, Game, Lockstep, Step, events_difference
-from conformance.onward import Finding, play_on, refuted_by_a_code, swap
+from conformance.onward import Finding, play_on, refuted_by_a_note, swap
 from conformance.resync import FIELDS, IncompleteSnapshot, rebuild
 from conformance.serve import ReferenceEngine
 from tests.conformance.planted import Planted, make
@@ -356,13 +357,13 @@ def test_a_code_that_is_not_the_as_if_values_own_refutes_it() -> None:
     no_snapping = (("snap", False),)
     multi = _refused_snap("E_SNAP_MULTI", no_snapping)
     assert multi.d.expected == "E_SNAP_DISABLED"
-    assert refuted_by_a_code([multi], no_snapping) == ("snap", False)
+    assert refuted_by_a_note([multi], no_snapping) == ("snap", False)
     # a refusal that does not rest on the as-if value refutes nothing (the reference
     # playing ace=0 refuses the two-card snap with E_SNAP_MULTI, with or without it)
     other = (("ace", 0),)
     window = _refused_snap("E_NO_SNAP_WINDOW", other)
     assert window.d.expected == "E_SNAP_MULTI"
-    assert refuted_by_a_code([window], other) is None
+    assert refuted_by_a_note([window], other) is None
 
 
 def test_an_accepted_action_the_as_if_value_refuses_refutes_it() -> None:
@@ -384,3 +385,35 @@ def test_an_accepted_action_the_as_if_value_refuses_refutes_it() -> None:
     d.index, d.as_if = len(game.steps), as_if
     assert refutes(d, rules, resolve("online"))
     assert not refutes(d, rules, rules)  # (the value kept: it still refuses the take)
+
+
+def test_a_view_the_declared_rules_show_refutes_the_as_if_value() -> None:
+    # (evanbrierton/cambio, issue 29: refused snaps fitted snap.window=until-next-draw; the
+    # reference, playing it as if, closed the window at the next draw, and the engine's
+    # view, still open as its declared until-next-discard says (online's value, core rule
+    # of online §Snapping as the catalogue cites it), was reported as a deviation)
+    as_if = (("snap_window", "until-next-draw"),)
+    game, ref = _past_the_peek(as_if)
+    declared = Reference()
+    declared.new_game(resolve("online"), 2, 0, game.deck, 0)
+    for step in game.steps:
+        declared.act(step.action)
+    assert ref.state is not None and declared.state is not None
+    p = ref.state.current
+    q = 1 - p
+    # (p draws the jack of the unshuffled deck and swaps it for a card without a power,
+    # which opens the window; then q draws)
+    for action in ({"t": "draw", "player": p}, {"t": "swap", "player": p, "slot": 0},
+                   {"t": "draw", "player": q}):
+        game.steps.append(Step(action, ref.act(action)))
+        declared.act(action)
+    mine, theirs = view(ref.state, p), view(declared.state, p)
+    assert (mine["snap_open"], theirs["snap_open"]) == (False, True)
+    d = Disagreement("fail", f"step {len(game.steps)}", "x", game, expected=mine,
+                     actual=theirs, observe=p, aspect="view", field="snap_open")
+    d.index, d.as_if = len(game.steps), as_if
+    assert refuted_by_a_note([Finding(d, "noted")], as_if) == ("snap_window", "until-next-draw")
+    # of two as-if values, only the one the view refutes: without the ace's, the window
+    # still closes at the draw (the ace's value does not decide the view)
+    both = (("ace", 0), *as_if)
+    assert refuted_by_a_note([Finding(d, "noted")], both) == ("snap_window", "until-next-draw")
