@@ -104,8 +104,8 @@ def raw_words(text: str) -> list[str]:
 
 def stem(word: str) -> str:
     """
-    >>> [stem(w) for w in ("snapping", "snapped", "calling", "ties", "cards", "less", "rounds")]
-    ['snap', 'snap', 'call', 'tie', 'card', 'less', 'round']
+    >>> [stem(w) for w in ("snapping", "snapped", "calling", "ties", "cards", "less", "rounds", "goes")]
+    ['snap', 'snap', 'call', 'tie', 'card', 'less', 'round', 'go']
     """
     for suffix in ("ing", "ed"):
         if word.endswith(suffix) and len(word) > len(suffix) + 2:
@@ -113,6 +113,8 @@ def stem(word: str) -> str:
             if len(word) > 2 and word[-1] == word[-2] and word[-1] in "bdgmnprt":
                 word = word[:-1]
             return word
+    if word.endswith("oes") and len(word) > 3:  # "goes" is "go" (not "goe")
+        return word[:-2]
     if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
         return word[:-1]
     return word

@@ -23,7 +23,7 @@ ENGLISH_FILE = "askenglish.txt"
 
 # Typos: a word of at least MIN_TYPO letters that the engine does not know is read as the known
 # word nearest to it, if one is within 1 edit (2 from LONG_TYPO letters); a transposition is 1 edit.
-MIN_TYPO = 4
+MIN_TYPO = 3
 LONG_TYPO = 8
 
 
@@ -57,10 +57,13 @@ def correct(word: str, vocab: Mapping[str, int], stop: Collection[str] = (),
             english: Collection[str] = ()) -> str:
     """The known word `word` stands for: itself if known, a `stop` word, short or not a
     word, else the nearest known word with the same first letter (a typo seldom hits the
-    first one: "jake" is not "take", "night" not "right"): fewest edits, then a card's name
-    ("sevn" is "seven", not "seen"), then the most used, then the first alphabetically;
+    first one: "jake" is not "take", "night" not "right"): fewest edits, then the commonest
+    slips, two letters swapped ("teh" is "the", not "ten") and then a letter left out ("wat"
+    is "what", not "way"), then, for a letter changed, a word that is no `stop` word ("tye" is
+    "tie", not "the": so many short words are a letter away from a stop word), then a card's
+    name ("sevn" is "seven", not "seen"), then the most used, then the first alphabetically;
     else itself. An `english` word is read only as a known word that it begins or that
-    begins it, its own inflection: a real word is no typo of another.
+    begins it, its own inflection ("bet" is not "be"): a real word is no typo of another.
 
     >>> vocab = {"king": 5, "queen": 4, "kings": 2, "snap": 9, "swap": 3, "three": 4, "shuffled": 1}
     >>> correct("kign", vocab), correct("qeen", vocab), correct("snpa", vocab), correct("zebra", vocab)
@@ -69,21 +72,36 @@ def correct(word: str, vocab: Mapping[str, int], stop: Collection[str] = (),
     ('wnap', 'seven')
     >>> correct("threw", vocab), correct("threw", vocab, english={"threw"}), correct("shuffle", vocab, (), {"shuffle"})
     ('three', 'threw', 'shuffled')
+    >>> vocab = {"the": 90, "ten": 5, "tie": 4, "what": 50, "way": 60}
+    >>> correct("teh", vocab, {"the"}), correct("tye", vocab, {"the"}), correct("wat", vocab, {"the", "what"})
+    ('the', 'tie', 'what')
     """
     if len(word) < MIN_TYPO or not word.isalpha() or word in vocab or word in stop:
         return word
     bound = 2 if len(word) >= LONG_TYPO else 1
     real = word in english
-    best: tuple[int, bool, int, str] | None = None
+    best: tuple[int, int, bool, bool, int, str] | None = None
     for known, uses in vocab.items():
         if known[0] != word[0] or abs(len(known) - len(word)) > bound:
             continue
-        if real and not (known.startswith(word) or word.startswith(known)):
+        if real and not ((known.startswith(word) or word.startswith(known)) and len(known) >= MIN_TYPO):
             continue
         d = edits(word, known, bound)
-        if d <= bound and (best is None or (d, known not in RANK_WORDS, -uses, known) < best):
-            best = (d, known not in RANK_WORDS, -uses, known)
-    return best[3] if best else word
+        slip = 0 if _swapped(word, known) else 1 if len(known) == len(word) + 1 else 2
+        key = (d, slip, slip == 2 and known in stop, known not in RANK_WORDS, -uses, known)
+        if d <= bound and (best is None or key < best):
+            best = key
+    return best[5] if best else word
+
+
+def _swapped(a: str, b: str) -> bool:
+    """`a` is `b` with two neighbouring letters swapped.
+
+    >>> _swapped("teh", "the"), _swapped("teh", "ten"), _swapped("kign", "king")
+    (True, False, True)
+    """
+    diff = [i for i in range(len(a)) if len(a) == len(b) and a[i] != b[i]]
+    return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
 
 
 def english_words() -> frozenset[str]:

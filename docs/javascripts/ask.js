@@ -41,6 +41,7 @@
           return word;
         }
       }
+      if (word.endsWith("oes") && word.length > 3) { return word.slice(0, -2); }  // "goes" is "go"
       if (word.endsWith("s") && !word.endsWith("ss") && word.length > 3) { return word.slice(0, -1); }
       return word;
     }
@@ -226,14 +227,27 @@
       var best = null, real = english.has(word);  // a real English word: only its own inflection
       vocabWords.forEach(function (known) {
         if (known[0] !== word[0] || Math.abs(known.length - word.length) > bound) { return; }
-        if (real && known.indexOf(word) !== 0 && word.indexOf(known) !== 0) { return; }
+        if (real && ((known.indexOf(word) !== 0 && word.indexOf(known) !== 0) || known.length < data.typo[0])) { return; }
         var d = edits(word, known, bound);
         if (d > bound) { return; }
-        var key = [d, has(ranks, known) ? 0 : 1, -vocab[known], known];  // a card's name first
-        if (best === null || key[0] < best[0] || (key[0] === best[0] && (key[1] < best[1] || (key[1] === best[1] && (
-            key[2] < best[2] || (key[2] === best[2] && key[3] < best[3])))))) { best = key; }
+        // two letters swapped first ("teh" is "the"), a letter left out ("wat" is "what"), then, for a letter
+        // changed, no stop word ("tye" is "tie"), then a card's name
+        var slip = swapped(word, known) ? 0 : known.length === word.length + 1 ? 1 : 2;
+        var key = [d, slip, slip === 2 && stopRaw.has(known) ? 1 : 0, has(ranks, known) ? 0 : 1,
+                   -vocab[known], known];
+        if (best === null || before(key, best)) { best = key; }
       });
-      return best ? best[3] : word;
+      return best ? best[5] : word;
+    }
+    function before(a, b) {  // a sorts before b, element by element (as Python compares tuples)
+      for (var i = 0; i < a.length; i++) { if (a[i] !== b[i]) { return a[i] < b[i]; } }
+      return false;
+    }
+    function swapped(a, b) {  // cambio_ref.asktypos._swapped: two neighbouring letters swapped
+      if (a.length !== b.length) { return false; }
+      var diff = [];
+      for (var i = 0; i < a.length; i++) { if (a[i] !== b[i]) { diff.push(i); } }
+      return diff.length === 2 && diff[1] === diff[0] + 1 && a[diff[0]] === b[diff[1]] && a[diff[1]] === b[diff[0]];
     }
     function mentionSuits(m) {
       if (m.rank === "X") { return [""]; }

@@ -324,7 +324,8 @@ HANDS_IN_WORDS = [
     # Words that name no card are said: a suit left over, the card an "and" adds after the last one.
     ("kings of hearts and diamonds and a joker score", ["KH", "X"], ("diamonds",)),
     ("an ace, a 2 and a face card, score", ["AS", "2S"], ("face",)),
-    ("eight, nine, tenn, jak", ["8S", "9S", "10S"], ("jak",)),
+    ("eight, nine, tenn, jak", ["8S", "9S", "10S", "JS"], ()),  # "jak": a typo of three letters, read as jack
+    ("a king, a 7 and a zqx total", ["KS", "7S"], ("zqx",)),
     # The letters of the card notation typed alone; a capital A inside a sentence is an ace, not an article
     # (it was dropped without a word: "K 7 A 2" scored as a 7 and a 2).
     ("score for K Q J 10", ["KS", "QS", "JS", "10S"], ()),
@@ -414,6 +415,20 @@ def test_what_ranks_are_worth_gives_their_values_not_a_hand():
 def test_typos_are_read_as_the_nearest_known_word():
     assert ask("kign").fixed == (("kign", "king"),)
     assert ask("who wins a tie in offical").ruleset == "official"
+
+
+def test_three_letter_typos_are_read_by_the_commonest_slip():
+    from cambio_ref.asktypos import english_words
+
+    # Typos of three letters are read too: two letters swapped first ("teh" was read as the card "ten"), then a
+    # letter left out ("wat" is "what", not "way"), and a changed letter is read as a word that carries meaning
+    # before a stop word ("tye" is "tie", not "the").
+    assert ask("who wins a tye").fixed == (("tye", "tie"),)
+    assert ask("no more cards in teh deck what do").fixed == (("teh", "the"),)
+    assert ("wat", "what") in ask("snaped my own card wrong wat happens").fixed
+    # A real English word of three letters is no typo, nor the inflection of a shorter word ("bet" is not "be").
+    assert {"sat", "bet"} <= english_words()
+    assert ask("i sat out a round, can i bet on it").fixed == ()
 
 
 def test_a_real_english_word_is_no_typo_of_a_game_word():
