@@ -71,6 +71,17 @@ Where it stands (issue 30; counts of `python -m tests.site.heldout_check test`, 
   the first card when it is no card (a Hypothesis property in test_ask checks no word is dropped); the
   English list was made again (2,810 words). Counts unchanged: tune 147 / 2, test 121 / 12; the test half
   still has one hand scored with a word dropped (not looked at).
+- 2026-11-27, issue 30 follow-up: "another" after a card is one more of it, and "one", "other", "more"
+  among a hand's cards are read or named (tune 147 / 2, test 121 / 12: unchanged); a rule said on or
+  off ("risky fives is on", "no risky fives", "turned off snapping others' cards") keeps its sense and a
+  case playing it the other way weighs as a house rule not asked for (tune 147 / 2, test 121 / 12;
+  six on/off phrasings added to the phrasing set, two of which got the opposite value, sure, before);
+  typos of three letters read by the commonest slip (swap, then a letter left out, then a changed letter
+  not into a stop word) and "goes" stemmed to "go": tune 150 right first / 2 confidently wrong; test
+  half 120 / 12 (one fewer right first; decided on the tune half and the phrasing set only). Of the
+  tune half's 41 topic questions still not right first, the right answer is second for 17; by family:
+  snapping 13 (own card or another's, same discard, several cards), powers 8 (6 of them house-rule
+  variants told apart by one detail), calling 6, out of cards 4, set-up/match 5, players 3, other 2.
 """
 
 from __future__ import annotations
