@@ -168,9 +168,14 @@ def checkout(engine: str) -> Path:
 
 
 def command(engine: str) -> str:
-    """The adapter's --impl command (``CAMBIA_PYTHON``: a Python with pydantic, for the
-    cambia engine; ``TSX``: the tsx command, for the cambio engine)."""
+    """The adapter's --impl command (``CAMBIA_PYTHON``: a Python with the cambia engine's
+    imports, pydantic and PyYAML, as setup.sh makes; ``TSX``: the tsx command, for the
+    cambio engine); a skip when that Python lacks them."""
     python = os.environ.get("CAMBIA_PYTHON", sys.executable) if engine == "cambia" else sys.executable
+    if engine == "cambia" and subprocess.run([python, "-c", "import pydantic, yaml"],
+                                             capture_output=True, check=False).returncode:
+        pytest.skip(f"{python} cannot import pydantic and yaml: name a Python that can in"
+                    " CAMBIA_PYTHON (examples/engines/cambia/setup.sh makes one)")
     return shlex.join([python, str(ENGINES / engine / "adapter.py")])
 
 
