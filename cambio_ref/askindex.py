@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections import Counter
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -89,6 +89,8 @@ SHARES = (0.8, 0.12, 0.04, 0.04)
 # A case that plays a rule the question says is the other way ("risky fives is on", a case with them off)
 # weighs this much of its match, as a house rule the question does not ask for.
 SWITCH_WEIGHT = HOUSE_WEIGHT
+# A glossary phrase's plain words ("wrong", "snap" of "wrong snap") found where its term is not: this share of it.
+COVERED_WEIGHT = 0.25
 # A field longer than the index's mean field weighs less, as BM25 normalises a document's length: its weight
 # is divided by 1 - b + b * length / mean length (b = LENGTH_NORM) when that exceeds 1. A long field (a case's
 # answers under every ruleset) otherwise finds any common word and outweighs the title that asks the question.
@@ -247,6 +249,7 @@ def rank(index: Index, query: Query) -> list[tuple[Doc, float]]:
         return index.idf.get(token, index.unseen)
 
     asked = dict(query.switched)
+    covered = query.covered or tuple(() for _ in wanted)
     weights = [max(idf(t) for t in ([t for t in alts if t.startswith("@")] or alts)) for alts in wanted]
     total = 0.0
     for w in weights:
@@ -255,11 +258,10 @@ def rank(index: Index, query: Query) -> list[tuple[Doc, float]]:
     for d in index.docs:
         got = 0.0
         normed = [(fw if i == 0 else index.field_weight(fw, f), f) for i, (fw, f) in enumerate(d.fields)]
-        for alts, weight in zip(wanted, weights, strict=True):
-            best = ABOUT_WEIGHT if any(t in d.about for t in alts) else 0.0
-            for fw, f in normed:
-                if fw > best and any(t in f for t in alts):
-                    best = fw
+        for alts, weight, plain in zip(wanted, weights, covered, strict=True):
+            best = _found(alts, d.about, normed)
+            if plain:  # a phrase's plain words stand in for it, at COVERED_WEIGHT, where its term is not found
+                best = max(best, COVERED_WEIGHT * sum(_found(p, d.about, normed) for p in plain) / len(plain))
             got += weight * best
         title = d.fields[0][1]
         precision = sum(1 for t in title if any(t in alts for alts in wanted)) / max(len(title), 1)
@@ -281,10 +283,23 @@ def rank(index: Index, query: Query) -> list[tuple[Doc, float]]:
     return sorted(scored, key=lambda ds: (-math.floor(ds[1] * 100 + 0.5), ds[0].house, kinds[ds[0].kind],
                                           -ds[1], ds[0].id))
 
+def _found(alts: tuple[str, ...], about: frozenset[str], fields: Sequence[tuple[float, frozenset[str]]]) -> float:
+    """The weight of the best place a token of `alts` is found: the question's glossary pointers (`about`) or a field.
+
+    >>> _found(("snap",), frozenset(), [(1.0, frozenset({"swap"})), (0.5, frozenset({"snap"}))])
+    0.5
+    """
+    best = ABOUT_WEIGHT if any(t in about for t in alts) else 0.0
+    for fw, f in fields:
+        if fw > best and any(t in f for t in alts):
+            best = fw
+    return best
+
+
 def lexicon_json(lex: Lexicon) -> dict[str, Any]:
     """The lexicon, the reading's word lists and the scoring's numbers, as ask.js reads them."""
     return {**reading_json(lex), "house_weight": HOUSE_WEIGHT, "switch_weight": SWITCH_WEIGHT,
-            "named_bonus": NAMED_BONUS, "length_norm": LENGTH_NORM}
+            "named_bonus": NAMED_BONUS, "length_norm": LENGTH_NORM, "covered_weight": COVERED_WEIGHT}
 
 
 def index_from(data: Mapping[str, Any]) -> Index:

@@ -292,6 +292,7 @@ class Query:
     each: bool = False  # it asks for each card's value ("each", or "what are" before its cards)
     topical: int = 0  # its other words that name a glossary term ("snap", "swap"): it asks about a rule
     switched: tuple[tuple[str, bool], ...] = ()  # glossary terms said to be on or off: ("risky-fives", True)
+    covered: tuple[tuple[tuple[str, ...], ...], ...] = ()  # per entry of `wanted`, the plain words its phrase covers
 
     @property
     def hand(self) -> bool:
@@ -337,19 +338,23 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     single = lex.single()
     # A phrase of the glossary ("slow burn", "which way") is asked for as its term, not word by word.
     wanted: list[tuple[str, ...]] = []
+    plain: list[tuple[tuple[str, ...], ...]] = []
     covered = [False] * len(canon)
     for j in range(len(canon)):
         for phrase, term in lex.phrases:
             if len(phrase) > 1 and tuple(canon[j:j + len(phrase)]) == phrase:
                 wanted.append((f"@{term}",))
+                plain.append(tuple((w, f"@{single[w]}") if w in single else (w,) for w in phrase if w not in _STOP))
                 for k in range(j, j + len(phrase)):
                     covered[k] = True
     for j, w in enumerate(canon):
         if w not in _STOP and not covered[j]:
             wanted.append((w, f"@{single[w]}") if w in single else (w,))
+            plain.append(())
     # A stop word that is a glossary word counts when it ends the question: "what does a ten do?".
     if canon and canon[-1] in _STOP and canon[-1] in single and not covered[-1]:
         wanted.append((f"@{single[canon[-1]]}",))
+        plain.append(())
     # Words that ask what cards are worth: a phrase of the glossary term VALUE_TERM ("worth", "add up").
     valued = [False] * len(keep)
     for j in range(len(keep)):
@@ -366,6 +371,9 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     unread = tuple(keep[j] for j in range(len(keep)) if j not in reading.used and (
         (j in span and keep[j] not in _NOT_UNREAD and not valued[j])
         or (j in rest and vocab is not None and keep[j] not in vocab)))
+    once: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {}
+    for alts, words_of in zip(wanted, plain, strict=True):
+        once.setdefault(alts, words_of)
     terms = lex.terms(canon)
     first = min(reading.used) if reading.used else 0
     each = "each" in keep or ("are" in keep[:first] and not any(w in _SUM_WORDS for w in keep))
@@ -374,8 +382,8 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     topical = sum(1 for j in rest if stem(keep[j]) in single) + sum(
         1 for phrase, term in lex.phrases if len(phrase) > 1 and term in rules and _has_phrase(canon, phrase))
     return Query(text, ruleset, reading.cards, sum(1 for w in keep if code_of(w)), any(valued),
-                 len(rest), tuple(dict.fromkeys(wanted)), HOUSE_TERM in terms, reading.ranks_only, unread, fixed,
-                 each, topical, switched(canon, lex))
+                 len(rest), tuple(once), HOUSE_TERM in terms, reading.ranks_only, unread, fixed,
+                 each, topical, switched(canon, lex), tuple(once.values()))
 
 
 def reading_json(lex: Lexicon) -> dict[str, Any]:

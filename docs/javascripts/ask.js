@@ -321,22 +321,28 @@
       var reading = readCards(keep);
       var cards = reading.cards;
       var cw = canonWords(keep);
-      var wanted = [], covered = cw.map(function () { return false; });
+      var wanted = [], plain = [], covered = cw.map(function () { return false; });
       for (var j = 0; j < cw.length; j++) {
         lex.phrases.forEach(function (p) {
           if (p[0].length > 1 && same(cw.slice(j, j + p[0].length), p[0])) {
             wanted.push(["@" + p[1]]);
+            plain.push(p[0].filter(function (w) { return !stop.has(w); }).map(function (w) {
+              return has(single, w) ? [w, "@" + single[w]] : [w];
+            }));
             for (var k = j; k < j + p[0].length; k++) { covered[k] = true; }
           }
         });
       }
       cw.forEach(function (w, j) {
-        if (!stop.has(w) && !covered[j]) { wanted.push(has(single, w) ? [w, "@" + single[w]] : [w]); }
+        if (!stop.has(w) && !covered[j]) { wanted.push(has(single, w) ? [w, "@" + single[w]] : [w]); plain.push([]); }
       });
       var last = cw.length - 1;
-      if (cw.length && stop.has(cw[last]) && has(single, cw[last]) && !covered[last]) { wanted.push(["@" + single[cw[last]]]); }
-      var seen = new Set(), unique = [];
-      wanted.forEach(function (alts) { var key = alts.join("\u0000"); if (!seen.has(key)) { seen.add(key); unique.push(alts); } });
+      if (cw.length && stop.has(cw[last]) && has(single, cw[last]) && !covered[last]) { wanted.push(["@" + single[cw[last]]]); plain.push([]); }
+      var seen = new Set(), unique = [], uniqueCovered = [];
+      wanted.forEach(function (alts, n) {
+        var key = alts.join("\u0000");
+        if (!seen.has(key)) { seen.add(key); unique.push(alts); uniqueCovered.push(plain[n]); }
+      });
       var valued = keep.map(function () { return false; });
       for (var v = 0; v < keep.length; v++) {
         lex.value.forEach(function (phrase) {
@@ -377,7 +383,7 @@
       var first = usedAt.length ? lo : 0;
       var each = keep.indexOf("each") >= 0 ||
         (keep.slice(0, first).indexOf("are") >= 0 && !keep.some(function (w) { return sumWords.has(w); }));
-      return { ruleset: ruleset, cards: cards, codes: codes, value: value, leftover: rest.length, wanted: unique,
+      return { ruleset: ruleset, cards: cards, codes: codes, value: value, leftover: rest.length, wanted: unique, covered: uniqueCovered,
                house: terms(cw).indexOf(lex.house) >= 0, ranksOnly: reading.ranksOnly, unread: unread, fixed: fixed,
                each: each, switched: switched(cw), topical: rest.filter(function (j) { return has(single, stem(keep[j])); }).length +
                  lex.phrases.filter(function (p) {  // a phrase of a rule's term, not of a card ("risky fives")
@@ -423,11 +429,21 @@
         var normed = doc.fields.map(function (f, i) {
           return i === 0 ? f : [f[0] / Math.max(1.0, 1.0 - lex.length_norm + lex.length_norm * f[1].size / data.mean_length), f[1]];
         });
-        wanted.forEach(function (alts, i) {
+        // cambio_ref.askindex._found: the weight of the best place a token of alts is found.
+        function found(alts) {
           var best = alts.some(function (t) { return doc.about.has(t); }) ? data.about_weight : 0.0;
           normed.forEach(function (f) {
             if (f[0] > best && alts.some(function (t) { return f[1].has(t); })) { best = f[0]; }
           });
+          return best;
+        }
+        wanted.forEach(function (alts, i) {
+          var best = found(alts), plain = q.covered[i];
+          if (plain.length) {  // a phrase's plain words stand in for it, at covered_weight, where its term is not found
+            var sum = 0.0;
+            plain.forEach(function (p) { sum += found(p); });
+            best = Math.max(best, lex.covered_weight * sum / plain.length);
+          }
           got += weights[i] * best;
         });
         var hit = doc.title.filter(function (t) { return wanted.some(function (alts) { return alts.indexOf(t) >= 0; }); }).length;
