@@ -82,6 +82,12 @@ Where it stands (issue 30; counts of `python -m tests.site.heldout_check test`, 
   tune half's 41 topic questions still not right first, the right answer is second for 17; by family:
   snapping 13 (own card or another's, same discard, several cards), powers 8 (6 of them house-rule
   variants told apart by one detail), calling 6, out of cards 4, set-up/match 5, players 3, other 2.
+- 2026-11-27, a glossary phrase's plain words stand in for its term where the term is not found, at a
+  quarter of its weight (cambio_ref.askindex.COVERED_WEIGHT; the term used to replace them): tune half
+  152 right first, 2 confidently wrong; test half 120 / 12 (unchanged); the phrasing set answers as
+  before. The plain words added beside the term instead (the question's weight grows) lost at every
+  weight tried (tune 150 / 2 at 0.25, 140 / 4 at 1.0; phrasing set 2 to 15 fewer right), and the
+  fallback at 0.5 or 0.75 lost too (149, 146).
 """
 
 from __future__ import annotations
