@@ -59,6 +59,11 @@ def _peek_slots(rules: Rules, f: Flags) -> tuple[int, ...]:
     return tuple(range(grid_size())) if first is None else tuple(range(first, first + f.peek_count))
 
 
+def _fires(power: Power | None) -> bool:
+    # a power that acts when its card fires it (`Rules.power_of`)
+    return power is not None and power.acts
+
+
 # Each flag, worked out from the rules (and the flags before it), in this order.
 _WORKED_OUT: dict[str, Callable[[Rules, Flags], Any]] = {
     "start_call": lambda rules, f: rules.call_timing == "start-of-turn",
@@ -81,8 +86,7 @@ _WORKED_OUT: dict[str, Callable[[Rules, Flags], Any]] = {
     "multi": lambda rules, f: rules.multi_burn and not f.hand,
     "keeps_window": lambda rules, f: _keeps_window(rules),
     # the power each card code carries when it fires (`Rules.power_of`), if any
-    "powers": lambda rules, f: {code: power for code, power in rules.powers.items()
-                                if power is not None and power.acts},
+    "powers": lambda rules, f: {code: power for code, power in rules.powers.items() if _fires(power)},
 }
 
 
@@ -122,12 +126,12 @@ class _PowersAsAsked(Mapping[str, Power]):
 
     def __getitem__(self, code: str) -> Power:
         power = self._rules.powers.get(code)
-        if power is None or not power.acts:
+        if power is None or not _fires(power):
             raise KeyError(code)
         return power
 
     def __iter__(self) -> Iterator[str]:
-        return iter([code for code, power in self._rules.powers.items() if power is not None and power.acts])
+        return iter([code for code, power in self._rules.powers.items() if _fires(power)])
 
     def __len__(self) -> int:
         return sum(1 for _ in self)

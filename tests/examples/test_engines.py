@@ -9,6 +9,7 @@ does (spec/shuffle.yaml). What needs an engine runs only where its checkout is n
 
 from __future__ import annotations
 
+import doctest
 import importlib.util
 import json
 import os
@@ -34,14 +35,20 @@ CHECKOUTS = {"cambia": ("CAMBIA_DIR", "cfr/src/game/engine.py"),
              "cambio": ("CAMBIO_DIR", "packages/game/src/engine.ts")}
 
 
-def adapterlib() -> ModuleType:
-    """examples/engines/adapterlib.py (not a package of the project: the adapters run
-    outside the kit)."""
-    spec = importlib.util.spec_from_file_location("adapterlib", ENGINES / "adapterlib.py")
+def _example(name: str) -> ModuleType:
+    """examples/engines/`name`.py (not a package of the project: the adapters and their
+    set-up run outside the kit)."""
+    spec = importlib.util.spec_from_file_location(name, ENGINES / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # (a dataclass of the module looks its module up)
     spec.loader.exec_module(module)
     return module
+
+
+def adapterlib() -> ModuleType:
+    """examples/engines/adapterlib.py, the adapters' shared part."""
+    return _example("adapterlib")
 
 
 def declared(engine: str) -> dict[str, Any]:
@@ -109,17 +116,13 @@ def test_a_given_card_stays_known_to_whoever_knew_it() -> None:
 
 def setup_engine() -> ModuleType:
     """examples/engines/setup_engine.py, which fetches an engine at its pinned commit."""
-    spec = importlib.util.spec_from_file_location("setup_engine", ENGINES / "setup_engine.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["setup_engine"] = module  # (its dataclass looks its module up)
-    spec.loader.exec_module(module)
-    return module
+    return _example("setup_engine")
 
 
 @pytest.mark.parametrize("engine", sorted(CHECKOUTS))
 def test_each_engine_is_fetched_from_its_repository_at_the_commit_its_rules_name(engine: str) -> None:
     setup = setup_engine()
+    assert doctest.testmod(setup).failed == 0  # (examples/ is not among pytest's doctest paths)
     assert sorted(setup.ENGINES) == sorted(CHECKOUTS)
     fetched = setup.ENGINES[engine]
     assert fetched.commit(engine) == declared(engine)["commit"]
