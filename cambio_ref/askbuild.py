@@ -21,6 +21,7 @@ from cambio_ref.askindex import (
     lexicon_json,
     raw_words,
 )
+from cambio_ref.askread import plain_words
 from cambio_ref.asksure import GOOD, LEAD, MARGIN, SURE
 from cambio_ref.asktypos import LONG_TYPO, MIN_TYPO, english_words
 from cambio_ref.askwords import house_label, player_title, rule_title, value_text
@@ -131,7 +132,7 @@ def _vocab(texts: Iterable[str]) -> dict[str, int]:
     seen: Counter[str] = Counter()
     for text in texts:
         seen.update(set(raw_words(text)))
-    for word in (*RANK_WORDS, *SUIT_WORDS, *COLOURS, *COUNT_WORDS, *MULTIPLES, *AFTER_WORDS):
+    for word in (*RANK_WORDS, *SUIT_WORDS, *COLOURS, *COUNT_WORDS, *MULTIPLES, *AFTER_WORDS, *plain_words()):
         seen[word] += 1
     return {w: n for w, n in sorted(seen.items()) if w.isalpha()}
 

@@ -3,7 +3,8 @@
 `analyse` reads a question: the ruleset it names ("in online"), the cards it names
 ("K♥", "red king", "sevens", `cambio_ref.cardwords`), and what it asks for, word by
 word, each word with its glossary term (spec/glossary.yaml: "flip", "burn" and "slap"
-all find "snap"), typos read as known words (`cambio_ref.asktypos`). `doc_tokens` reads
+all find "snap"), typos read as known words (`cambio_ref.asktypos`), everyday English as the
+rules' words ("drew" as "draw", "max" as "most": `plain_words`). `doc_tokens` reads
 a question the engine answers the same way, for its index (`cambio_ref.askindex`).
 docs/javascripts/ask.js follows the same steps on the `reading_json` tables.
 
@@ -20,6 +21,7 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from cambio_ref.asktypos import correct
@@ -72,7 +74,8 @@ STOP_WORDS = frozenset((  # noqa: SIM905 (a list of words reads better as one st
     " with for if after before how which one their his her they them this that there someone somebody"
     " happen happens happened else as by from into onto than then so not no yes i we you your my our"
     " under has have had get gets got getting any me us im dont doesnt whats hows should would will much"
-    " about okay ok just also too really allowed allow but though because now"
+    " about okay ok just also too really allowed allow but though because now am were been being"
+    " mine yours ours theirs"
     # table talk around a question: people, pronouns, chat ("she", "u", "lol", "nah")
     " she he him hers herself himself myself yourself u ur ya ive id youre theyre wasnt wasn isnt isn didnt didn"
     " cant wont aren arent lol lmao nah yeah yep pls please guys guy bro dude mate mates gf bf literally"
@@ -136,7 +139,23 @@ def _canon(word: str) -> list[str]:
         return out
     if word in RANK_WORDS and word not in RANK_LETTERS:
         return [rank_token(RANK_WORDS[word])]
-    return [stem(word)]
+    return [stem(plain_words().get(word, word))]
+
+
+# Everyday English read as the rules' words ("drew" as "draw", "max" as "most"): package data of cambio_ref.
+PLAIN_FILE = "askplain.txt"
+
+
+@cache
+def plain_words() -> dict[str, str]:
+    """The words of `PLAIN_FILE`, each with the word it is read as.
+
+    >>> plain_words()["drew"], plain_words()["max"]
+    ('draw', 'most')
+    """
+    text = resources.files("cambio_ref").joinpath(PLAIN_FILE).read_text(encoding="utf-8")
+    pairs = [line.split() for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    return {said: meant for said, meant in pairs}
 
 
 def _canon_words(words: Iterable[str]) -> list[str]:
@@ -398,7 +417,7 @@ def reading_json(lex: Lexicon) -> dict[str, Any]:
             "before_colour": sorted(BEFORE_COLOUR), "house": HOUSE_TERM,
             "sum_words": sorted(_SUM_WORDS), "rule_terms": sorted(lex.rule_terms()), "not_cards": sorted(NOT_CARDS),
             "joins": sorted(_JOINS), "articles": sorted(ARTICLES), "not_unread": sorted(_NOT_UNREAD),
-            "switch": switch_json()}
+            "switch": switch_json(), "plain": plain_words()}
 
 
 # Words that say a rule a table may play is on or off, after its name ("risky fives is on", "open hands off"),

@@ -66,7 +66,7 @@
         return out;
       }
       if (has(ranks, word) && lex.rank_letters.indexOf(word) < 0) { return [rankToken(ranks[word])]; }
-      return [stem(word)];
+      return [stem(has(lex.plain, word) ? lex.plain[word] : word)];  // everyday English: "drew" is "draw"
     }
     function canonWords(words) {
       var out = [];
