@@ -191,8 +191,8 @@ def _checked_play(rules: Rules, players: int, rng: random.Random, seed: int, bou
     seen: list[set[str]] = [set() for _ in range(players)]
     note_seen(deal_events(state), seen)
     count = 0
+    listed = legal_actions(state)  # (then the list each check reads: the state is the same)
     while state.phase != OVER:
-        listed = legal_actions(state)
         action = random_action(state, rng)
         events = play(state, action)
         count += 1
@@ -200,7 +200,8 @@ def _checked_play(rules: Rules, players: int, rng: random.Random, seed: int, bou
         if action not in listed:
             messages.append(f"the policy chose {action!r}, which is not a legal action")
         note_seen(events, seen)
-        _check(state, legal_actions(state), seen, init, messages)
+        listed = legal_actions(state)
+        _check(state, listed, seen, init, messages)
         if count > bound:
             messages.append(f"round not over after {bound} actions")
         if messages:
