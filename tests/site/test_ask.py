@@ -98,6 +98,8 @@ def test_a_glossary_word_used_twice_or_an_unknown_rule_is_reported(tmp_path):
 def test_tokens_map_table_words_to_their_terms():
     assert "@snap" in tokens("she flipped it") and "@snap" in tokens("a burn") and "@snap" in tokens("slap")
     assert "@call" in tokens("he knocks") and "@cambio" in tokens("cabo")
+    # Saying the game's name is the call (the glossary's entry for Cambio): "called Cambio" asks about calling.
+    assert "@call" in tokens("she called Cambio") and "@call" in tokens("once someone says cambio")
     assert "@wrong-snap" in tokens("a wrong flip")
     assert [t.id for t in terms_in("the flipper")] == ["snap"]
 
