@@ -169,8 +169,10 @@ def test_a_wrong_tie_rule_is_caught(conform: Conform) -> None:
 
 
 def test_an_accepted_illegal_action_is_accepted_wrongly(conform: Conform) -> None:
+    # (one fuzz game shows it, a draw out of turn; --fuzz 3 played two more games past it
+    # for the same first deviation, 2.4 s of CPU more)
     run = conform("--impl", in_process("accept-illegal"), "--ruleset", "online", "-k",
-                  "call.wrong-time or fuzz", "--fuzz", "3", "--seed", "1",
+                  "call.wrong-time or fuzz", "--fuzz", "1", "--seed", "1",
                   "--shrink-time", "0")
     case = run.result("call.wrong-time[online]")
     assert case["status"] == "accepted_wrongly"
