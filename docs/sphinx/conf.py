@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,7 @@ html_short_title = "API reference"
 templates_path = ["_templates"]
 html_static_path = ["_static"]
 html_css_files = ["api.css"]
-html_sidebars = {"**": ["searchbox.html", "globaltoc.html"]}
+html_sidebars = {"**": ["searchbox.html", "modules.html"]}
 html_show_sourcelink = False
 html_show_copyright = False
 html_show_sphinx = False
@@ -41,7 +42,9 @@ PACKAGES = ("cambio_ref", "conformance")
 HERE = Path(__file__).resolve().parent
 
 
+@cache
 def _modules() -> list[str]:
+    """Every module of PACKAGES, sorted: one page each, listed in every page's sidebar."""
     names = []
     for package in PACKAGES:
         pkg = importlib.import_module(package)
@@ -80,8 +83,9 @@ def _summaries() -> str:
 
 def _site_root(app: Any, pagename: str, templatename: str, context: dict[str, Any],
                doctree: Any) -> None:
-    """The rulebook's home page, relative to this page of site/api/."""
+    """The rulebook's home page, relative to this page of site/api/, and the modules its sidebar lists."""
     context["site_root"] = "../" * (pagename.count("/") + 1)
+    context["api_modules"] = _modules()
 
 
 def _drop_foreign_docstrings(app: Any, what: str, name: str, obj: Any, options: Any,
