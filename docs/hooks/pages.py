@@ -11,6 +11,7 @@ becomes a dispute page (`cambio_ref.rulebook.case_dispute`).
 from __future__ import annotations
 
 import logging
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -127,12 +128,15 @@ def load_disputes(root: Path | None = None) -> list[Dispute]:
     return disputes
 
 
-def load_front(path: Path = FRONT) -> Front:
-    """The front door's data (docs/front.yaml); SpecError if it names a case that does not exist."""
+def load_front(path: Path = FRONT, known: Collection[str] | None = None) -> Front:
+    """The front door's data (docs/front.yaml); SpecError if it names a case that does not exist.
+
+    `known` is the case ids (the hook passes its disputes'; by default spec/cases is read again).
+    """
     doc = load_yaml(path, "docs/front.yaml")
     data = doc.data if isinstance(doc.data, dict) else {}
     argued = [str(c) for c in data.get("argued", ())]
-    known = set(read_cases()[0])
+    known = set(read_cases()[0]) if known is None else known
     problems = [doc.problem(("argued", i), f"unknown case id {c!r}") for i, c in enumerate(argued) if c not in known]
     if problems:
         raise SpecError(problems)
@@ -164,7 +168,7 @@ def _expand(nav: list[Any], sections: dict[str, list[Any]]) -> list[Any]:
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     _disputes[:] = load_disputes()
-    _front[:] = [load_front()]
+    _front[:] = [load_front(known={d.id for d in _disputes})]
     _engines[:] = load_engines()
     if config.nav:
         sections = site_nav(load_catalogue(), disputes=_disputes, front=_front[0])
