@@ -4,8 +4,11 @@ A file's kind comes from its ``# yaml-language-server: $schema=...`` line or,
 failing that, from its top-level keys.
 
 >>> from cambio_ref.resources import spec_dir
->>> validate_paths([spec_dir()])
+>>> validate_paths([spec_dir() / "rulesets"])
 []
+
+(The whole catalogue, ``validate_paths([spec_dir()])``, its cases played under each
+ruleset: tests/test_catalogue.py.)
 """
 
 from __future__ import annotations

@@ -11,6 +11,8 @@ import ast
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("cambio_ref", "conformance")
 
@@ -120,13 +122,19 @@ def _circle(graph: Graph, group: set[str]) -> list[str]:
     raise AssertionError(f"no circle through {start}")  # a strongly connected group always has one
 
 
-def test_the_graph_sees_module_and_function_level_imports() -> None:
-    graph = import_graph()
+@pytest.fixture(scope="module")
+def graph() -> Graph:
+    """The packages' import graph (every module parsed: read once for the tests below)."""
+    return import_graph()
+
+
+def test_the_graph_sees_module_and_function_level_imports(graph: Graph) -> None:
     # a module-level import and a package re-export
     assert "cambio_ref.rules" in graph["cambio_ref"]
     assert "cambio_ref.catalogue" in graph["cambio_ref.rules"]
     # `from cambio_ref.rulebook import x` names a module of the subpackage
-    assert all(name in modules() for edges in graph.values() for name in edges)
+    known = modules()  # (once: it walks the packages' files)
+    assert all(name in known for edges in graph.values() for name in edges)
 
 
 def test_function_level_imports_count(tmp_path: Path) -> None:
@@ -141,6 +149,6 @@ def test_function_level_imports_count(tmp_path: Path) -> None:
                                               ["conformance.c", "conformance.d", "conformance.c"]]
 
 
-def test_no_import_circles() -> None:
-    found = cycles(import_graph())
+def test_no_import_circles(graph: Graph) -> None:
+    found = cycles(graph)
     assert not found, "import circles: " + "; ".join(" -> ".join(c) for c in found)
