@@ -75,7 +75,7 @@ STOP_WORDS = frozenset((  # noqa: SIM905 (a list of words reads better as one st
     " happen happens happened else as by from into onto than then so not no yes i we you your my our"
     " under has have had get gets got getting any me us im dont doesnt whats hows should would will much"
     " about okay ok just also too really allowed allow but though because now am were been being"
-    " mine yours ours theirs"
+    " mine yours ours theirs anyone anybody anything something everything everyone everybody whoever whatever"
     # table talk around a question: people, pronouns, chat ("she", "u", "lol", "nah")
     " she he him hers herself himself myself yourself u ur ya ive id youre theyre wasnt wasn isnt isn didnt didn"
     " cant wont aren arent lol lmao nah yeah yep pls please guys guy bro dude mate mates gf bf literally"

@@ -534,6 +534,14 @@ def test_got_is_a_stop_word_as_get_is():
     assert all("got" not in alts for alts in q.wanted)
 
 
+def test_forms_of_be_and_pronouns_are_stop_words():
+    # Function words of English ask for nothing, as "is", "my" and "someone" do not: a form of "be", a possessive
+    # or an indefinite pronoun otherwise weighed as a rare word of the game, found in no answer.
+    q = analyse("am i allowed to give him one of mine, were we all wrong, does anyone get anything",
+                build_index().lexicon)
+    assert not {"am", "mine", "were", "anyone", "anyth"} & {t for alts in q.wanted for t in alts}
+
+
 @pytest.mark.parametrize(("question", "said"), [
     ("risky fives is on, what do two fives score", (("risky-fives", True),)),
     ("with risky fives off what is a five", (("risky-fives", False),)),
