@@ -576,6 +576,7 @@ def test_everyday_english_is_read_as_the_rules_words():
     assert ask("what is the max number of players").top == "option:players.maximum"
     assert ask("what is the minimum number of players").top == "option:players.minimum"
     assert ask("min players").fixed == ()  # a word the engine reads, not a typo of "mine"
+    assert "win" not in tokens("it won't fire")  # "won't" splits at its apostrophe: "won" is left out
 
 
 def test_the_plain_words_make_no_glossary_phrase_another_terms():
