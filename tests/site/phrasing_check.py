@@ -56,7 +56,9 @@ def problems(entry: dict[str, Any], reply: Reply) -> list[str]:
         # A rank named without a suit may be any card of that rank (the values given say which suits count).
         if Counter(c[:-1] or c for c in got) != Counter(c[:-1] or c for c in want_cards):
             return [f"scored {ident}, not {' '.join(want_cards)}"]
-        wanted = entry.get("points") if kind == "card" else entry.get("totals")
+        # One card asked as a hand ("my last card, a red king: my score?") is answered as that card: its points
+        # under each ruleset are the hand's totals.
+        wanted = entry.get("points") if kind == "card" and "card" in entry else entry.get("totals")
         if not wanted:
             return [f"{kind} {ident} has no expected points"]
         got_points = {rs.split("(")[0]: (s.total if s else None) for rs, s, _ in found.hands}

@@ -60,3 +60,12 @@ def test_no_confidently_wrong_answer_and_90_percent_right_or_offered():
 @pytest.mark.parametrize("entry", [e for e in PHRASINGS if "hand" in e or "card" in e], ids=lambda e: e["q"])
 def test_every_hand_and_card_is_scored_as_the_sources_say(entry):
     assert problems(entry, ask(entry["q"])) == []
+
+
+def test_one_card_asked_as_a_hand_is_judged_by_the_hands_totals():
+    # A hand of one card is answered as that card (cambio_ref.ask): its points under a ruleset are the hand's total.
+    # online §How to play: a red king is forty points.
+    reply = ask("what is a red king worth in online")
+    assert reply.kind == "card"
+    assert problems({"q": "my last card is a red king", "hand": ["KH"], "totals": {"online": 40}}, reply) == []
+    assert problems({"q": "my last card is a red king", "hand": ["KH"], "totals": {"online": 39}}, reply) != []
