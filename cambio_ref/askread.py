@@ -55,6 +55,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "HOUSE_TERM",
+    "RULESET_TAILS",
     "STOP_WORDS",
     "VALUE_TERM",
     "Lexicon",
@@ -85,6 +86,9 @@ VALUE_TERM = "points"
 HOUSE_TERM = "house-rule"
 # Words that ask for a ruleset when they come before one of its names ("in hearts", "playing online").
 _RULESET_CUES = frozenset(("in", "under", "for", "playing", "play", "using", "with", "per"))
+# Words after a ruleset's name that are part of it: what it is, a set of rules or where they are written ("official
+# rules", "the online site", "the memory page", "the cambia engine").
+RULESET_TAILS = ("rules", "rule", "ruleset", "site", "website", "page", "version", "engine")
 _WORD = re.compile(r"[a-z0-9]+")
 # Words that ask for a hand's total rather than each card's value.
 _SUM_WORDS = frozenset(("total", "add", "adds", "altogether", "together", "sum", "hand", "score"))
@@ -346,7 +350,7 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
                     or words[i + 1:i + 2] in (["rules"], ["ruleset"])):
                 ruleset = rs
                 i += len(name)
-                if words[i:i + 1] in (["rules"], ["rule"], ["ruleset"]):  # "official rules": the ruleset's name
+                if words[i:i + 1] and words[i] in RULESET_TAILS:  # "official rules": the ruleset's name
                     i += 1
                 break
         else:
@@ -409,7 +413,8 @@ def reading_json(lex: Lexicon) -> dict[str, Any]:
     """The lexicon and the reading's word lists, as ask.js reads them."""
     return {"stop": sorted(_STOP), "stop_raw": sorted(STOP_WORDS), "phrases": [[list(p), t] for p, t in lex.phrases],
             "value": [list(p) for p in lex.value_phrases], "rulesets": [[list(p), rs] for p, rs in lex.rulesets],
-            "cues": sorted(_RULESET_CUES), "ranks": RANK_WORDS, "rank_letters": sorted(RANK_LETTERS),
+            "cues": sorted(_RULESET_CUES), "ruleset_tails": list(RULESET_TAILS), "ranks": RANK_WORDS,
+            "rank_letters": sorted(RANK_LETTERS),
             "ace_letter": ACE_LETTER.pattern, "suits": SUIT_WORDS, "glyphs": SUIT_GLYPHS,
             "colours": {c: list(s) for c, s in COLOURS.items()}, "counts": COUNT_WORDS,
             "multiples": MULTIPLES, "times": TIMES.pattern, "after": AFTER_WORDS, "times_word": TIMES_WORD,

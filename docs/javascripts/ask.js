@@ -311,7 +311,7 @@
               !same(name, ["hearts"]) || i === 0 || cues.has(words[i - 1]) || same(next, ["rules"]) || same(next, ["ruleset"]))) {
             ruleset = lex.rulesets[r][1];
             i += name.length;
-            if (["rules", "rule", "ruleset"].indexOf(words[i]) >= 0) { i += 1; }  // "official rules": the name
+            if (lex.ruleset_tails.indexOf(words[i]) >= 0) { i += 1; }  // "official rules", "online site": the name
             matched = true;
             break;
           }

@@ -528,6 +528,16 @@ def test_rules_after_a_ruleset_name_are_part_of_the_name():
     assert q.ruleset == "official" and all("rule" not in alts for alts in q.wanted)
 
 
+def test_where_a_ruleset_is_written_is_part_of_its_name():
+    # "the online site", "the memory page", "the cambia engine" name a ruleset, as "official rules" does; "site"
+    # and "page" are not words the question asks about.
+    lex = build_index().lexicon
+    for question, ruleset in (("what does a jack do per the memory page", "memory"),
+                              ("the cambia engine: who starts", "cambia"), ("on the online site who deals", "online")):
+        q = analyse(question, lex)
+        assert q.ruleset == ruleset and not {"page", "engine", "site"} & {t for alts in q.wanted for t in alts}
+
+
 def test_got_is_a_stop_word_as_get_is():
     # "got" was in one question's text only, so it weighed as much as the rarest word of the game.
     q = analyse("i got a penalty card for a wrong snap", build_index().lexicon)
