@@ -349,14 +349,18 @@ def _check_key(doc: YamlDoc, path: tuple[str | int, ...], key: str, cat: Catalog
     return []
 
 
-def read_cases(root: Path | None = None) -> tuple[dict[str, Case], list[Problem]]:
+def read_cases(root: Path | None = None, sound: list[YamlDoc] | None = None
+               ) -> tuple[dict[str, Case], list[Problem]]:
     """Every case under `root` (default: `cases_dir()`), and every problem found (including
-    duplicate ids)."""
+    duplicate ids). `sound`, if given, gets the document of each file without a problem of
+    its own (a duplicate id included), for checks that build on these (`cambio_ref.validate`
+    plays them) without reading the files again."""
     with schema_batch():
-        return _read_cases(root or cases_dir(), load_catalogue())
+        return _read_cases(root or cases_dir(), load_catalogue(), sound)
 
 
-def _read_cases(root: Path, cat: Catalogue) -> tuple[dict[str, Case], list[Problem]]:
+def _read_cases(root: Path, cat: Catalogue, sound: list[YamlDoc] | None = None
+                ) -> tuple[dict[str, Case], list[Problem]]:
     cases: dict[str, Case] = {}
     paths, problems = yaml_files(root, "*.yaml")
     for path in paths:
@@ -370,6 +374,8 @@ def _read_cases(root: Path, cat: Catalogue) -> tuple[dict[str, Case], list[Probl
         if found:
             problems.extend(found)
             continue
+        if sound is not None:
+            sound.append(doc)
         data = doc.data
         if data["id"] in cases:
             problems.append(doc.problem(("id",), f"duplicate case id {data['id']!r} (first in"

@@ -34,7 +34,7 @@ from cambio_ref.catalogue import (
 from cambio_ref.errors import Problem, SpecError
 from cambio_ref.rules import consistency_problems, read_house_rules, resolve
 from cambio_ref.spec_checks import check_errors, check_glossary, check_options, check_rulesets
-from cambio_ref.yamlio import YamlDoc, load_yaml, load_yaml_text, read_text_file, yaml_files
+from cambio_ref.yamlio import YamlDoc, load_yaml_text, read_text_file, yaml_files
 
 _SCHEMA_LINE = re.compile(r"\$schema=\S*?([a-z-]+)\.schema\.json")
 _KIND_BY_SCHEMA = {v.removesuffix(".schema.json"): k for k, v in SCHEMA_FOR_KIND.items()}
@@ -193,18 +193,15 @@ def _grade(cat: Catalogue, ruleset: str, opt: Option, value: Value,
     return opt.grade(value, source)
 
 
-def _catalogue_case_rejections(root: Path) -> list[Problem]:
+def _catalogue_case_problems(root: Path) -> list[Problem]:
+    """The problems of the case files under `root`: each file's own (`read_cases`), then,
+    in each file without any, the evidence and the rejections of its steps."""
     cat = load_catalogue()
-    problems: list[Problem] = []
-    files, _ = yaml_files(root)  # (read_cases reports what the walk refuses)
-    for file in files:
-        try:
-            doc = load_yaml(file)
-        except SpecError:
-            continue  # (read_cases reports it)
-        if not case_problems(doc, cat):
-            problems += evidence_problems(doc, cat)
-            problems += rejection_problems(doc, cat)
+    sound: list[YamlDoc] = []
+    problems = read_cases(root, sound)[1]
+    for doc in sound:
+        problems += evidence_problems(doc, cat)
+        problems += rejection_problems(doc, cat)
     return problems
 
 
@@ -222,8 +219,7 @@ def validate_paths(paths: list[Path]) -> list[Problem]:
         if path.is_dir() and (path / "sources.yaml").is_file():
             problems += read_spec(path)[1]
             if (path / "cases").is_dir():
-                problems += read_cases(path / "cases")[1]
-                problems += _catalogue_case_rejections(path / "cases")
+                problems += _catalogue_case_problems(path / "cases")
             continue
         files = [path]
         if path.is_dir():
