@@ -11,6 +11,7 @@ deck and actions must give identical events.
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from typing import Any
 
 from hypothesis import HealthCheck, settings
@@ -57,8 +58,11 @@ def rulesets(draw: st.DrawFn) -> Rules:
     return resolve(base, overrides)
 
 
+@cache
 def wide_action(n: int) -> st.SearchStrategy[Action]:
-    """Actions of every kind with players and slots slightly out of range too."""
+    """Actions of every kind with players and slots slightly out of range too (one
+    strategy per table size: Hypothesis checks a new strategy before its first draw, which
+    took most of the state machine's time when it was built again at every step)."""
     p = st.integers(-1, n)
     slot = st.integers(-1, 6)
     pos = st.tuples(st.integers(0, n - 1), slot)
