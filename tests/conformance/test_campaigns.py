@@ -7,11 +7,10 @@ import json
 import math
 import re
 import shlex
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 
 from conformance.shards import shard_count
@@ -61,13 +60,17 @@ def test_the_workflow_runs_the_commands_of_the_miniature() -> None:
     assert _options(merge.replace("\\\n", " ").split("conform-merge", 1)[1]) == _options(mini[2])
 
 
-def test_the_miniature_runs_as_written(tmp_path: Path) -> None:
+def test_the_miniature_runs_as_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    from cambio_ref.cli import main
+
     lines = [line for line in _block("sh").splitlines() if line.strip()]
     assert [shlex.split(line)[:2] for line in lines] == [["cambio", "conform"]] * 2 + [["cambio", "conform-merge"]]
+    monkeypatch.chdir(tmp_path)  # (each command as `cambio` runs it, in this process)
     for line in lines:
-        argv = [sys.executable, "-m", "cambio_ref", *shlex.split(line)[1:]]
-        done = subprocess.run(argv, cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False)
-        assert done.returncode == 0, (line, done.stdout, done.stderr)
+        code = main(shlex.split(line)[1:])
+        done = capsys.readouterr()
+        assert code == 0, (line, done.out, done.err)
     merged = [json.loads(x) for x in (tmp_path / "campaign.jsonl").read_text().splitlines()]
     results = [r for r in merged if r["type"] == "result"]
     assert [(r["kind"], r["ruleset"], r["status"]) for r in results] == [("fuzz", "hearts", "pass")]
@@ -75,7 +78,7 @@ def test_the_miniature_runs_as_written(tmp_path: Path) -> None:
     # (shards.SHARD_GAMES), the campaign's budget (--fuzz 6) once, not once per part
     assert re.match(r"6 games \(2 to \d players\), \d+ actions", results[0]["message"]), results
     assert merged[0]["type"] == "header" and merged[0]["fuzz"] == 6
-    assert "fuzz campaign: --fuzz 6 --seed 7; 6 games played (hearts 6)" in done.stdout
+    assert "fuzz campaign: --fuzz 6 --seed 7; 6 games played (hearts 6)" in done.out
     assert merged[-1]["type"] == "footer" and merged[-1]["exit"] == 0
     assert (tmp_path / "campaign.md").read_text().startswith("# Cambio conformance")
     assert (tmp_path / "campaign.xml").read_text().startswith("<?xml")
