@@ -38,6 +38,8 @@ from cambio_ref.cardwords import (
     NOT_CARDS,
     ONE,
     PAIR_WORDS,
+    PLURAL_S,
+    PLURAL_WORDS,
     RANK_LETTERS,
     RANK_WORDS,
     SUIT_GLYPHS,
@@ -62,6 +64,7 @@ __all__ = [
     "Query",
     "analyse",
     "doc_tokens",
+    "expand",
     "lexicon",
     "raw_words",
     "reading_json",
@@ -94,16 +97,51 @@ _WORD = re.compile(r"[a-z0-9]+")
 _SUM_WORDS = frozenset(("total", "add", "adds", "altogether", "together", "sum", "hand", "score"))
 
 
+# Contractions, read as the words they stand for before any typo is ("hadn't" is "had not", never "hand"; it was
+# split at its apostrophe, "hadn" + "t"). "n't" after these (the key as it is spelt there), with or without its
+# apostrophe ("dont"): the word it stands for and "not".
+_SAME_BASES = "do does did is are was were has have had could would should must need might dare"
+NOT_BASES: dict[str, str] = {w: w for w in _SAME_BASES.split()} | {"ca": "can", "wo": "will", "sha": "shall",
+                                                                   "ai": "is"}
+# Other endings after an apostrophe ("we're", "they've", "i'll", "she'd", "i'm"); "'s" is dropped ("what's").
+CONTRACTED: dict[str, str] = {"re": "are", "ve": "have", "ll": "will", "d": "would", "m": "am"}
+# Those typed without their apostrophe that are no English word ("ill", "well", "were" are).
+UNMARKED: dict[str, str] = {"im": "i am", "ive": "i have", "youre": "you are", "youve": "you have",
+                            "youll": "you will", "youd": "you would", "theyre": "they are", "theyve": "they have",
+                            "theyll": "they will", "theyd": "they would", "weve": "we have"}
+CONTRACTION = re.compile(
+    rf"\b(?:({'|'.join(NOT_BASES)})n'?t|([a-z0-9]+)'({'|'.join(CONTRACTED)})|({'|'.join(UNMARKED)}))\b")
+
+
+def expand(text: str) -> str:
+    """`text` (lower case) with its contractions written out.
+
+    >>> print(expand("i don't know, hadn't we? they've said i'm out, he wont"))
+    i do not know, had not we? they have said i am out, he will not
+    """
+    def out(m: re.Match[str]) -> str:
+        if m[1]:
+            return f"{NOT_BASES[m[1]]} not"
+        return f"{m[2]} {CONTRACTED[m[3]]}" if m[2] else UNMARKED[m[4]]
+
+    return CONTRACTION.sub(out, text)
+
+
 def raw_words(text: str) -> list[str]:
     """The words of `text`, lower case and unstemmed; a suit symbol reads as its letter ("K♥" -> "kh"),
-    a capital A standing alone inside a sentence as an ace.
+    a capital A standing alone inside a sentence as an ace, a rank and a lower-case "s" as the rank's plural
+    ("5s" -> "fives", `cambio_ref.cardwords.PLURAL_S`), a contraction as the words it stands for (`expand`).
 
     >>> raw_words("What's K♥ worth? Ann's 10♦!")
     ['what', 'kh', 'worth', 'ann', '10d']
     >>> raw_words("A king, K 7 A 2")
     ['a', 'king', 'k', '7', 'ace', '2']
+    >>> raw_words("KS 5S 5♠ ks 5s Ks two 10s don't")
+    ['ks', '5s', '5s', 'kings', 'fives', 'kings', 'two', 'tens', 'do', 'not']
     """
-    text = ACE_LETTER.sub("ace", text).lower().replace("\u2019", "'").replace("\u2018", "'")
+    text = ACE_LETTER.sub("ace", text)
+    text = PLURAL_S.sub(lambda m: PLURAL_WORDS[m[1].upper()], text).lower()
+    text = expand(text.replace("\u2019", "'").replace("\u2018", "'"))
     for glyph, letter in SUIT_GLYPHS.items():
         text = text.replace(glyph, letter)
     return _WORD.findall(text.replace("'s", ""))
@@ -415,7 +453,9 @@ def reading_json(lex: Lexicon) -> dict[str, Any]:
             "value": [list(p) for p in lex.value_phrases], "rulesets": [[list(p), rs] for p, rs in lex.rulesets],
             "cues": sorted(_RULESET_CUES), "ruleset_tails": list(RULESET_TAILS), "ranks": RANK_WORDS,
             "rank_letters": sorted(RANK_LETTERS),
-            "ace_letter": ACE_LETTER.pattern, "suits": SUIT_WORDS, "glyphs": SUIT_GLYPHS,
+            "ace_letter": ACE_LETTER.pattern, "plural_s": PLURAL_S.pattern, "plural_words": PLURAL_WORDS,
+            "contraction": CONTRACTION.pattern, "not_bases": NOT_BASES, "contracted": CONTRACTED,
+            "unmarked": UNMARKED, "suits": SUIT_WORDS, "glyphs": SUIT_GLYPHS,
             "colours": {c: list(s) for c, s in COLOURS.items()}, "counts": COUNT_WORDS,
             "multiples": MULTIPLES, "times": TIMES.pattern, "after": AFTER_WORDS, "times_word": TIMES_WORD,
             "pairs": sorted(PAIR_WORDS), "one": ONE, "another": ANOTHER, "more": MORE,

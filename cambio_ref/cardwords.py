@@ -7,7 +7,7 @@ without a suit keeps ``suit=""`` and a colour when one is said ("red king").
 The site's search (docs/javascripts/ask.js) reads the same tables from the exported
 index and follows the same steps.
 
->>> [str(m) for m in mentions("kh ks x ac".split())]
+>>> [str(m) for m in mentions("kh ks x ac".split())]  # as raw_words reads "KH KS X AC" ("ks" typed is kings)
 ['KH', 'KS', 'X', 'AC']
 >>> [str(m) for m in mentions("a red king and two sevens of clubs".split())]
 ['K(red)', '7C', '7C']
@@ -26,8 +26,9 @@ from dataclasses import dataclass
 from cambio_ref.cards import JOKER, SUITS
 
 __all__ = ["ACE_LETTER", "AFTER_WORDS", "ANOTHER", "ARTICLES", "BEFORE_COLOUR", "COLOURS", "COUNT_WORDS", "MORE",
-           "MULTIPLES", "NOT_CARDS", "ONE", "PAIR_WORDS", "RANK_LETTERS", "RANK_WORDS", "SUIT_GLYPHS", "SUIT_WORDS",
-           "TIMES", "TIMES_WORD", "CardMention", "Reading", "code_of", "mentions", "rank_token", "read_cards"]
+           "MULTIPLES", "NOT_CARDS", "ONE", "PAIR_WORDS", "PLURAL_S", "PLURAL_WORDS", "RANK_LETTERS", "RANK_WORDS",
+           "SUIT_GLYPHS", "SUIT_WORDS", "TIMES", "TIMES_WORD", "CardMention", "Reading", "code_of", "mentions",
+           "rank_token", "read_cards"]
 
 # Every word (lower case, as typed or plural) that names a rank, and the rank it names.
 RANK_WORDS: dict[str, str] = {
@@ -45,6 +46,15 @@ RANK_LETTERS = frozenset(("k", "q", "j"))
 # A capital A standing alone, neither first in the text nor first after a sentence's end, is an ace ("K 7 A 2");
 # `cambio_ref.askindex.raw_words` reads it as "ace" before anything is lower-cased ("a" is an article).
 ACE_LETTER = re.compile(r"(?<=[^\s.!?:]\s)A(?=[\s,.?!;]|$)")
+# A rank and a lower-case "s" are players' plural ("5s", "ks", "Ks", "10s": fives, kings, tens), not a card of
+# spades: that card is written as spec/ and `cambio score` write it, "5S", "KS", or with its symbol, "5♠".
+# `cambio_ref.askindex.raw_words` reads such a plural as the rank's plural word (`PLURAL_WORDS`) before anything is
+# lower-cased. ("as" is no plural of aces: it is an English word.)
+PLURAL_S = re.compile(r"\b(10|[2-9JQKjqk])s\b")
+# Each rank's plural word: the first plural of its name in RANK_WORDS ("twos", not "deuces"; read backwards, the
+# first one written is the one kept).
+PLURAL_WORDS: dict[str, str] = {rank: word for word, rank in reversed(RANK_WORDS.items())
+                                if word.isalpha() and len(word) > 1 and word.endswith("s")}
 SUIT_WORDS: dict[str, str] = {"spade": "S", "spades": "S", "heart": "H", "hearts": "H", "diamond": "D",
                               "diamonds": "D", "club": "C", "clubs": "C"}
 # Suit symbols, outlined too, as the one-letter suit they stand for ("K♥" reads as "kh").

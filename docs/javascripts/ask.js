@@ -24,8 +24,17 @@
     lex.phrases.forEach(function (p) { if (p[0].length === 1) { single[p[0][0]] = p[1]; } });
 
     var aceLetter = new RegExp(lex.ace_letter, "g");  // cambio_ref.cardwords.ACE_LETTER
+    var pluralS = new RegExp(lex.plural_s, "g");  // cambio_ref.cardwords.PLURAL_S: "5s", "ks" are fives, kings
+    var contraction = new RegExp(lex.contraction, "g");  // cambio_ref.askread.expand: "hadn't" is "had not"
+    function expand(text) {
+      return text.replace(contraction, function (m, base, word, ending, unmarked) {
+        if (base) { return lex.not_bases[base] + " not"; }
+        return word ? word + " " + lex.contracted[ending] : lex.unmarked[unmarked];
+      });
+    }
     function rawWords(text) {
-      text = text.replace(aceLetter, "ace").toLowerCase().split("\u2019").join("'").split("\u2018").join("'");
+      text = text.replace(aceLetter, "ace").replace(pluralS, function (m, r) { return lex.plural_words[r.toUpperCase()]; });
+      text = expand(text.toLowerCase().split("\u2019").join("'").split("\u2018").join("'"));
       Object.keys(lex.glyphs).forEach(function (g) { text = text.split(g).join(lex.glyphs[g]); });
       return text.split("'s").join("").match(/[a-z0-9]+/g) || [];
     }

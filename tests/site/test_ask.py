@@ -363,6 +363,55 @@ def test_a_letter_of_the_card_notation_is_a_card_only_among_cards():
     assert [str(m) for m in mentions(raw_words("K Q J and a 10"))] == ["K", "Q", "J", "10"]
 
 
+# Players write a rank's plural with a lower-case "s" ("5s", "ks", "10s": fives, kings, tens); the notation of
+# spec/ and `cambio score` writes the five or king of spades in capitals ("5S", "KS"), or with its symbol ("5♠").
+# Each was read as a card of spades: "what are ks worth in hearts" answered for the king of spades alone, "riskey 5s"
+# named the five of spades. A possessive is no plural ("a 7's peek", spec/options/turn.yaml).
+@pytest.mark.parametrize(("words", "cards"), [
+    ("what are ks worth", ["K"]), ("riskey 5s how do they score", ["5"]), ("two 5s", ["5", "5"]),
+    ("js qs and 10s", ["J", "Q", "10"]), ("Ks or 2s", ["K", "2"]), ("KS 5S", ["KS", "5S"]),
+    ("K♠ 5♠", ["KS", "5S"]), ("kh 10d qc", ["KH", "10D", "QC"]), ("after a 7's peek", ["7"]),
+])
+def test_a_rank_and_a_lower_case_s_is_a_plural_not_a_spade(words, cards):
+    assert [str(c) for c in analyse(words, build_index().lexicon).cards] == cards
+
+
+def test_what_plural_ranks_are_worth_is_every_suit_of_them():
+    # hearts "Value of the Card": the kings of hearts and diamonds -2, the other kings 10.
+    reply = ask("what are ks worth in hearts")
+    assert reply.kind == "card" and [f.hit.id for f in reply.found] == ["K"]
+    assert [(codes, p) for codes, p, _ in reply.found[0].by_suit[0][1]] == [("KS KC", 10), ("KH KD", -2)]
+
+
+# Contractions as players type them, with or without the apostrophe (curly too), and the words they stand for.
+CONTRACTIONS = [
+    ("don't", "do not"), ("dont", "do not"), ("doesn't", "does not"), ("didn\u2019t", "did not"), ("isnt", "is not"),
+    ("aren't", "are not"), ("wasn't", "was not"), ("weren't", "were not"), ("hasn't", "has not"),
+    ("haven't", "have not"), ("hadn't", "had not"), ("hadnt", "had not"), ("can't", "can not"),
+    ("couldn't", "could not"), ("won't", "will not"), ("wont", "will not"), ("wouldn't", "would not"),
+    ("shouldnt", "should not"), ("mustn't", "must not"), ("shan't", "shall not"), ("ain't", "is not"),
+    ("we're", "we are"), ("they've", "they have"), ("i'll", "i will"), ("she'd", "she would"), ("I'm", "i am"),
+    ("im", "i am"), ("ive", "i have"), ("youre", "you are"), ("youve", "you have"), ("youd", "you would"),
+    ("theyd", "they would"), ("weve", "we have"),
+]
+
+
+@pytest.mark.parametrize(("typed", "meant"), CONTRACTIONS)
+def test_a_contraction_is_read_as_its_words_never_as_a_typo(typed, meant):
+    # Contractions were split at the apostrophe, and a half read as a typo: "hadn't" as "hand", "won't" as
+    # "won"; "youve" was "youre", "theyd" "they". No contraction may become a word of the game.
+    assert raw_words(typed) == meant.split()
+    engine = engine_for(shipped_data())
+    query = engine.analyse(f"who {typed} snap")
+    assert query.fixed == () and query.wanted == engine.analyse(f"who {meant} snap").wanted
+    assert [t for alts in engine.analyse(typed).wanted for t in alts if t.startswith("@")] == []
+
+
+def test_hadnt_is_no_hand():
+    assert ("hadn", "hand") not in ask("hadn't we snapped already").fixed
+    assert ask("he won't call").fixed == ()
+
+
 @pytest.mark.parametrize(("question", "cards", "unread"), HANDS_IN_WORDS)
 def test_hands_in_words(question, cards, unread):
     reply = ask(question)

@@ -24,6 +24,12 @@ from tests.site.test_ask import HANDS_IN_WORDS
 pytestmark = pytest.mark.browser
 
 
+# Players' plurals ("ks", "5s"), cards of spades ("KS", "5♠"), contractions ("hadn't"): tests/site/test_ask.py.
+READ_ALIKE = ["what are ks worth in hearts", "two 5s and a K", "KS 5S 5♠ total", "js qs and 10s worth",
+              "Ks or 2s, what do they score", "hadn't we snapped already", "he won't call", "youve snapped my card",
+              "theyd flipped it, i don\u2019t know"]
+
+
 def ask_in_browser(page: Page, questions: list[str]) -> list[str]:
     """ask.js's top answer (``case:ID``, ``hand:KH KS``, ``unsure``...) to each question."""
     tops: list[str] = page.evaluate(
@@ -38,7 +44,7 @@ def test_the_site_search_picks_the_same_top_answer_as_cambio_ask(visit: Visit) -
     questions = [e["q"] for e in load_phrasings()] + [c.title for c in load_cases().values()]
     questions += [e["q"] for e in load_half("tune")]
     questions += ["what is a king worth", "what's a six worth in hearts", "kings", "jokers", "K♥ 10♦"]
-    questions += [q for q, _, _ in HANDS_IN_WORDS]
+    questions += [q for q, _, _ in HANDS_IN_WORDS] + READ_ALIKE
     js = ask_in_browser(page, questions)
     differ = [(q, ask(q).top, t) for q, t in zip(questions, js, strict=True) if ask(q).top != t]
     assert differ == []
@@ -46,6 +52,9 @@ def test_the_site_search_picks_the_same_top_answer_as_cambio_ask(visit: Visit) -
     hands = [q for q, _, _ in HANDS_IN_WORDS]
     unread = page.evaluate("qs => window.cambioAsk.load().then(e => qs.map(q => e.ask(q).unread || []))", hands)
     assert [tuple(u) for u in unread] == [ask(q).unread for q in hands]
+    # Plurals and contractions: read into the same words, none taken for a typo (cambio_ref.askread.raw_words).
+    fixed = page.evaluate("qs => window.cambioAsk.load().then(e => qs.map(q => e.analyse(q).fixed))", READ_ALIKE)
+    assert [tuple(map(tuple, f)) for f in fixed] == [ask(q).fixed for q in READ_ALIKE]
     frozen = [e["q"] for e in load_half("test")]
     js = ask_in_browser(page, frozen)
     assert sum(1 for q, t in zip(frozen, js, strict=True) if ask(q).top != t) == 0, "the test half: counts only"
