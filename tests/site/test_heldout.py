@@ -101,6 +101,17 @@ Where it stands (issue 30; counts of `python -m tests.site.heldout_check test`, 
   refitting the sureness line (two-fold cross-validation: 8 more right, 4 more confidently wrong), stemming
   "-ly", dropping a count that is no card, joining contractions, chat short forms ("ppl"), weighing a word no
   question has at nothing (3 unanswerable answered).
+- 2026-11-27, two reading bugs fixed as bugs (tune half and phrasing set only; the test half's counts read once,
+  to report): a rank and a lower-case "s" is players' plural ("ks", "5s", "10s": kings, fives, tens), the card of
+  spades is "KS", "5S" or "5♠"; a contraction is read as its words before typos ("hadn't" was "hadn" + "t",
+  corrected to "hand"). Tune half 165 right first, 2 confidently wrong, 93 not sure (164 / 2 / 94 before);
+  phrasing set unchanged; test half 129 right first, 11 confidently wrong, 120 not sure, 30 of 30 unanswerable
+  "not sure", hands 26 of 27, one still scored with a word dropped. Cues tried for the tune misses whose right
+  answer is second or third behind a sibling, and not kept (no tune gain, or a phrasing lost): a question
+  naming a house rule weighing a case that is no house rule down as a house rule is weighed when not asked
+  for (no change); "our table", "house" or "we play" as words for a house rule (0 or +1 on the tune half, 1
+  or 2 phrasings lost: "can we play with only two people" is no house rule); "my own" against a title about
+  another player's card and the reverse (no change).
 """
 
 from __future__ import annotations
