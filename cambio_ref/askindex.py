@@ -30,7 +30,7 @@ import statistics
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any
 
 from cambio_ref.askread import (
@@ -132,6 +132,18 @@ class Index:
         0.3
         """
         return weight / max(1.0, 1.0 - LENGTH_NORM + LENGTH_NORM * len(tokens) / self.mean_length)
+
+    @cached_property
+    def normed(self) -> tuple[tuple[tuple[float, frozenset[str]], ...], ...]:
+        """Each question's fields (as `docs`) at the weight a match in them counts: the title at its own,
+        the others by `field_weight`. Worked out once, not at every question."""
+        return tuple(tuple((fw if i == 0 else self.field_weight(fw, f), f) for i, (fw, f) in enumerate(d.fields))
+                     for d in self.docs)
+
+    @cached_property
+    def tokens(self) -> tuple[frozenset[str], ...]:
+        """Each question's every token (as `docs`): its fields' and its glossary pointers'."""
+        return tuple(d.about.union(*(f for _, f in d.fields)) for d in self.docs)
 
 
 def house_changes(case: Case, ruleset: str, cat: Catalogue) -> bool:
@@ -254,23 +266,13 @@ def rank(index: Index, query: Query) -> list[tuple[Doc, float]]:
     total = 0.0
     for w in weights:
         total += w
+    # (a question with no token of the query scores 0 on every share: not worked out)
+    asked_tokens = {t for alts in wanted for t in alts} | {t for words in covered for p in words for t in p}
     scored = []
-    for d in index.docs:
-        got = 0.0
-        normed = [(fw if i == 0 else index.field_weight(fw, f), f) for i, (fw, f) in enumerate(d.fields)]
-        for alts, weight, plain in zip(wanted, weights, covered, strict=True):
-            best = _found(alts, d.about, normed)
-            if plain:  # a phrase's plain words stand in for it, at COVERED_WEIGHT, where its term is not found
-                best = max(best, COVERED_WEIGHT * sum(_found(p, d.about, normed) for p in plain) / len(plain))
-            got += weight * best
-        title = d.fields[0][1]
-        precision = sum(1 for t in title if any(t in alts for alts in wanted)) / max(len(title), 1)
-        spread = 0.0
-        for alts in wanted:
-            spread += sum(1 for _, f in d.fields if any(t in f for t in alts)) / len(d.fields)
-        spread = spread / len(wanted)
-        aim = sum(1 for alts in wanted if any(t in d.about for t in alts)) / len(wanted)
-        score = min(got / total, 1.0) * SHARES[0] + SHARES[1] * precision + SHARES[2] * spread + SHARES[3] * aim
+    for d, normed, tokens in zip(index.docs, index.normed, index.tokens, strict=True):
+        score = 0.0
+        if not tokens.isdisjoint(asked_tokens):
+            score = _score(d, normed, wanted, weights, covered, total)
         said = [asked[t] == v for t, v in d.senses if t in asked]
         if d.house and not query.house and not any(said):  # "risky fives is on" asks for that house rule
             score = score * HOUSE_WEIGHT
@@ -282,6 +284,25 @@ def rank(index: Index, query: Query) -> list[tuple[Doc, float]]:
     kinds = {"case": 0, "option": 1, "rule": 2}
     return sorted(scored, key=lambda ds: (-math.floor(ds[1] * 100 + 0.5), ds[0].house, kinds[ds[0].kind],
                                           -ds[1], ds[0].id))
+
+def _score(d: Doc, normed: Sequence[tuple[float, frozenset[str]]], wanted: Sequence[tuple[str, ...]],
+           weights: Sequence[float], covered: Sequence[tuple[tuple[str, ...], ...]], total: float) -> float:
+    """`rank`'s score of one question `d` before its house-rule and named-ruleset adjustments."""
+    got = 0.0
+    for alts, weight, plain in zip(wanted, weights, covered, strict=True):
+        best = _found(alts, d.about, normed)
+        if plain:  # a phrase's plain words stand in for it, at COVERED_WEIGHT, where its term is not found
+            best = max(best, COVERED_WEIGHT * sum(_found(p, d.about, normed) for p in plain) / len(plain))
+        got += weight * best
+    title = d.fields[0][1]
+    precision = sum(1 for t in title if any(t in alts for alts in wanted)) / max(len(title), 1)
+    spread = 0.0
+    for alts in wanted:
+        spread += sum(1 for _, f in d.fields if any(t in f for t in alts)) / len(d.fields)
+    spread = spread / len(wanted)
+    aim = sum(1 for alts in wanted if any(t in d.about for t in alts)) / len(wanted)
+    return min(got / total, 1.0) * SHARES[0] + SHARES[1] * precision + SHARES[2] * spread + SHARES[3] * aim
+
 
 def _found(alts: tuple[str, ...], about: frozenset[str], fields: Sequence[tuple[float, frozenset[str]]]) -> float:
     """The weight of the best place a token of `alts` is found: the question's glossary pointers (`about`) or a field.

@@ -401,8 +401,9 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     wanted: list[tuple[str, ...]] = []
     plain: list[tuple[tuple[str, ...], ...]] = []
     covered = [False] * len(canon)
+    starting = lex.starting()  # (only a phrase that starts with a word can start there)
     for j in range(len(canon)):
-        for phrase, term in lex.phrases:
+        for phrase, term in starting.get(canon[j], ()):
             if len(phrase) > 1 and tuple(canon[j:j + len(phrase)]) == phrase:
                 wanted.append((f"@{term}",))
                 plain.append(tuple((w, f"@{single[w]}") if w in single else (w,) for w in phrase if w not in _STOP))
@@ -418,9 +419,10 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
         plain.append(())
     # Words that ask what cards are worth: a phrase of the glossary term VALUE_TERM ("worth", "add up").
     valued = [False] * len(keep)
+    parts = [tuple(_canon(w)) for w in keep]
     for j in range(len(keep)):
         for phrase in lex.value_phrases:
-            if tuple(_canon_words(keep[j:j + len(phrase)])) == phrase:
+            if tuple(c for p in parts[j:j + len(phrase)] for c in p) == phrase:
                 for k in range(j, j + len(phrase)):
                     valued[k] = True
     card_words = set(RANK_WORDS) | set(SUIT_WORDS) | set(COLOURS) | set(COUNT_WORDS)
@@ -441,7 +443,8 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     # A rule's words: a word naming a glossary term, or a phrase of a term that is not a card ("risky fives").
     rules = lex.rule_terms()
     topical = sum(1 for j in rest if stem(keep[j]) in single) + sum(
-        1 for phrase, term in lex.phrases if len(phrase) > 1 and term in rules and _has_phrase(canon, phrase))
+        1 for w in set(canon) for phrase, term in starting.get(w, ())
+        if len(phrase) > 1 and term in rules and _has_phrase(canon, phrase))
     return Query(text, ruleset, reading.cards, sum(1 for w in keep if code_of(w)), any(valued),
                  len(rest), tuple(once), HOUSE_TERM in terms, reading.ranks_only, unread, fixed,
                  each, topical, switched(canon, lex), tuple(once.values()))
