@@ -39,6 +39,7 @@ from cambio_ref.askread import (
     Lexicon,
     Query,
     analyse,
+    asking,
     doc_tokens,
     lexicon,
     raw_words,
@@ -55,6 +56,7 @@ __all__ = [
     "ABOUT_WEIGHT",
     "HOUSE_WEIGHT",
     "LENGTH_NORM",
+    "NUMBER_WEIGHT",
     "SHARES",
     "STOP_WORDS",
     "Doc",
@@ -89,6 +91,10 @@ SHARES = (0.8, 0.12, 0.04, 0.04)
 # A case that plays a rule the question says is the other way ("risky fives is on", a case with them off)
 # weighs this much of its match, as a house rule the question does not ask for.
 SWITCH_WEIGHT = HOUSE_WEIGHT
+# A question asking how many (or how much) asks for a number: a question whose title asks who, where, what, which,
+# why or how weighs this much of its match. A title asking yes or no may answer with a number ("Can six players sit
+# at one table?"), and one asking when may answer in turns or rounds ("how many rounds" asks when a match ends).
+NUMBER_WEIGHT = 0.9
 # A glossary phrase's plain words ("wrong", "snap" of "wrong snap") found where its term is not: this share of it.
 COVERED_WEIGHT = 0.25
 # A field longer than the index's mean field weighs less, as BM25 normalises a document's length: its weight
@@ -249,7 +255,8 @@ def rank(index: Index, query: Query) -> list[tuple[Doc, float]]:
     "snap"). The score is the share of the question's weight found (a field counts at its
     weight, less when it is longer than the mean field: `Index.field_weight`), with small
     shares for a title that says little else, for words found in every field, and for terms
-    whose glossary entry points to the option itself. Among equal
+    whose glossary entry points to the option itself; a question asking how many weighs a title asking
+    who, what or where less (`NUMBER_WEIGHT`). Among equal
     matches (to 2 decimals): the ruleset's own answers before house rules, cases before
     options, then the higher score, then the id.
     """
@@ -278,12 +285,15 @@ def rank(index: Index, query: Query) -> list[tuple[Doc, float]]:
             score = score * HOUSE_WEIGHT
         if said and not any(said):  # the question says the case's rule is the other way
             score = score * SWITCH_WEIGHT
+        if query.asks == "number" and _asking(d.title) == "other":  # "how many cards" is no "who deals"
+            score = score * NUMBER_WEIGHT
         if d.kind == "option" and query.ruleset is not None:
             score = score + NAMED_BONUS  # a question naming its ruleset asks for that ruleset's rule
         scored.append((d, score))
     kinds = {"case": 0, "option": 1, "rule": 2}
     return sorted(scored, key=lambda ds: (-math.floor(ds[1] * 100 + 0.5), ds[0].house, kinds[ds[0].kind],
                                           -ds[1], ds[0].id))
+
 
 def _score(d: Doc, normed: Sequence[tuple[float, frozenset[str]]], wanted: Sequence[tuple[str, ...]],
            weights: Sequence[float], covered: Sequence[tuple[tuple[str, ...], ...]], total: float) -> float:
@@ -304,6 +314,11 @@ def _score(d: Doc, normed: Sequence[tuple[float, frozenset[str]]], wanted: Seque
     return min(got / total, 1.0) * SHARES[0] + SHARES[1] * precision + SHARES[2] * spread + SHARES[3] * aim
 
 
+@cache
+def _asking(title: str) -> str:
+    return asking(title)
+
+
 def _found(alts: tuple[str, ...], about: frozenset[str], fields: Sequence[tuple[float, frozenset[str]]]) -> float:
     """The weight of the best place a token of `alts` is found: the question's glossary pointers (`about`) or a field.
 
@@ -320,7 +335,8 @@ def _found(alts: tuple[str, ...], about: frozenset[str], fields: Sequence[tuple[
 def lexicon_json(lex: Lexicon) -> dict[str, Any]:
     """The lexicon, the reading's word lists and the scoring's numbers, as ask.js reads them."""
     return {**reading_json(lex), "house_weight": HOUSE_WEIGHT, "switch_weight": SWITCH_WEIGHT,
-            "named_bonus": NAMED_BONUS, "length_norm": LENGTH_NORM, "covered_weight": COVERED_WEIGHT}
+            "named_bonus": NAMED_BONUS, "length_norm": LENGTH_NORM, "covered_weight": COVERED_WEIGHT,
+            "number_weight": NUMBER_WEIGHT}
 
 
 def index_from(data: Mapping[str, Any]) -> Index:

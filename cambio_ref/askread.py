@@ -56,13 +56,16 @@ if TYPE_CHECKING:
     from cambio_ref.catalogue import Term
 
 __all__ = [
+    "ASKING",
     "HOUSE_TERM",
+    "HOW_MUCH",
     "RULESET_TAILS",
     "STOP_WORDS",
     "VALUE_TERM",
     "Lexicon",
     "Query",
     "analyse",
+    "asking",
     "doc_tokens",
     "expand",
     "lexicon",
@@ -145,6 +148,34 @@ def raw_words(text: str) -> list[str]:
     for glyph, letter in SUIT_GLYPHS.items():
         text = text.replace(glyph, letter)
     return _WORD.findall(text.replace("'s", ""))
+
+
+# What a question or a title asks for, by its first question word (`asking`): a yes or no, a time, a number ("how
+# many", "how much") or something else (a person, a place, a thing, a way).
+ASKING: dict[str, str] = {**dict.fromkeys(("can", "may", "do", "does", "did", "is", "are", "must", "should", "could"),
+                                          "yes-no"),
+                          "when": "when", "how": "how",
+                          **dict.fromkeys(("who", "whom", "whose", "where", "what", "whats", "which", "why"), "other")}
+# After "how", these ask for a number.
+HOW_MUCH = frozenset(("many", "much"))
+
+
+def asking(text: str) -> str:
+    """What `text` asks for: "number" ("how many", "how much"), "other" (who, where, what, which, why, or how
+    else), "when", "yes-no", or "" when it has no question word.
+
+    >>> [asking(t) for t in ("How many cards are dealt?", "Who deals the next round?", "how do we deal",
+    ...  "Does a match end when a player has won four rounds?", "When does a match end?", "kings")]
+    ['number', 'other', 'other', 'yes-no', 'when', '']
+    """
+    words = _WORD.findall(text.lower().replace("'", "").replace("\u2019", ""))
+    for i, word in enumerate(words):
+        kind = ASKING.get(word)
+        if kind == "how":
+            return "number" if words[i + 1:i + 2] and words[i + 1] in HOW_MUCH else "other"
+        if kind:
+            return kind
+    return ""
 
 
 def stem(word: str) -> str:
@@ -354,6 +385,7 @@ class Query:
     topical: int = 0  # its other words that name a glossary term ("snap", "swap"): it asks about a rule
     switched: tuple[tuple[str, bool], ...] = ()  # glossary terms said to be on or off: ("risky-fives", True)
     covered: tuple[tuple[tuple[str, ...], ...], ...] = ()  # per entry of `wanted`, the plain words its phrase covers
+    asks: str = ""  # what it asks for (`asking`): "number", "other", "when", "yes-no" or ""
 
     @property
     def hand(self) -> bool:
@@ -447,7 +479,7 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
         if len(phrase) > 1 and term in rules and _has_phrase(canon, phrase))
     return Query(text, ruleset, reading.cards, sum(1 for w in keep if code_of(w)), any(valued),
                  len(rest), tuple(once), HOUSE_TERM in terms, reading.ranks_only, unread, fixed,
-                 each, topical, switched(canon, lex), tuple(once.values()))
+                 each, topical, switched(canon, lex), tuple(once.values()), asking(text))
 
 
 def reading_json(lex: Lexicon) -> dict[str, Any]:
@@ -465,7 +497,7 @@ def reading_json(lex: Lexicon) -> dict[str, Any]:
             "before_colour": sorted(BEFORE_COLOUR), "house": HOUSE_TERM,
             "sum_words": sorted(_SUM_WORDS), "rule_terms": sorted(lex.rule_terms()), "not_cards": sorted(NOT_CARDS),
             "joins": sorted(_JOINS), "articles": sorted(ARTICLES), "not_unread": sorted(_NOT_UNREAD),
-            "switch": switch_json(), "plain": plain_words()}
+            "switch": switch_json(), "plain": plain_words(), "asking": ASKING, "how_much": sorted(HOW_MUCH)}
 
 
 # Words that say a rule a table may play is on or off, after its name ("risky fives is on", "open hands off"),

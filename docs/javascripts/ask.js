@@ -10,6 +10,16 @@
   // -- the engine (mirrors cambio_ref.askindex) ----------------------------------------
   function Engine(data) {
     var lex = data.lexicon;
+    // cambio_ref.askread.asking: what a question or a title asks for, by its first question word.
+    function asking(text) {
+      var words = text.toLowerCase().split("'").join("").split("\u2019").join("").match(/[a-z0-9]+/g) || [];
+      for (var i = 0; i < words.length; i++) {
+        var kind = Object.prototype.hasOwnProperty.call(lex.asking, words[i]) ? lex.asking[words[i]] : "";
+        if (kind === "how") { return i + 1 < words.length && lex.how_much.indexOf(words[i + 1]) >= 0 ? "number" : "other"; }
+        if (kind) { return kind; }
+      }
+      return "";
+    }
     var stop = new Set(lex.stop);
     var ranks = lex.ranks, suits = lex.suits, colours = lex.colours, counts = lex.counts;
     var cues = new Set(lex.cues);
@@ -18,7 +28,7 @@
     var joins = new Set(lex.joins), articles = new Set(lex.articles), notUnread = new Set(lex.not_unread);
     var docs = data.docs.map(function (d) {
       return { d: d, fields: d.fields.map(function (f) { return [f[0], new Set(f[1])]; }),
-               title: d.fields[0][1], about: new Set(d.about) };
+               title: d.fields[0][1], about: new Set(d.about), asks: asking(d.title) };
     });
     var single = {};
     lex.phrases.forEach(function (p) { if (p[0].length === 1) { single[p[0][0]] = p[1]; } });
@@ -394,7 +404,7 @@
         (keep.slice(0, first).indexOf("are") >= 0 && !keep.some(function (w) { return sumWords.has(w); }));
       return { ruleset: ruleset, cards: cards, codes: codes, value: value, leftover: rest.length, wanted: unique, covered: uniqueCovered,
                house: terms(cw).indexOf(lex.house) >= 0, ranksOnly: reading.ranksOnly, unread: unread, fixed: fixed,
-               each: each, switched: switched(cw), topical: rest.filter(function (j) { return has(single, stem(keep[j])); }).length +
+               each: each, switched: switched(cw), asks: asking(text), topical: rest.filter(function (j) { return has(single, stem(keep[j])); }).length +
                  lex.phrases.filter(function (p) {  // a phrase of a rule's term, not of a card ("risky fives")
                    if (p[0].length < 2 || !ruleTerms.has(p[1])) { return false; }
                    for (var i = 0; i + p[0].length <= cw.length; i++) { if (same(cw.slice(i, i + p[0].length), p[0])) { return true; } }
@@ -469,6 +479,7 @@
         var agrees = said.some(function (x) { return x; });
         if (doc.d.house && !q.house && !agrees) { score = score * lex.house_weight; }  // "risky fives is on"
         if (said.length && !agrees) { score = score * lex.switch_weight; }  // the case's rule the other way
+        if (q.asks === "number" && doc.asks === "other") { score = score * lex.number_weight; }  // "how many" asks a number
         if (doc.d.kind === "option" && q.ruleset !== null) { score = score + lex.named_bonus; }
         return { doc: doc.d, score: score };
       });

@@ -383,6 +383,20 @@ def test_what_plural_ranks_are_worth_is_every_suit_of_them():
     assert [(codes, p) for codes, p, _ in reply.found[0].by_suit[0][1]] == [("KS KC", 10), ("KH KD", -2)]
 
 
+def test_a_question_asking_how_many_wants_a_number_not_a_person():
+    # "how many cards are dealt" asks for a number (spec/core.yaml core.grid: each player is dealt 4 cards); the
+    # dealer's rotation ("Who deals the next round?") shares its words but asks for a person, and kept the grid
+    # from a sure answer. A title asking yes or no, or when, keeps its weight (cambio_ref.askindex.NUMBER_WEIGHT).
+    from cambio_ref.askread import asking
+
+    assert [asking(q) for q in ("how many cards are dealt", "Who deals the next round?", "how much is it",
+                                "Can six players sit at one table?", "When does a match end?")] == [
+        "number", "other", "number", "yes-no", "when"]
+    for question in ("how many cards are dealt", "how many cards does each player get"):
+        reply = ask(question)
+        assert reply.sure and reply.top == "rule:core.grid", (question, reply.top)
+
+
 # Contractions as players type them, with or without the apostrophe (curly too), and the words they stand for.
 CONTRACTIONS = [
     ("don't", "do not"), ("dont", "do not"), ("doesn't", "does not"), ("didn\u2019t", "did not"), ("isnt", "is not"),
