@@ -112,6 +112,15 @@ Where it stands (issue 30; counts of `python -m tests.site.heldout_check test`, 
   for (no change); "our table", "house" or "we play" as words for a house rule (0 or +1 on the tune half, 1
   or 2 phrasings lost: "can we play with only two people" is no house rule); "my own" against a title about
   another player's card and the reverse (no change).
+- 2026-11-27, later: the question word is a cue (cambio_ref.askread.asking): a question asking how many weighs a
+  title asking who, what or where at 0.9 (cambio_ref.askindex.NUMBER_WEIGHT; a title asking yes or no, or when,
+  keeps its weight). Tune half 167 right first, 2 confidently wrong, 91 not sure; phrasing set 138 right first
+  (135 before), none lost; test half 130 right first, 11 confidently wrong, 119 not sure, 30 of 30 unanswerable
+  "not sure", hands 26 of 27 (read after the decision, to report). Not kept: every question word, yes-no
+  included (tune 164 right first, 5 confidently wrong), wh-words other than how many (a phrasing lost, or a
+  confident error on the phrasing set), a bonus for a matching how-many title (no change), the title's share
+  of the score at 0.08, 0.16 or 0.2 instead of 0.12 (166 / 3, 165 / 3, 158 / 3). Of the tune half's misses, 51
+  have the right answer first but not sure, 27 second or third, 13 not among the three offered.
 """
 
 from __future__ import annotations
