@@ -25,10 +25,10 @@ from dataclasses import dataclass
 
 from cambio_ref.cards import JOKER, SUITS
 
-__all__ = ["ACE_LETTER", "AFTER_WORDS", "ANOTHER", "ARTICLES", "BEFORE_COLOUR", "COLOURS", "COUNT_WORDS", "MORE",
-           "MULTIPLES", "NOT_CARDS", "ONE", "PAIR_WORDS", "PLURAL_S", "PLURAL_WORDS", "RANK_LETTERS", "RANK_WORDS",
-           "SUIT_GLYPHS", "SUIT_WORDS", "TIMES", "TIMES_WORD", "CardMention", "Reading", "code_of", "mentions",
-           "rank_token", "read_cards"]
+__all__ = ["ACE_LETTER", "AFTER_WORDS", "ANOTHER", "ARTICLES", "BEFORE_COLOUR", "COLOURS", "COUNTED_PLURAL",
+           "COUNT_WORDS", "MORE", "MULTIPLES", "NOT_CARDS", "ONE", "PAIR_WORDS", "PLURAL_S", "PLURAL_WORDS",
+           "RANK_LETTERS", "RANK_WORDS", "SUIT_GLYPHS", "SUIT_WORDS", "TIMES", "TIMES_WORD", "CardMention", "Reading",
+           "code_of", "mentions", "rank_token", "read_cards"]
 
 # Every word (lower case, as typed or plural) that names a rank, and the rank it names.
 RANK_WORDS: dict[str, str] = {
@@ -66,6 +66,10 @@ COLOURS: dict[str, tuple[str, ...]] = {"red": tuple(s for s in SUITS if s in RED
 # "seven 2s" seven twos.
 COUNT_WORDS: dict[str, int] = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                                "eight": 8, "nine": 9, "ten": 10, "both": 2, **{str(n): n for n in range(2, 11)}}
+# After a count, a rank and "'s" are a plural too ("two 5's", "both K's"); elsewhere "'s" is a possessive ("a 7's
+# peek"). Matched in lower case, its apostrophe straight.
+_COUNTS = "|".join(sorted((w for w, n in COUNT_WORDS.items() if n > 1), key=len, reverse=True))
+COUNTED_PLURAL = re.compile(rf"\b({_COUNTS})(\s+)(10|[2-9ajqkx])'s\b")
 # Words that count cards before a rank, singular or plural: "a double king", "triple sevens".
 MULTIPLES: dict[str, int] = {"double": 2, "triple": 3}
 # A count typed as a factor: "2x kings", "kings x2" (after a card it says how many of that card in all).

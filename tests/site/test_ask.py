@@ -352,6 +352,9 @@ HANDS_IN_WORDS = [
     ("a king and another queen total", ["KS", "QS"], ()),
     ("two kings one black one red and a 4 total", ["KS", "KH", "4S"], ()),
     ("a queen, a jack and the other total", ["QS", "JS"], ("other",)),
+    # After a count, "'s" makes a plural ("two 5's" was scored, sure, as a 2 and a 5).
+    ("two 5's and a king total", ["5S", "5H", "KS"], ()),
+    ("both K's and an ace, score?", ["KS", "KH", "AS"], ()),
 ]
 
 
@@ -371,6 +374,7 @@ def test_a_letter_of_the_card_notation_is_a_card_only_among_cards():
     ("what are ks worth", ["K"]), ("riskey 5s how do they score", ["5"]), ("two 5s", ["5", "5"]),
     ("js qs and 10s", ["J", "Q", "10"]), ("Ks or 2s", ["K", "2"]), ("KS 5S", ["KS", "5S"]),
     ("K♠ 5♠", ["KS", "5S"]), ("kh 10d qc", ["KH", "10D", "QC"]), ("after a 7's peek", ["7"]),
+    ("two 5's", ["5", "5"]), ("3 Q\u2019s", ["Q", "Q", "Q"]),
 ])
 def test_a_rank_and_a_lower_case_s_is_a_plural_not_a_spade(words, cards):
     assert [str(c) for c in analyse(words, build_index().lexicon).cards] == cards
