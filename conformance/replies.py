@@ -15,6 +15,12 @@ True
 
 from __future__ import annotations
 
+# (Before jsonschema-rs: its extension module imports these two while it initialises, from Rust. A SIGINT
+# in the middle, which the kit turns into an exception (conformance.signals), made it panic with a Rust
+# backtrace and a Python traceback on stderr; already imported, they are only looked up.)
+import decimal  # noqa: F401  # isort: skip
+import email.utils  # noqa: F401  # isort: skip
+
 import json
 import re
 from collections.abc import Sequence

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import copy
 import random
+import subprocess
+import sys
 from typing import Any
 
 import jsonschema
@@ -147,3 +149,16 @@ def test_a_wrong_reply_is_named_by_its_field(cmd: str, reply: dict[str, Any], pr
 def test_every_kind_of_error_names_its_field(schema: dict[str, Any], value: Any, problem: str) -> None:
     (error,) = jsonschema_rs.validator_for(schema).iter_errors(value)
     assert str(said(error)).startswith(problem)
+
+
+def test_loading_jsonschema_rs_imports_nothing_from_rust() -> None:
+    # A SIGINT at start-up (0.1 s in, test_hostile's start-up signal) once landed while jsonschema-rs's
+    # extension module imported decimal from Rust: it panicked, printing a Rust backtrace and a Python
+    # traceback. conformance.replies imports what the extension imports first; -X importtime lists a
+    # module imported by another just above it, indented deeper, so the extension's line has none above it.
+    lines = subprocess.run([sys.executable, "-X", "importtime", "-c", "import conformance.replies"],
+                           capture_output=True, text=True, check=True).stderr.splitlines()
+    names = [line.rsplit("|", 1)[-1] for line in lines if line.startswith("import time:")]
+    at = next(i for i, n in enumerate(names) if n.strip() == "jsonschema_rs.jsonschema_rs")
+    depth = len(names[at]) - len(names[at].lstrip())
+    assert len(names[at - 1]) - len(names[at - 1].lstrip()) <= depth, names[at - 3:at + 1]
