@@ -25,10 +25,37 @@ from dataclasses import dataclass
 
 from cambio_ref.cards import JOKER, SUITS
 
-__all__ = ["ACE_LETTER", "AFTER_WORDS", "ANOTHER", "ARTICLES", "BEFORE_COLOUR", "COLOURS", "COUNTED_PLURAL",
-           "COUNT_WORDS", "MORE", "MULTIPLES", "NOT_CARDS", "ONE", "PAIR_WORDS", "PLURAL_S", "PLURAL_WORDS",
-           "RANK_LETTERS", "RANK_WORDS", "SUIT_GLYPHS", "SUIT_WORDS", "TIMES", "TIMES_WORD", "CardMention", "Reading",
-           "code_of", "mentions", "rank_token", "read_cards"]
+__all__ = [
+    "ACE_LETTER",
+    "AFTER_WORDS",
+    "ANOTHER",
+    "ARTICLES",
+    "BEFORE_COLOUR",
+    "COLOURS",
+    "COUNTED_PLURAL",
+    "COUNT_WORDS",
+    "LETTER_JOINS",
+    "MORE",
+    "MULTIPLES",
+    "NOT_CARDS",
+    "ONE",
+    "PAIR_WORDS",
+    "PLURAL_S",
+    "PLURAL_WORDS",
+    "RANK_LETTERS",
+    "RANK_WORDS",
+    "SUIT_GLYPHS",
+    "SUIT_WORDS",
+    "TIMES",
+    "TIMES_SIGN",
+    "TIMES_WORD",
+    "CardMention",
+    "Reading",
+    "code_of",
+    "mentions",
+    "rank_token",
+    "read_cards",
+]
 
 # Every word (lower case, as typed or plural) that names a rank, and the rank it names.
 RANK_WORDS: dict[str, str] = {
@@ -45,7 +72,8 @@ RANK_WORDS: dict[str, str] = {
 RANK_LETTERS = frozenset(("k", "q", "j"))
 # A capital A standing alone, neither first in the text nor first after a sentence's end, is an ace ("K 7 A 2");
 # `cambio_ref.askindex.raw_words` reads it as "ace" before anything is lower-cased ("a" is an article).
-ACE_LETTER = re.compile(r"(?<=[^\s.!?:]\s)A(?=[\s,.?!;]|$)")
+# First in the text, it is an ace before a separator, a joining word or "of" ("A, K", "A with a 7", "A of spades").
+ACE_LETTER = re.compile(r"(?<=[^\s.!?:]\s)A(?=[\s,.?!;]|$)|^A(?=\s*[,&+/]|\s+(?:and|plus|with|of)\s)")
 # A rank and a lower-case "s" are players' plural ("5s", "ks", "Ks", "10s": fives, kings, tens), not a card of
 # spades: that card is written as spec/ and `cambio score` write it, "5S", "KS", or with its symbol, "5♠".
 # `cambio_ref.askindex.raw_words` reads such a plural as the rank's plural word (`PLURAL_WORDS`) before anything is
@@ -68,14 +96,18 @@ COUNT_WORDS: dict[str, int] = {"one": 1, "two": 2, "three": 3, "four": 4, "five"
                                "eight": 8, "nine": 9, "ten": 10, "both": 2, **{str(n): n for n in range(2, 11)}}
 # After a count, a rank and "'s" are a plural too ("two 5's", "both K's"); elsewhere "'s" is a possessive ("a 7's
 # peek"). Matched in lower case, its apostrophe straight.
+# A colour may stand between ("two black 3's"), and "a pair of" and "a couple of" count too ("a pair of 3's").
 _COUNTS = "|".join(sorted((w for w, n in COUNT_WORDS.items() if n > 1), key=len, reverse=True))
-COUNTED_PLURAL = re.compile(rf"\b({_COUNTS})(\s+)(10|[2-9ajqkx])'s\b")
+COUNTED_PLURAL = re.compile(rf"\b({_COUNTS}|(?:pair|couple) of)(\s+(?:(?:red|black)\s+)?)(10|[2-9ajqkx])'s\b")
 # Words that count cards before a rank, singular or plural: "a double king", "triple sevens".
 MULTIPLES: dict[str, int] = {"double": 2, "triple": 3}
 # A count typed as a factor: "2x kings", "kings x2" (after a card it says how many of that card in all).
 TIMES = re.compile(r"^(?:x(10|[2-9])|(10|[2-9])x)$")
 # Words after a card that say how many of it there are in all: "a jack twice", "a king 2 times".
 AFTER_WORDS: dict[str, int] = {"twice": 2, "thrice": 3}
+# A count, this sign and a rank, singular or plural, is so many of that rank ("3 x 4": three fours, not a 3, a
+# joker and a 4).
+TIMES_SIGN = "x"
 TIMES_WORD = "times"
 # Words that count two cards before "of" and a plural rank: "a pair of kings", "a couple of jokers".
 PAIR_WORDS = frozenset(("pair", "couple"))
@@ -86,6 +118,8 @@ ONE = "one"
 ANOTHER = "another"
 # Words before a card that make a number a card, whatever follows it ("a 5 left").
 ARTICLES = frozenset(("a", "an", "the"))
+# Words that join a letter of the notation to the card after it ("J plus a 5", "K with a joker").
+LETTER_JOINS = frozenset(("and", "plus", "with", "or"))
 # A colour after these, with "and", "or" or "one" after it, waits for the rank of the next coloured card.
 BEFORE_COLOUR = frozenset(("a", "an", "one"))
 # A number followed by one of these counts something else: "two cards left", "3 players", "7 points".
@@ -146,14 +180,29 @@ def code_of(word: str) -> tuple[str, str] | None:
 
 
 def _beside_a_card(words: Sequence[str], i: int) -> bool:
-    """The word before or after position `i` names a card: a letter of the notation is a card only in a list
-    of cards ("K Q J 10"), not in "Q&A".
+    """The words around position `i` make a letter of the notation a card: a card or a suit word beside it
+    ("K Q J 10", "7 of clubs & J"), "a", "an", "one" or a colour before it ("a J", "black Q"), "of" after it
+    ("the A of spades"), or a card after a joining word or an article ("J plus three 5's", "K with an
+    joker", "J & a queen"); not "Q&A" (nor "the Q&A").
 
     >>> _beside_a_card("k q j".split(), 0), _beside_a_card("official q a".split(), 1)
     (True, False)
+    >>> _beside_a_card("a j and".split(), 1), _beside_a_card("black q".split(), 1), _beside_a_card("the q a".split(), 1)
+    (True, True, False)
+    >>> _beside_a_card("j plus three fives".split(), 0), _beside_a_card("q a say about a king".split(), 0)
+    (True, False)
     """
-    return any(0 <= k < len(words) and (words[k] in RANK_WORDS or code_of(words[k]) is not None)
-               for k in (i - 1, i + 1))
+    def names_a_card(k: int) -> bool:
+        return 0 <= k < len(words) and (words[k] in RANK_WORDS or words[k] in SUIT_WORDS
+                                        or code_of(words[k]) is not None)
+
+    k = i + 1 + (words[i + 1:i + 2] != [] and words[i + 1] in LETTER_JOINS)
+    k += words[k:k + 1] != [] and words[k] in ARTICLES
+    return (names_a_card(i - 1) or names_a_card(i + 1)
+            or (i > 0 and (words[i - 1] in BEFORE_COLOUR or words[i - 1] in COLOURS))
+            or words[i + 1:i + 2] == ["of"]
+            or (k > i + 1 and (_card_follows(words, k) or (words[k:k + 1] != [] and words[k] in PAIR_WORDS)))
+            or (i > 1 and words[i - 1] in LETTER_JOINS and names_a_card(i - 2)))
 
 
 def _times_after(words: Sequence[str], i: int) -> tuple[int, int]:
@@ -288,8 +337,9 @@ def read_cards(words: Sequence[str]) -> Reading:
             continue
         count = 0
         pair = word in PAIR_WORDS and words[i + 1:i + 2] == ["of"]
-        times = _times_before(word)
-        j = i + 2 if pair else i + 1 if word in COUNT_WORDS or times else i
+        sign = COUNT_WORDS.get(word, 0) > 1 and word != "both" and words[i + 1:i + 2] == [TIMES_SIGN]
+        times = _times_before(word) or (COUNT_WORDS[word] if sign else 0)
+        j = i + 2 if pair or sign else i + 1 if word in COUNT_WORDS or times else i
         colour_at = j if j < len(words) and words[j] in COLOURS else -1
         rank_at = colour_at + 1 if colour_at >= 0 else j
         if (j > i and rank_at < len(words) and words[rank_at] in RANK_WORDS

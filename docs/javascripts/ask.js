@@ -24,7 +24,7 @@
     var ranks = lex.ranks, suits = lex.suits, colours = lex.colours, counts = lex.counts;
     var cues = new Set(lex.cues);
     var notCards = new Set(lex.not_cards), sumWords = new Set(lex.sum_words), ruleTerms = new Set(lex.rule_terms);
-    var pairs = new Set(lex.pairs), beforeColour = new Set(lex.before_colour);
+    var pairs = new Set(lex.pairs), beforeColour = new Set(lex.before_colour), letterJoins = new Set(lex.letter_joins);
     var joins = new Set(lex.joins), articles = new Set(lex.articles), notUnread = new Set(lex.not_unread);
     var docs = data.docs.map(function (d) {
       return { d: d, fields: d.fields.map(function (f) { return [f[0], new Set(f[1])]; }),
@@ -125,6 +125,19 @@
       return has(ranks, w) || codeOf(w) !== null ||
         ((has(colours, w) || has(counts, w)) && i + 1 < words.length && has(ranks, words[i + 1]));
     }
+    // cambio_ref.cardwords._beside_a_card: a letter of the notation ("K Q J 10") is a card only where the words
+    // around it make it one (not in "Q&A").
+    function besideACard(words, i) {
+      function namesACard(k) {
+        return k >= 0 && k < words.length && (has(ranks, words[k]) || has(suits, words[k]) || codeOf(words[k]) !== null);
+      }
+      var k = i + 1 + ((i + 1 < words.length && letterJoins.has(words[i + 1])) ? 1 : 0);
+      k += (k < words.length && articles.has(words[k])) ? 1 : 0;
+      return namesACard(i - 1) || namesACard(i + 1) ||
+        (i > 0 && (beforeColour.has(words[i - 1]) || has(colours, words[i - 1]))) || words[i + 1] === "of" ||
+        (k > i + 1 && (cardFollows(words, k) || (k < words.length && pairs.has(words[k])))) ||
+        (i > 1 && letterJoins.has(words[i - 1]) && namesACard(i - 2));
+    }
     function readCards(words) {
       var found = [], used = {}, pluralOnly = true, pending = [];
       var i = 0;
@@ -176,8 +189,10 @@
         }
         var count = 0;
         var pair = pairs.has(word) && words[i + 1] === "of";  // "a pair of kings"
-        var before = timesBefore(word);  // "double", "3x": a count before a rank, singular or plural
-        var j = pair ? i + 2 : (has(counts, word) || before) ? i + 1 : i;
+        // "3 x 4": a count, the times sign and a rank is so many of that rank (cambio_ref.cardwords.TIMES_SIGN)
+        var sign = has(counts, word) && counts[word] > 1 && word !== "both" && words[i + 1] === lex.times_sign;
+        var before = timesBefore(word) || (sign ? counts[word] : 0);  // "double", "3x": singular or plural
+        var j = (pair || sign) ? i + 2 : (has(counts, word) || before) ? i + 1 : i;
         var colourAt = (j < words.length && has(colours, words[j])) ? j : -1;
         var rankAt = colourAt >= 0 ? colourAt + 1 : j;
         if (j > i && rankAt < words.length && has(ranks, words[rankAt]) &&
@@ -193,10 +208,7 @@
         // colour a number is a card.
         var after2 = words[i + 1] === lex.more ? i + 2 : i + 1;  // "two more cards" counts cards
         var counted = number && !count && !colour && after2 < words.length && notCards.has(words[after2]);
-        // A letter of the notation ("K Q J 10") is a card only beside another card (not in "Q&A").
-        var letterAlone = lex.rank_letters.indexOf(word) >= 0 && ![i - 1, i + 1].some(function (k) {
-          return k >= 0 && k < words.length && (has(ranks, words[k]) || codeOf(words[k]));
-        });
+        var letterAlone = lex.rank_letters.indexOf(word) >= 0 && !besideACard(words, i);
         if (has(ranks, word) && !(counted && !(i > 0 && articles.has(words[i - 1]))) && !letterAlone) {
           var rank = ranks[word], suit = "";
           var plural = word.endsWith("s");

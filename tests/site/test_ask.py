@@ -355,6 +355,17 @@ HANDS_IN_WORDS = [
     # After a count, "'s" makes a plural ("two 5's" was scored, sure, as a 2 and a 5).
     ("two 5's and a king total", ["5S", "5H", "KS"], ()),
     ("both K's and an ace, score?", ["KS", "KH", "AS"], ()),
+    # Found by test_no_word_of_a_hand_in_players_words_is_dropped_silently, each scored, sure, with a card lost or
+    # misread and no word named: "3 x 4" (was a 3, a joker and a 4), "'s" after a colour or "a pair of" (a 3 and
+    # a single 3), a letter of the notation after "a", a colour or before "plus", "with", "of" (dropped), a
+    # capital A first before "of" or "with" (read as an article, dropped).
+    ("3 x 4 and a king total", ["4S", "4H", "4D", "KS"], ()),
+    ("two black 3's and a king, score?", ["3S", "3C", "KS"], ()),
+    ("a pair of 3's and an ace total", ["3S", "3H", "AS"], ()),
+    ("lol a J and black 10 and a five what's my score", ["JS", "10S", "5S"], ()),
+    ("my hand is J plus three 5's", ["JS", "5S", "5H", "5D"], ()),
+    ("K with a joker total?", ["KS", "X"], ()),
+    ("A of spades with a jack and a three lol", ["AS", "JS", "3S"], ()),
 ]
 
 
@@ -464,6 +475,57 @@ def test_no_word_of_a_hand_is_dropped_silently(cards, join, extra, where):
     part_of_a_card = at in read_cards(raw_words(" ".join(words))).used
     assert not query.hand or len(query.cards) > len(cards) or extra in query.unread or part_of_a_card, (
         " ".join(words), [str(c) for c in query.cards], query.unread)
+
+
+# What players type around a hand (issue 30), from general usage: each card's words and the ranks they name.
+_FORMS = {
+    "A": (["ace", "A"], ["aces"]), "2": (["two", "2", "deuce"], ["twos", "2s"]),
+    "3": (["three", "3"], ["threes", "3s", "3's"]), "5": (["five", "5"], ["fives", "5s", "5's"]),
+    "7": (["seven", "7"], ["sevens", "7s"]), "10": (["ten", "10"], ["tens", "10s"]),
+    "J": (["jack", "jak", "J"], ["jacks", "Js"]), "Q": (["queen", "qeen", "Q"], ["queens", "Qs"]),
+    "K": (["king", "kign", "K"], ["kings", "Ks", "K's"]), "X": (["joker"], ["jokers"]),
+}
+_COUNTS_SAID = [("two", 2), ("2", 2), ("both", 2), ("a pair of", 2), ("pair of", 2), ("a couple of", 2),
+                ("couple of", 2), ("three", 3), ("3", 3)]
+_CODES = [("KH", "K"), ("10\u2666", "10"), ("K\u2665", "K"), ("7c", "7"), ("QS", "Q"), ("AH", "A")]
+
+
+@st.composite
+def _card_said(draw: st.DrawFn) -> tuple[str, list[str]]:
+    """One card or several as a player types them, and the ranks meant."""
+    rank = draw(st.sampled_from(sorted(_FORMS)))
+    one, many = _FORMS[rank]
+    colour = "" if rank == "X" else draw(st.sampled_from(["", "", "red ", "black "]))
+    kind = draw(st.sampled_from(["one", "one", "count", "code", "suit", "sign"]))
+    if kind == "one":
+        return f"{draw(st.sampled_from(['a ', 'an ', 'one ', '']))}{colour}{draw(st.sampled_from(one))}", [rank]
+    if kind == "count":
+        word, n = draw(st.sampled_from(_COUNTS_SAID))
+        return f"{word} {colour}{draw(st.sampled_from(many))}", [rank] * n
+    if kind == "code":
+        code, meant = draw(st.sampled_from(_CODES))
+        return code, [meant]
+    if kind == "suit" and rank != "X":
+        suit = draw(st.sampled_from(["hearts", "clubs", "spades", "diamonds"]))
+        return f"{draw(st.sampled_from(['a ', 'the ', '']))}{draw(st.sampled_from(one))} of {suit}", [rank]
+    n = draw(st.integers(2, 3))
+    return f"{n} x {draw(st.sampled_from(one))}", [rank] * n
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(_card_said(), min_size=2, max_size=4), st.sampled_from([", ", " and ", " plus ", " & ", " with ",
+                                                                      " + ", " / ", " "]),
+       st.sampled_from(["", "so i have ", "i got ", "lol ", "my hand is ", "ok so ", "what do ", "i have "]),
+       st.sampled_from(["", " lol", " is that good?", " what's my score", " in hearts", " total?",
+                        ", how many points", " what do i get"]))
+def test_no_word_of_a_hand_in_players_words_is_dropped_silently(cards, join, before, after):
+    """A question read as a hand has the ranks the player meant, or names the words it could not read: card
+    names and typos, colours and suits, counts, plurals and "'s", codes, separators, chat around it."""
+    text = before + join.join(said for said, _ in cards) + after
+    query = engine_for(shipped_data()).analyse(text)
+    meant = sorted(r for _, ranks in cards for r in ranks)
+    assert not query.hand or query.values or sorted(c.rank for c in query.cards) == meant or query.unread, (
+        text, [str(c) for c in query.cards])
 
 
 def test_a_word_among_the_cards_that_cannot_be_read_is_named(capsys):
