@@ -24,7 +24,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from cambio_ref.answers import Answer, CaseRun
 from cambio_ref.catalogue import PHASES, Catalogue
 from cambio_ref.rulebook.common import dispute_page, glossary_page, option_page, phase_title, prepare_site, ruleset_page
-from cambio_ref.rulebook.disputes import dispute_groups, dispute_md, disputes_index_md, scene_files
+from cambio_ref.rulebook.disputes import (
+    dispute_groups,
+    dispute_md,
+    disputes_index_md,
+    drawn_scenes,
+    scene_files,
+)
 from cambio_ref.rulebook.glossary import glossary_md
 from cambio_ref.rulebook.house_rules import house_rules_md
 from cambio_ref.rulebook.matrix import matrix_md
@@ -52,6 +58,7 @@ __all__ = [
     "ruleset_page",
     "site_files",
     "site_nav",
+    "site_scenes",
 ]
 
 NavEntry = str | dict[str, "str | list[NavEntry]"]
@@ -113,6 +120,19 @@ def site_files(catalogue: Catalogue, disputes: Sequence[Dispute]) -> dict[str, s
     """
     site = prepare_site(catalogue, disputes)
     return {path: html for d in disputes for path, html in scene_files(site, d).items()}
+
+
+def site_scenes(catalogue: Catalogue, disputes: Sequence[Dispute]) -> dict[str, dict[str, str]]:
+    """The scenes the dispute pages draw themselves, as ``{page path: {mark: HTML}}``: a page's
+    converted HTML holds each mark as a paragraph's text, which its scene's HTML replaces
+    (the MkDocs hook does it), so Markdown never reads the pictures.
+
+    >>> from cambio_ref.catalogue import load_catalogue
+    >>> site_scenes(load_catalogue(), ())
+    {}
+    """
+    site = prepare_site(catalogue, disputes)
+    return {dispute_page(d.id): drawn for d in disputes if (drawn := drawn_scenes(site, d))}
 
 
 def site_nav(catalogue: Catalogue, *, disputes: Sequence[Dispute] = (),

@@ -32,6 +32,7 @@ from cambio_ref.rulebook import (
     render_site,
     site_files,
     site_nav,
+    site_scenes,
 )
 from cambio_ref.rulebook.engines import INDEX as ENGINES_INDEX
 from cambio_ref.rulebook.engines import engine_pages, engines_nav, read_engine
@@ -59,6 +60,8 @@ log = logging.getLogger("mkdocs.hooks.pages")
 _disputes: list[Dispute] = []
 _front: list[Front] = [Front()]
 _engines: list[EngineRun] = []
+# The scenes the dispute pages draw, by page: on_files makes them, on_page_content puts them in.
+_scenes: dict[str, dict[str, str]] = {}
 
 
 class _Crash:
@@ -193,6 +196,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         files.append(File.generated(config, path, content=text, inclusion=inclusion))
     # The search's index (cambio_ref.rulebook.search): fetched by ask.js on first use, not with the page.
     files.append(File.generated(config, SEARCH_INDEX, content=search_json()))
+    _scenes.clear()
+    _scenes.update(site_scenes(load_catalogue(), _disputes))
     for path, html in site_files(load_catalogue(), _disputes).items():  # scenes a page loads when opened
         files.append(File.generated(config, path, content=html))
     for path, source in published_files().items():
@@ -201,3 +206,10 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     # placeholder keeps the nav link valid for `mkdocs build` and `mkdocs serve` alone.
     files.append(File.generated(config, "api/index.html", content=API_PLACEHOLDER))
     return files
+
+
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """A dispute page's drawn scene replaces its mark (`cambio_ref.rulebook.site_scenes`)."""
+    for mark, scene in _scenes.get(page.file.src_uri, {}).items():
+        html = html.replace(mark, scene)
+    return html

@@ -15,7 +15,8 @@ import pytest
 
 from cambio_ref.cases import load_cases
 from cambio_ref.catalogue import load_catalogue
-from cambio_ref.rulebook import case_dispute, dispute_page, render_site, site_files
+from cambio_ref.rulebook import case_dispute, dispute_page, render_site, site_files, site_scenes
+from cambio_ref.rulebook.disputes import scene_mark
 from cambio_ref.rulebook.model import Moment
 from cambio_ref.rulebook.table import case_moments, picture, scene_html, seat_places
 from cambio_ref.rules import resolve
@@ -130,8 +131,12 @@ def test_a_page_draws_its_first_scene_and_loads_the_others_from_files_beside_it(
     d = case_dispute(CASES["snap.wrong-other-card"], {}, peek=DEFAULT_PEEK, scenes=scenes)
     page = render_site(CAT, disputes=[d])[dispute_page(d.id)]
     files = site_files(CAT, [d])
-    # memory comes first in the order of the sources: drawn in the page; the others are files.
-    assert page.count('<figure class="moment"') == len(scenes["memory"])
+    # memory comes first in the order of the sources: drawn in the page (its mark, which the
+    # scene's HTML replaces once the Markdown is converted); the others are files.
+    drawn = site_scenes(CAT, [d])
+    assert drawn == {dispute_page(d.id): {scene_mark("memory"): scene_html(scenes["memory"], CAT,
+                                                                            prefix="memory-")}}
+    assert page.count(scene_mark("memory")) == 1 and "<figure" not in page
     assert set(files) == {"disputes/snap-wrong-other-card/scene-online.html",
                           "disputes/snap-wrong-other-card/scene-hearts.html"}
     assert files["disputes/snap-wrong-other-card/scene-hearts.html"] == scene_html(scenes["hearts"], CAT,
