@@ -118,10 +118,11 @@ def picture(m: Moment) -> str:
     viewer = m.viewer
     seats = []
     places = seat_places(len(s["grids"]))
+    touched = _touched(m)
     for seat, (grid, known) in enumerate(zip(s["grids"], s["known"], strict=True)):
         cards = []
         for slot, code in enumerate(grid):
-            changed = _touched(m, seat, slot)
+            changed = (seat, slot) in touched
             extra = " hit" if changed else ""
             if code is None:
                 cards.append(f'<span class="pc gap{extra}" title="empty"></span>')
@@ -163,16 +164,22 @@ def picture(m: Moment) -> str:
             f'<div class="middle">{"".join(middle)}</div></div>')
 
 
-def _touched(m: Moment, seat: int, slot: int) -> bool:
-    """True if the step's action or events name this place (it is highlighted)."""
+def _touched(m: Moment) -> set[tuple[Any, Any]]:
+    """The places (seat, slot) the step's action or events name (they are highlighted).
+
+    >>> sorted(_touched(Moment(0, 0, {}, events=({"t": "swapped", "a": [0, 1], "b": [1, 2]},))))
+    [(0, 1), (1, 2)]
+    """
+    touched: set[tuple[Any, Any]] = set()
     for e in (*m.events, *([m.action] if m.action else [])):
         places = [e.get("targets") or [], [e.get("a"), e.get("b")], [e.get("to")],
                   [[e.get("owner"), e.get("slot")]] if "owner" in e else []]
         if e.get("t") in ("swapped", "penalty", "peeked", "swap") and "slot" in e:
             places.append([[e.get("player"), e.get("slot")]])
-        if any(isinstance(p, list | tuple) and list(p) == [seat, slot] for group in places for p in group):
-            return True
-    return False
+        touched.update((p[0], p[1]) for group in places for p in group
+                       if isinstance(p, list | tuple) and len(p) == 2
+                       and not any(isinstance(x, list | dict | set) for x in p))
+    return touched
 
 
 def caption(m: Moment, cat: Catalogue | None = None) -> str:
