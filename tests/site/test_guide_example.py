@@ -53,8 +53,8 @@ def test_the_example_is_found_by_cambio_ask(capsys: pytest.CaptureFixture[str]):
 
 def test_the_example_has_its_page_on_the_site():
     # the site's hook builds every dispute page (imported by name: mypy checks docs/hooks
-    # as its own tree)
+    # as its own tree); here only the cases of the example's folder, not all of spec/cases
     pages = importlib.import_module("docs.hooks.pages")
-    dispute = next(d for d in pages.load_disputes() if d.id == CASE_ID)
+    dispute = next(d for d in pages.load_disputes(included_case().parent) if d.id == CASE_ID)
     assert dispute_page(CASE_ID) == "disputes/turn-draw-out-of-turn.md"
     assert {a.ruleset for a in dispute.answers if a.applies} == {"online", "hearts"}
