@@ -34,6 +34,7 @@ __all__ = [
     "COLOURS",
     "COUNTED_PLURAL",
     "COUNT_WORDS",
+    "INDEFINITE",
     "LETTER_JOINS",
     "MORE",
     "MULTIPLES",
@@ -118,6 +119,7 @@ ONE = "one"
 ANOTHER = "another"
 # Words before a card that make a number a card, whatever follows it ("a 5 left").
 ARTICLES = frozenset(("a", "an", "the"))
+INDEFINITE = frozenset(("a", "an"))  # after these a number is a card, never a count
 # Words that join a letter of the notation to the card after it ("J plus a 5", "K with a joker").
 LETTER_JOINS = frozenset(("and", "plus", "with", "or"))
 # A colour after these, with "and", "or" or "one" after it, waits for the rank of the next coloured card.
@@ -211,8 +213,19 @@ def _times_after(words: Sequence[str], i: int) -> tuple[int, int]:
 
     >>> _times_after(["x3"], 0), _times_after(["twice"], 0), _times_after(["two", "times"], 0), _times_after(["x"], 0)
     ((3, 1), (2, 1), (2, 2), (0, 0))
+
+    The times sign and a count after a plural ("tens x 2, KH"), or with no card after them ("a king x 2 and"),
+    say how many; "K X 2 5" is a list of cards.
+
+    >>> _times_after("k x 2 and".split(), 1), _times_after("k x 2 5".split(), 1), _times_after("tens x 2 kh".split(), 1)
+    ((2, 2), (0, 0), (2, 2))
     """
     word = words[i]
+    plural = i > 0 and words[i - 1] in RANK_WORDS and words[i - 1].endswith("s")
+    if (word == TIMES_SIGN and COUNT_WORDS.get(words[i + 1] if i + 1 < len(words) else "", 0) > 1
+            and words[i + 1] != "both" and (plural or not (i + 2 < len(words) and (
+                words[i + 2] in RANK_WORDS or code_of(words[i + 2]) is not None)))):
+        return COUNT_WORDS[words[i + 1]], 2
     factor = TIMES.match(word)
     if factor and factor[1]:
         return int(factor[1]), 1
@@ -288,6 +301,8 @@ def read_cards(words: Sequence[str]) -> Reading:
     [['J', 'J', '4'], ['K', 'K']]
     >>> [[str(m) for m in read_cards(t.split()).cards] for t in ("a red king and another", "a 5 and another one")]
     [['K(red)', 'K(red)'], ['5', '5']]
+    >>> [[str(m) for m in read_cards(t.split()).cards] for t in ("3 x 4", "kings x 2", "a ten twos")]  # "a ten": a card
+    [['4', '4', '4'], ['K', 'K'], ['10', '2']]
     >>> r = read_cards("a king and another queen".split())
     >>> [str(m) for m in r.cards], sorted(r.used)
     (['K', 'Q'], [1, 3, 4])
@@ -300,19 +315,19 @@ def read_cards(words: Sequence[str]) -> Reading:
     while i < len(words):
         start = i
         word = words[i]
+        times, width = _times_after(words, i) if found and i - 1 in used else (0, 0)
+        if times:  # "kings x2", "kings x 2", "a jack twice", "a king 2 times": that card, so many times in all
+            found += [found[-1]] * (times - 1)
+            used.update(range(i, i + width))
+            plural_only = False
+            i += width
+            continue
         code = code_of(word)
         if code:
             found.append(CardMention(*code))
             used.add(i)
             plural_only = False
             i += 1
-            continue
-        times, width = _times_after(words, i) if found and i - 1 in used else (0, 0)
-        if times:  # "kings x2", "a jack twice", "a king 2 times": that card, so many times in all
-            found += [found[-1]] * (times - 1)
-            used.update(range(i, i + width))
-            plural_only = False
-            i += width
             continue
         if word == ANOTHER and found and i - 1 not in used and not _card_follows(words, i + 1):
             # "a king and another (one)": one more of the card just named (its rank and colour)
@@ -342,7 +357,9 @@ def read_cards(words: Sequence[str]) -> Reading:
         j = i + 2 if pair or sign else i + 1 if word in COUNT_WORDS or times else i
         colour_at = j if j < len(words) and words[j] in COLOURS else -1
         rank_at = colour_at + 1 if colour_at >= 0 else j
-        if (j > i and rank_at < len(words) and words[rank_at] in RANK_WORDS
+        # After "a" or "an" a number is a card, not a count ("a ten, twos" is a 10 and twos, not ten twos).
+        carded = i > 0 and words[i - 1] in INDEFINITE and not (pair or times)
+        if (j > i and not carded and rank_at < len(words) and words[rank_at] in RANK_WORDS
                 and (words[rank_at].endswith("s") or COUNT_WORDS.get(word) == 1 or times)):
             count = 2 if pair else times or COUNT_WORDS[word]
             i = j

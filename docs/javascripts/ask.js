@@ -25,6 +25,7 @@
     var cues = new Set(lex.cues);
     var notCards = new Set(lex.not_cards), sumWords = new Set(lex.sum_words), ruleTerms = new Set(lex.rule_terms);
     var pairs = new Set(lex.pairs), beforeColour = new Set(lex.before_colour), letterJoins = new Set(lex.letter_joins);
+    var indefinite = new Set(lex.indefinite);
     var joins = new Set(lex.joins), articles = new Set(lex.articles), notUnread = new Set(lex.not_unread);
     var docs = data.docs.map(function (d) {
       return { d: d, fields: d.fields.map(function (f) { return [f[0], new Set(f[1])]; }),
@@ -109,6 +110,13 @@
     // cambio_ref.cardwords._times_after: the count a factor after a card says, and how many words it takes.
     function timesAfter(words, i) {
       var word = words[i], m = times.exec(word);
+      // "kings x 2": the times sign and a count after a plural, or with no card after them (not "K X 2 5")
+      var plural = i > 0 && has(ranks, words[i - 1]) && words[i - 1].endsWith("s");
+      if (word === lex.times_sign && i + 1 < words.length && has(counts, words[i + 1]) && counts[words[i + 1]] > 1 &&
+          words[i + 1] !== "both" && (plural ||
+            !(i + 2 < words.length && (has(ranks, words[i + 2]) || codeOf(words[i + 2]) !== null)))) {
+        return [counts[words[i + 1]], 2];
+      }
       if (m && m[1]) { return [Number(m[1]), 1]; }
       if (has(lex.after, word)) { return [lex.after[word], 1]; }
       if (has(counts, word) && counts[word] > 1 && word !== "both" && words[i + 1] === lex.times_word) {
@@ -144,20 +152,20 @@
       while (i < words.length) {
         var start = i;
         var word = words[i];
+        var after = (found.length && used[i - 1]) ? timesAfter(words, i) : [0, 0];
+        if (after[0]) {  // "kings x2", "kings x 2", "a jack twice", "a king 2 times": so many in all
+          for (var f = 1; f < after[0]; f++) { found.push(found[found.length - 1]); }
+          for (var w = i; w < i + after[1]; w++) { used[w] = true; }
+          pluralOnly = false;
+          i += after[1];
+          continue;
+        }
         var code = codeOf(word);
         if (code) {
           found.push({ rank: code[0], suit: code[1], colour: "" });
           used[i] = true;
           pluralOnly = false;
           i += 1;
-          continue;
-        }
-        var after = (found.length && used[i - 1]) ? timesAfter(words, i) : [0, 0];
-        if (after[0]) {  // "kings x2", "a jack twice", "a king 2 times": that card, so many times in all
-          for (var f = 1; f < after[0]; f++) { found.push(found[found.length - 1]); }
-          for (var w = i; w < i + after[1]; w++) { used[w] = true; }
-          pluralOnly = false;
-          i += after[1];
           continue;
         }
         if (word === lex.another && found.length && !used[i - 1] && !cardFollows(words, i + 1)) {
@@ -195,7 +203,9 @@
         var j = (pair || sign) ? i + 2 : (has(counts, word) || before) ? i + 1 : i;
         var colourAt = (j < words.length && has(colours, words[j])) ? j : -1;
         var rankAt = colourAt >= 0 ? colourAt + 1 : j;
-        if (j > i && rankAt < words.length && has(ranks, words[rankAt]) &&
+        // After "a" or "an" a number is a card, not a count (cambio_ref.cardwords.INDEFINITE)
+        var carded = i > 0 && indefinite.has(words[i - 1]) && !(pair || before);
+        if (j > i && !carded && rankAt < words.length && has(ranks, words[rankAt]) &&
             (words[rankAt].endsWith("s") || counts[word] === 1 || before)) {
           count = pair ? 2 : before || counts[word];
           i = j;
