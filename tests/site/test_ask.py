@@ -2,25 +2,22 @@
 
 Expected answers come from the case files (each cites its source); the tests check
 that the search finds the case a table would mean, and that what is printed carries
-the answer, what backs it and the replay command.
+the answer, what backs it and the replay command. Hands and card values in players' words
+are tests/site/test_ask_hands.py.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from itertools import pairwise
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
-from hypothesis import strategies as st
 
 from cambio_ref.answers import answer_for, answer_for_rules, table_words
 from cambio_ref.ask import ask, search, terms_in, tokens
 from cambio_ref.askdata import shipped_data
 from cambio_ref.askindex import analyse, build_index, engine_for, raw_words
-from cambio_ref.cardwords import COUNT_WORDS, CardMention, read_cards
 from cambio_ref.cases import load_cases
 from cambio_ref.catalogue import load_catalogue, read_spec
 from cambio_ref.cli import main
@@ -191,7 +188,7 @@ def test_ask_with_a_bad_ruleset_is_a_usage_error(capsys):
     assert err.startswith("cambio: error: unknown ruleset 'nope'") and "Traceback" not in err
 
 
-# -- one question engine: players' words, rule facts, hands, house rules (issue 24) ----------
+# -- one question engine: players' words, rule facts, house rules (issue 24) ------------------
 
 
 def test_slow_burn_is_a_late_snap_not_a_wrong_one():
@@ -205,15 +202,6 @@ def test_slow_burn_is_a_late_snap_not_a_wrong_one():
     assert reply.top in {f"option:{i}" for i in late} or {h.id for h in reply.closest[:2]} <= late
 
 
-@pytest.mark.parametrize(("words", "cards"), [
-    ("what's a seven worth", ["7"]), ("kings", ["K"]), ("two jokers and a red king", ["X", "X", "K(red)"]),
-    ("K♥ 10♦ x", ["KH", "10D", "X"]), ("the ace of spades", ["AS"]), ("as if", []),
-])
-def test_cards_are_read_from_words_plurals_and_suit_symbols(words, cards):
-    index = build_index()
-    assert [str(c) for c in analyse(words, index.lexicon).cards] == cards
-
-
 def test_a_fact_question_gets_each_rulesets_value_and_citation(capsys):
     assert main(["ask", "which", "way", "does", "play", "go"]) == 0
     out = capsys.readouterr().out
@@ -222,27 +210,6 @@ def test_a_fact_question_gets_each_rulesets_value_and_citation(capsys):
     # hearts.txt 6: play goes counter-clockwise; online, How to play: to the left, clockwise.
     assert "  hearts: Play passes to the next player counter-clockwise, to the right. (hearts §6)" in out
     assert "  online: Play passes to the next player clockwise, to the left. (online §How to play)" in out
-
-
-def test_a_hand_goes_to_the_scorer_and_points_to_cambio_score(capsys):
-    # online, How to play: red king 40, black king -1, joker 0, ace 1.
-    assert main(["ask", "what does K♥ K♠ joker A♣ score in online?"]) == 0
-    out = capsys.readouterr().out
-    assert "  online: KH 40 + KS -1 + X 0 + AC 1 = 40" in out
-    assert "cambio score --ruleset online KH KS X AC" in out
-    # awareness plays without jokers (awareness Points lists none): the joker is not in its deck.
-    reply = ask("X KH")
-    assert dict((rs, s) for rs, s, _ in reply.found[0].hands)["awareness"] is None
-
-
-def test_a_card_worth_question_names_the_option_that_values_it(capsys):
-    assert main(["ask", "what is a red king worth", "--ruleset", "hearts"]) == 0
-    # hearts.txt, Value of the Card: the kings of hearts and diamonds are -2.
-    # In players' words: where the value comes from, not the option's id (issue 30); --json names the option.
-    assert "  hearts: -2  (hearts §Value of the Card)" in capsys.readouterr().out
-    assert main(["ask", "what is a red king worth", "--ruleset", "hearts", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["matches"][0]["options"] == [
-        {"ruleset": "hearts", "option": "value.red-king"}]
 
 
 def test_the_rulesets_own_answer_ranks_before_house_rules_named_for_players():
@@ -267,137 +234,7 @@ def test_a_question_naming_its_ruleset_is_answered_for_it():
     assert {a.ruleset for f in reply.found for a in f.answers} <= {"official"}
 
 
-def test_a_rank_named_without_its_suit_says_each_colour_where_they_differ(capsys):
-    assert main(["ask", "what is a king worth", "--ruleset", "hearts"]) == 0
-    # hearts.txt, Value of the Card: the kings of hearts and diamonds are -2, the other face cards 10.
-    assert "  hearts: KS KC 10; KH KD -2" in capsys.readouterr().out
-    assert main(["ask", "what is a king worth", "--ruleset", "hearts", "--json"]) == 0
-    groups = json.loads(capsys.readouterr().out)["matches"][0]["by_suit"][0]["groups"]
-    assert [(g["cards"], g["points"], g["option"]) for g in groups] == [
-        (["KS", "KC"], 10, "value.black-king"), (["KH", "KD"], -2, "value.red-king")]
-    # Every seven scores 7 everywhere (each source's list: numbers at face value): one value, one card.
-    assert ask("what is a seven worth").top == "card:7S"
-
-
-# -- issue 30: hands in any words, typos, the cached data ----------------------------------
-
-
-def test_the_data_scorer_gives_what_the_scorer_gives():
-    # `cambio ask` scores from the exported points tables, as ask.js does; cambio_ref.scoring is the reference.
-    from cambio_ref.ask import score_cards
-    from cambio_ref.askdata import shipped_data
-    from cambio_ref.cards import Card
-    from cambio_ref.scoring import score_hand
-
-    data = shipped_data()
-    hands = [["KH", "KS", "X", "AC"], ["5H", "2C"], ["5H", "5D", "KD"], ["6H", "10D", "QS"], ["X", "X"], ["JC"]]
-    for rs in data["rulesets"]:
-        rules = resolve(rs)
-        for hand in hands:
-            score, _ = score_cards(hand, data["points"][rs], data["risky"][rs], rs)
-            if not all(rules.has_card(Card.parse(c)) for c in hand):
-                assert score is None, (rs, hand)
-                continue
-            assert score is not None and score.total == score_hand([Card.parse(c) for c in hand], rules).total
-
-
-# Hands in players' words (issue 30), written for these tests: the question, the cards it names (a rank
-# without a suit takes the first free suit of its colour: spades, hearts, diamonds, clubs) and the words
-# that name no card, which the reply must name rather than drop. tests/site/test_search_browser.py asks
-# ask.js the same.
-HANDS_IN_WORDS = [
-    # Number words count cards; colours pick the suits; a mistyped rank is read, and said so.
-    ("2 red kings a joker and an ace", ["KH", "KD", "X", "AS"], ()),
-    ("two fives and a king", ["5S", "5H", "KS"], ()),
-    ("what do two black kings and a kign score", ["KS", "KC", "KH"], ()),
-    ("i have a qeen and a jack, what's that worth", ["QS", "JS"], ()),
-    # "a pair of", "both", "a black one" (one more of the rank just named), "a red and a black king".
-    ("a pair of kings and an ace score", ["KS", "KH", "AS"], ()),
-    ("both jokers and a king total", ["X", "X", "KS"], ()),
-    ("two red kings and a black one score", ["KH", "KD", "KS"], ()),
-    ("a red and a black king score", ["KH", "KS"], ()),
-    ("one red one black king and a 4 total", ["KH", "KS", "4S"], ()),
-    ("two kings one black one red and a 4, total?", ["KS", "KH", "4S"], ()),
-    ("a red king plus a black king plus a joker", ["KH", "KS", "X"], ()),
-    # A trey is a three; a typo is read as a card's name before any other word ("sevn" is not "seen").
-    ("an ace, a deuce and a trey, score?", ["AS", "2S", "3S"], ()),
-    ("five and six and sevn total", ["5S", "6S", "7S"], ()),
-    # "two cards left" counts cards, but after an article a number is a card ("a 5 left").
-    ("i have a king and a 5 left, whats my score", ["KS", "5S"], ()),
-    # Words that name no card are said: a suit left over, the card an "and" adds after the last one.
-    ("kings of hearts and diamonds and a joker score", ["KH", "X"], ("diamonds",)),
-    ("an ace, a 2 and a face card, score", ["AS", "2S"], ("face",)),
-    ("eight, nine, tenn, jak", ["8S", "9S", "10S", "JS"], ()),  # "jak": a typo of three letters, read as jack
-    ("a king, a 7 and a zqx total", ["KS", "7S"], ("zqx",)),
-    # The letters of the card notation typed alone; a capital A inside a sentence is an ace, not an article
-    # (it was dropped without a word: "K 7 A 2" scored as a 7 and a 2).
-    ("score for K Q J 10", ["KS", "QS", "JS", "10S"], ()),
-    ("K 7 A 2 total?", ["KS", "7S", "AS", "2S"], ()),
-    ("K-Q-J, what do they add up to", ["KS", "QS", "JS"], ()),
-    ("A king and a 2, total", ["KS", "2S"], ()),
-    # Counts players use: a multiple ("double", "triple") before a rank, a factor ("2x", "x2", "twice", "2 times"
-    # after a card: so many of it in all), numbers past six
-    # ("double king" dropped "double", "seven 2s" was a 7 and a 2, "kings x2 and an ace" got a case).
-    ("a double king and an ace, total", ["KS", "KH", "AS"], ()),
-    ("kings x2 and an ace", ["KS", "KH", "AS"], ()),
-    ("a jack twice and a 4 total", ["JS", "JH", "4S"], ()),
-    ("a king two times and an ace, score?", ["KS", "KH", "AS"], ()),
-    ("2x jokers and a queen total", ["X", "X", "QS"], ()),
-    ("seven 2s, what's the score", ["2S", "2H", "2D", "2C", "2S", "2S", "2S"], ()),
-    # The word just before the first card is among the cards: named when it is no card.
-    ("what do an extra king and a 4 score", ["KS", "4S"], ("extra",)),
-    # "another" after a card is one more of it ("another" was a filler: "a king and another" scored one king);
-    # a word that may stand for a card but is not read as one ("the other") is named.
-    ("a red king and another, total", ["KH", "KD"], ()),
-    ("what do a 5 and another one score", ["5S", "5H"], ()),
-    ("a king and another queen total", ["KS", "QS"], ()),
-    ("two kings one black one red and a 4 total", ["KS", "KH", "4S"], ()),
-    ("a queen, a jack and the other total", ["QS", "JS"], ("other",)),
-    # After a count, "'s" makes a plural ("two 5's" was scored, sure, as a 2 and a 5).
-    ("two 5's and a king total", ["5S", "5H", "KS"], ()),
-    ("both K's and an ace, score?", ["KS", "KH", "AS"], ()),
-    # Found by test_no_word_of_a_hand_in_players_words_is_dropped_silently, each scored, sure, with a card lost or
-    # misread and no word named: "3 x 4" (was a 3, a joker and a 4), "'s" after a colour or "a pair of" (a 3 and
-    # a single 3), a letter of the notation after "a", a colour or before "plus", "with", "of" (dropped), a
-    # capital A first before "of" or "with" (read as an article, dropped), "kings x 2" (a joker and a 2).
-    ("3 x 4 and a king total", ["4S", "4H", "4D", "KS"], ()),
-    ("two black 3's and a king, score?", ["3S", "3C", "KS"], ()),
-    ("a pair of 3's and an ace total", ["3S", "3H", "AS"], ()),
-    ("lol a J and black 10 and a five what's my score", ["JS", "10S", "5S"], ()),
-    ("my hand is J plus three 5's", ["JS", "5S", "5H", "5D"], ()),
-    ("K with a joker total?", ["KS", "X"], ()),
-    ("A of spades with a jack and a three lol", ["AS", "JS", "3S"], ()),
-    ("kings x 2 and an ace", ["KS", "KH", "AS"], ()),  # was a king, a joker, a 2 and an ace
-]
-
-
-def test_a_letter_of_the_card_notation_is_a_card_only_among_cards():
-    # "the official Q&A" names no queen: a lone letter is read as a card only beside another card.
-    from cambio_ref.cardwords import mentions
-
-    assert mentions(raw_words("what does the official Q&A say about a king")) == (CardMention("K"),)
-    assert [str(m) for m in mentions(raw_words("K Q J and a 10"))] == ["K", "Q", "J", "10"]
-
-
-# Players write a rank's plural with a lower-case "s" ("5s", "ks", "10s": fives, kings, tens); the notation of
-# spec/ and `cambio score` writes the five or king of spades in capitals ("5S", "KS"), or with its symbol ("5♠").
-# Each was read as a card of spades: "what are ks worth in hearts" answered for the king of spades alone, "riskey 5s"
-# named the five of spades. A possessive is no plural ("a 7's peek", spec/options/turn.yaml).
-@pytest.mark.parametrize(("words", "cards"), [
-    ("what are ks worth", ["K"]), ("riskey 5s how do they score", ["5"]), ("two 5s", ["5", "5"]),
-    ("js qs and 10s", ["J", "Q", "10"]), ("Ks or 2s", ["K", "2"]), ("KS 5S", ["KS", "5S"]),
-    ("K♠ 5♠", ["KS", "5S"]), ("kh 10d qc", ["KH", "10D", "QC"]), ("after a 7's peek", ["7"]),
-    ("two 5's", ["5", "5"]), ("3 Q\u2019s", ["Q", "Q", "Q"]),
-])
-def test_a_rank_and_a_lower_case_s_is_a_plural_not_a_spade(words, cards):
-    assert [str(c) for c in analyse(words, build_index().lexicon).cards] == cards
-
-
-def test_what_plural_ranks_are_worth_is_every_suit_of_them():
-    # hearts "Value of the Card": the kings of hearts and diamonds -2, the other kings 10.
-    reply = ask("what are ks worth in hearts")
-    assert reply.kind == "card" and [f.hit.id for f in reply.found] == ["K"]
-    assert [(codes, p) for codes, p, _ in reply.found[0].by_suit[0][1]] == [("KS KC", 10), ("KH KD", -2)]
+# -- issue 30: typos, contractions, everyday words, the cached data ------------------------
 
 
 def test_a_question_asking_how_many_wants_a_number_not_a_person():
@@ -441,120 +278,6 @@ def test_a_contraction_is_read_as_its_words_never_as_a_typo(typed, meant):
 def test_hadnt_is_no_hand():
     assert ("hadn", "hand") not in ask("hadn't we snapped already").fixed
     assert ask("he won't call").fixed == ()
-
-
-@pytest.mark.parametrize(("question", "cards", "unread"), HANDS_IN_WORDS)
-def test_hands_in_words(question, cards, unread):
-    reply = ask(question)
-    assert reply.kind == "hand" and reply.top == "hand:" + " ".join(cards), reply.top
-    assert reply.unread == unread
-
-
-_RANKS_SAID = ["ace", "two", "three", "four", "5", "six", "7", "eight", "nine", "10", "jack", "queen", "king", "joker"]
-# Words that name no card, are no stop word, count or value word, and are known to the engine or English.
-# And words that may stand for a card ("another", "one") or seem filler but are not ("other", "more").
-_NOT_A_CARD = ["snapped", "lucky", "swapped", "peeked", "extra", "shiny", "secret", "double", "another", "other",
-               "one", "more"]
-
-
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.lists(st.tuples(st.sampled_from(["a ", "an ", ""]), st.sampled_from(["", "red ", "black "]),
-                          st.sampled_from(_RANKS_SAID)), min_size=2, max_size=4),
-       st.sampled_from([" and ", ", ", " "]), st.sampled_from(_NOT_A_CARD), st.integers(0, 20))
-def test_no_word_of_a_hand_is_dropped_silently(cards, join, extra, where):
-    """Issue 30: every word among a hand's cards is read as a card, a count or a colour, or named as unread
-    ("double king" once lost a king and said nothing). One word that is no card, put anywhere between the
-    first card's first word and the last card, is read as a count or a card (more cards), as part of a card
-    ("one king", "another king") or named; the cards alone read as they are."""
-    engine = engine_for(shipped_data())
-    said = [f"{art}{colour if rank != 'joker' else ''}{rank}" for art, colour, rank in cards]
-    plain = engine.analyse(join.join(said) + " total?")
-    assert len(plain.cards) == len(cards), (said, [str(c) for c in plain.cards])
-    words = (join.join(said)).split(" ")
-    at = 1 + where % (len(words) - 1)
-    words.insert(at, extra)
-    query = engine.analyse(" ".join(words) + " total?")
-    part_of_a_card = at in read_cards(raw_words(" ".join(words))).used
-    assert not query.hand or len(query.cards) > len(cards) or extra in query.unread or part_of_a_card, (
-        " ".join(words), [str(c) for c in query.cards], query.unread)
-
-
-# What players type around a hand (issue 30), from general usage: each card's words and the ranks they name.
-_FORMS = {
-    "A": (["ace", "A"], ["aces"]), "2": (["two", "2", "deuce"], ["twos", "2s"]),
-    "3": (["three", "3"], ["threes", "3s", "3's"]), "5": (["five", "5"], ["fives", "5s", "5's"]),
-    "7": (["seven", "7"], ["sevens", "7s"]), "10": (["ten", "10"], ["tens", "10s"]),
-    "J": (["jack", "jak", "J"], ["jacks", "Js"]), "Q": (["queen", "qeen", "Q"], ["queens", "Qs"]),
-    "K": (["king", "kign", "K"], ["kings", "Ks", "K's"]), "X": (["joker"], ["jokers"]),
-}
-_COUNTS_SAID = [("two", 2), ("2", 2), ("both", 2), ("a pair of", 2), ("pair of", 2), ("a couple of", 2),
-                ("couple of", 2), ("three", 3), ("3", 3)]
-_CODES = [("KH", "K"), ("10\u2666", "10"), ("K\u2665", "K"), ("7c", "7"), ("QS", "Q"), ("AH", "A")]
-
-
-@st.composite
-def _card_said(draw: st.DrawFn) -> tuple[str, list[str], bool]:
-    """One card or several as a player types them, the ranks meant, and whether how many is said (a plural
-    without a count, "black 7s", says the rank, not how many)."""
-    rank = draw(st.sampled_from(sorted(_FORMS)))
-    one, many = _FORMS[rank]
-    colour = "" if rank == "X" else draw(st.sampled_from(["", "", "red ", "black "]))
-    kind = draw(st.sampled_from(["one", "one", "count", "code", "suit", "sign", "plural"]))
-    if kind == "one":
-        return f"{draw(st.sampled_from(['a ', 'an ', 'one ', '']))}{colour}{draw(st.sampled_from(one))}", [rank], True
-    if kind == "count":
-        word, n = draw(st.sampled_from(_COUNTS_SAID))
-        return f"{word} {colour}{draw(st.sampled_from(many))}", [rank] * n, True
-    if kind == "code":
-        code, meant = draw(st.sampled_from(_CODES))
-        return code, [meant], True
-    if kind == "suit" and rank != "X":
-        suit = draw(st.sampled_from(["hearts", "clubs", "spades", "diamonds"]))
-        return f"{draw(st.sampled_from(['a ', 'the ', '']))}{draw(st.sampled_from(one))} of {suit}", [rank], True
-    if kind == "plural":
-        return f"{colour}{draw(st.sampled_from(many))}", [rank], False
-    n = draw(st.integers(2, 3))
-    if draw(st.booleans()):
-        return f"{n} x {draw(st.sampled_from(one))}", [rank] * n, True
-    return f"{draw(st.sampled_from(many))} x {n}", [rank] * n, True
-
-
-@settings(max_examples=120, deadline=None)
-@given(st.lists(_card_said(), min_size=2, max_size=4), st.sampled_from([", ", " and ", " plus ", " & ", " with ",
-                                                                      " + ", " / ", " "]),
-       st.sampled_from(["", "so i have ", "i got ", "lol ", "my hand is ", "ok so ", "what do ", "i have "]),
-       st.sampled_from(["", " lol", " is that good?", " what's my score", " in hearts", " total?",
-                        ", how many points", " what do i get"]))
-def test_no_word_of_a_hand_in_players_words_is_dropped_silently(cards, join, before, after):
-    """A question read as a hand has the ranks the player meant, or names the words it could not read: card
-    names and typos, colours and suits, counts, plurals and "'s", codes, separators, chat around it."""
-    # Known limit: punctuation is not read, so a number, a comma (or "/", "&", "+") and a plural
-    # ("ten, twos", "ten, tens x 2") reads as a count ("ten twos"); left out here, and reported.
-    plurals = {w for _, many in _FORMS.values() for w in many}
-    assume(join.strip() not in ("", ",", "/", "&", "+") or not any(
-        a[0].split()[-1] in COUNT_WORDS and b[0].split()[0] in plurals for a, b in pairwise(cards)))
-    text = before + join.join(said for said, _, _ in cards) + after
-    query = engine_for(shipped_data()).analyse(text)
-    meant = sorted(r for _, ranks, _ in cards for r in ranks)
-    read = sorted(c.rank for c in query.cards)
-    if not all(counted for _, _, counted in cards):  # "black 7s": at least one of the rank, how many unsaid
-        meant, read = sorted(set(meant)), sorted(set(read))
-    assert not query.hand or query.values or read == meant or query.unread, (text, [str(c) for c in query.cards])
-
-
-def test_a_word_among_the_cards_that_cannot_be_read_is_named(capsys):
-    reply = ask("KH KS blorp AC in online")
-    assert reply.kind == "hand" and reply.unread == ("blorp",)
-    assert main(["ask", "KH KS blorp AC in online"]) == 0
-    assert "Could not read 'blorp' as a card: left out." in capsys.readouterr().out
-
-
-def test_what_ranks_are_worth_gives_their_values_not_a_hand():
-    # hearts "Value of the Card": red kings -2, black kings 10, a joker -1.
-    reply = ask("what are kings and jokers worth", "hearts")
-    assert reply.kind == "card" and [f.hit.id for f in reply.found] == ["K", "X"]
-    assert [(codes, p) for codes, p, _ in reply.found[0].by_suit[0][1]] == [("KS KC", 10), ("KH KD", -2)]
-    assert reply.found[1].hands[0][1] is not None and reply.found[1].hands[0][1].total == -1
 
 
 def test_typos_are_read_as_the_nearest_known_word():
@@ -756,12 +479,3 @@ def test_the_plain_words_make_no_glossary_phrase_another_terms():
     assert joined(words) <= joined({})
 
 
-@pytest.mark.parametrize(("question", "rank", "points"), [
-    # hearts "Value of the Card": a joker is -1, a jack 10.
-    ("what does a joker count for in hearts", "X", -1),
-    ("how much does a jack count for in hearts", "J", 10),
-])
-def test_count_for_asks_what_a_card_is_worth(question, rank, points):
-    reply = ask(question)
-    assert reply.kind == "card" and reply.found[0].hit.id.rstrip("HDSC") == rank
-    assert [s.total for _, s, _ in reply.found[0].hands if s] == [points]

@@ -19,7 +19,7 @@ from cambio_ref.rulebook.search import SEARCH_INDEX
 from tests.site.browsing import PHONE, Visit
 from tests.site.heldout_check import load_half
 from tests.site.phrasing_check import load_phrasings
-from tests.site.test_ask import HANDS_IN_WORDS
+from tests.site.test_ask_hands import HANDS_IN_WORDS
 
 pytestmark = pytest.mark.browser
 
