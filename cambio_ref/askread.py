@@ -34,6 +34,7 @@ from cambio_ref.cardwords import (
     COLOURS,
     COUNT_WORDS,
     COUNTED_PLURAL,
+    FACTORED_PLURAL,
     INDEFINITE,
     LETTER_JOINS,
     MORE,
@@ -145,13 +146,14 @@ def raw_words(text: str) -> list[str]:
     ['a', 'king', 'k', '7', 'ace', '2']
     >>> raw_words("KS 5S 5♠ ks 5s Ks two 10s don't")
     ['ks', '5s', '5s', 'kings', 'fives', 'kings', 'two', 'tens', 'do', 'not']
-    >>> raw_words("two 5's, both K's, a 7's peek")
-    ['two', 'fives', 'both', 'kings', 'a', '7', 'peek']
+    >>> raw_words("two 5's, both K's, a 7's peek, 3's x 2")
+    ['two', 'fives', 'both', 'kings', 'a', '7', 'peek', 'threes', 'x', '2']
     """
     text = ACE_LETTER.sub("ace", text)
     text = PLURAL_S.sub(lambda m: PLURAL_WORDS[m[1].upper()], text).lower()
     text = expand(text.replace("\u2019", "'").replace("\u2018", "'"))
     text = COUNTED_PLURAL.sub(lambda m: m[1] + m[2] + PLURAL_WORDS[m[3].upper()], text)
+    text = FACTORED_PLURAL.sub(lambda m: PLURAL_WORDS[m[1].upper()], text)
     for glyph, letter in SUIT_GLYPHS.items():
         text = text.replace(glyph, letter)
     return _WORD.findall(text.replace("'s", ""))
@@ -496,7 +498,7 @@ def reading_json(lex: Lexicon) -> dict[str, Any]:
             "cues": sorted(_RULESET_CUES), "ruleset_tails": list(RULESET_TAILS), "ranks": RANK_WORDS,
             "rank_letters": sorted(RANK_LETTERS),
             "ace_letter": ACE_LETTER.pattern, "plural_s": PLURAL_S.pattern, "plural_words": PLURAL_WORDS,
-            "counted_plural": COUNTED_PLURAL.pattern,
+            "counted_plural": COUNTED_PLURAL.pattern, "factored_plural": FACTORED_PLURAL.pattern,
             "contraction": CONTRACTION.pattern, "not_bases": NOT_BASES, "contracted": CONTRACTED,
             "unmarked": UNMARKED, "suits": SUIT_WORDS, "glyphs": SUIT_GLYPHS,
             "colours": {c: list(s) for c, s in COLOURS.items()}, "counts": COUNT_WORDS,

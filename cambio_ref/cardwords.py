@@ -34,6 +34,7 @@ __all__ = [
     "COLOURS",
     "COUNTED_PLURAL",
     "COUNT_WORDS",
+    "FACTORED_PLURAL",
     "INDEFINITE",
     "LETTER_JOINS",
     "MORE",
@@ -100,6 +101,8 @@ COUNT_WORDS: dict[str, int] = {"one": 1, "two": 2, "three": 3, "four": 4, "five"
 # A colour may stand between ("two black 3's"), and "a pair of" and "a couple of" count too ("a pair of 3's").
 _COUNTS = "|".join(sorted((w for w, n in COUNT_WORDS.items() if n > 1), key=len, reverse=True))
 COUNTED_PLURAL = re.compile(rf"\b({_COUNTS}|(?:pair|couple) of)(\s+(?:(?:red|black)\s+)?)(10|[2-9ajqkx])'s\b")
+# So are a rank and "'s" before the times sign and a count ("3's x 2" is two 3s, not three 2s).
+FACTORED_PLURAL = re.compile(rf"\b(10|[2-9ajqkx])'s(?=\s*(?:x\s*(?:{_COUNTS})\b|x(?:10|[2-9])\b))")
 # Words that count cards before a rank, singular or plural: "a double king", "triple sevens".
 MULTIPLES: dict[str, int] = {"double": 2, "triple": 3}
 # A count typed as a factor: "2x kings", "kings x2" (after a card it says how many of that card in all).

@@ -37,6 +37,7 @@
     var aceLetter = new RegExp(lex.ace_letter, "g");  // cambio_ref.cardwords.ACE_LETTER
     var pluralS = new RegExp(lex.plural_s, "g");  // cambio_ref.cardwords.PLURAL_S: "5s", "ks" are fives, kings
     var countedPlural = new RegExp(lex.counted_plural, "g");  // cambio_ref.cardwords.COUNTED_PLURAL: "two 5's"
+    var factoredPlural = new RegExp(lex.factored_plural, "g");  // cambio_ref.cardwords.FACTORED_PLURAL: "3's x 2"
     var contraction = new RegExp(lex.contraction, "g");  // cambio_ref.askread.expand: "hadn't" is "had not"
     function expand(text) {
       return text.replace(contraction, function (m, base, word, ending, unmarked) {
@@ -48,6 +49,7 @@
       text = text.replace(aceLetter, "ace").replace(pluralS, function (m, r) { return lex.plural_words[r.toUpperCase()]; });
       text = expand(text.toLowerCase().split("\u2019").join("'").split("\u2018").join("'"));
       text = text.replace(countedPlural, function (m, count, space, r) { return count + space + lex.plural_words[r.toUpperCase()]; });
+      text = text.replace(factoredPlural, function (m, r) { return lex.plural_words[r.toUpperCase()]; });
       Object.keys(lex.glyphs).forEach(function (g) { text = text.split(g).join(lex.glyphs[g]); });
       return text.split("'s").join("").match(/[a-z0-9]+/g) || [];
     }

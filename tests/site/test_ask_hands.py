@@ -150,6 +150,9 @@ HANDS_IN_WORDS = [
     ("K with a joker total?", ["KS", "X"], ()),
     ("A of spades with a jack and a three lol", ["AS", "JS", "3S"], ()),
     ("kings x 2 and an ace", ["KS", "KH", "AS"], ()),  # was a king, a joker, a 2 and an ace
+    # Found by the same property later: a rank and "'s" before the times sign and a count ("'s" read as a
+    # possessive and dropped, then "3 x 2": three 2s).
+    ("a ten and a ten and 3's x 2", ["10S", "10H", "3S", "3H"], ()),
 ]
 
 
