@@ -239,15 +239,17 @@ def scenes_md(site: Site, d: Dispute) -> list[str]:
                     f"    {scene_mark(rs)}", "", "    </div>", ""]
         else:
             out += [f'??? example "Under {rs}"', "",
-                    f'    <div class="scene" data-ruleset="{rs}" data-src="{scene_file(rs)}">',
-                    f"    <p><a href='{scene_file(rs)}'>The table under {rs}, step by step</a></p>", "    </div>", ""]
+                    f'    <div class="scene" data-ruleset="{rs}" data-src="{scene_file(rs)}">', "",
+                    f"    <p><a href='{scene_file(rs)}'>The table under {rs}, step by step</a></p>", "",
+                    "    </div>", ""]
     return [*out, "</section>", ""]
 
 
 def drawn_scenes(site: Site, d: Dispute) -> dict[str, str]:
-    """The scene a dispute page draws itself (its first ruleset's), as ``{its mark in the page's
-    HTML: the scene's HTML}``; empty if the case has no scene."""
-    return {scene_mark(rs): scene_html(moments, site.cat, prefix=f"{rs}-")
+    """The scene a dispute page draws itself (its first ruleset's), as ``{its mark's paragraph in the
+    page's HTML: the scene's HTML}`` (the paragraph goes too: a figure may not stand in one); empty if
+    the case has no scene."""
+    return {f"<p>{scene_mark(rs)}</p>": scene_html(moments, site.cat, prefix=f"{rs}-")
             for rs, moments in _ordered_scenes(site, d)[:1]}
 
 

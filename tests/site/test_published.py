@@ -50,3 +50,12 @@ def test_the_developer_pages_link_them(site: Path, page: str) -> None:
     assert {"spec/shuffle.yaml", "spec/errors.yaml", "schemas/protocol/common.schema.json",
             "schemas/protocol/hello.request.schema.json"} <= found
     assert all((site / p).exists() for p in found if p.startswith(("spec/", "schemas/")))
+
+
+def test_no_dispute_page_puts_a_scene_inside_a_paragraph(site: Path) -> None:
+    # A figure or a div may not stand in a paragraph (HTML's content model): the drawn scene's mark was a
+    # paragraph of its own, and a folded scene's div ran into the link inside it.
+    pages = sorted((site / "disputes").glob("*/index.html"))
+    assert pages
+    nested = [p.parent.name for p in pages if re.search(r"<p>\s*<(?:figure|div)\b", p.read_text(encoding="utf-8"))]
+    assert nested == []

@@ -134,8 +134,8 @@ def test_a_page_draws_its_first_scene_and_loads_the_others_from_files_beside_it(
     # memory comes first in the order of the sources: drawn in the page (its mark, which the
     # scene's HTML replaces once the Markdown is converted); the others are files.
     drawn = site_scenes(CAT, [d])
-    assert drawn == {dispute_page(d.id): {scene_mark("memory"): scene_html(scenes["memory"], CAT,
-                                                                            prefix="memory-")}}
+    assert drawn == {dispute_page(d.id): {f"<p>{scene_mark('memory')}</p>": scene_html(scenes["memory"], CAT,
+                                                                                     prefix="memory-")}}
     assert page.count(scene_mark("memory")) == 1 and "<figure" not in page
     assert set(files) == {"disputes/snap-wrong-other-card/scene-online.html",
                           "disputes/snap-wrong-other-card/scene-hearts.html"}
