@@ -32,6 +32,7 @@ from cambio_ref.cardwords import (
     ARTICLES,
     BEFORE_COLOUR,
     COLOURS,
+    COUNT_BREAK,
     COUNT_WORDS,
     COUNTED_PLURAL,
     FACTORED_PLURAL,
@@ -46,12 +47,14 @@ from cambio_ref.cardwords import (
     PLURAL_WORDS,
     RANK_LETTERS,
     RANK_WORDS,
+    SHORT_AND,
     SUIT_GLYPHS,
     SUIT_WORDS,
     TIMES,
     TIMES_SIGN,
     TIMES_WORD,
     CardMention,
+    and_between_cards,
     code_of,
     rank_token,
     read_cards,
@@ -138,7 +141,8 @@ def expand(text: str) -> str:
 def raw_words(text: str) -> list[str]:
     """The words of `text`, lower case and unstemmed; a suit symbol reads as its letter ("K♥" -> "kh"),
     a capital A standing alone inside a sentence as an ace, a rank and a lower-case "s" as the rank's plural
-    ("5s" -> "fives", `cambio_ref.cardwords.PLURAL_S`), a contraction as the words it stands for (`expand`).
+    ("5s" -> "fives", `cambio_ref.cardwords.PLURAL_S`), a contraction as the words it stands for (`expand`),
+    a separator between a number and a plural as "and" (`COUNT_BREAK`), and "n" between cards as "and".
 
     >>> raw_words("What's K♥ worth? Ann's 10♦!")
     ['what', 'kh', 'worth', 'ann', '10d']
@@ -148,15 +152,18 @@ def raw_words(text: str) -> list[str]:
     ['ks', '5s', '5s', 'kings', 'fives', 'kings', 'two', 'tens', 'do', 'not']
     >>> raw_words("two 5's, both K's, a 7's peek, 3's x 2")
     ['two', 'fives', 'both', 'kings', 'a', '7', 'peek', 'threes', 'x', '2']
+    >>> raw_words("ten, twos; 3/5s; 3's, tens; a king n a queen")
+    ['ten', 'and', 'twos', '3', 'and', 'fives', '3', 'and', 'tens', 'a', 'king', 'and', 'a', 'queen']
     """
     text = ACE_LETTER.sub("ace", text)
     text = PLURAL_S.sub(lambda m: PLURAL_WORDS[m[1].upper()], text).lower()
     text = expand(text.replace("\u2019", "'").replace("\u2018", "'"))
     text = COUNTED_PLURAL.sub(lambda m: m[1] + m[2] + PLURAL_WORDS[m[3].upper()], text)
     text = FACTORED_PLURAL.sub(lambda m: PLURAL_WORDS[m[1].upper()], text)
+    text = COUNT_BREAK.sub(lambda m: m[1] + (m[2] or "") + " and ", text)
     for glyph, letter in SUIT_GLYPHS.items():
         text = text.replace(glyph, letter)
-    return _WORD.findall(text.replace("'s", ""))
+    return and_between_cards(_WORD.findall(text.replace("'s", "")))
 
 
 # What a question or a title asks for, by its first question word (`asking`): a yes or no, a time, a number ("how
@@ -499,6 +506,7 @@ def reading_json(lex: Lexicon) -> dict[str, Any]:
             "rank_letters": sorted(RANK_LETTERS),
             "ace_letter": ACE_LETTER.pattern, "plural_s": PLURAL_S.pattern, "plural_words": PLURAL_WORDS,
             "counted_plural": COUNTED_PLURAL.pattern, "factored_plural": FACTORED_PLURAL.pattern,
+            "count_break": COUNT_BREAK.pattern, "short_and": SHORT_AND,
             "contraction": CONTRACTION.pattern, "not_bases": NOT_BASES, "contracted": CONTRACTED,
             "unmarked": UNMARKED, "suits": SUIT_WORDS, "glyphs": SUIT_GLYPHS,
             "colours": {c: list(s) for c, s in COLOURS.items()}, "counts": COUNT_WORDS,

@@ -33,6 +33,7 @@ __all__ = [
     "BEFORE_COLOUR",
     "COLOURS",
     "COUNTED_PLURAL",
+    "COUNT_BREAK",
     "COUNT_WORDS",
     "FACTORED_PLURAL",
     "INDEFINITE",
@@ -46,6 +47,7 @@ __all__ = [
     "PLURAL_WORDS",
     "RANK_LETTERS",
     "RANK_WORDS",
+    "SHORT_AND",
     "SUIT_GLYPHS",
     "SUIT_WORDS",
     "TIMES",
@@ -53,6 +55,7 @@ __all__ = [
     "TIMES_WORD",
     "CardMention",
     "Reading",
+    "and_between_cards",
     "code_of",
     "mentions",
     "rank_token",
@@ -103,10 +106,19 @@ _COUNTS = "|".join(sorted((w for w, n in COUNT_WORDS.items() if n > 1), key=len,
 COUNTED_PLURAL = re.compile(rf"\b({_COUNTS}|(?:pair|couple) of)(\s+(?:(?:red|black)\s+)?)(10|[2-9ajqkx])'s\b")
 # So are a rank and "'s" before the times sign and a count ("3's x 2" is two 3s, not three 2s).
 FACTORED_PLURAL = re.compile(rf"\b(10|[2-9ajqkx])'s(?=\s*(?:x\s*(?:{_COUNTS})\b|x(?:10|[2-9])\b))")
+# A number, a separator ("," "/" "&" "+") and a plural are two cards, not a count: "ten, twos" is a 10 and twos,
+# "3 & 5s" a 3 and fives (then typed "fives"), "3's, tens" threes and tens. `cambio_ref.askindex.raw_words` writes
+# "and" for the separator, as punctuation is not read.
+_NUMBERS = "|".join(sorted((w for w in COUNT_WORDS if w in RANK_WORDS), key=len, reverse=True))
+_PLURALS = "|".join(sorted((w for w in RANK_WORDS if w.isalpha() and len(w) > 1 and w.endswith("s")),
+                           key=len, reverse=True))
+COUNT_BREAK = re.compile(rf"\b({_NUMBERS})('s)?\s*[,/&+]\s*(?=(?:(?:red|black)\s+)?(?:{_PLURALS})\b)")
 # Words that count cards before a rank, singular or plural: "a double king", "triple sevens".
 MULTIPLES: dict[str, int] = {"double": 2, "triple": 3}
 # A count typed as a factor: "2x kings", "kings x2" (after a card it says how many of that card in all).
 TIMES = re.compile(r"^(?:x(10|[2-9])|(10|[2-9])x)$")
+# Players' short "and" between two cards ("a king n a queen").
+SHORT_AND = "n"
 # Words after a card that say how many of it there are in all: "a jack twice", "a king 2 times".
 AFTER_WORDS: dict[str, int] = {"twice": 2, "thrice": 3}
 # A count, this sign and a rank, singular or plural, is so many of that rank ("3 x 4": three fours, not a 3, a
@@ -258,6 +270,27 @@ def _card_follows(words: Sequence[str], i: int) -> bool:
     ahead = words[i:i + 2]
     return bool(ahead) and (ahead[0] in RANK_WORDS or code_of(ahead[0]) is not None or (
         (ahead[0] in COLOURS or ahead[0] in COUNT_WORDS) and ahead[1:] != [] and ahead[1] in RANK_WORDS))
+
+
+def and_between_cards(words: Sequence[str]) -> list[str]:
+    """`words` with a short "and" (`SHORT_AND`) after a card's word and before a card read as "and".
+
+    >>> and_between_cards("a king n a queen".split()), and_between_cards("rock n roll".split())
+    (['a', 'king', 'and', 'a', 'queen'], ['rock', 'n', 'roll'])
+    >>> " ".join(and_between_cards("kh n one red 5 n a pair of aces n 2 n".split()))
+    'kh and one red 5 and a pair of aces and 2 n'
+
+    """
+    def after_a_card(k: int) -> bool:
+        return k > 0 and (words[k - 1] in RANK_WORDS or words[k - 1] in SUIT_WORDS or code_of(words[k - 1]) is not None)
+
+    def before_a_card(k: int) -> bool:  # an article, a count ("one", "a pair of") or a colour, then a rank
+        k += k < len(words) and words[k] in ARTICLES
+        first = words[k] if k < len(words) else ""
+        return _card_follows(words, k) or first in PAIR_WORDS or (
+            (first in COUNT_WORDS or first in MULTIPLES) and _card_follows(words, k + 1))
+
+    return ["and" if w == SHORT_AND and after_a_card(i) and before_a_card(i + 1) else w for i, w in enumerate(words)]
 
 
 def mentions(words: Sequence[str]) -> tuple[CardMention, ...]:

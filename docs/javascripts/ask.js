@@ -38,6 +38,7 @@
     var pluralS = new RegExp(lex.plural_s, "g");  // cambio_ref.cardwords.PLURAL_S: "5s", "ks" are fives, kings
     var countedPlural = new RegExp(lex.counted_plural, "g");  // cambio_ref.cardwords.COUNTED_PLURAL: "two 5's"
     var factoredPlural = new RegExp(lex.factored_plural, "g");  // cambio_ref.cardwords.FACTORED_PLURAL: "3's x 2"
+    var countBreak = new RegExp(lex.count_break, "g");  // cambio_ref.cardwords.COUNT_BREAK: "ten, twos"
     var contraction = new RegExp(lex.contraction, "g");  // cambio_ref.askread.expand: "hadn't" is "had not"
     function expand(text) {
       return text.replace(contraction, function (m, base, word, ending, unmarked) {
@@ -50,8 +51,22 @@
       text = expand(text.toLowerCase().split("\u2019").join("'").split("\u2018").join("'"));
       text = text.replace(countedPlural, function (m, count, space, r) { return count + space + lex.plural_words[r.toUpperCase()]; });
       text = text.replace(factoredPlural, function (m, r) { return lex.plural_words[r.toUpperCase()]; });
+      text = text.replace(countBreak, function (m, n, s) { return n + (s || "") + " and "; });
       Object.keys(lex.glyphs).forEach(function (g) { text = text.split(g).join(lex.glyphs[g]); });
-      return text.split("'s").join("").match(/[a-z0-9]+/g) || [];
+      return andBetweenCards(text.split("'s").join("").match(/[a-z0-9]+/g) || []);
+    }
+    // cambio_ref.cardwords.and_between_cards: "n" after a card's word and before a card is "and".
+    function andBetweenCards(words) {
+      return words.map(function (w, i) {
+        if (w !== lex.short_and || i === 0) { return w; }
+        var p = words[i - 1];
+        if (!(has(ranks, p) || has(suits, p) || codeOf(p) !== null)) { return w; }
+        // an article, a count ("one", "a pair of") or a colour, then a rank
+        var k = i + 1 + (i + 1 < words.length && articles.has(words[i + 1]) ? 1 : 0);
+        var first = k < words.length ? words[k] : "";
+        return cardFollows(words, k) || pairs.has(first) ||
+          ((has(counts, first) || has(lex.multiples, first)) && cardFollows(words, k + 1)) ? "and" : w;
+      });
     }
     function stem(word) {
       var sfx = ["ing", "ed"];
