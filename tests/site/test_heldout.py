@@ -131,6 +131,12 @@ Where it stands (issue 30; counts of `python -m tests.site.heldout_check test`, 
   21 of 21, none dropped; phrasing set and every reply to the tune half and the case titles unchanged; test half
   (read once, to report) 130 / 11 / 119, hands 26 of 27, still one scored with a word dropped: the property's
   forms do not cover it, and it was not looked at.
+- 2026-11-27, after that: the property also types a number, a separator ("," "/" "&" "+") and a plural ("ten,
+  twos" is a 10 and twos, "3, 5s" a 3 and fives; they were ten twos and three fives) and "n" for "and" between
+  cards; both read in cardwords, askread.raw_words and ask.js. Tune half 167 / 2 / 91, hands 21 of 21, none
+  dropped; phrasing set 138 of 181 right first; every reply to both unchanged; test half (read once, to report)
+  130 / 11 / 119, 30 of 30 unanswerable "not sure", hands 26 of 27, still one scored with a word dropped: not
+  among these forms either, and not looked at.
 """
 
 from __future__ import annotations
