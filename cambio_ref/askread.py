@@ -20,7 +20,7 @@ import re
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
@@ -272,16 +272,36 @@ class Lexicon:
                     found.append(term)
         return found
 
+    # (Each worked out once per lexicon: a question reads them several times a word.)
+    @cached_property
+    def _starting(self) -> dict[str, list[tuple[tuple[str, ...], str]]]:
+        out: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+        for phrase, term in self.phrases:
+            out.setdefault(phrase[0], []).append((phrase, term))
+        return out
+
+    @cached_property
+    def _rule_terms(self) -> frozenset[str]:
+        cards = _card_canon()
+        carded = {term for phrase, term in self.phrases
+                  if all(w in cards or w in _STOP for w in phrase) and any(w in cards for w in phrase)}
+        return frozenset(term for _, term in self.phrases) - carded - {VALUE_TERM, HOUSE_TERM}
+
+    @cached_property
+    def _single(self) -> dict[str, str]:
+        return {phrase[0]: term for phrase, term in self.phrases if len(phrase) == 1}
+
     def starting(self) -> dict[str, list[tuple[tuple[str, ...], str]]]:
         """The phrases by their first word, longest first (as `phrases`)."""
-        return _starting(self.phrases)
+        return self._starting
 
     def rule_terms(self) -> frozenset[str]:
         """The terms that name a rule: not a card (no phrase of card words alone), nor points, nor a house rule."""
-        return _rule_terms(self.phrases)
+        return self._rule_terms
 
     def single(self) -> dict[str, str]:
-        return {phrase[0]: term for phrase, term in self.phrases if len(phrase) == 1}
+        """The one-word phrases, each with its term."""
+        return self._single
 
 
 @cache
@@ -290,25 +310,9 @@ def _card_canon() -> frozenset[str]:
     return frozenset(c for w in (*RANK_WORDS, *SUIT_WORDS, *COLOURS) for c in _canon(w))
 
 
-@cache
-def _rule_terms(phrases: tuple[tuple[tuple[str, ...], str], ...]) -> frozenset[str]:
-    cards = _card_canon()
-    carded = {term for phrase, term in phrases
-              if all(w in cards or w in _STOP for w in phrase) and any(w in cards for w in phrase)}
-    return frozenset(term for _, term in phrases) - carded - {VALUE_TERM, HOUSE_TERM}
-
-
 def _has_phrase(words: Sequence[str], phrase: Sequence[str]) -> bool:
     n = len(phrase)
     return any(tuple(words[i:i + n]) == tuple(phrase) for i in range(len(words) - n + 1))
-
-
-@cache
-def _starting(phrases: tuple[tuple[tuple[str, ...], str], ...]) -> dict[str, list[tuple[tuple[str, ...], str]]]:
-    out: dict[str, list[tuple[tuple[str, ...], str]]] = {}
-    for phrase, term in phrases:
-        out.setdefault(phrase[0], []).append((phrase, term))
-    return out
 
 
 def shipped_lexicon() -> Lexicon:
