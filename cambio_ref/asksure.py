@@ -1,9 +1,9 @@
 """How sure the question engine is of its first answer: `choose` reads the ranking of `cambio_ref.askindex`.
 
 An answer is sure when its score plus LEAD times its lead over every question that is
-not its own (a case's options; an option's cases) reaches SURE: one line through the two
-numbers that best tell a right first answer from a wrong one; or when the question is its
-title, word for word. Otherwise the reply is "not
+not its own (a case's options; an option's cases) nor a narrower form of it (`_narrower`)
+reaches SURE: one line through the two numbers that best tell a right first answer from a
+wrong one; or when the question is its title, word for word. Otherwise the reply is "not
 sure" and offers the closest questions. docs/javascripts/ask.js makes the same choice on
 the same numbers (they travel in the site's index, `cambio_ref.askbuild`).
 
@@ -53,12 +53,12 @@ def choose(ranked: Sequence[tuple[Doc, float]], query: Query) -> tuple[list[tupl
     top, score = out[0]
     if query.ruleset is not None and top.kind == "case" and top.options:
         out = _first_option(out, top.options, score)
-    rival = _rival(out)
+    rival = _rival(out, query)
     if score - rival[1] < MARGIN and not query.house and top.kind == "case" and rival[0] is not None and (
             rival[0].kind == "case") and not _titled(top, query) and (
             shared := set(top.options) & set(rival[0].options)):
         out = _first_option(out, tuple(shared), score)
-        rival = _rival(out)
+        rival = _rival(out, query)
     return out, sure(score, score - rival[1]) or _asked_by_title(out[0][0], query)
 
 
@@ -92,9 +92,29 @@ def _first_option(ranked: list[tuple[Doc, float]], options: Sequence[str], score
     return out
 
 
-def _rival(ranked: Sequence[tuple[Doc, float]]) -> tuple[Doc | None, float]:
-    """The best question that is not the first one's own (its options, or the cases of its option), and its score."""
+def _rival(ranked: Sequence[tuple[Doc, float]], query: Query) -> tuple[Doc | None, float]:
+    """The best question that is not the first one's own (its options, or the cases of its option) nor a narrower
+    form of it the question does not ask for (`_narrower`), and its score."""
     top = ranked[0][0]
     own = {top.key} | {f"option:{o}" for o in top.options}
-    theirs = [(d, s) for d, s in ranked[1:] if d.key not in own and not (top.kind == "option" and top.id in d.options)]
+    theirs = [(d, s) for d, s in ranked[1:] if d.key not in own and not (top.kind == "option" and top.id in d.options)
+              and not _narrower(d, top, query)]
     return theirs[0] if theirs else (None, 0.0)
+
+
+def _narrower(doc: Doc, top: Doc, query: Query) -> bool:
+    """The title of `doc` has every word of the title of `top` and more, none of which the question asks for:
+    `doc` asks a narrower question ("... of the next round?" beside "... of a round?"), one the player did not.
+
+    >>> from cambio_ref.askindex import analyse, build_index
+    >>> idx = build_index()
+    >>> first, next_round = (next(d for d in idx.docs if d.key == k)
+    ...                      for k in ("option:turn.first-player", "option:match.next-starter"))
+    >>> _narrower(next_round, first, analyse("who goes first?", idx.lexicon))
+    True
+    >>> _narrower(next_round, first, analyse("who goes first in the next round?", idx.lexicon))
+    False
+    """
+    mine, theirs = top.fields[0][1], doc.fields[0][1]
+    asked = {t for alts in query.wanted for t in alts}
+    return mine < theirs and asked.isdisjoint(theirs - mine)

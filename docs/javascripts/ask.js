@@ -539,7 +539,7 @@
     // cambio_ref.asksure.choose: a named ruleset puts a first case's best option first (at the case's score), as
     // do two cases within `margin` that share an option (unless a house rule is asked about or the first case's
     // title has every word asked for); sure when the score plus `lead` times its lead over the first question
-    // not its own reaches `sure` (cambio_ref.asksure.sure), or when the question is its title word for word.
+    // not its own nor a narrower form of it (`narrower`) reaches `sure` (cambio_ref.asksure.sure), or when the question is its title word for word.
     function firstOption(ranked, options, score) {
       for (var i = 0; i < ranked.length; i++) {
         if (ranked[i].doc.kind === "option" && options.indexOf(ranked[i].doc.id) >= 0) {
@@ -551,17 +551,28 @@
       }
       return ranked;
     }
-    function rivalOf(ranked) {
+    function rivalOf(ranked, q) {
       var top = ranked[0].doc;
       var own = new Set([top.kind + ":" + top.id]);
       top.options.forEach(function (o) { own.add("option:" + o); });
       for (var j = 1; j < ranked.length; j++) {
         var d = ranked[j].doc;
-        if (!own.has(d.kind + ":" + d.id) && !(top.kind === "option" && d.options.indexOf(top.id) >= 0)) {
+        if (!own.has(d.kind + ":" + d.id) && !(top.kind === "option" && d.options.indexOf(top.id) >= 0) &&
+            !narrower(d, top, q)) {
           return { doc: d, score: ranked[j].score };
         }
       }
       return { doc: null, score: 0.0 };
+    }
+    // cambio_ref.asksure._narrower: the doc's title has every word of the top's title and more, none of them asked for.
+    function narrower(doc, top, q) {
+      var mine = new Set(top.fields[0][1]), theirs = doc.fields[0][1];
+      if (theirs.length <= mine.size || !top.fields[0][1].every(function (t) { return theirs.indexOf(t) >= 0; })) {
+        return false;
+      }
+      var asked = new Set();
+      q.wanted.forEach(function (alts) { alts.forEach(function (t) { asked.add(t); }); });
+      return theirs.every(function (t) { return mine.has(t) || !asked.has(t); });
     }
     function titled(doc, q) {  // every word asked for is in the doc's title
       var title = new Set(doc.fields[0][1]);
@@ -577,13 +588,13 @@
       if (!out.length) { return { ranked: out, sure: false }; }
       var top = out[0].doc, score = out[0].score;
       if (q.ruleset !== null && top.kind === "case" && top.options.length) { out = firstOption(out, top.options, score); }
-      var rival = rivalOf(out);
+      var rival = rivalOf(out, q);
       if (score - rival.score < data.margin && !q.house && top.kind === "case" && rival.doc !== null &&
           rival.doc.kind === "case" && !titled(top, q)) {
         var shared = top.options.filter(function (o) { return rival.doc.options.indexOf(o) >= 0; });
         if (shared.length) {
           out = firstOption(out, shared, score);
-          rival = rivalOf(out);
+          rival = rivalOf(out, q);
         }
       }
       return { ranked: out, sure: score + data.lead * (score - rival.score) >= data.sure || (titled(out[0].doc, q) && exact(out[0].doc, q)) };
