@@ -24,10 +24,12 @@ from functools import cache, cached_property
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from cambio_ref.askcontractions import CONTRACTED, CONTRACTION, NOT_BASES, UNMARKED, expand
 from cambio_ref.asktypos import correct
 from cambio_ref.cardwords import (
     ACE_LETTER,
     AFTER_WORDS,
+    AGREED_PLURAL,
     ANOTHER,
     ARTICLES,
     BEFORE_COLOUR,
@@ -108,36 +110,6 @@ _WORD = re.compile(r"[a-z0-9]+")
 _SUM_WORDS = frozenset(("total", "add", "adds", "altogether", "together", "sum", "hand", "score"))
 
 
-# Contractions, read as the words they stand for before any typo is ("hadn't" is "had not", never "hand"; it was
-# split at its apostrophe, "hadn" + "t"). "n't" after these (the key as it is spelt there), with or without its
-# apostrophe ("dont"): the word it stands for and "not".
-_SAME_BASES = "do does did is are was were has have had could would should must need might dare"
-NOT_BASES: dict[str, str] = {w: w for w in _SAME_BASES.split()} | {"ca": "can", "wo": "will", "sha": "shall",
-                                                                   "ai": "is"}
-# Other endings after an apostrophe ("we're", "they've", "i'll", "she'd", "i'm"); "'s" is dropped ("what's").
-CONTRACTED: dict[str, str] = {"re": "are", "ve": "have", "ll": "will", "d": "would", "m": "am"}
-# Those typed without their apostrophe that are no English word ("ill", "well", "were" are).
-UNMARKED: dict[str, str] = {"im": "i am", "ive": "i have", "youre": "you are", "youve": "you have",
-                            "youll": "you will", "youd": "you would", "theyre": "they are", "theyve": "they have",
-                            "theyll": "they will", "theyd": "they would", "weve": "we have"}
-CONTRACTION = re.compile(
-    rf"\b(?:({'|'.join(NOT_BASES)})n'?t|([a-z0-9]+)'({'|'.join(CONTRACTED)})|({'|'.join(UNMARKED)}))\b")
-
-
-def expand(text: str) -> str:
-    """`text` (lower case) with its contractions written out.
-
-    >>> print(expand("i don't know, hadn't we? they've said i'm out, he wont"))
-    i do not know, had not we? they have said i am out, he will not
-    """
-    def out(m: re.Match[str]) -> str:
-        if m[1]:
-            return f"{NOT_BASES[m[1]]} not"
-        return f"{m[2]} {CONTRACTED[m[3]]}" if m[2] else UNMARKED[m[4]]
-
-    return CONTRACTION.sub(out, text)
-
-
 def raw_words(text: str) -> list[str]:
     """The words of `text`, lower case and unstemmed; a suit symbol reads as its letter ("K♥" -> "kh"),
     a capital A standing alone inside a sentence as an ace, a rank and a lower-case "s" as the rank's plural
@@ -152,6 +124,8 @@ def raw_words(text: str) -> list[str]:
     ['ks', '5s', '5s', 'kings', 'fives', 'kings', 'two', 'tens', 'do', 'not']
     >>> raw_words("two 5's, both K's, a 7's peek, 3's x 2")
     ['two', 'fives', 'both', 'kings', 'a', '7', 'peek', 'threes', 'x', '2']
+    >>> raw_words("what are K's worth? how many 7's; Q's are; a K's worth")
+    ['what', 'are', 'kings', 'worth', 'how', 'many', 'sevens', 'queens', 'are', 'a', 'k', 'worth']
     >>> raw_words("ten, twos; 3/5s; 3's, tens; a king n a queen")
     ['ten', 'and', 'twos', '3', 'and', 'fives', '3', 'and', 'tens', 'a', 'king', 'and', 'a', 'queen']
     """
@@ -160,6 +134,7 @@ def raw_words(text: str) -> list[str]:
     text = expand(text.replace("\u2019", "'").replace("\u2018", "'"))
     text = COUNTED_PLURAL.sub(lambda m: m[1] + m[2] + PLURAL_WORDS[m[3].upper()], text)
     text = FACTORED_PLURAL.sub(lambda m: PLURAL_WORDS[m[1].upper()], text)
+    text = AGREED_PLURAL.sub(lambda m: PLURAL_WORDS[(m[1] or m[2]).upper()], text)
     text = COUNT_BREAK.sub(lambda m: m[1] + (m[2] or "") + " and ", text)
     for glyph, letter in SUIT_GLYPHS.items():
         text = text.replace(glyph, letter)
@@ -510,6 +485,7 @@ def reading_json(lex: Lexicon) -> dict[str, Any]:
             "rank_letters": sorted(RANK_LETTERS),
             "ace_letter": ACE_LETTER.pattern, "plural_s": PLURAL_S.pattern, "plural_words": PLURAL_WORDS,
             "counted_plural": COUNTED_PLURAL.pattern, "factored_plural": FACTORED_PLURAL.pattern,
+            "agreed_plural": AGREED_PLURAL.pattern,
             "count_break": COUNT_BREAK.pattern, "short_and": SHORT_AND,
             "contraction": CONTRACTION.pattern, "not_bases": NOT_BASES, "contracted": CONTRACTED,
             "unmarked": UNMARKED, "suits": SUIT_WORDS, "glyphs": SUIT_GLYPHS,

@@ -28,6 +28,7 @@ from cambio_ref.cards import JOKER, SUITS
 __all__ = [
     "ACE_LETTER",
     "AFTER_WORDS",
+    "AGREED_PLURAL",
     "ANOTHER",
     "ARTICLES",
     "BEFORE_COLOUR",
@@ -106,6 +107,10 @@ _COUNTS = "|".join(sorted((w for w, n in COUNT_WORDS.items() if n > 1), key=len,
 COUNTED_PLURAL = re.compile(rf"\b({_COUNTS}|(?:pair|couple) of)(\s+(?:(?:red|black)\s+)?)(10|[2-9ajqkx])'s\b")
 # So are a rank and "'s" before the times sign and a count ("3's x 2" is two 3s, not three 2s).
 FACTORED_PLURAL = re.compile(rf"\b(10|[2-9ajqkx])'s(?=\s*(?:x\s*(?:{_COUNTS})\b|x(?:10|[2-9])\b))")
+# And after a verb or a word that agrees with a plural, or before "are" or "were": "what are K's worth", "how many
+# 7's", "all Q's", "K's are worth": kings, sevens, queens. ("a K's worth" stays one king: "'s" there is possessive.)
+AGREED_PLURAL = re.compile(r"(?:(?<=\bare )|(?<=\bwere )|(?<=\bdo )|(?<=\ball )|(?<=\bmany ))(10|[2-9ajqkx])'s\b"
+                           r"|\b(10|[2-9ajqkx])'s(?=\s+(?:are|were)\b)")
 # A number, a separator ("," "/" "&" "+") and a plural are two cards, not a count: "ten, twos" is a 10 and twos,
 # "3 & 5s" a 3 and fives (then typed "fives"), "3's, tens" threes and tens. `cambio_ref.askindex.raw_words` writes
 # "and" for the separator, as punctuation is not read.

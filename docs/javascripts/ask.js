@@ -38,6 +38,7 @@
     var pluralS = new RegExp(lex.plural_s, "g");  // cambio_ref.cardwords.PLURAL_S: "5s", "ks" are fives, kings
     var countedPlural = new RegExp(lex.counted_plural, "g");  // cambio_ref.cardwords.COUNTED_PLURAL: "two 5's"
     var factoredPlural = new RegExp(lex.factored_plural, "g");  // cambio_ref.cardwords.FACTORED_PLURAL: "3's x 2"
+    var agreedPlural = new RegExp(lex.agreed_plural, "g");  // cambio_ref.cardwords.AGREED_PLURAL: "are K's worth"
     var countBreak = new RegExp(lex.count_break, "g");  // cambio_ref.cardwords.COUNT_BREAK: "ten, twos"
     var contraction = new RegExp(lex.contraction, "g");  // cambio_ref.askread.expand: "hadn't" is "had not"
     function expand(text) {
@@ -51,6 +52,7 @@
       text = expand(text.toLowerCase().split("\u2019").join("'").split("\u2018").join("'"));
       text = text.replace(countedPlural, function (m, count, space, r) { return count + space + lex.plural_words[r.toUpperCase()]; });
       text = text.replace(factoredPlural, function (m, r) { return lex.plural_words[r.toUpperCase()]; });
+      text = text.replace(agreedPlural, function (m, r, s) { return lex.plural_words[(r || s).toUpperCase()]; });
       text = text.replace(countBreak, function (m, n, s) { return n + (s || "") + " and "; });
       Object.keys(lex.glyphs).forEach(function (g) { text = text.split(g).join(lex.glyphs[g]); });
       return andBetweenCards(text.split("'s").join("").match(/[a-z0-9]+/g) || []);

@@ -187,9 +187,13 @@ def test_a_rank_and_a_lower_case_s_is_a_plural_not_a_spade(words, cards):
     assert [str(c) for c in analyse(words, build_index().lexicon).cards] == cards
 
 
-def test_what_plural_ranks_are_worth_is_every_suit_of_them():
+# After "are", "were", "do", "all" or "many", or before "are", a rank and "'s" is a plural too (English agreement:
+# "what are K's worth" asks for kings; it was "not sure", the "k" unread).
+@pytest.mark.parametrize("question", ["what are ks worth in hearts", "what are K's worth in hearts",
+                                      "K's are worth what in hearts"])
+def test_what_plural_ranks_are_worth_is_every_suit_of_them(question):
     # hearts "Value of the Card": the kings of hearts and diamonds -2, the other kings 10.
-    reply = ask("what are ks worth in hearts")
+    reply = ask(question)
     assert reply.kind == "card" and [f.hit.id for f in reply.found] == ["K"]
     assert [(codes, p) for codes, p, _ in reply.found[0].by_suit[0][1]] == [("KS KC", 10), ("KH KD", -2)]
 
