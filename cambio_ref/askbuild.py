@@ -23,7 +23,7 @@ from cambio_ref.askindex import (
 )
 from cambio_ref.askread import plain_words
 from cambio_ref.asksure import GOOD, LEAD, MARGIN, SURE
-from cambio_ref.asktypos import LONG_TYPO, MIN_TYPO, english_words
+from cambio_ref.asktypos import INFLECTIONS, LONG_TYPO, MIN_TYPO, english_words
 from cambio_ref.askwords import house_label, player_title, rule_title, value_text
 from cambio_ref.cards import Card
 from cambio_ref.cardwords import AFTER_WORDS, COLOURS, COUNT_WORDS, MULTIPLES, RANK_WORDS, SUIT_WORDS
@@ -121,7 +121,8 @@ def build(catalogue: Catalogue | None = None, cases: Iterable[Case] | None = Non
         "points": {rs: {code: p for code, p in tables[rs].points.items() if tables[rs].has_card(Card.parse(code))}
                    for rs in order},
         "risky": {rs: {"on": tables[rs].risky_fives, **tables[rs].risky_five_points} for rs in order},
-        "vocab": _vocab(texts), "typo": [MIN_TYPO, LONG_TYPO], "english": sorted(english_words()),
+        "vocab": _vocab(texts), "typo": [MIN_TYPO, LONG_TYPO], "inflections": list(INFLECTIONS),
+        "english": sorted(english_words()),
         "valued_by": {rs: {code: _valued_by(cat, Card.parse(code), facts[rs]) for code in tables[rs].points
                            if tables[rs].has_card(Card.parse(code))} for rs in order},
     }

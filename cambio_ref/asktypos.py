@@ -16,7 +16,8 @@ from importlib import resources
 
 from cambio_ref.cardwords import RANK_WORDS
 
-__all__ = ["ENGLISH_FILE", "LONG_TYPO", "MIN_TYPO", "Near", "correct", "edits", "english_words", "near_english"]
+__all__ = ["ENGLISH_FILE", "INFLECTIONS", "LONG_TYPO", "MIN_TYPO", "Near", "correct", "edits", "english_words",
+           "near_english"]
 
 # The English words the engine's words are near (package data of cambio_ref, made by `main`).
 ENGLISH_FILE = "askenglish.txt"
@@ -25,6 +26,8 @@ ENGLISH_FILE = "askenglish.txt"
 # word nearest to it, if one is within 1 edit (2 from LONG_TYPO letters); a transposition is 1 edit.
 MIN_TYPO = 3
 LONG_TYPO = 8
+# The endings of an English word's own inflections: the only known words a real English word is read as.
+INFLECTIONS = ("s", "es", "d", "ed", "ing")
 
 
 def edits(a: str, b: str, bound: int) -> int:
@@ -63,7 +66,8 @@ def correct(word: str, vocab: Mapping[str, int], stop: Collection[str] = (),
     "tie", not "the": so many short words are a letter away from a stop word), then a card's
     name ("sevn" is "seven", not "seen"), then the most used, then the first alphabetically;
     else itself. An `english` word is read only as a known word that it begins or that
-    begins it, its own inflection ("bet" is not "be"): a real word is no typo of another.
+    begins it with an inflection's ending, its own inflection ("bet" is not "be", "form" not "for"): a real word is no
+    typo of another.
 
     >>> vocab = {"king": 5, "queen": 4, "kings": 2, "snap": 9, "swap": 3, "three": 4, "shuffled": 1}
     >>> correct("kign", vocab), correct("qeen", vocab), correct("snpa", vocab), correct("zebra", vocab)
@@ -84,7 +88,7 @@ def correct(word: str, vocab: Mapping[str, int], stop: Collection[str] = (),
     for known, uses in vocab.items():
         if known[0] != word[0] or abs(len(known) - len(word)) > bound:
             continue
-        if real and not ((known.startswith(word) or word.startswith(known)) and len(known) >= MIN_TYPO):
+        if real and not _inflection(word, known):
             continue
         d = edits(word, known, bound)
         slip = 0 if _swapped(word, known) else 1 if len(known) == len(word) + 1 else 2
@@ -92,6 +96,16 @@ def correct(word: str, vocab: Mapping[str, int], stop: Collection[str] = (),
         if d <= bound and (best is None or key < best):
             best = key
     return best[5] if best else word
+
+
+def _inflection(a: str, b: str) -> bool:
+    """One word is the other and an inflection's ending (`INFLECTIONS`): "shuffle" and "shuffled", not "form" and "for".
+
+    >>> _inflection("shuffle", "shuffled"), _inflection("games", "game"), _inflection("form", "for")
+    (True, True, False)
+    """
+    short, long = sorted((a, b), key=len)
+    return len(short) >= MIN_TYPO and long.startswith(short) and long[len(short):] in INFLECTIONS
 
 
 def _swapped(a: str, b: str) -> bool:

@@ -289,7 +289,7 @@
       var best = null, real = english.has(word);  // a real English word: only its own inflection
       vocabWords.forEach(function (known) {
         if (known[0] !== word[0] || Math.abs(known.length - word.length) > bound) { return; }
-        if (real && ((known.indexOf(word) !== 0 && word.indexOf(known) !== 0) || known.length < data.typo[0])) { return; }
+        if (real && !inflection(word, known)) { return; }
         var d = edits(word, known, bound);
         if (d > bound) { return; }
         // two letters swapped first ("teh" is "the"), a letter left out ("wat" is "what"), then, for a letter
@@ -300,6 +300,11 @@
         if (best === null || before(key, best)) { best = key; }
       });
       return best ? best[5] : word;
+    }
+    function inflection(a, b) {  // cambio_ref.asktypos._inflection: one word is the other and an inflection's ending
+      var short = a.length <= b.length ? a : b, long = a.length <= b.length ? b : a;
+      return short.length >= data.typo[0] && long.indexOf(short) === 0 &&
+        data.inflections.indexOf(long.slice(short.length)) >= 0;
     }
     function before(a, b) {  // a sorts before b, element by element (as Python compares tuples)
       for (var i = 0; i < a.length; i++) { if (a[i] !== b[i]) { return a[i] < b[i]; } }

@@ -310,6 +310,11 @@ def test_a_real_english_word_is_no_typo_of_a_game_word():
     assert ("sits", "sets") not in ask("whoever sits after the dealer starts, who goes last").fixed
     assert ask("theres 6 of us, can we all play").fixed == ()
     assert ("shuffle", "shuffled") in ask("do we shuffle the discard pile when the deck is empty").fixed
+    # Only its own inflection: a known word that begins it, or that it begins, with an inflection's ending
+    # ("form" was read as "for", "ride" as "rid": a real word and a shorter one, no inflection of it).
+    assert {"form", "ride"} <= english_words()
+    assert ask("took a 7 from the pile, is it the right form").fixed == ()
+    assert ask("can i ride on the last turn").fixed == ()
 
 
 # The dictionary cambio_ref/askenglish.txt is made from (Debian's wamerican-small), where it is installed.

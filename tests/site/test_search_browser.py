@@ -24,11 +24,13 @@ from tests.site.test_ask_hands import HANDS_IN_WORDS
 pytestmark = pytest.mark.browser
 
 
-# Players' plurals ("ks", "5s"), cards of spades ("KS", "5♠"), contractions ("hadn't"): tests/site/test_ask.py.
+# Players' plurals ("ks", "5s"), cards of spades ("KS", "5♠"), contractions ("hadn't"), real words that are no typo
+# ("form" is not "for"): tests/site/test_ask.py.
 READ_ALIKE = ["what are ks worth in hearts", "two 5s and a K", "KS 5S 5♠ total", "js qs and 10s worth",
               "Ks or 2s, what do they score", "hadn't we snapped already", "he won't call", "youve snapped my card",
               "theyd flipped it, i don\u2019t know", "what are K's worth in hearts", "how many 7's in a deck",
-              "Q's are worth what", "a K's worth"]
+              "Q's are worth what", "a K's worth", "took a 7 from the pile, is it the right form",
+              "can i ride on the last turn"]
 
 
 def ask_in_browser(page: Page, questions: list[str]) -> list[str]:
