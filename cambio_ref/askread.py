@@ -101,7 +101,7 @@ STOP_WORDS = frozenset((  # noqa: SIM905 (a list of words reads better as one st
 VALUE_TERM = "points"
 HOUSE_TERM = "house-rule"
 # Words that ask for a ruleset when they come before one of its names ("in hearts", "playing online").
-_RULESET_CUES = frozenset(("in", "under", "for", "playing", "play", "using", "with", "per"))
+_RULESET_CUES = frozenset(("in", "on", "under", "for", "playing", "play", "using", "with", "per"))
 # Words after a ruleset's name that are part of it: what it is, a set of rules or where they are written ("official
 # rules", "the online site", "the memory page", "the cambia engine").
 RULESET_TAILS = ("rules", "rule", "ruleset", "site", "website", "page", "version", "engine")
@@ -440,9 +440,13 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
         if w not in _STOP and not covered[j]:
             wanted.append((w, f"@{single[w]}") if w in single else (w,))
             plain.append(())
-    # A stop word that is a glossary word counts when it ends the question: "what does a ten do?".
-    if canon and canon[-1] in _STOP and canon[-1] in single and not covered[-1]:
-        wanted.append((f"@{single[canon[-1]]}",))
+    # A stop word that is a glossary word counts when it ends the question: "what does a ten do?", the words that
+    # named its ruleset aside ("what does the king do on the cambio app": "on the" before the ruleset's name).
+    end = len(canon)
+    while ruleset is not None and end and canon[end - 1] in _RULESET_CUES | ARTICLES:
+        end -= 1
+    if end and canon[end - 1] in _STOP and canon[end - 1] in single and not covered[end - 1]:
+        wanted.append((f"@{single[canon[end - 1]]}",))
         plain.append(())
     # Words that ask what cards are worth: a phrase of the glossary term VALUE_TERM ("worth", "add up").
     valued = [False] * len(keep)

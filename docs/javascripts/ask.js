@@ -403,8 +403,9 @@
       cw.forEach(function (w, j) {
         if (!stop.has(w) && !covered[j]) { wanted.push(has(single, w) ? [w, "@" + single[w]] : [w]); plain.push([]); }
       });
-      var last = cw.length - 1;
-      if (cw.length && stop.has(cw[last]) && has(single, cw[last]) && !covered[last]) { wanted.push(["@" + single[cw[last]]]); plain.push([]); }
+      var last = cw.length - 1;  // the words that named the ruleset aside ("on the" cambio app)
+      while (ruleset !== null && last >= 0 && (cues.has(cw[last]) || articles.has(cw[last]))) { last -= 1; }
+      if (last >= 0 && stop.has(cw[last]) && has(single, cw[last]) && !covered[last]) { wanted.push(["@" + single[cw[last]]]); plain.push([]); }
       var seen = new Set(), unique = [], uniqueCovered = [];
       wanted.forEach(function (alts, n) {
         var key = alts.join("\u0000");

@@ -234,6 +234,15 @@ def test_a_question_naming_its_ruleset_is_answered_for_it():
     assert {a.ruleset for f in reply.found for a in f.answers} <= {"official"}
 
 
+@pytest.mark.parametrize("question", ["what does the jack do on the cambio app", "what does a jack do in online"])
+def test_what_a_card_does_asks_for_its_power_the_rulesets_name_aside(question):
+    # "do" names a power only at the end of a question ("what does a ten do?"); the words that name the ruleset
+    # after it are no part of the question ("on the cambio app" was: the reply was "not sure").
+    reply = ask(question)
+    assert reply.top == "option:power.jack"
+    assert [rs for rs, _ in reply.found[0].values] == [reply.ruleset]
+
+
 # -- issue 30: typos, contractions, everyday words, the cached data ------------------------
 
 
@@ -457,6 +466,8 @@ def test_everyday_english_is_read_as_the_rules_words():
     assert ask("what is the max number of players").top == "option:players.maximum"
     assert ask("what is the minimum number of players").top == "option:players.minimum"
     assert ask("min players").fixed == ()  # a word the engine reads, not a typo of "mine"
+    # "mid" is short for "middle": it was taken for a typo of "min" and read as "least".
+    assert "least" not in tokens("we ran out of cards mid round")
     assert "win" not in tokens("it won't fire")  # "won't" splits at its apostrophe: "won" is left out
 
 
