@@ -2,6 +2,13 @@
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV ?= .venv
 BIN := $(VENV)/bin
+# Python writes the bytecode of what it imports (.pyc, in __pycache__/) in every step, even
+# where PYTHONDONTWRITEBYTECODE is set, as in many containers and CI images (an empty value
+# unsets it): uv does not compile the packages it installs, and without this each process
+# (mkdocs, Sphinx, each `cambio` the tests start) would compile every module it imports
+# again (the site build about 5 s of CPU more); pytest would rewrite every test module in
+# each worker (about 5 s).
+export PYTHONDONTWRITEBYTECODE :=
 
 .PHONY: setup run test lint typecheck unit clean docs site serve browser bytecode
 
@@ -56,11 +63,9 @@ typecheck: setup
 # One pytest-xdist worker per core; a module's tests stay on one worker (--dist loadscope),
 # so that its module-scoped fixtures (the built wheel, shared runs) are made once (the browser
 # and its pages once per worker: tests/site/conftest.py); the longest modules first
-# (tests/conftest.py), in that order (--no-loadscope-reorder). pytest keeps
-# its rewritten test modules beside them even where PYTHONDONTWRITEBYTECODE is set (an
-# empty value unsets it): else each worker rewrites every test module again (about 5 s).
+# (tests/conftest.py), in that order (--no-loadscope-reorder).
 unit: setup browser bytecode
-	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest -n auto --dist loadscope --no-loadscope-reorder
+	$(BIN)/pytest -n auto --dist loadscope --no-loadscope-reorder
 
 # Everything at once on every core: lint, typecheck, the site build and pytest, whose site
 # tests wait for the build (docs/build.py builds one site at a time). The site is always
@@ -70,9 +75,8 @@ test: setup browser bytecode
 	@$(MAKE) --no-print-directory -j4 lint typecheck site unit
 
 # The project's own modules compiled beside them (__pycache__/), files already up to date
-# skipped (under 2 s). Python writes these itself on import, unless PYTHONDONTWRITEBYTECODE
-# is set, as in many containers and CI images: then each of the hundreds of `cambio`
-# processes the tests start compiled every module it imports again (about 0.1 s each).
+# skipped (under 2 s), before the parallel steps: else the first processes, started at
+# once, would each compile them.
 bytecode: setup
 	@$(BIN)/python -m compileall -q cambio_ref conformance tests docs/hooks >/dev/null
 
