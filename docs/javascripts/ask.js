@@ -497,9 +497,11 @@
         var normed = doc.fields.map(function (f, i) {
           return i === 0 ? f : [f[0] / Math.max(1.0, 1.0 - lex.length_norm + lex.length_norm * f[1].size / data.mean_length), f[1]];
         });
-        // cambio_ref.askindex._found: the weight of the best place a token of alts is found.
+        // cambio_ref.askindex._found: the weight of the best place a token of alts is found (a term said on or off
+        // is not found by the glossary's pointer: cambio_ref.askindex.rank).
         function found(alts) {
-          var best = alts.some(function (t) { return doc.about.has(t); }) ? data.about_weight : 0.0;
+          var best = alts.some(function (t) { return doc.about.has(t) && !(t[0] === "@" && has(asked, t.slice(1))); })
+            ? data.about_weight : 0.0;
           normed.forEach(function (f) {
             if (f[0] > best && alts.some(function (t) { return f[1].has(t); })) { best = f[0]; }
           });
