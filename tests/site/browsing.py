@@ -20,6 +20,7 @@ import re
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -37,6 +38,8 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 # Addresses the site may ask for besides its own (a data: font, a blob: worker).
 LOCAL_SCHEMES = ("data", "blob", "about")
+# The icons a page links: chromium fetches them after the page's load event.
+ICONS = "() => [...document.querySelectorAll('link[rel~=icon]')].map(link => link.href)"
 
 
 def url_of(page: str) -> str:
@@ -87,7 +90,8 @@ class Visit:
     """One browser context at one viewport and its page, which the tests of a process take in turn.
 
     `requests`, `errors` and `outside` hold what happened since the test began: every request,
-    every console error or uncaught exception, and every request that left localhost (refused).
+    every console error or uncaught exception, and every request that left localhost (refused);
+    `waiting`, the requests not answered yet.
     `end` closes a test's turn: it leaves the page, forgets what the site stored, puts the
     viewport back, and fails on an error or a request that left localhost.
     """
@@ -100,8 +104,11 @@ class Visit:
         self.requests: list[str] = []
         self.outside: list[str] = []
         self.errors: list[str] = []
+        self.waiting: set[Request] = set()
         self.context.route(outside_pattern(site_url), self._route)
         self.context.on("request", self._request)
+        self.context.on("requestfinished", self._answered)
+        self.context.on("requestfailed", self._answered)
         self.page = self._new_page()
 
     def _new_page(self) -> Page:
@@ -122,8 +129,12 @@ class Visit:
 
     def _request(self, request: Request) -> None:
         self.requests.append(request.url)
+        self.waiting.add(request)
         if not self._local(request.url) and request.url not in self.outside:
             self.outside.append(request.url)
+
+    def _answered(self, request: Request) -> None:
+        self.waiting.discard(request)
 
     def _console(self, message: ConsoleMessage) -> None:
         if message.type == "error":
@@ -134,6 +145,20 @@ class Visit:
         assert response is not None and response.ok, f"{path}: {response and response.status}"
         return self.page
 
+    def settle(self) -> Page:
+        """Wait until the page has fetched all it asks for on opening: its load event past (`goto`
+        waits for it), each icon it links fetched (chromium asks for it after the load event), and
+        no request unanswered. The site's own scripts fetch after the load event only when asked
+        (a search, a scene opened), so this is what waiting for 500 ms of network silence
+        (Playwright's "networkidle") found, without the half second.
+        """
+        icons = self.page.evaluate(ICONS)
+        deadline = time.monotonic() + 15
+        while (missing := [url for url in icons if url not in self.requests]) or self.waiting:
+            assert time.monotonic() < deadline, f"still waiting for {missing or [r.url for r in self.waiting]}"
+            self.page.wait_for_timeout(10)
+        return self.page
+
     def begin(self) -> Visit:
         """Start a test's turn: a live page, nothing recorded yet."""
         if self.page.is_closed():
@@ -141,6 +166,7 @@ class Visit:
         self.requests.clear()
         self.errors.clear()
         self.outside.clear()
+        self.waiting.clear()
         return self
 
     def end(self) -> None:

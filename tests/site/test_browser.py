@@ -62,7 +62,7 @@ def test_home_page_loads_without_errors(visit: Visit) -> None:
     assert page.locator("h1").first.inner_text().rstrip("¶") == "The Cambio rulebook"
     for link in ("Settle a dispute", "Compare the sources", "Write your house rules", "Validate your implementation"):
         assert page.locator("article a", has_text=link).count() == 1, link
-    page.wait_for_load_state("networkidle")
+    visit.settle()
     assert any(url.endswith(".css") for url in visit.requests)
 
 
@@ -194,7 +194,7 @@ def test_one_search_for_wrong_flip_finds_the_dispute_with_its_answer(open_visit:
                                                                     viewport: dict[str, int]) -> None:
     page = open_visit(viewport).goto("")
     page.locator("#front-q").click()
-    page.keyboard.type("wrong flip of another player's card", delay=20)
+    page.keyboard.type("wrong flip of another player's card")  # key by key; the box reads it on Enter
     page.keyboard.press("Enter")  # the home page's box opens the site search with the question
     listed = search_results(page)
     # The rule that settles it comes first, then the dispute that plays it.
@@ -258,7 +258,7 @@ def test_no_request_leaves_localhost(visit: Visit) -> None:
     for path in ("", "options/snap-wrong-own/", "rulesets/awareness/", "matrix/", "house-rules/",
                  url_of(dispute_page(DISPUTE)), "schemas/house-rules.schema.json", "api/"):
         visit.goto(path)
-        visit.page.wait_for_load_state("networkidle")
+        visit.settle()
     search(visit.goto(""), "snap")
     search_results(visit.page)
     assert visit.requests and all(url.startswith(visit.site_url) for url in visit.requests

@@ -76,7 +76,7 @@ def open_search(page: Page, text: str) -> None:
 def test_no_page_loads_the_search_index_until_someone_searches(visit: Visit) -> None:
     for path in ("", "disputes/", "options/snap-wrong-own/", "rulesets/hearts/", "sheets/hearts/"):
         visit.goto(path)
-        visit.page.wait_for_load_state("networkidle")
+        visit.settle()
         assert index_requests(visit) == [], path
     open_search(visit.page, "who goes first")
     assert len(index_requests(visit)) == 1

@@ -1,4 +1,4 @@
-"""Light pages: the first load of a page, everything the browser fetches until the network is idle,
+"""Light pages: the first load of a page, everything the browser fetches on opening it (`Visit.settle`),
 is at most 600 kB uncompressed (the site serves files as they are, so a file's size on disk is
 what the browser receives).
 
@@ -35,11 +35,12 @@ def first_load(v: Visit, path: str) -> dict[str, int]:
     """The bytes of every file the first load of `path` fetched, by URL.
 
     The browser caches nothing (a context whose requests are routed fetches every file anew), so
-    any load is a first load. Until the network is idle: no request for 500 ms after the load
-    event, so a script that fetches after load (a search index) shows here.
+    any load is a first load. Until the page has settled (`Visit.settle`): the icon chromium
+    fetches after the load event counts, as would a script's fetch still unanswered.
     """
     v.requests.clear()
-    v.goto(path).wait_for_load_state("networkidle")
+    v.goto(path)
+    v.settle()
     files = {url: served(url) for url in set(v.requests) if url.startswith(v.site_url)}
     return {url: f.stat().st_size for url, f in files.items() if f.is_file()}
 
