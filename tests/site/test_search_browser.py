@@ -10,6 +10,8 @@ a hand.
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 from playwright.sync_api import Page
 
@@ -48,19 +50,23 @@ def test_the_site_search_picks_the_same_top_answer_as_cambio_ask(visit: Visit) -
     questions += [e["q"] for e in load_half("tune")]
     questions += ["what is a king worth", "what's a six worth in hearts", "kings", "jokers", "K♥ 10♦"]
     questions += [q for q, _, _ in HANDS_IN_WORDS] + READ_ALIKE
-    js = ask_in_browser(page, questions)
-    differ = [(q, ask(q).top, t) for q, t in zip(questions, js, strict=True) if ask(q).top != t]
+    hands = [q for q, _, _ in HANDS_IN_WORDS]
+    frozen = [e["q"] for e in load_half("test")]
+    # cambio ask answers each question once, in a thread, while chromium answers them all.
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        replies = pool.submit(lambda: {q: ask(q) for q in dict.fromkeys(questions + frozen)})
+        js = ask_in_browser(page, questions)
+        unread = page.evaluate("qs => window.cambioAsk.load().then(e => qs.map(q => e.ask(q).unread || []))", hands)
+        fixed = page.evaluate("qs => window.cambioAsk.load().then(e => qs.map(q => e.analyse(q).fixed))", READ_ALIKE)
+        js_frozen = ask_in_browser(page, frozen)
+        ours = replies.result()
+    differ = [(q, ours[q].top, t) for q, t in zip(questions, js, strict=True) if ours[q].top != t]
     assert differ == []
     # Hands in words: the same cards, and the same words named as unread.
-    hands = [q for q, _, _ in HANDS_IN_WORDS]
-    unread = page.evaluate("qs => window.cambioAsk.load().then(e => qs.map(q => e.ask(q).unread || []))", hands)
-    assert [tuple(u) for u in unread] == [ask(q).unread for q in hands]
+    assert [tuple(u) for u in unread] == [ours[q].unread for q in hands]
     # Plurals and contractions: read into the same words, none taken for a typo (cambio_ref.askread.raw_words).
-    fixed = page.evaluate("qs => window.cambioAsk.load().then(e => qs.map(q => e.analyse(q).fixed))", READ_ALIKE)
-    assert [tuple(map(tuple, f)) for f in fixed] == [ask(q).fixed for q in READ_ALIKE]
-    frozen = [e["q"] for e in load_half("test")]
-    js = ask_in_browser(page, frozen)
-    assert sum(1 for q, t in zip(frozen, js, strict=True) if ask(q).top != t) == 0, "the test half: counts only"
+    assert [tuple(map(tuple, f)) for f in fixed] == [ours[q].fixed for q in READ_ALIKE]
+    assert sum(1 for q, t in zip(frozen, js_frozen, strict=True) if ours[q].top != t) == 0, "the test half: counts only"
 
 
 def index_requests(v: Visit) -> list[str]:
