@@ -6,6 +6,10 @@ is scored here and reported only as counts (`tally`), never question by question
 half may be looked at: ``python -m tests.site.heldout_check tune`` prints its counts and its
 misses; ``python -m tests.site.heldout_check test`` prints the test half's counts only.
 
+tests/site/heldout-valid.yaml is a third set, written later (160 questions, after thirteen rounds of
+tuning) by another writer from the same inputs: it tells whether what the tune half decided
+generalises. It is read by counts only, as the test half (``... heldout_check valid``), and never tuned on.
+
 An entry is judged as tests/site/phrasing_check.py judges the project's own phrasings, and
 besides: a question that names its ruleset must be answered for that ruleset; a value
 question about several ranks (``also_card``) must give each rank's value.
@@ -24,7 +28,8 @@ from cambio_ref.ask import Reply, ask
 from tests.site.phrasing_check import problems as phrasing_problems
 
 HERE = Path(__file__).parent
-HALVES = {"tune": HERE / "heldout-tune.yaml", "test": HERE / "heldout-test.yaml"}
+HALVES = {"tune": HERE / "heldout-tune.yaml", "test": HERE / "heldout-test.yaml",
+          "valid": HERE / "heldout-valid.yaml"}
 
 
 def load_half(name: str) -> list[dict[str, Any]]:

@@ -4,7 +4,9 @@ tests/site/heldout-test.yaml is the frozen test half: its questions are never pr
 in a failure or anywhere else; a failure gives the counts of tests/site/heldout_check.tally.
 The thresholds are issue 30's: at least 90% right first, at most 1% confidently wrong, every
 question no ruleset answers "not sure", and at least 95% of the hands scored right with no
-word silently dropped. The tune half is scored with the same thresholds.
+word silently dropped. The tune half is scored with the same thresholds, and so is the validation
+set (tests/site/heldout-valid.yaml, written later by another writer from the same inputs, read by
+counts only and never tuned on: whether what the tune half decided generalises).
 
 The last two tests hold now and must keep holding: no unanswerable question gets an answer,
 and no hand drops a word silently on the tune half.
@@ -156,6 +158,13 @@ Where it stands (issue 30; counts of `python -m tests.site.heldout_check test`, 
   change); refitting LEAD and SURE again (held-out +3.1 right, +1.4 wrong); the shares of the title and of the
   glossary pointers, HOUSE_WEIGHT, NAMED_BONUS, COVERED_WEIGHT and each field's weight (the current values chosen
   on most folds, held-out -0.6 to +0.4 right for 0 to 0.4 more wrong).
+- 2026-11-27, a validation set (tests/site/heldout-valid.yaml: 160 questions written after these rounds, by another
+  writer, from the sources, the research notes and the same topic list only): 66 right first, 6 confidently wrong,
+  88 not sure, 14 of 15 unanswerable "not sure", hands 17 of 20, none dropped, both before and after the session's
+  sureness and near-miss changes (tune 167 -> 180): they did not carry over to new words. Of its 110 questions on a
+  topic, 27 are answered right and 3 wrong, sure; 50 have the right answer first but "not sure", 11 second or third
+  and 19 not among the three. Lowering the sureness line trades right for wrong on it as on the tune half (SURE 0.9:
+  80 right, 10 wrong; 0.7: 103 and 14). Its questions were read once, to find this out; nothing was tuned on them.
 """
 
 from __future__ import annotations
@@ -177,7 +186,7 @@ def _tally(half: str) -> Counter[str]:
 # Not met yet (issue 30 stays open): the engine ranks players' own words far worse than the
 # project's phrasing set. strict: the day both halves pass, this marker must go.
 @pytest.mark.xfail(strict=True, reason="issue 30: the held-out thresholds are not met yet (see the counts)")
-@pytest.mark.parametrize("half", ["test", "tune"])
+@pytest.mark.parametrize("half", ["test", "tune", "valid"])
 def test_the_held_out_half_meets_issue_30(half: str) -> None:
     entries = load_half(half)
     counts = _tally(half)
