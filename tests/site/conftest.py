@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 import pytest
 from playwright.sync_api import Browser, sync_playwright
 
-from tests.site.browsing import ARGS, CHROMIUM, DESKTOP, PHONE, Visit, served_site
+from tests.site.browsing import ARGS, CHROMIUM, DESKTOP, PHONE, Visit, refusing_proxy, served_site
 
 
 @pytest.fixture(scope="session")
@@ -21,8 +21,8 @@ def site_url() -> Iterator[str]:
 def browser() -> Iterator[Browser]:
     if not CHROMIUM.exists():
         pytest.fail(f"{CHROMIUM} is missing: run `make browser` (Debian's chromium package)")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    with refusing_proxy() as proxy, sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=[*ARGS, proxy])
         yield b
         b.close()
 

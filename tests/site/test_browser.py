@@ -265,6 +265,21 @@ def test_no_request_leaves_localhost(visit: Visit) -> None:
                                   if not url.startswith(("data:", "blob:")))
 
 
+def test_a_request_leaving_localhost_is_refused_and_seen(visit: Visit) -> None:
+    # What test_no_request_leaves_localhost and each test's end rely on (tests/site/browsing.py): the
+    # browser's proxy refuses the request, and the Visit lists it among those that left localhost.
+    page = visit.goto("")
+    with page.expect_console_message(lambda m: m.type == "error"), page.expect_event("requestfailed") as failed:
+        page.evaluate("u => fetch(u, {mode: 'no-cors'}).catch(() => null)", "https://cdn.example/x.js")
+    assert failed.value.url == "https://cdn.example/x.js"
+    assert failed.value.failure == "net::ERR_PROXY_CONNECTION_FAILED"
+    assert visit.outside == ["https://cdn.example/x.js"]
+    assert visit.errors == ["console: Failed to load resource: net::ERR_PROXY_CONNECTION_FAILED"]
+    # Asserted here, so forgotten before the test's end would fail it for the same request.
+    visit.outside.clear()
+    visit.errors.clear()
+
+
 SCREENS = {"home": "", "option": "options/snap-wrong-own/", "dispute": url_of(dispute_page(DISPUTE)),
            "matrix": "matrix/", "ruleset": "rulesets/hearts/", "sheet": "sheets/hearts/", "glossary": "glossary/"}
 # A scene folded on a dispute page is fetched when opened (docs/javascripts/scenes.js): drawn when this holds.

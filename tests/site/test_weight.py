@@ -34,8 +34,9 @@ def served(url: str) -> Path:
 def first_load(v: Visit, path: str) -> dict[str, int]:
     """The bytes of every file the first load of `path` fetched, by URL.
 
-    The browser caches nothing (a context whose requests are routed fetches every file anew), so
-    any load is a first load. Until the page has settled (`Visit.settle`): the icon chromium
+    Any load is a first load here: a page asks for every file it uses even when the browser has
+    it cached (the request is seen, answered from the cache), and each file's size is read from
+    site/, not from what crossed the wire. Until the page has settled (`Visit.settle`): the icon chromium
     fetches after the load event counts, as would a script's fetch still unanswered.
     """
     v.requests.clear()
