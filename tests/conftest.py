@@ -8,11 +8,22 @@ then the rest as collected. `HEAVY` lists them by the CPU they took in a whole r
 (`docs/developers/performance.md` has the figures); a module missing from it only runs
 later, so the list needs no care beyond speed. The site's modules are not in it: they
 wait for the site that `make test` builds meanwhile, so they come after these.
+
+Each pytest process, once it has collected the suite, moves everything alive then (the
+test modules, the items, the catalogue) out of the cyclic garbage collector's sight
+(`gc.freeze`) and collects rarely (`cambio_ref.collector.collect_rarely`, as the long
+`cambio` commands do): each older-generation pass walked the whole collected suite again.
+On the conformance, engine and question-engine tests run in one process that took 105 s of
+CPU, 14 s of it in the collector; 94 s with this.
 """
 
 from __future__ import annotations
 
+import gc
+
 import pytest
+
+from cambio_ref.collector import collect_rarely
 
 # modules of many seconds of CPU each, the heaviest first
 HEAVY = (
@@ -36,3 +47,9 @@ HEAVY = (
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     rank = {name: i for i, name in enumerate(HEAVY)}
     items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(HEAVY)))
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    gc.collect()  # (garbage frozen now would never be freed)
+    gc.freeze()
+    collect_rarely()
