@@ -31,8 +31,11 @@ __all__ = ["GOOD", "LEAD", "MARGIN", "SURE", "choose", "sure"]
 # A sure answer's score (0 to 1) plus LEAD times its lead over the first question not its own reaches SURE.
 LEAD = 3.0
 SURE = 1.1
-# Two cases this close share the question: the option both turn on is asked for (`choose`).
-MARGIN = 0.08
+# Two cases this close share the question: the option both turn on is asked for (`choose`). 0.14, was 0.08: on
+# the tune half of the held-out phrasings every margin from 0.12 to 0.25 answers two more questions right (0.12
+# to 0.25 alike) with no more wrong; from 0.15 the phrasing set answers one case with its option; the validation
+# set (counts only) chose 0.14 within 0.12-0.14 (tests/site/test_heldout.py).
+MARGIN = 0.14
 # A match at least this good is shown beside a sure first answer (`cambio_ref.ask`).
 GOOD = 0.58
 
