@@ -42,20 +42,22 @@ $(WHEELHOUSE)/.done: $(BIN)/.installed
 	  -c $(VENV)/constraints.txt pytest $$($(BIN)/python -c "$$RUNTIME_REQUIREMENTS")
 	@touch $@
 
+# Everything set up; the steps that need only the packages wait for those alone (`make run`
+# needs no wheelhouse, and `make test` fetches it beside lint, typecheck and the site build).
 setup: $(BIN)/.installed $(WHEELHOUSE)/.done
 
 # The main job: validate the catalogue, the examples and the cases, list the rulesets,
 # then check the bundled reference implementation (cambio serve) with cambio conform:
 # every case under the five rulesets plus the default fuzz budget (seeded, reproducible).
-run: setup bytecode
+run: $(BIN)/.installed bytecode
 	$(BIN)/cambio validate spec/ examples/
 	$(BIN)/cambio rulesets
 	$(BIN)/cambio conform --impl "$(BIN)/cambio serve" --seed 1
 
-lint: setup
+lint: $(BIN)/.installed
 	$(BIN)/ruff check .
 
-typecheck: setup
+typecheck: $(BIN)/.installed
 	$(BIN)/mypy
 
 # The whole pytest suite, including the browser tests of the site (tests/site/), which
@@ -70,29 +72,29 @@ unit: setup browser bytecode
 # Everything at once on every core: lint, typecheck, the site build and pytest, whose site
 # tests wait for the build (docs/build.py builds one site at a time). The site is always
 # built anew: its stamp goes first.
-test: setup browser bytecode
+test: $(BIN)/.installed browser bytecode
 	@rm -f site/.built
 	@$(MAKE) --no-print-directory -j4 lint typecheck site unit
 
 # The project's own modules compiled beside them (__pycache__/), files already up to date
 # skipped (under 2 s), before the parallel steps: else the first processes, started at
 # once, would each compile them.
-bytecode: setup
+bytecode: $(BIN)/.installed
 	@$(BIN)/python -m compileall -q cambio_ref conformance tests docs/hooks >/dev/null
 
 # The rulebook site: mkdocs --strict (pages rendered from spec/ by cambio_ref.rulebook)
 # into site/, then the Sphinx API reference into site/api/. Fails on any warning.
 MKDOCS_ENV := NO_MKDOCS_2_WARNING=1 DISABLE_MKDOCS_2_WARNING=true
 
-docs: setup
+docs: $(BIN)/.installed
 	$(MKDOCS_ENV) $(BIN)/python docs/build.py
 
 # The same build, unless site/ is newer than all its inputs (what `make test` runs).
-site: setup
+site: $(BIN)/.installed
 	$(MKDOCS_ENV) $(BIN)/python docs/build.py --if-stale
 
 # Live preview of the site (the API reference is only a placeholder here: use `make docs`).
-serve: setup
+serve: $(BIN)/.installed
 	$(MKDOCS_ENV) $(BIN)/mkdocs serve
 
 # Debian's chromium for the browser tests; does nothing when it is already installed.
