@@ -77,6 +77,7 @@ __all__ = [
     "shipped_lexicon",
     "stem",
     "switches",
+    "title_share",
 ]
 
 # A house-rule case weighs this much of its match, so the ruleset's own answer comes first.
@@ -311,14 +312,23 @@ def _score(d: Doc, about: frozenset[str], normed: Sequence[tuple[float, frozense
         if plain:  # a phrase's plain words stand in for it, at COVERED_WEIGHT, where its term is not found
             best = max(best, COVERED_WEIGHT * sum(_found(p, about, normed) for p in plain) / len(plain))
         got += weight * best
-    title = d.fields[0][1]
-    precision = sum(1 for t in title if any(t in alts for alts in wanted)) / max(len(title), 1)
+    precision = title_share(d, wanted)
     spread = 0.0
     for alts in wanted:
         spread += sum(1 for _, f in d.fields if any(t in f for t in alts)) / len(d.fields)
     spread = spread / len(wanted)
     aim = sum(1 for alts in wanted if any(t in d.about for t in alts)) / len(wanted)
     return min(got / total, 1.0) * SHARES[0] + SHARES[1] * precision + SHARES[2] * spread + SHARES[3] * aim
+
+
+def title_share(doc: Doc, wanted: Sequence[tuple[str, ...]]) -> float:
+    """The share of the tokens of the title of `doc` that the question asks for (`wanted`).
+
+    >>> title_share(Doc("case", "x", "", ((1.0, frozenset({"snap", "wrong", "own", "card"})),)), [("snap",), ("own",)])
+    0.5
+    """
+    title = doc.fields[0][1]
+    return sum(1 for t in title if any(t in alts for alts in wanted)) / max(len(title), 1)
 
 
 @cache

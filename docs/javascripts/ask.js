@@ -549,7 +549,9 @@
     // cambio_ref.asksure.choose: a named ruleset puts a first case's best option first (at the case's score), as
     // do two cases within `margin` that share an option (unless a house rule is asked about or the first case's
     // title has every word asked for); sure when the score plus `lead` times its lead over the first question
-    // not its own nor a narrower form of it (`narrower`) reaches `sure` (cambio_ref.asksure.sure), or when the question is its title word for word.
+    // not its own nor a narrower form of it (`narrower`) reaches `sure` (cambio_ref.asksure.sure), or when it scores
+    // `ratio` times that one and the question asks for `title_share` of its title's words (cambio_ref.asksure.clear),
+    // or when the question is its title word for word.
     function firstOption(ranked, options, score) {
       for (var i = 0; i < ranked.length; i++) {
         if (ranked[i].doc.kind === "option" && options.indexOf(ranked[i].doc.id) >= 0) {
@@ -584,6 +586,11 @@
       q.wanted.forEach(function (alts) { alts.forEach(function (t) { asked.add(t); }); });
       return theirs.every(function (t) { return mine.has(t) || !asked.has(t); });
     }
+    function titleShare(doc, q) {  // cambio_ref.askindex.title_share: the share of the doc's title tokens asked for
+      var title = doc.fields[0][1];
+      var hit = title.filter(function (t) { return q.wanted.some(function (alts) { return alts.indexOf(t) >= 0; }); }).length;
+      return hit / Math.max(title.length, 1);
+    }
     function titled(doc, q) {  // every word asked for is in the doc's title
       var title = new Set(doc.fields[0][1]);
       return q.wanted.every(function (alts) { return alts.some(function (t) { return title.has(t); }); });
@@ -607,7 +614,9 @@
           rival = rivalOf(out, q);
         }
       }
-      return { ranked: out, sure: score + data.lead * (score - rival.score) >= data.sure || (titled(out[0].doc, q) && exact(out[0].doc, q)) };
+      var clear = score >= data.ratio * rival.score && titleShare(out[0].doc, q) >= data.title_share;
+      return { ranked: out, sure: score + data.lead * (score - rival.score) >= data.sure || clear ||
+        (titled(out[0].doc, q) && exact(out[0].doc, q)) };
     }
 
     // A rank named without a suit whose suits score differently somewhere (cambio_ref.ask.by_suit):
