@@ -260,6 +260,21 @@ def test_a_question_asking_how_many_wants_a_number_not_a_person():
         assert reply.sure and reply.top == "rule:core.grid", (question, reply.top)
 
 
+
+def test_an_answer_leading_in_proportion_is_sure(monkeypatch):
+    # Whether a caller's points must be under a limit is spec/options/calling.yaml call.points-limit (a ruling: no
+    # primary source sets one); the tune half of the held-out phrasings expects that option for this question. Its
+    # lead is too small for the line (cambio_ref.asksure.sure), but it scores half again the next question and asks for
+    # its title's words, so it is sure (asksure.clear); without that rule the same ranking is "not sure".
+    import cambio_ref.asksure as asksure
+
+    question = "is there a max number of points you have to be under to call cambio"
+    reply = ask(question)
+    assert reply.sure and reply.top == "option:call.points-limit"
+    monkeypatch.setattr(asksure, "RATIO", 99.0)
+    assert not ask(question).sure
+    assert search(question)[0].id == "call.points-limit"
+
 # Contractions as players type them, with or without the apostrophe (curly too), and the words they stand for.
 CONTRACTIONS = [
     ("don't", "do not"), ("dont", "do not"), ("doesn't", "does not"), ("didn\u2019t", "did not"), ("isnt", "is not"),
