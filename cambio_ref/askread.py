@@ -28,6 +28,7 @@ from cambio_ref.askcontractions import CONTRACTED, CONTRACTION, NOT_BASES, UNMAR
 from cambio_ref.asktypos import correct
 from cambio_ref.cardwords import (
     ACE_LETTER,
+    ACE_NUMBER,
     AFTER_WORDS,
     AGREED_PLURAL,
     ANOTHER,
@@ -337,6 +338,10 @@ _NOT_UNREAD = (STOP_WORDS | set(COLOURS) | NOT_CARDS | _JOINS | {"rule", "rules"
     ONE, ANOTHER, "other"}
 
 
+# Words that label the cards after them ("hand: 3, 3, 9", "my hand - K Q"): chat, neither a card nor unread.
+HAND_LABELS = frozenset(("hand", "hands"))
+
+
 def _hand_span(words: Sequence[str], used: Iterable[int]) -> range:
     """The positions from the word before a hand's first card to its last card, and the word an "and" after
     the last one joins: a word among them that is no card is named as unread, never dropped.
@@ -456,20 +461,21 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
             if tuple(c for p in parts[j:j + len(phrase)] for c in p) == phrase:
                 for k in range(j, j + len(phrase)):
                     valued[k] = True
-    card_words = set(RANK_WORDS) | set(SUIT_WORDS) | set(COLOURS) | set(COUNT_WORDS)
+    # ("1" unread is a word left over, as before it counted: "ace worth 1 or 0")
+    card_words = set(RANK_WORDS) | set(SUIT_WORDS) | set(COLOURS) | (set(COUNT_WORDS) - {ACE_NUMBER})
     rest = [j for j, w in enumerate(keep) if w not in STOP_WORDS and w not in card_words and j not in reading.used
             and code_of(w) is None and not valued[j] and w not in ("rule", "rules", "ruleset")]
     # Unread: a word among the cards (or the one an "and" adds after them) that is no card, a suit word left
     # over ("kings of hearts and diamonds"), or a word nobody uses (it may be a card mistyped).
     span = _hand_span(keep, reading.used)
+    first = min(reading.used) if reading.used else 0
     unread = tuple(keep[j] for j in range(len(keep)) if j not in reading.used and (
-        (j in span and keep[j] not in _NOT_UNREAD and not valued[j])
+        (j in span and keep[j] not in _NOT_UNREAD and not valued[j] and not (j < first and keep[j] in HAND_LABELS))
         or (j in rest and vocab is not None and keep[j] not in vocab)))
     once: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {}
     for alts, words_of in zip(wanted, plain, strict=True):
         once.setdefault(alts, words_of)
     terms = lex.terms(canon)
-    first = min(reading.used) if reading.used else 0
     each = "each" in keep or ("are" in keep[:first] and not any(w in _SUM_WORDS for w in keep))
     # A rule's words: a word naming a glossary term, or a phrase of a term that is not a card ("risky fives").
     rules = lex.rule_terms()
@@ -500,6 +506,7 @@ def reading_json(lex: Lexicon) -> dict[str, Any]:
             "before_colour": sorted(BEFORE_COLOUR), "house": HOUSE_TERM,
             "sum_words": sorted(_SUM_WORDS), "rule_terms": sorted(lex.rule_terms()), "not_cards": sorted(NOT_CARDS),
             "joins": sorted(_JOINS), "articles": sorted(ARTICLES), "not_unread": sorted(_NOT_UNREAD),
+            "hand_labels": sorted(HAND_LABELS), "ace_number": ACE_NUMBER,
             "switch": switch_json(), "plain": plain_words(), "asking": ASKING, "how_much": sorted(HOW_MUCH)}
 
 

@@ -27,6 +27,7 @@ from cambio_ref.cards import JOKER, SUITS
 
 __all__ = [
     "ACE_LETTER",
+    "ACE_NUMBER",
     "AFTER_WORDS",
     "AGREED_PLURAL",
     "ANOTHER",
@@ -99,7 +100,7 @@ COLOURS: dict[str, tuple[str, ...]] = {"red": tuple(s for s in SUITS if s in RED
 # A number before a plural rank word counts cards: "two kings" is two kings, not a 2 and a king ("one king": one),
 # "seven 2s" seven twos.
 COUNT_WORDS: dict[str, int] = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-                               "eight": 8, "nine": 9, "ten": 10, "both": 2, **{str(n): n for n in range(2, 11)}}
+                               "eight": 8, "nine": 9, "ten": 10, "both": 2, **{str(n): n for n in range(1, 11)}}
 # After a count, a rank and "'s" are a plural too ("two 5's", "both K's"); elsewhere "'s" is a possessive ("a 7's
 # peek"). Matched in lower case, its apostrophe straight.
 # A colour may stand between ("two black 3's"), and "a pair of" and "a couple of" count too ("a pair of 3's").
@@ -118,6 +119,11 @@ _NUMBERS = "|".join(sorted((w for w in COUNT_WORDS if w in RANK_WORDS), key=len,
 _PLURALS = "|".join(sorted((w for w in RANK_WORDS if w.isalpha() and len(w) > 1 and w.endswith("s")),
                            key=len, reverse=True))
 COUNT_BREAK = re.compile(rf"\b({_NUMBERS})('s)?\s*[,/&+]\s*(?=(?:(?:red|black)\s+)?(?:{_PLURALS})\b)")
+# "1" names no card in the notation, which writes an ace "A" (spec/options/values.yaml, value.ace); before a rank
+# in words it counts ("1 ace, 1 two": one ace, one two), but players where aces count 1 (memory §values, official
+# §Card Point Values, awareness §Points, which lists the ace first in the run "Ace = 1, 2 = 2") also call an ace
+# "a 1": after "a", "an" or "one", before a digit, or beside another card ("a 1 and a 2", "K 1 2") it is an ace.
+ACE_NUMBER = "1"
 # Words that count cards before a rank, singular or plural: "a double king", "triple sevens".
 MULTIPLES: dict[str, int] = {"double": 2, "triple": 3}
 # A count typed as a factor: "2x kings", "kings x2" (after a card it says how many of that card in all).
@@ -201,7 +207,7 @@ def code_of(word: str) -> tuple[str, str] | None:
     return m[1].upper(), m[2].upper()
 
 
-def _beside_a_card(words: Sequence[str], i: int) -> bool:
+def _beside_a_card(words: Sequence[str], i: int, aces: bool = True) -> bool:
     """The words around position `i` make a letter of the notation a card: a card or a suit word beside it
     ("K Q J 10", "7 of clubs & J"), "a", "an", "one" or a colour before it ("a J", "black Q"), "of" after it
     ("the A of spades"), or a card after a joining word or an article ("J plus three 5's", "K with an
@@ -214,9 +220,8 @@ def _beside_a_card(words: Sequence[str], i: int) -> bool:
     >>> _beside_a_card("j plus three fives".split(), 0), _beside_a_card("q a say about a king".split(), 0)
     (True, False)
     """
-    def names_a_card(k: int) -> bool:
-        return 0 <= k < len(words) and (words[k] in RANK_WORDS or words[k] in SUIT_WORDS
-                                        or code_of(words[k]) is not None)
+    def names_a_card(k: int) -> bool:  # (an ace typed "1" too, with `aces`: "K 1 2")
+        return _names_a_card(words, k) or (aces and 0 <= k < len(words) and _ace_number(words, k))
 
     k = i + 1 + (words[i + 1:i + 2] != [] and words[i + 1] in LETTER_JOINS)
     k += words[k:k + 1] != [] and words[k] in ARTICLES
@@ -225,6 +230,22 @@ def _beside_a_card(words: Sequence[str], i: int) -> bool:
             or words[i + 1:i + 2] == ["of"]
             or (k > i + 1 and (_card_follows(words, k) or (words[k:k + 1] != [] and words[k] in PAIR_WORDS)))
             or (i > 1 and words[i - 1] in LETTER_JOINS and names_a_card(i - 2)))
+
+
+def _names_a_card(words: Sequence[str], k: int) -> bool:
+    """The word at position `k` is a rank, a suit word or a card code."""
+    return 0 <= k < len(words) and (words[k] in RANK_WORDS or words[k] in SUIT_WORDS or code_of(words[k]) is not None)
+
+
+def _ace_number(words: Sequence[str], i: int) -> bool:
+    """The word at position `i` is `ACE_NUMBER` read as an ace: where a letter of the notation is a card
+    (`_beside_a_card`: after "a", "an" or "one", before "of", beside a card or joined to one). "1 ace" is a
+    count, read before this.
+
+    >>> _ace_number("a 1 and a 2".split(), 1), _ace_number("k 1 2".split(), 1), _ace_number("player 1 wins".split(), 1)
+    (True, True, False)
+    """
+    return words[i] == ACE_NUMBER and _beside_a_card(words, i, aces=False)
 
 
 def _times_after(words: Sequence[str], i: int) -> tuple[int, int]:
@@ -400,8 +421,10 @@ def read_cards(words: Sequence[str]) -> Reading:
         rank_at = colour_at + 1 if colour_at >= 0 else j
         # After "a" or "an" a number is a card, not a count ("a ten, twos" is a 10 and twos, not ten twos).
         carded = i > 0 and words[i - 1] in INDEFINITE and not (pair or times)
+        # "1" counts a rank in words ("1 ace"), not a number ("1 2" is an ace and a 2: `ACE_NUMBER`).
         if (j > i and not carded and rank_at < len(words) and words[rank_at] in RANK_WORDS
-                and (words[rank_at].endswith("s") or COUNT_WORDS.get(word) == 1 or times)):
+                and (words[rank_at].endswith("s") or COUNT_WORDS.get(word) == 1 or times)
+                and not (word == ACE_NUMBER and words[rank_at][:1].isdigit())):
             count = 2 if pair else times or COUNT_WORDS[word]
             i = j
             word = words[i]
@@ -414,9 +437,10 @@ def read_cards(words: Sequence[str]) -> Reading:
         # colour a number is a card.
         after = i + 2 if words[i + 1:i + 2] == [MORE] else i + 1
         counted = number and not count and not colour and after < len(words) and words[after] in NOT_CARDS
-        if word in RANK_WORDS and not (counted and not (i > 0 and words[i - 1] in ARTICLES)) and (
+        ace = not count and not colour and _ace_number(words, i)
+        if (word in RANK_WORDS or ace) and not (counted and not (i > 0 and words[i - 1] in ARTICLES)) and (
                 word not in RANK_LETTERS or _beside_a_card(words, i)):
-            rank = RANK_WORDS[word]
+            rank = RANK_WORDS.get(word, "A")
             suit = ""
             plural = word.endswith("s")
             if i + 2 < len(words) and words[i + 1] == "of" and words[i + 2] in SUIT_WORDS and rank != JOKER:
@@ -428,7 +452,8 @@ def read_cards(words: Sequence[str]) -> Reading:
             found += [CardMention(rank, suit, "" if suit or rank == JOKER else colour)] * (count or 1)
             # "and another king": "another" is the card's article (not after an article: "a another" is no English)
             another = start > 0 and words[start - 1] == ANOTHER and not (start > 1 and words[start - 2] in ARTICLES)
-            used.update(range(start - 1 if another else start, i + 1))
+            counted_one = ace and start > 0 and words[start - 1] == ONE  # "one 1": one ace
+            used.update(range(start - 1 if another or counted_one else start, i + 1))
             plural_only = plural_only and plural and not count and not suit
         i += 1
     return Reading(tuple(found), frozenset(used), bool(found) and plural_only)

@@ -154,9 +154,17 @@
     }
     // cambio_ref.cardwords._beside_a_card: a letter of the notation ("K Q J 10") is a card only where the words
     // around it make it one (not in "Q&A").
-    function besideACard(words, i) {
-      function namesACard(k) {
-        return k >= 0 && k < words.length && (has(ranks, words[k]) || has(suits, words[k]) || codeOf(words[k]) !== null);
+    function namesACardAt(words, k) {
+      return k >= 0 && k < words.length && (has(ranks, words[k]) || has(suits, words[k]) || codeOf(words[k]) !== null);
+    }
+    // cambio_ref.cardwords._ace_number: "1" where a letter of the notation is a card is an ace ("a 1 and a 2",
+    // "K 1 2"); before a rank in words it counts ("1 ace"), read before this.
+    function aceNumber(words, i) {
+      return words[i] === lex.ace_number && besideACard(words, i, false);
+    }
+    function besideACard(words, i, noAces) {
+      function namesACard(k) {  // (an ace typed "1" too, unless noAces: "K 1 2")
+        return namesACardAt(words, k) || (!noAces && k >= 0 && k < words.length && aceNumber(words, k));
       }
       var k = i + 1 + ((i + 1 < words.length && letterJoins.has(words[i + 1])) ? 1 : 0);
       k += (k < words.length && articles.has(words[k])) ? 1 : 0;
@@ -225,7 +233,8 @@
         // After "a" or "an" a number is a card, not a count (cambio_ref.cardwords.INDEFINITE)
         var carded = i > 0 && indefinite.has(words[i - 1]) && !(pair || before);
         if (j > i && !carded && rankAt < words.length && has(ranks, words[rankAt]) &&
-            (words[rankAt].endsWith("s") || counts[word] === 1 || before)) {
+            (words[rankAt].endsWith("s") || counts[word] === 1 || before) &&
+            !(word === lex.ace_number && /^[0-9]/.test(words[rankAt]))) {  // "1 2": an ace and a 2
           count = pair ? 2 : before || counts[word];
           i = j;
           word = words[i];
@@ -238,8 +247,9 @@
         var after2 = words[i + 1] === lex.more ? i + 2 : i + 1;  // "two more cards" counts cards
         var counted = number && !count && !colour && after2 < words.length && notCards.has(words[after2]);
         var letterAlone = lex.rank_letters.indexOf(word) >= 0 && !besideACard(words, i);
-        if (has(ranks, word) && !(counted && !(i > 0 && articles.has(words[i - 1]))) && !letterAlone) {
-          var rank = ranks[word], suit = "";
+        var ace = !count && !colour && aceNumber(words, i);
+        if ((has(ranks, word) || ace) && !(counted && !(i > 0 && articles.has(words[i - 1]))) && !letterAlone) {
+          var rank = has(ranks, word) ? ranks[word] : "A", suit = "";
           var plural = word.endsWith("s");
           if (i + 2 < words.length && words[i + 1] === "of" && has(suits, words[i + 2]) && rank !== "X") {
             suit = suits[words[i + 2]];
@@ -254,7 +264,8 @@
           }
           // "and another king": "another" is the card's article (not after an article)
           var another = start > 0 && words[start - 1] === lex.another && !(start > 1 && articles.has(words[start - 2]));
-          for (var k = another ? start - 1 : start; k <= i; k++) { used[k] = true; }
+          var countedOne = ace && start > 0 && words[start - 1] === lex.one;  // "one 1": one ace
+          for (var k = (another || countedOne) ? start - 1 : start; k <= i; k++) { used[k] = true; }
           pluralOnly = pluralOnly && plural && !count && !suit;
         }
         i += 1;
@@ -421,7 +432,8 @@
       }
       var rest = [];
       keep.forEach(function (w, j) {
-        if (!stopRaw.has(w) && !has(ranks, w) && !has(suits, w) && !has(colours, w) && !has(counts, w) && codeOf(w) === null &&
+        if (!stopRaw.has(w) && !has(ranks, w) && !has(suits, w) && !has(colours, w) &&
+            !(has(counts, w) && w !== lex.ace_number) && codeOf(w) === null &&
             !reading.used[j] &&
             !valued[j] && ["rule", "rules", "ruleset"].indexOf(w) < 0) { rest.push(j); }
       });
@@ -440,9 +452,12 @@
         }
       }
       var unread = [];
+      var firstCard = usedAt.length ? Math.min.apply(null, usedAt) : 0;
       keep.forEach(function (w, j) {
         if (reading.used[j]) { return; }
-        if ((j >= lo && j < end && !notUnread.has(w) && !valued[j]) || (rest.indexOf(j) >= 0 && !has(vocab, w))) {
+        // cambio_ref.askread.HAND_LABELS: "hand: 3, 3, 9" labels the cards after it
+        var label = j < firstCard && lex.hand_labels.indexOf(w) >= 0;
+        if ((j >= lo && j < end && !notUnread.has(w) && !valued[j] && !label) || (rest.indexOf(j) >= 0 && !has(vocab, w))) {
           unread.push(w);
         }
       });

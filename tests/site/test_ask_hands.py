@@ -162,6 +162,17 @@ HANDS_IN_WORDS = [
     ("3's, tens total", ["3S", "10S"], ()),  # was three tens
     ("a king n a queen total", ["KS", "QS"], ()),
     ("so i have a jack n 2 red kings", ["JS", "KH", "KD"], ()),
+    # Found by hand (issue 30): "1" before a rank in words counts one card ("1 ace, 1 two": '1', '1' were named
+    # unread); "1" as a card is an ace, where a letter of the notation would be a card ("a 1", "K 1 2"). The
+    # notation has no card "1": memory §values, official §Card Point Values and awareness §Points count an ace as
+    # 1 (awareness lists it first in the run "Ace = 1, 2 = 2"), so players there call an ace "a 1".
+    ("what do i score with 1 ace, 1 two", ["AS", "2S"], ()),
+    ("what do i score with a 1 and a 2", ["AS", "2S"], ()),
+    ("K 1 2 total", ["KS", "AS", "2S"], ()),
+    ("a 1 of hearts and a king total", ["AH", "KS"], ()),
+    # A label before the cards is chat, neither a card nor unread ("hand" was named as unread).
+    ("what do i score with my hand: 3, 3, 9, joker", ["3S", "3H", "9S", "X"], ()),
+    ("hand: 2, 3, joker total", ["2S", "3S", "X"], ()),
 ]
 
 
@@ -262,7 +273,10 @@ def _card_said(draw: st.DrawFn) -> tuple[str, list[str], bool]:
     colour = "" if rank == "X" else draw(st.sampled_from(["", "", "red ", "black "]))
     kind = draw(st.sampled_from(["one", "one", "count", "code", "suit", "sign", "plural"]))
     if kind == "one":
-        return f"{draw(st.sampled_from(['a ', 'an ', 'one ', '']))}{colour}{draw(st.sampled_from(one))}", [rank], True
+        word = draw(st.sampled_from(one + (["1"] if rank == "A" else [])))  # "a 1": an ace (HANDS_IN_WORDS)
+        # "1 king", "1 ace": a count of one before a rank in words
+        articles = ["a ", "an ", "one ", ""] + (["1 "] if word.isalpha() else []) if word != "1" else ["a ", "one "]
+        return f"{draw(st.sampled_from(articles))}{colour}{word}", [rank], True
     if kind == "count":
         word, n = draw(st.sampled_from(_COUNTS_SAID))
         return f"{word} {colour}{draw(st.sampled_from(many))}", [rank] * n, True
@@ -283,7 +297,8 @@ def _card_said(draw: st.DrawFn) -> tuple[str, list[str], bool]:
 @settings(max_examples=120, deadline=None)
 @given(st.lists(_card_said(), min_size=2, max_size=4), st.sampled_from([", ", " and ", " plus ", " & ", " with ",
                                                                       " + ", " / ", " n ", " "]),
-       st.sampled_from(["", "so i have ", "i got ", "lol ", "my hand is ", "ok so ", "what do ", "i have "]),
+       st.sampled_from(["", "so i have ", "i got ", "lol ", "my hand is ", "ok so ", "what do ", "i have ",
+                        "hand: ", "my hand: ", "my cards: ", "i have: "]),
        st.sampled_from(["", " lol", " is that good?", " what's my score", " in hearts", " total?",
                         ", how many points", " what do i get"]))
 def test_no_word_of_a_hand_in_players_words_is_dropped_silently(cards, join, before, after):
