@@ -50,6 +50,8 @@ from cambio_ref.cardwords import (
     PLURAL_WORDS,
     RANK_LETTERS,
     RANK_WORDS,
+    RUN_CHAT,
+    RUN_TOGETHER,
     SHORT_AND,
     SUIT_GLYPHS,
     SUIT_WORDS,
@@ -61,6 +63,7 @@ from cambio_ref.cardwords import (
     code_of,
     rank_token,
     read_cards,
+    split_run,
 )
 
 if TYPE_CHECKING:
@@ -129,9 +132,12 @@ def raw_words(text: str) -> list[str]:
     ['what', 'are', 'kings', 'worth', 'how', 'many', 'sevens', 'queens', 'are', 'a', 'k', 'worth']
     >>> raw_words("ten, twos; 3/5s; 3's, tens; a king n a queen")
     ['ten', 'and', 'twos', '3', 'and', 'fives', '3', 'and', 'tens', 'a', 'king', 'and', 'a', 'queen']
+    >>> raw_words("KK77, kq j; kk jk q4 77")
+    ['k', 'k', '7', '7', 'k', 'q', 'j', 'kk', 'jk', 'q4', '77']
     """
     text = ACE_LETTER.sub("ace", text)
     text = PLURAL_S.sub(lambda m: PLURAL_WORDS[m[1].upper()], text).lower()
+    text = RUN_TOGETHER.sub(lambda m: split_run(m[0]), text)
     text = expand(text.replace("\u2019", "'").replace("\u2018", "'"))
     text = COUNTED_PLURAL.sub(lambda m: m[1] + m[2] + PLURAL_WORDS[m[3].upper()], text)
     text = FACTORED_PLURAL.sub(lambda m: PLURAL_WORDS[m[1].upper()], text)
@@ -494,6 +500,7 @@ def reading_json(lex: Lexicon) -> dict[str, Any]:
             "cues": sorted(_RULESET_CUES), "ruleset_tails": list(RULESET_TAILS), "ranks": RANK_WORDS,
             "rank_letters": sorted(RANK_LETTERS),
             "ace_letter": ACE_LETTER.pattern, "plural_s": PLURAL_S.pattern, "plural_words": PLURAL_WORDS,
+            "run_together": RUN_TOGETHER.pattern, "run_chat": sorted(RUN_CHAT),
             "counted_plural": COUNTED_PLURAL.pattern, "factored_plural": FACTORED_PLURAL.pattern,
             "agreed_plural": AGREED_PLURAL.pattern,
             "count_break": COUNT_BREAK.pattern, "short_and": SHORT_AND,

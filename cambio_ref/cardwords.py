@@ -49,6 +49,8 @@ __all__ = [
     "PLURAL_WORDS",
     "RANK_LETTERS",
     "RANK_WORDS",
+    "RUN_CHAT",
+    "RUN_TOGETHER",
     "SHORT_AND",
     "SUIT_GLYPHS",
     "SUIT_WORDS",
@@ -62,6 +64,7 @@ __all__ = [
     "mentions",
     "rank_token",
     "read_cards",
+    "split_run",
 ]
 
 # Every word (lower case, as typed or plural) that names a rank, and the rank it names.
@@ -124,6 +127,13 @@ COUNT_BREAK = re.compile(rf"\b({_NUMBERS})('s)?\s*[,/&+]\s*(?=(?:(?:red|black)\s
 # §Card Point Values, awareness §Points, which lists the ace first in the run "Ace = 1, 2 = 2") also call an ace
 # "a 1": after "a", "an" or "one", before a digit, or beside another card ("a 1 and a 2", "K 1 2") it is an ace.
 ACE_NUMBER = "1"
+# Card letters and digits typed run together are those cards ("KK77", "kq j": two kings and two sevens, a king, a
+# queen and a jack): a word of two to four of "k", "q", "j" and 2 to 9 with a letter among them (a number alone is
+# a number, "77"), two long only if letters alone ("q4", "4k" are quarters and screens). Not an ace's "a", nor
+# "x": words ("aa", "ka", "xx"). Matched in lower case.
+RUN_TOGETHER = re.compile(r"\b(?=[2-9]*[jqk])[2-9jqk]{2,4}\b")
+# Such words that are chat, not cards: "kk" (okay), "jk" (just kidding), "qq" (crying), "kkk".
+RUN_CHAT = frozenset(("kk", "jk", "qq", "kkk"))
 # Words that count cards before a rank, singular or plural: "a double king", "triple sevens".
 MULTIPLES: dict[str, int] = {"double": 2, "triple": 3}
 # A count typed as a factor: "2x kings", "kings x2" (after a card it says how many of that card in all).
@@ -230,6 +240,17 @@ def _beside_a_card(words: Sequence[str], i: int, aces: bool = True) -> bool:
             or words[i + 1:i + 2] == ["of"]
             or (k > i + 1 and (_card_follows(words, k) or (words[k:k + 1] != [] and words[k] in PAIR_WORDS)))
             or (i > 1 and words[i - 1] in LETTER_JOINS and names_a_card(i - 2)))
+
+
+def split_run(word: str) -> str:
+    """A word `RUN_TOGETHER` matched, as the cards it is, one a word; unchanged if it is chat or a number.
+
+    >>> split_run("kk77"), split_run("kq"), split_run("kk"), split_run("q4"), split_run("k4")
+    ('k k 7 7', 'k q', 'kk', 'q4', 'k4')
+    """
+    if word in RUN_CHAT or (len(word) == 2 and not word.isalpha()):
+        return word
+    return " ".join(word)
 
 
 def _names_a_card(words: Sequence[str], k: int) -> bool:

@@ -35,6 +35,7 @@
     lex.phrases.forEach(function (p) { if (p[0].length === 1) { single[p[0][0]] = p[1]; } });
 
     var aceLetter = new RegExp(lex.ace_letter, "g");  // cambio_ref.cardwords.ACE_LETTER
+    var runTogether = new RegExp(lex.run_together, "g");  // cambio_ref.cardwords.RUN_TOGETHER: "KK77", "kq"
     var pluralS = new RegExp(lex.plural_s, "g");  // cambio_ref.cardwords.PLURAL_S: "5s", "ks" are fives, kings
     var countedPlural = new RegExp(lex.counted_plural, "g");  // cambio_ref.cardwords.COUNTED_PLURAL: "two 5's"
     var factoredPlural = new RegExp(lex.factored_plural, "g");  // cambio_ref.cardwords.FACTORED_PLURAL: "3's x 2"
@@ -49,7 +50,10 @@
     }
     function rawWords(text) {
       text = text.replace(aceLetter, "ace").replace(pluralS, function (m, r) { return lex.plural_words[r.toUpperCase()]; });
-      text = expand(text.toLowerCase().split("\u2019").join("'").split("\u2018").join("'"));
+      text = text.toLowerCase().replace(runTogether, function (m) {  // cambio_ref.cardwords.split_run
+        return (lex.run_chat.indexOf(m) >= 0 || (m.length === 2 && /[0-9]/.test(m))) ? m : m.split("").join(" ");
+      });
+      text = expand(text.split("\u2019").join("'").split("\u2018").join("'"));
       text = text.replace(countedPlural, function (m, count, space, r) { return count + space + lex.plural_words[r.toUpperCase()]; });
       text = text.replace(factoredPlural, function (m, r) { return lex.plural_words[r.toUpperCase()]; });
       text = text.replace(agreedPlural, function (m, r, s) { return lex.plural_words[(r || s).toUpperCase()]; });

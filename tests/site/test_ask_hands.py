@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from cambio_ref.ask import ask
 from cambio_ref.askdata import shipped_data
 from cambio_ref.askindex import analyse, build_index, engine_for, raw_words
-from cambio_ref.cardwords import COUNT_WORDS, CardMention, read_cards
+from cambio_ref.cardwords import COUNT_WORDS, RUN_CHAT, CardMention, read_cards
 from cambio_ref.cli import main
 from cambio_ref.rules import resolve
 
@@ -173,7 +173,16 @@ HANDS_IN_WORDS = [
     # A label before the cards is chat, neither a card nor unread ("hand" was named as unread).
     ("what do i score with my hand: 3, 3, 9, joker", ["3S", "3H", "9S", "X"], ()),
     ("hand: 2, 3, joker total", ["2S", "3S", "X"], ()),
+    # Card letters and digits typed run together are those cards (not read at all before: "not sure").
+    ("what do i score with KK77", ["KS", "KH", "7S", "7H"], ()),
+    ("what do i score with kq j", ["KS", "QS", "JS"], ()),
 ]
+
+
+@pytest.mark.parametrize("words", ["kk thanks", "jk", "qq", "77 points", "q4", "4k", "kkk"])
+def test_chat_and_numbers_are_not_run_together_cards(words):
+    # "kk" (okay), "jk" (just kidding), "qq" (crying) are chat; "77" is a number; "q4", "4k" a quarter, a screen.
+    assert read_cards(raw_words(words)).cards == ()
 
 
 def test_a_letter_of_the_card_notation_is_a_card_only_among_cards():
@@ -271,7 +280,12 @@ def _card_said(draw: st.DrawFn) -> tuple[str, list[str], bool]:
     rank = draw(st.sampled_from(sorted(_FORMS)))
     one, many = _FORMS[rank]
     colour = "" if rank == "X" else draw(st.sampled_from(["", "", "red ", "black "]))
-    kind = draw(st.sampled_from(["one", "one", "count", "code", "suit", "sign", "plural"]))
+    kind = draw(st.sampled_from(["one", "one", "count", "code", "suit", "sign", "plural", "run"]))
+    if kind == "run":  # card letters and digits run together: "kk77", "kqj" (cambio_ref.cardwords.RUN_TOGETHER)
+        ranks = [rank if rank in "KQJ" else "K", *draw(st.lists(st.sampled_from("KQJ2357"), min_size=1, max_size=3))]
+        run = "".join(draw(st.permutations(ranks)))
+        assume(run.lower() not in RUN_CHAT and (len(run) > 2 or run.isalpha()))
+        return run if draw(st.booleans()) else run.lower(), list(run), True
     if kind == "one":
         word = draw(st.sampled_from(one + (["1"] if rank == "A" else [])))  # "a 1": an ace (HANDS_IN_WORDS)
         # "1 king", "1 ace": a count of one before a rank in words
