@@ -344,8 +344,10 @@ _NOT_UNREAD = (STOP_WORDS | set(COLOURS) | NOT_CARDS | _JOINS | {"rule", "rules"
     ONE, ANOTHER, "other"}
 
 
-# Words that label the cards after them ("hand: 3, 3, 9", "my hand - K Q"): chat, neither a card nor unread.
-HAND_LABELS = frozenset(("hand", "hands"))
+# Words that label the cards right after them, first or after "my" ("hand: 3, 3, 9", "my cards: K, Q"): chat,
+# neither a card, nor unread, nor a rule's word ("how many cards, jokers included" has no label).
+HAND_LABELS = frozenset(("hand", "hands", "cards"))
+LABEL_OWNERS = frozenset(("my", "our"))
 
 
 def _hand_span(words: Sequence[str], used: Iterable[int]) -> range:
@@ -469,14 +471,16 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
                     valued[k] = True
     # ("1" unread is a word left over, as before it counted: "ace worth 1 or 0")
     card_words = set(RANK_WORDS) | set(SUIT_WORDS) | set(COLOURS) | (set(COUNT_WORDS) - {ACE_NUMBER})
+    first = min(reading.used) if reading.used else 0
+    label = first - 1 if first and keep[first - 1] in HAND_LABELS and (
+        first == 1 or keep[first - 2] in LABEL_OWNERS) else -1
     rest = [j for j, w in enumerate(keep) if w not in STOP_WORDS and w not in card_words and j not in reading.used
-            and code_of(w) is None and not valued[j] and w not in ("rule", "rules", "ruleset")]
+            and code_of(w) is None and not valued[j] and w not in ("rule", "rules", "ruleset") and j != label]
     # Unread: a word among the cards (or the one an "and" adds after them) that is no card, a suit word left
     # over ("kings of hearts and diamonds"), or a word nobody uses (it may be a card mistyped).
     span = _hand_span(keep, reading.used)
-    first = min(reading.used) if reading.used else 0
     unread = tuple(keep[j] for j in range(len(keep)) if j not in reading.used and (
-        (j in span and keep[j] not in _NOT_UNREAD and not valued[j] and not (j < first and keep[j] in HAND_LABELS))
+        (j in span and keep[j] not in _NOT_UNREAD and not valued[j] and j != label)
         or (j in rest and vocab is not None and keep[j] not in vocab)))
     once: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {}
     for alts, words_of in zip(wanted, plain, strict=True):
@@ -513,7 +517,7 @@ def reading_json(lex: Lexicon) -> dict[str, Any]:
             "before_colour": sorted(BEFORE_COLOUR), "house": HOUSE_TERM,
             "sum_words": sorted(_SUM_WORDS), "rule_terms": sorted(lex.rule_terms()), "not_cards": sorted(NOT_CARDS),
             "joins": sorted(_JOINS), "articles": sorted(ARTICLES), "not_unread": sorted(_NOT_UNREAD),
-            "hand_labels": sorted(HAND_LABELS), "ace_number": ACE_NUMBER,
+            "hand_labels": sorted(HAND_LABELS), "label_owners": sorted(LABEL_OWNERS), "ace_number": ACE_NUMBER,
             "switch": switch_json(), "plain": plain_words(), "asking": ASKING, "how_much": sorted(HOW_MUCH)}
 
 

@@ -434,14 +434,18 @@
           }
         });
       }
+      var usedAt = Object.keys(reading.used).map(Number);
+      var firstCard = usedAt.length ? Math.min.apply(null, usedAt) : 0;
+      // cambio_ref.askread.HAND_LABELS: "hand: 3, 3, 9", "my cards: K, Q" label the cards right after them
+      var label = firstCard && lex.hand_labels.indexOf(keep[firstCard - 1]) >= 0 &&
+        (firstCard === 1 || lex.label_owners.indexOf(keep[firstCard - 2]) >= 0) ? firstCard - 1 : -1;
       var rest = [];
       keep.forEach(function (w, j) {
         if (!stopRaw.has(w) && !has(ranks, w) && !has(suits, w) && !has(colours, w) &&
             !(has(counts, w) && w !== lex.ace_number) && codeOf(w) === null &&
             !reading.used[j] &&
-            !valued[j] && ["rule", "rules", "ruleset"].indexOf(w) < 0) { rest.push(j); }
+            !valued[j] && ["rule", "rules", "ruleset"].indexOf(w) < 0 && j !== label) { rest.push(j); }
       });
-      var usedAt = Object.keys(reading.used).map(Number);
       // From the word before the first card (cambio_ref.askindex._hand_span).
       var lo = usedAt.length ? Math.max(Math.min.apply(null, usedAt) - 1, 0) : 0, hi = usedAt.length ? Math.max.apply(null, usedAt) : -1;
       // cambio_ref.askindex._hand_span: the word an "and" after the last card joins is among the cards too.
@@ -456,12 +460,9 @@
         }
       }
       var unread = [];
-      var firstCard = usedAt.length ? Math.min.apply(null, usedAt) : 0;
       keep.forEach(function (w, j) {
         if (reading.used[j]) { return; }
-        // cambio_ref.askread.HAND_LABELS: "hand: 3, 3, 9" labels the cards after it
-        var label = j < firstCard && lex.hand_labels.indexOf(w) >= 0;
-        if ((j >= lo && j < end && !notUnread.has(w) && !valued[j] && !label) || (rest.indexOf(j) >= 0 && !has(vocab, w))) {
+        if ((j >= lo && j < end && !notUnread.has(w) && !valued[j] && j !== label) || (rest.indexOf(j) >= 0 && !has(vocab, w))) {
           unread.push(w);
         }
       });

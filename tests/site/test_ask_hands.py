@@ -170,8 +170,10 @@ HANDS_IN_WORDS = [
     ("what do i score with a 1 and a 2", ["AS", "2S"], ()),
     ("K 1 2 total", ["KS", "AS", "2S"], ()),
     ("a 1 of hearts and a king total", ["AH", "KS"], ()),
-    # A label before the cards is chat, neither a card nor unread ("hand" was named as unread).
+    # A label before the cards is chat, neither a card nor unread ("hand" was named as unread; "my cards: k, q" was
+    # "not sure", "cards" taken for a rule's word).
     ("what do i score with my hand: 3, 3, 9, joker", ["3S", "3H", "9S", "X"], ()),
+    ("my cards: k, q", ["KS", "QS"], ()),
     ("hand: 2, 3, joker total", ["2S", "3S", "X"], ()),
     # Card letters and digits typed run together are those cards (not read at all before: "not sure").
     ("what do i score with KK77", ["KS", "KH", "7S", "7H"], ()),
