@@ -121,7 +121,7 @@ AGREED_PLURAL = re.compile(r"(?:(?<=\bare )|(?<=\bwere )|(?<=\bdo )|(?<=\ball )|
 _NUMBERS = "|".join(sorted((w for w in COUNT_WORDS if w in RANK_WORDS), key=len, reverse=True))
 _PLURALS = "|".join(sorted((w for w in RANK_WORDS if w.isalpha() and len(w) > 1 and w.endswith("s")),
                            key=len, reverse=True))
-COUNT_BREAK = re.compile(rf"\b({_NUMBERS})('s)?\s*[,/&+]\s*(?=(?:(?:red|black)\s+)?(?:{_PLURALS})\b)")
+COUNT_BREAK = re.compile(rf"\b({_NUMBERS})('s)?(?:\s*[,/&+])+\s*(?=(?:(?:red|black)\s+)?(?:{_PLURALS})\b)")
 # "1" names no card in the notation, which writes an ace "A" (spec/options/values.yaml, value.ace); before a rank
 # in words it counts ("1 ace, 1 two": one ace, one two), but players where aces count 1 (memory §values, official
 # §Card Point Values, awareness §Points, which lists the ace first in the run "Ace = 1, 2 = 2") also call an ace
@@ -243,14 +243,15 @@ def _beside_a_card(words: Sequence[str], i: int, aces: bool = True) -> bool:
 
 
 def split_run(word: str) -> str:
-    """A word `RUN_TOGETHER` matched, as the cards it is, one a word; unchanged if it is chat or a number.
+    """A word `RUN_TOGETHER` matched, as the cards it is, one a word; unchanged if it is chat or a number. A last
+    digit is a card, not a count of what follows: a comma after it keeps "kk2 tens" a 2 and tens (`COUNT_BREAK`).
 
-    >>> split_run("kk77"), split_run("kq"), split_run("kk"), split_run("q4"), split_run("k4")
-    ('k k 7 7', 'k q', 'kk', 'q4', 'k4')
+    >>> split_run("kk77"), split_run("kq"), split_run("kk"), split_run("q4"), split_run("k4"), split_run("kk2")
+    ('k k 7 7,', 'k q', 'kk', 'q4', 'k4', 'k k 2,')
     """
     if word in RUN_CHAT or (len(word) == 2 and not word.isalpha()):
         return word
-    return " ".join(word)
+    return " ".join(word) + ("," if word[-1].isdigit() else "")
 
 
 def _names_a_card(words: Sequence[str], k: int) -> bool:

@@ -51,7 +51,8 @@
     function rawWords(text) {
       text = text.replace(aceLetter, "ace").replace(pluralS, function (m, r) { return lex.plural_words[r.toUpperCase()]; });
       text = text.toLowerCase().replace(runTogether, function (m) {  // cambio_ref.cardwords.split_run
-        return (lex.run_chat.indexOf(m) >= 0 || (m.length === 2 && /[0-9]/.test(m))) ? m : m.split("").join(" ");
+        return (lex.run_chat.indexOf(m) >= 0 || (m.length === 2 && /[0-9]/.test(m))) ? m
+            : m.split("").join(" ") + (/[0-9]$/.test(m) ? "," : "");  // (a last digit is a card, not a count)
       });
       text = expand(text.split("\u2019").join("'").split("\u2018").join("'"));
       text = text.replace(countedPlural, function (m, count, space, r) { return count + space + lex.plural_words[r.toUpperCase()]; });

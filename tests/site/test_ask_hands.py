@@ -178,6 +178,7 @@ HANDS_IN_WORDS = [
     # Card letters and digits typed run together are those cards (not read at all before: "not sure").
     ("what do i score with KK77", ["KS", "KH", "7S", "7H"], ()),
     ("what do i score with kq j", ["KS", "QS", "JS"], ()),
+    ("what do i score with kk2 tens", ["KS", "KH", "2S", "10S"], ()),  # (the 2 is a card, not a count of the tens)
 ]
 
 
@@ -322,8 +323,12 @@ def test_no_word_of_a_hand_in_players_words_is_dropped_silently(cards, join, bef
     names and typos, colours and suits, counts, plurals and "'s", codes, separators ("n" for "and"), chat
     around it. (Joined by a space alone, a number and a plural are a count: "ten twos" is ten twos.)"""
     plurals = {w for _, many in _FORMS.values() for w in many}
+    def uncoloured(said: str) -> str:  # (a colour between them too: "two red tens" is two red tens)
+        return said.removeprefix("red ").removeprefix("black ")
+
     assume(join != " " or not any(
-        a[0].split()[-1].removesuffix("'s") in COUNT_WORDS and b[0].split()[0] in plurals for a, b in pairwise(cards)))
+        a[0].split()[-1].removesuffix("'s") in COUNT_WORDS and uncoloured(b[0]).split()[0] in plurals
+        for a, b in pairwise(cards)))
     text = before + join.join(said for said, _, _ in cards) + after
     query = engine_for(shipped_data()).analyse(text)
     meant = sorted(r for _, ranks, _ in cards for r in ranks)
