@@ -104,8 +104,13 @@ def _titled(doc: Doc, query: Query) -> bool:
 
 def _asked_by_title(doc: Doc, query: Query) -> bool:
     """The question asks for the words of the title of `doc`, every one and no other (its glossary terms aside)."""
-    asked = {t for alts in query.wanted for t in alts}
+    asked = _asked(query)
     return _titled(doc, query) and all(t in asked for t in doc.fields[0][1] if not t.startswith("@"))
+
+
+def _asked(query: Query) -> frozenset[str]:
+    """Every word the question asks for, each alternative of each."""
+    return frozenset(t for alts in query.wanted for t in alts)
 
 
 def _first_option(ranked: list[tuple[Doc, float]], options: Sequence[str], score: float) -> list[tuple[Doc, float]]:
@@ -123,24 +128,23 @@ def _rival(ranked: Sequence[tuple[Doc, float]], query: Query) -> tuple[Doc | Non
     form of it the question does not ask for (`_narrower`), and its score."""
     top = ranked[0][0]
     own = {top.key} | {f"option:{o}" for o in top.options}
-    theirs = [(d, s) for d, s in ranked[1:] if d.key not in own and not (top.kind == "option" and top.id in d.options)
-              and not _narrower(d, top, query)]
-    return theirs[0] if theirs else (None, 0.0)
+    asked = _asked(query)
+    return next(((d, s) for d, s in ranked[1:] if d.key not in own
+                 and not (top.kind == "option" and top.id in d.options) and not _narrower(d, top, asked)), (None, 0.0))
 
 
-def _narrower(doc: Doc, top: Doc, query: Query) -> bool:
-    """The title of `doc` has every word of the title of `top` and more, none of which the question asks for:
+def _narrower(doc: Doc, top: Doc, asked: frozenset[str]) -> bool:
+    """The title of `doc` has every word of the title of `top` and more, none of which the question asks for (`asked`):
     `doc` asks a narrower question ("... of the next round?" beside "... of a round?"), one the player did not.
 
     >>> from cambio_ref.askindex import analyse, build_index
     >>> idx = build_index()
     >>> first, next_round = (next(d for d in idx.docs if d.key == k)
     ...                      for k in ("option:turn.first-player", "option:match.next-starter"))
-    >>> _narrower(next_round, first, analyse("who goes first?", idx.lexicon))
+    >>> _narrower(next_round, first, _asked(analyse("who goes first?", idx.lexicon)))
     True
-    >>> _narrower(next_round, first, analyse("who goes first in the next round?", idx.lexicon))
+    >>> _narrower(next_round, first, _asked(analyse("who goes first in the next round?", idx.lexicon)))
     False
     """
     mine, theirs = top.fields[0][1], doc.fields[0][1]
-    asked = {t for alts in query.wanted for t in alts}
     return mine < theirs and asked.isdisjoint(theirs - mine)
