@@ -43,7 +43,8 @@ _BUILDERS = ("askdata.py", "askbuild.py", "askindex.py", "askread.py", "askcontr
 # What the site's search reads (the rest serves `cambio ask` alone).
 SITE_KEYS = ("lexicon", "idf", "unseen", "mean_length", "shares", "about_weight", "good", "margin", "lead", "sure",
              "ratio", "title_share", "rulesets", "docs", "points", "risky", "vocab", "typo", "inflections", "english")
-_DOC_SITE_KEYS = ("kind", "id", "fields", "about", "house", "options", "senses", "title", "url", "label", "answers")
+_DOC_SITE_KEYS = ("kind", "id", "fields", "asked", "about", "house", "options", "senses", "title", "url", "label",
+                  "answers")
 
 
 def content_key() -> str:

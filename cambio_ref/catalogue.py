@@ -43,7 +43,14 @@ from cambio_ref.catalogue_model import (
 )
 from cambio_ref.errors import Problem, SpecError
 from cambio_ref.resources import schema_dir, spec_dir
-from cambio_ref.spec_checks import check_errors, check_glossary, check_options, check_rulesets, duplicates
+from cambio_ref.spec_checks import (
+    check_asked,
+    check_errors,
+    check_glossary,
+    check_options,
+    check_rulesets,
+    duplicates,
+)
 from cambio_ref.yamlio import YamlDoc, load_yaml
 
 if TYPE_CHECKING:
@@ -75,6 +82,7 @@ SCHEMA_FOR_KIND = {
     "shuffle": "shuffle.schema.json",
     "case": "case.schema.json",
     "glossary": "glossary.schema.json",
+    "asked": "asked.schema.json",
 }
 
 
@@ -253,6 +261,7 @@ def _read_spec(root: Path | None) -> tuple[Catalogue | None, list[Problem], Docs
     problems += list(check_rulesets(cat, docs["ruleset"]))
     problems += list(check_errors(cat, docs["errors"]))
     problems += list(check_glossary(cat, docs["glossary"]))
+    problems += list(check_asked(cat, docs["asked"]))
     problems += duplicates([(d, ("sources", i, "key"), s["key"])
                              for d in docs["sources"] for i, s in enumerate(d.data["sources"])],
                             "source key")
@@ -286,6 +295,8 @@ def _read_docs(spec: Path) -> tuple[Docs, list[Problem]]:
     read(spec / "shuffle.yaml", "shuffle")
     if (spec / "glossary.yaml").exists():
         read(spec / "glossary.yaml", "glossary")
+    if (spec / "asked.yaml").exists():
+        read(spec / "asked.yaml", "asked")
     for path in sorted((spec / "options").glob("*.yaml")):
         read(path, "options")
     docs["options"].sort(key=lambda d: (PHASES.index(d.data["phase"]),
@@ -329,7 +340,9 @@ def _assemble(docs: Docs) -> tuple[Catalogue, list[tuple[YamlDoc, int]]]:
              tuple(t.get("see", ())), citations(t.get("sources")))
         for doc in docs["glossary"] for t in doc.data["terms"]
     )
-    return Catalogue(sources, tuple(options), rulesets, core, errors, glossary), option_docs
+    asked = {key: tuple(" ".join(str(q).split()) for q in qs)
+             for doc in docs["asked"] for key, qs in doc.data["asked"].items()}
+    return Catalogue(sources, tuple(options), rulesets, core, errors, glossary, asked), option_docs
 
 
 def load_catalogue(root: Path | None = None) -> Catalogue:

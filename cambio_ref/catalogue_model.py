@@ -289,6 +289,8 @@ class Catalogue:
     core_rules: Mapping[str, CoreRule]
     errors: Mapping[str, ErrorCode]
     glossary: tuple[Term, ...] = ()
+    # How players ask each question (spec/asked.yaml), by "case:ID", "option:ID" or "rule:ID".
+    asked: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     _by_name: dict[str, Option] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:

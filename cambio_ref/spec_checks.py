@@ -8,7 +8,7 @@ all at once; `cambio_ref.catalogue.read_spec` runs them on the whole catalogue i
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 
 from cambio_ref.catalogue_model import Catalogue, Citation, choice_value, citations, show_value
 from cambio_ref.errors import Problem
@@ -133,6 +133,27 @@ def check_errors(cat: Catalogue, docs: list[YamlDoc]) -> Iterator[Problem]:
             if e["rule"] not in cat.core_rules and not cat.has_option(e["rule"]):
                 yield doc.problem(("errors", i, "rule"),
                                   f"unknown rule {e['rule']!r}: not an option or core rule id")
+
+
+def check_asked(cat: Catalogue, docs: list[YamlDoc]) -> Iterator[Problem]:
+    """Each ``option:ID`` or ``rule:ID`` of spec/asked.yaml names an option or a core rule with a value (a
+    ``case:ID`` is checked against the cases, `cambio_ref.validate`)."""
+    for doc in docs:
+        for key in doc.data["asked"]:
+            kind, _, name = key.partition(":")
+            if kind == "option" and not cat.has_option(name):
+                yield doc.problem(("asked", key), f"unknown option {name!r}")
+            elif kind == "rule" and (name not in cat.core_rules or cat.core_rules[name].value is None):
+                yield doc.problem(("asked", key), f"unknown rule {name!r}: not a core rule with a value")
+
+
+def check_asked_cases(docs: list[YamlDoc], case_ids: Collection[str]) -> Iterator[Problem]:
+    """Each ``case:ID`` of spec/asked.yaml names a case of `case_ids`."""
+    for doc in docs:
+        for key in doc.data["asked"]:
+            kind, _, name = key.partition(":")
+            if kind == "case" and name not in case_ids:
+                yield doc.problem(("asked", key), f"unknown case {name!r}")
 
 
 def check_glossary(cat: Catalogue, docs: list[YamlDoc]) -> Iterator[Problem]:

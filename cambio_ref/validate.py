@@ -33,14 +33,21 @@ from cambio_ref.catalogue import (
 )
 from cambio_ref.errors import Problem, SpecError
 from cambio_ref.rules import consistency_problems, read_house_rules, resolve
-from cambio_ref.spec_checks import check_errors, check_glossary, check_options, check_rulesets
+from cambio_ref.spec_checks import (
+    check_asked,
+    check_asked_cases,
+    check_errors,
+    check_glossary,
+    check_options,
+    check_rulesets,
+)
 from cambio_ref.yamlio import YamlDoc, load_yaml_text, read_text_file, yaml_files
 
 _SCHEMA_LINE = re.compile(r"\$schema=\S*?([a-z-]+)\.schema\.json")
 _KIND_BY_SCHEMA = {v.removesuffix(".schema.json"): k for k, v in SCHEMA_FOR_KIND.items()}
 _KIND_BY_KEY = {"extends": "house-rules", "choices": "ruleset", "options": "options",
                 "sources": "sources", "errors": "errors", "rules": "core",
-                "splitmix64": "shuffle", "steps": "case", "terms": "glossary"}
+                "splitmix64": "shuffle", "steps": "case", "terms": "glossary", "asked": "asked"}
 
 
 def file_kind(text: str, doc: YamlDoc) -> str | None:
@@ -92,6 +99,11 @@ def validate_file(path: Path, cat: Catalogue | None = None) -> list[Problem]:
             problems += rejection_problems(doc, cat)
     elif kind == "glossary":
         problems += check_glossary(cat, [doc])
+    elif kind == "asked":
+        from cambio_ref.cases import load_cases
+
+        problems += check_asked(cat, [doc])
+        problems += check_asked_cases([doc], load_cases())
     return problems
 
 
@@ -198,7 +210,16 @@ def _catalogue_case_problems(root: Path) -> list[Problem]:
     in each file without any, the evidence and the rejections of its steps."""
     cat = load_catalogue()
     sound: list[YamlDoc] = []
-    problems = read_cases(root, sound)[1]
+    cases, problems = read_cases(root, sound)
+    asked = root.parent / "asked.yaml"
+    if asked.is_file() and not problems:
+        try:
+            doc = load_yaml_text(read_text_file(asked), f"{root.parent.name}/asked.yaml")
+        except SpecError:
+            pass  # (read_spec names what is wrong with it)
+        else:
+            if not schema_problems(doc, "asked"):
+                problems += check_asked_cases([doc], cases)
     for doc in sound:
         problems += evidence_problems(doc, cat)
         problems += rejection_problems(doc, cat)

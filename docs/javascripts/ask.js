@@ -29,6 +29,7 @@
     var joins = new Set(lex.joins), articles = new Set(lex.articles), notUnread = new Set(lex.not_unread);
     var docs = data.docs.map(function (d) {
       return { d: d, fields: d.fields.map(function (f) { return [f[0], new Set(f[1])]; }),
+               asked: (d.asked || []).map(function (a) { return [lex.asked_weight, new Set(a)]; }),
                title: d.fields[0][1], about: new Set(d.about), asks: asking(d.title) };
     });
     var single = {};
@@ -514,10 +515,11 @@
       q.switched.forEach(function (tv) { asked[tv[0]] = tv[1]; });
       var scored = docs.map(function (doc) {
         var got = 0.0;
-        // cambio_ref.askindex.Index.field_weight: a field longer than the mean field weighs less (not the title).
+        // cambio_ref.askindex.Index.field_weight: a field longer than the mean field weighs less (not the title);
+        // then each way players ask the question, at asked_weight (cambio_ref.askindex.Index.normed).
         var normed = doc.fields.map(function (f, i) {
           return i === 0 ? f : [f[0] / Math.max(1.0, 1.0 - lex.length_norm + lex.length_norm * f[1].size / data.mean_length), f[1]];
-        });
+        }).concat(doc.asked);
         // cambio_ref.askindex._found: the weight of the best place a token of alts is found (a term said on or off
         // is not found by the glossary's pointer: cambio_ref.askindex.rank).
         function found(alts) {

@@ -223,7 +223,9 @@ def test_the_rulesets_own_answer_ranks_before_house_rules_named_for_players():
             named = [k for k in secondary if re.search(rf"\b{re.escape(k)}\b", hit.title)]
             assert named == [] or not CASES[doc.id].title.startswith("With "), (hit.title, named)
     # As printed for one table: the house rule is said, not "online: Under this house rule".
-    found = ask("only red kings have a power house rule", resolve("online")).found
+    # (The question says what the house rule leaves a black king: "only red kings have a power house rule" alone
+    # is as close to the one-eyed king's house rule, whose players' phrasings say "only" a red king has the power.)
+    found = ask("house rule: only red kings have a power, does a black king do anything", resolve("online")).found
     notes = [n for f in found for n in f.notes]
     assert any(n.startswith("A house rule some tables play") for n in notes), notes
 
@@ -262,18 +264,21 @@ def test_a_question_asking_how_many_wants_a_number_not_a_person():
 
 
 def test_an_answer_leading_in_proportion_is_sure(monkeypatch):
-    # Whether a caller's points must be under a limit is spec/options/calling.yaml call.points-limit (a ruling: no
-    # primary source sets one); the tune half of the held-out phrasings expects that option for this question. Its
-    # lead is too small for the line (cambio_ref.asksure.sure), but it scores half again the next question and asks for
-    # its title's words, so it is sure (asksure.clear); without that rule the same ranking is "not sure".
+    # Whether a player still knows a card they looked at once its owner has swapped it away is the case
+    # info.looked-card-forgotten-after-swap (spec/cases/information/looked-card-forgotten.yaml: cards stay face down,
+    # official §Q&A: Black King Mechanics); the tune half of the held-out phrasings expects that case for this question.
+    # Its lead is too small for the line (cambio_ref.asksure.sure), but it scores half again the next question and
+    # asks for a quarter of its title's words, so it is sure (asksure.clear); without that rule the same ranking is
+    # "not sure". (Until spec/asked.yaml, "is there a max number of points you have to be under to call cambio" was
+    # the example; its lead is now large enough for the first line.)
     import cambio_ref.asksure as asksure
 
-    question = "is there a max number of points you have to be under to call cambio"
+    question = "peeked his card with a ten, then he swapped that exact card out. do i still know what he has there"
     reply = ask(question)
-    assert reply.sure and reply.top == "option:call.points-limit"
+    assert reply.sure and reply.top == "case:info.looked-card-forgotten-after-swap"
     monkeypatch.setattr(asksure, "RATIO", 99.0)
     assert not ask(question).sure
-    assert search(question)[0].id == "call.points-limit"
+    assert search(question)[0].id == "info.looked-card-forgotten-after-swap"
 
 # Contractions as players type them, with or without the apostrophe (curly too), and the words they stand for.
 CONTRACTIONS = [
