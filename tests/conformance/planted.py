@@ -138,14 +138,6 @@ class Planted(ReferenceEngine):
         snap = super().snapshot()
         return {k: snap[k] for k in MINIMUM} if self.minimal else snap
 
-    def observe(self, player: int) -> dict[str, Any]:
-        state = self.state
-        if self.late is not None and state is not None:  # (the round goes on, as it shows it)
-            state = state.copy()
-            state.phase, state.current, state.result = TURN, self.late[1], None
-            return view(state, player)
-        return super().observe(player)
-
     def act(self, action: dict[str, Any]) -> list[Event] | Rejection:
         if self.late is not None:
             over, seat = self.late
@@ -220,6 +212,30 @@ class ExtraLegal(Planted):
         return [*super().legal(), {"t": "pass", "player": 99}]
 
 
+class LateEnd(Planted):
+    """A planted implementation with the fault "late-end": while it holds the end of the
+    round back, its views show the round going on.
+
+    (Only this one overrides `observe`: the others answer `views` as the reference does,
+    with its own text (`conformance.serve.reference_line`), instead of building every
+    player's view and encoding them anew at every step.)
+    """
+
+    def observe(self, player: int) -> dict[str, Any]:
+        state = self.state
+        if self.late is not None and state is not None:  # (the round goes on, as it shows it)
+            state = state.copy()
+            state.phase, state.current, state.result = TURN, self.late[1], None
+            return view(state, player)
+        return super().observe(player)
+
+
+def _kind(faults: tuple[str, ...]) -> type[Planted]:
+    """The class of a planted implementation with `faults`."""
+    return ExtraLegal if "extra-legal" in faults else LateEnd if "late-end" in faults \
+        else Planted
+
+
 def make(name: str) -> Planted:
     """The implementation called `name` (of `PLANTED`, `HANDWRITTEN` or `ADAPTERS`)."""
     if name in PLANTED:
@@ -227,11 +243,9 @@ def make(name: str) -> Planted:
         return Planted(name, declared, planted)
     if name in ADAPTERS:
         declared, planted, faults, legal = ADAPTERS[name]
-        cls = ExtraLegal if "extra-legal" in faults else Planted
-        return cls(name, declared, planted, faults, minimal=True, legal=legal)
+        return _kind(faults)(name, declared, planted, faults, minimal=True, legal=legal)
     declared, faults, waived = ALL_WAIVED if name == "all-waived" else HANDWRITTEN[name]
-    cls = ExtraLegal if "extra-legal" in faults else Planted
-    return cls(name, declared, {}, faults, waived)
+    return _kind(faults)(name, declared, {}, faults, waived)
 
 
 for _name in [*PLANTED, *HANDWRITTEN, *ADAPTERS, "all-waived"]:
