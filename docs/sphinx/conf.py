@@ -17,11 +17,16 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from sphinx.domains.python import PythonDomain
+
 project = "Cambio reference API"
 author = "Cambio rulebook project"
 extensions = ["sphinx.ext.autodoc", "sphinx.ext.autosummary", "sphinx.ext.viewcode"]
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
+# The code has no type comments (``# type: (int) -> str``), so autodoc need not parse every
+# function's source again looking for them (about 8 % of the build's CPU).
+autodoc_use_type_comments = False
 # A package's page documents what it defines, not what it re-exports through __all__:
 # each object is described once, on its own module's page, where viewcode links to it.
 autodoc_default_options = {"members": True, "show-inheritance": True, "ignore-module-all": True}
@@ -110,12 +115,61 @@ def _drop_foreign_docstrings(app: Any, what: str, name: str, obj: Any, options: 
             return
 
 
+class IndexedPythonDomain(PythonDomain):
+    """The Python domain, its "fuzzy" look-up answered from an index of the objects by their
+    last name rather than by a scan of every object: the same matches, in the same order.
+
+    A type hint's name that is not its object's full name (``Card`` in a module that imports
+    it, ``str``) is looked up that way, up to three times (as a class, then as data, then
+    as an attribute): some 11,000 scans of about 3,000 objects, 5 % of the build's CPU.
+    """
+
+    _last_names: tuple[int, dict[str, list[str]]] | None = None
+
+    def find_obj(self, env: Any, modname: str, classname: str, name: str, type: str | None,
+                 searchmode: int = 0) -> list[tuple[str, Any]]:
+        name = name.removesuffix("()")
+        if searchmode != 1 or not name:
+            return super().find_obj(env, modname, classname, name, type, searchmode)
+        objtypes = list(self.object_types) if type is None else self.objtypes_for_role(type)
+        if objtypes is None:
+            return []
+        objects = self.objects
+        for fullname in (f"{modname}.{classname}.{name}" if modname and classname else None,
+                         f"{modname}.{name}" if modname else None, name):
+            if fullname is not None and fullname in objects \
+                    and objects[fullname].objtype in objtypes:
+                return [(fullname, objects[fullname])]
+        suffix = f".{name}"
+        return [(found, objects[found]) for found in self._by_last_name().get(
+                    name.rpartition(".")[2], ()) if found.endswith(suffix)
+                and objects[found].objtype in objtypes]
+
+    def _by_last_name(self) -> dict[str, list[str]]:
+        """Every object's full name under its last part, in the order of `objects`."""
+        if self._last_names is None or self._last_names[0] != len(self.objects):
+            index: dict[str, list[str]] = {}
+            for fullname in self.objects:
+                index.setdefault(fullname.rpartition(".")[2], []).append(fullname)
+            self._last_names = (len(self.objects), index)
+        return self._last_names[1]
+
+    def clear_doc(self, docname: str) -> None:
+        self._last_names = None
+        super().clear_doc(docname)
+
+    def merge_domaindata(self, docnames: Any, otherdata: dict[str, Any]) -> None:
+        self._last_names = None
+        super().merge_domaindata(docnames, otherdata)
+
+
 def setup(app: Any) -> None:
     # a long build that keeps its doctrees alive: collect rarely, as the long cambio
     # commands do (cambio_ref.collector); Sphinx took 35 s of CPU instead of 40
     from cambio_ref.collector import collect_rarely
 
     collect_rarely()
+    app.add_domain(IndexedPythonDomain, override=True)
     app.connect("builder-inited", _write_module_pages)
     app.connect("autodoc-process-docstring", _drop_foreign_docstrings)
     app.connect("html-page-context", _site_root)
