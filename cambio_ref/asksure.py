@@ -5,7 +5,8 @@ not its own (a case's options; an option's cases) nor a narrower form of it (`_n
 reaches SURE: one line through the two numbers that best tell a right first answer from a
 wrong one; or when it scores RATIO times that question's score and the question asks for
 at least TITLE_SHARE of its title's words (`clear`); or when the question is its title,
-word for word. Otherwise the reply is "not sure" and offers the closest questions.
+word for word; or when every word asked for is in its title and not every one is in that
+other question's title (`_titled_alone`). Otherwise the reply is "not sure" and offers the closest questions.
 docs/javascripts/ask.js makes the same choice on the same numbers (they travel in the
 site's index, `cambio_ref.askbuild`).
 
@@ -74,8 +75,9 @@ def choose(ranked: Sequence[tuple[Doc, float]], query: Query) -> tuple[list[tupl
             shared := set(top.options) & set(rival[0].options)):
         out = _first_option(out, tuple(shared), score)
         rival = _rival(out, query)
-    return out, sure(score, score - rival[1]) or clear(score, rival[1], title_share(out[0][0], query.wanted)) or (
-        _asked_by_title(out[0][0], query))
+    first = out[0][0]
+    return out, sure(score, score - rival[1]) or clear(score, rival[1], title_share(first, query.wanted)) or (
+        _asked_by_title(first, query)) or _titled_alone(first, rival[0], query)
 
 
 def sure(score: float, lead: float) -> bool:
@@ -100,6 +102,15 @@ def clear(score: float, rival: float, share: float) -> bool:
 def _titled(doc: Doc, query: Query) -> bool:
     """Every word the question asks for is in the title of `doc`: it asks for that very question."""
     return all(any(t in doc.fields[0][1] for t in alts) for alts in query.wanted)
+
+
+def _titled_alone(doc: Doc, rival: Doc | None, query: Query) -> bool:
+    """Every word the question asks for is in the title of `doc`, and not every one in the title of `rival`: the
+    question asks a part of the rulebook's own question and not of the next one. ("can I draw out of turn" finds
+    the snap window's option as close as the case "May a player draw out of turn ...?", by its glossary term for
+    "out of turn" and a player's "until the next player draws"; only the case's title says both. On the tune half,
+    the validation set and the phrasing set: one more right first on each, no more confidently wrong.)"""
+    return _titled(doc, query) and (rival is None or not _titled(rival, query))
 
 
 def _asked_by_title(doc: Doc, query: Query) -> bool:

@@ -65,7 +65,7 @@ def test_schemas_by_name() -> None:
     names = schema_names()
     assert "house-rules" in names and "protocol/act.reply" in names
     assert schema_path("protocol/act.reply.schema.json") == schema_path("protocol/act.reply")
-    with pytest.raises(CambioError, match=r"unknown schema 'nope'; the schemas are: case, "):
+    with pytest.raises(CambioError, match=r"unknown schema 'nope'; the schemas are: asked, case, "):
         schema_path("nope")
 
 

@@ -574,7 +574,7 @@
     // title has every word asked for); sure when the score plus `lead` times its lead over the first question
     // not its own nor a narrower form of it (`narrower`) reaches `sure` (cambio_ref.asksure.sure), or when it scores
     // `ratio` times that one and the question asks for `title_share` of its title's words (cambio_ref.asksure.clear),
-    // or when the question is its title word for word.
+    // or when the question is its title word for word, or every word asked for is in its title and not in the rival's.
     function firstOption(ranked, options, score) {
       for (var i = 0; i < ranked.length; i++) {
         if (ranked[i].doc.kind === "option" && options.indexOf(ranked[i].doc.id) >= 0) {
@@ -638,8 +638,10 @@
         }
       }
       var clear = score >= data.ratio * rival.score && titleShare(out[0].doc, q) >= data.title_share;
+      // cambio_ref.asksure._titled_alone: every word asked for in its title and not all in the rival's.
+      var alone = titled(out[0].doc, q) && (rival.doc === null || !titled(rival.doc, q));
       return { ranked: out, sure: score + data.lead * (score - rival.score) >= data.sure || clear ||
-        (titled(out[0].doc, q) && exact(out[0].doc, q)) };
+        (titled(out[0].doc, q) && exact(out[0].doc, q)) || alone };
     }
 
     // A rank named without a suit whose suits score differently somewhere (cambio_ref.ask.by_suit):
