@@ -82,8 +82,9 @@ RANK_WORDS: dict[str, str] = {
 RANK_LETTERS = frozenset(("k", "q", "j"))
 # A capital A standing alone, neither first in the text nor first after a sentence's end, is an ace ("K 7 A 2");
 # `cambio_ref.askindex.raw_words` reads it as "ace" before anything is lower-cased ("a" is an article).
-# First in the text, it is an ace before a separator, a joining word or "of" ("A, K", "A with a 7", "A of spades").
-ACE_LETTER = re.compile(r"(?<=[^\s.!?:]\s)A(?=[\s,.?!;]|$)|^A(?=\s*[,&+/]|\s+(?:and|plus|with|of)\s)")
+# First in the text or first after a colon ("hand: A, a ten"), it is an ace before a separator, a joining word,
+# "of" or an article ("A, K", "A with a 7", "A of spades", "A a ten": no article comes before another).
+ACE_LETTER = re.compile(r"(?<=[^\s.!?:]\s)A(?=[\s,.?!;]|$)|(?:^|(?<=:\s))A(?=\s*[,&+/]|\s+(?:and|plus|with|of|an?)\s)")
 # A rank and a lower-case "s" are players' plural ("5s", "ks", "Ks", "10s": fives, kings, tens), not a card of
 # spades: that card is written as spec/ and `cambio score` write it, "5S", "KS", or with its symbol, "5♠".
 # `cambio_ref.askindex.raw_words` reads such a plural as the rank's plural word (`PLURAL_WORDS`) before anything is

@@ -175,6 +175,10 @@ HANDS_IN_WORDS = [
     ("what do i score with my hand: 3, 3, 9, joker", ["3S", "3H", "9S", "X"], ()),
     ("my cards: k, q", ["KS", "QS"], ()),
     ("hand: 2, 3, joker total", ["2S", "3S", "X"], ()),
+    # A capital A first after the label is an ace, as first in the question (it was dropped silently: the hand
+    # property's example "hand: A, a ten what's my score" scored the ten alone).
+    ("hand: A, a ten what's my score", ["AS", "10S"], ()),
+    ("A a ten KH", ["AS", "10S", "KH"], ()),  # (no article comes before another)
     # Card letters and digits typed run together are those cards (not read at all before: "not sure").
     ("what do i score with KK77", ["KS", "KH", "7S", "7H"], ()),
     ("what do i score with kq j", ["KS", "QS", "JS"], ()),
