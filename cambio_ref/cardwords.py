@@ -122,7 +122,11 @@ AGREED_PLURAL = re.compile(r"(?:(?<=\bare )|(?<=\bwere )|(?<=\bdo )|(?<=\ball )|
 _NUMBERS = "|".join(sorted((w for w in COUNT_WORDS if w in RANK_WORDS), key=len, reverse=True))
 _PLURALS = "|".join(sorted((w for w in RANK_WORDS if w.isalpha() and len(w) > 1 and w.endswith("s")),
                            key=len, reverse=True))
-COUNT_BREAK = re.compile(rf"\b({_NUMBERS})('s)?(?:\s*[,/&+])+\s*(?=(?:(?:red|black)\s+)?(?:{_PLURALS})\b)")
+# So are a "1" (`ACE_NUMBER`), a separator and any rank: "1, two" is an ace and a 2, not one two.
+_RANK_NAMES = "|".join(sorted((w for w in RANK_WORDS if w.isalpha() and len(w) > 1), key=len, reverse=True))
+_SEPARATOR = r"(?:\s*[,/&+])+\s*(?:(?:red|black)\s+)?"
+COUNT_BREAK = re.compile(rf"\b((?:{_NUMBERS})(?=(?:'s)?{_SEPARATOR}(?:{_PLURALS})\b)"
+                         rf"|1(?={_SEPARATOR}(?:{_RANK_NAMES}|10|[2-9])\b))('s)?(?:\s*[,/&+])+\s*")
 # "1" names no card in the notation, which writes an ace "A" (spec/options/values.yaml, value.ace); before a rank
 # in words it counts ("1 ace, 1 two": one ace, one two), but players where aces count 1 (memory §values, official
 # §Card Point Values, awareness §Points, which lists the ace first in the run "Ace = 1, 2 = 2") also call an ace

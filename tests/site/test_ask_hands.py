@@ -179,6 +179,9 @@ HANDS_IN_WORDS = [
     # property's example "hand: A, a ten what's my score" scored the ten alone).
     ("hand: A, a ten what's my score", ["AS", "10S"], ()),
     ("A a ten KH", ["AS", "10S", "KH"], ()),  # (no article comes before another)
+    # A "1" and a separator before a rank is an ace, not a count: "1, two" was one 2, the ace dropped silently.
+    ("what do i score with 1, two and a king", ["AS", "2S", "KS"], ()),
+    ("what do i score with 1 & two", ["AS", "2S"], ()),
     # Card letters and digits typed run together are those cards (not read at all before: "not sure").
     ("what do i score with KK77", ["KS", "KH", "7S", "7H"], ()),
     ("what do i score with kq j", ["KS", "QS", "JS"], ()),
