@@ -179,4 +179,7 @@ def _read_by(build: Callable[..., Any], cat: Catalogue) -> tuple[str, ...]:
     if build is powers:
         return EVERY_POWER + tuple(opt.key for opt in cat.options
                                    if opt.phase == "powers" and opt.ranks)
+    if build is params:  # (an option none of whose alternatives has parameters adds nothing)
+        return tuple(opt.key for opt in cat.options
+                     if any(alt.parameters for alt in opt.alternatives))
     return tuple(opt.key for opt in cat.options)
