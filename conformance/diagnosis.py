@@ -35,13 +35,12 @@ from cambio_ref.errors import CambioError
 from cambio_ref.rules import Rules, format_value, option_keys
 from cambio_ref.tables import changes_of
 from cambio_ref.views import view
-from conformance.differences import snapshot_difference
+from conformance.differences import events_equal, snapshot_difference
 from conformance.implementation import Event, Reference, Rejection
 from conformance.legal import legal_keys
 from conformance.lockstep import (
     Disagreement,
     Game,
-    events_difference,
     reordered,
     with_values,
 )
@@ -94,13 +93,13 @@ def _same(want: Any, got: Any) -> bool:
     implementation's up to the differences that leave the states equal)."""
     if isinstance(want, Rejection) or isinstance(got, Rejection):
         return isinstance(want, Rejection) and isinstance(got, Rejection)
-    return events_difference(want, got) is None or reordered(want, got) is not None
+    return events_equal(want, got) or reordered(want, got) is not None
 
 
 def _exactly(want: Any, got: Any) -> bool:
     if isinstance(want, Rejection) or isinstance(got, Rejection):
         return isinstance(want, Rejection) and isinstance(got, Rejection) and want.code == got.code
-    return events_difference(want, got) is None
+    return events_equal(want, got)
 
 
 class Watched(Rules):
@@ -356,13 +355,16 @@ def _search(d: Disagreement, known: Sequence[Fit], maybe: Sequence[Fit],
                                for key in option_keys() if key not in FIXED
                                for value in _values(key, current[key], scores)]]
     states: dict[int, dict[str, Any]] = {}
+    firsts: dict[str, int | None] = {}  # (by option: the same for each of its values)
     for pool in pools:
         tried: list[tuple[Fit, Rules, int]] = []
         for fit in pool:
             if fit.label in refuted or _equal(current.get(fit.key), fit.value) \
                     or _equal(declared.get(fit.key), fit.value):
                 continue
-            first = _first_read(watched, fit.key)
+            if fit.key not in firsts:
+                firsts[fit.key] = _first_read(watched, fit.key)
+            first = firsts[fit.key]
             if first is None:  # (it plays as `base` up to where that fails)
                 continue
             try:

@@ -56,6 +56,21 @@ def events_difference(expected: list[Event], actual: list[Event]) -> tuple[str, 
     return None
 
 
+def events_equal(expected: list[Event], actual: list[Event]) -> bool:
+    """True if the event lists are equal (ignoring ``x_`` fields): ``events_difference(...)
+    is None``, without describing a difference (a diagnosis replay asks it of hundreds of
+    replies that differ, and needs no words for them).
+
+    >>> events_equal([{"t": "drew", "card": "7H"}], [{"t": "drew", "card": "7H", "x_a": 1}])
+    True
+    >>> events_equal([{"t": "drew", "card": "7H"}], [{"t": "drew", "card": "7S"}])
+    False
+    """
+    if len(expected) != len(actual):
+        return False
+    return all(want == got or want == _clean(got) for want, got in zip(expected, actual, strict=True))
+
+
 def events_problem(expected: list[Event], actual: list[Event]) -> str | None:
     """None if the event lists are equal (ignoring ``x_`` fields), else the first difference.
 

@@ -297,7 +297,7 @@ def as_sent(request: Message, reply: Any) -> bytes:
     `cambio serve` writes), so that in-process and out-of-process implementations are held
     to the same rules: the line is then read as any other (`parse_line`)."""
     try:
-        return json.dumps(reply, allow_nan=False, separators=(",", ":")).encode("utf-8")
+        return _AS_SENT(reply).encode("utf-8")
     except RecursionError:
         raise ImplementationFailure("protocol_error", f"the reply to {request['cmd']} (seq"
                                     f" {request['seq']}) is not strict JSON: nested deeper than"
@@ -306,6 +306,10 @@ def as_sent(request: Message, reply: Any) -> bytes:
         raise ImplementationFailure("protocol_error", f"the reply to {request['cmd']} (seq"
                                     f" {request['seq']}) is not strict JSON: {exc}", "",
                                     request["cmd"]) from None
+
+
+# (built once: json.dumps with options builds an encoder for every call)
+_AS_SENT = json.JSONEncoder(allow_nan=False, separators=(",", ":")).encode
 
 
 class InProcessEndpoint(Endpoint):

@@ -51,7 +51,7 @@ from conformance.harness import Driver
 from conformance.implementation import Reference, Rejection
 from conformance.legal import legal_text
 from conformance.protocol import Hello, Message, new_game_request, reply_to_act
-from conformance.strict_json import encode_compact
+from conformance.strict_json import encode_own
 
 __all__ = ["Disagreement", "Game", "Lockstep", "Step", "action_key", "compact", "conservation",
            "events_difference", "events_problem", "harmless", "legal_field", "reordered",
@@ -83,7 +83,7 @@ def _encoded(reply: Message) -> tuple[Message, bytes]:
     >>> _encoded({"view": {"player": 0}})
     ({'view': {'player': 0}}, b'{"view":{"player":0}}')
     """
-    return reply, encode_compact(reply).encode()
+    return reply, encode_own(reply).encode()
 
 
 # -- lockstep -------------------------------------------------------------------
