@@ -25,45 +25,23 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from cambio_ref.askcontractions import CONTRACTED, CONTRACTION, NOT_BASES, UNMARKED, expand
+from cambio_ref.askhand import JOINS, hand_json, hand_label, hand_span, raw_words
 from cambio_ref.asktypos import correct
 from cambio_ref.cardwords import (
-    ACE_LETTER,
     ACE_NUMBER,
-    AFTER_WORDS,
-    AGREED_PLURAL,
     ANOTHER,
     ARTICLES,
-    BEFORE_COLOUR,
     COLOURS,
-    COUNT_BREAK,
     COUNT_WORDS,
-    COUNTED_PLURAL,
-    FACTORED_PLURAL,
-    INDEFINITE,
-    LETTER_JOINS,
-    MORE,
-    MULTIPLES,
     NOT_CARDS,
     ONE,
-    PAIR_WORDS,
-    PLURAL_S,
-    PLURAL_WORDS,
     RANK_LETTERS,
     RANK_WORDS,
-    RUN_CHAT,
-    RUN_TOGETHER,
-    SHORT_AND,
-    SUIT_GLYPHS,
     SUIT_WORDS,
-    TIMES,
-    TIMES_SIGN,
-    TIMES_WORD,
     CardMention,
-    and_between_cards,
     code_of,
     rank_token,
     read_cards,
-    split_run,
 )
 
 if TYPE_CHECKING:
@@ -112,40 +90,6 @@ RULESET_TAILS = ("rules", "rule", "ruleset", "site", "website", "page", "version
 _WORD = re.compile(r"[a-z0-9]+")
 # Words that ask for a hand's total rather than each card's value.
 _SUM_WORDS = frozenset(("total", "add", "adds", "altogether", "together", "sum", "hand", "score"))
-
-
-def raw_words(text: str) -> list[str]:
-    """The words of `text`, lower case and unstemmed; a suit symbol reads as its letter ("K♥" -> "kh"),
-    a capital A standing alone inside a sentence as an ace, a rank and a lower-case "s" as the rank's plural
-    ("5s" -> "fives", `cambio_ref.cardwords.PLURAL_S`), a contraction as the words it stands for (`expand`),
-    a separator between a number and a plural as "and" (`COUNT_BREAK`), and "n" between cards as "and".
-
-    >>> raw_words("What's K♥ worth? Ann's 10♦!")
-    ['what', 'kh', 'worth', 'ann', '10d']
-    >>> raw_words("A king, K 7 A 2")
-    ['a', 'king', 'k', '7', 'ace', '2']
-    >>> raw_words("KS 5S 5♠ ks 5s Ks two 10s don't")
-    ['ks', '5s', '5s', 'kings', 'fives', 'kings', 'two', 'tens', 'do', 'not']
-    >>> raw_words("two 5's, both K's, a 7's peek, 3's x 2")
-    ['two', 'fives', 'both', 'kings', 'a', '7', 'peek', 'threes', 'x', '2']
-    >>> raw_words("what are K's worth? how many 7's; Q's are; a K's worth")
-    ['what', 'are', 'kings', 'worth', 'how', 'many', 'sevens', 'queens', 'are', 'a', 'k', 'worth']
-    >>> raw_words("ten, twos; 3/5s; 3's, tens; a king n a queen")
-    ['ten', 'and', 'twos', '3', 'and', 'fives', '3', 'and', 'tens', 'a', 'king', 'and', 'a', 'queen']
-    >>> raw_words("KK77, kq j; kk jk q4 77")
-    ['k', 'k', '7', '7', 'k', 'q', 'j', 'kk', 'jk', 'q4', '77']
-    """
-    text = ACE_LETTER.sub("ace", text)
-    text = PLURAL_S.sub(lambda m: PLURAL_WORDS[m[1].upper()], text).lower()
-    text = RUN_TOGETHER.sub(lambda m: split_run(m[0]), text)
-    text = expand(text.replace("\u2019", "'").replace("\u2018", "'"))
-    text = COUNTED_PLURAL.sub(lambda m: m[1] + m[2] + PLURAL_WORDS[m[3].upper()], text)
-    text = FACTORED_PLURAL.sub(lambda m: PLURAL_WORDS[m[1].upper()], text)
-    text = AGREED_PLURAL.sub(lambda m: PLURAL_WORDS[(m[1] or m[2]).upper()], text)
-    text = COUNT_BREAK.sub(lambda m: m[1] + (m[2] or "") + " and ", text)
-    for glyph, letter in SUIT_GLYPHS.items():
-        text = text.replace(glyph, letter)
-    return and_between_cards(_WORD.findall(text.replace("'s", "")))
 
 
 # What a question or a title asks for, by its first question word (`asking`): a yes or no, a time, a number ("how
@@ -335,43 +279,11 @@ def doc_tokens(text: str, lex: Lexicon) -> list[str]:
     return [w for w in words if w not in _STOP] + [f"@{t}" for t in lex.terms(words, _STOP)]
 
 
-# Words that join one more card to a list ("a king and a queen", "a five plus a six").
-_JOINS = frozenset(("and", "plus"))
 # Words among a hand's cards that are no card and need no saying: stop words, colours (a colour with no
 # rank after it says which of the cards named is red: "two kings, one black one red"), "card", "rules".
 # Not the words that may stand for a card ("one", "another", "other", "more"): read as one, or named.
-_NOT_UNREAD = (STOP_WORDS | set(COLOURS) | NOT_CARDS | _JOINS | {"rule", "rules", "ruleset"}) - {
+_NOT_UNREAD = (STOP_WORDS | set(COLOURS) | NOT_CARDS | JOINS | {"rule", "rules", "ruleset"}) - {
     ONE, ANOTHER, "other"}
-
-
-# Words that label the cards right after them, first or after "my" ("hand: 3, 3, 9", "my cards: K, Q"): chat,
-# neither a card, nor unread, nor a rule's word ("how many cards, jokers included" has no label).
-HAND_LABELS = frozenset(("hand", "hands", "cards"))
-LABEL_OWNERS = frozenset(("my", "our"))
-
-
-def _hand_span(words: Sequence[str], used: Iterable[int]) -> range:
-    """The positions from the word before a hand's first card to its last card, and the word an "and" after
-    the last one joins: a word among them that is no card is named as unread, never dropped.
-
-    >>> _hand_span("an ace a 2 and a face card score".split(), {1, 3})
-    range(0, 7)
-    >>> _hand_span("what is a double king".split(), {4})
-    range(3, 5)
-    """
-    at = sorted(used)
-    if not at:
-        return range(0)
-    end = at[-1] + 1
-    k = end
-    while k < len(words) and words[k] in ARTICLES:
-        k += 1
-    if k < len(words) and words[k] in _JOINS:
-        k += 1
-        while k < len(words) and words[k] in ARTICLES:
-            k += 1
-        end = min(k + 1, len(words))
-    return range(max(at[0] - 1, 0), end)
 
 
 @dataclass(frozen=True)
@@ -472,13 +384,12 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     # ("1" unread is a word left over, as before it counted: "ace worth 1 or 0")
     card_words = set(RANK_WORDS) | set(SUIT_WORDS) | set(COLOURS) | (set(COUNT_WORDS) - {ACE_NUMBER})
     first = min(reading.used) if reading.used else 0
-    label = first - 1 if first and keep[first - 1] in HAND_LABELS and (
-        first == 1 or keep[first - 2] in LABEL_OWNERS) else -1
+    label = hand_label(keep, reading.used)
     rest = [j for j, w in enumerate(keep) if w not in STOP_WORDS and w not in card_words and j not in reading.used
             and code_of(w) is None and not valued[j] and w not in ("rule", "rules", "ruleset") and j != label]
     # Unread: a word among the cards (or the one an "and" adds after them) that is no card, a suit word left
     # over ("kings of hearts and diamonds"), or a word nobody uses (it may be a card mistyped).
-    span = _hand_span(keep, reading.used)
+    span = hand_span(keep, reading.used)
     unread = tuple(keep[j] for j in range(len(keep)) if j not in reading.used and (
         (j in span and keep[j] not in _NOT_UNREAD and not valued[j] and j != label)
         or (j in rest and vocab is not None and keep[j] not in vocab)))
@@ -499,26 +410,13 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
 
 def reading_json(lex: Lexicon) -> dict[str, Any]:
     """The lexicon and the reading's word lists, as ask.js reads them."""
-    return {"stop": sorted(_STOP), "stop_raw": sorted(STOP_WORDS), "phrases": [[list(p), t] for p, t in lex.phrases],
-            "value": [list(p) for p in lex.value_phrases], "rulesets": [[list(p), rs] for p, rs in lex.rulesets],
-            "cues": sorted(_RULESET_CUES), "ruleset_tails": list(RULESET_TAILS), "ranks": RANK_WORDS,
-            "rank_letters": sorted(RANK_LETTERS),
-            "ace_letter": ACE_LETTER.pattern, "plural_s": PLURAL_S.pattern, "plural_words": PLURAL_WORDS,
-            "run_together": RUN_TOGETHER.pattern, "run_chat": sorted(RUN_CHAT),
-            "counted_plural": COUNTED_PLURAL.pattern, "factored_plural": FACTORED_PLURAL.pattern,
-            "agreed_plural": AGREED_PLURAL.pattern,
-            "count_break": COUNT_BREAK.pattern, "short_and": SHORT_AND,
-            "contraction": CONTRACTION.pattern, "not_bases": NOT_BASES, "contracted": CONTRACTED,
-            "unmarked": UNMARKED, "suits": SUIT_WORDS, "glyphs": SUIT_GLYPHS,
-            "colours": {c: list(s) for c, s in COLOURS.items()}, "counts": COUNT_WORDS,
-            "multiples": MULTIPLES, "times": TIMES.pattern, "after": AFTER_WORDS, "times_word": TIMES_WORD,
-            "times_sign": TIMES_SIGN, "letter_joins": sorted(LETTER_JOINS), "indefinite": sorted(INDEFINITE),
-            "pairs": sorted(PAIR_WORDS), "one": ONE, "another": ANOTHER, "more": MORE,
-            "before_colour": sorted(BEFORE_COLOUR), "house": HOUSE_TERM,
-            "sum_words": sorted(_SUM_WORDS), "rule_terms": sorted(lex.rule_terms()), "not_cards": sorted(NOT_CARDS),
-            "joins": sorted(_JOINS), "articles": sorted(ARTICLES), "not_unread": sorted(_NOT_UNREAD),
-            "hand_labels": sorted(HAND_LABELS), "label_owners": sorted(LABEL_OWNERS), "ace_number": ACE_NUMBER,
-            "switch": switch_json(), "plain": plain_words(), "asking": ASKING, "how_much": sorted(HOW_MUCH)}
+    return {**hand_json(), "stop": sorted(_STOP), "stop_raw": sorted(STOP_WORDS),
+            "phrases": [[list(p), t] for p, t in lex.phrases], "value": [list(p) for p in lex.value_phrases],
+            "rulesets": [[list(p), rs] for p, rs in lex.rulesets], "cues": sorted(_RULESET_CUES),
+            "ruleset_tails": list(RULESET_TAILS), "contraction": CONTRACTION.pattern, "not_bases": NOT_BASES,
+            "contracted": CONTRACTED, "unmarked": UNMARKED, "house": HOUSE_TERM, "sum_words": sorted(_SUM_WORDS),
+            "rule_terms": sorted(lex.rule_terms()), "not_unread": sorted(_NOT_UNREAD), "switch": switch_json(),
+            "plain": plain_words(), "asking": ASKING, "how_much": sorted(HOW_MUCH)}
 
 
 # Words that say a rule a table may play is on or off, after its name ("risky fives is on", "open hands off"),

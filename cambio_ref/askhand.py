@@ -1,0 +1,149 @@
+"""A hand in a question: its words as the engine reads them, the label before it and the span of its cards.
+
+`raw_words` writes the cards a player types plainly before anything else reads the text: suit symbols as
+letters, players' plurals ("5s", "K's") as words, letters run together ("KK77") one a word, separators
+between a number and a plural as "and" (`cambio_ref.cardwords` holds each pattern). `hand_label` finds a
+label before the cards ("my hand:"), and `hand_span` the words among them, where a word that is no card is
+named as unread, never dropped (`cambio_ref.askread.analyse`). docs/javascripts/ask.js reads the same
+tables from the site's index (`hand_json`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from cambio_ref.askcontractions import expand
+from cambio_ref.cardwords import (
+    ACE_LETTER,
+    ACE_NUMBER,
+    AFTER_WORDS,
+    AGREED_PLURAL,
+    ANOTHER,
+    ARTICLES,
+    BEFORE_COLOUR,
+    COLOURS,
+    COUNT_BREAK,
+    COUNT_WORDS,
+    COUNTED_PLURAL,
+    FACTORED_PLURAL,
+    INDEFINITE,
+    LETTER_JOINS,
+    MORE,
+    MULTIPLES,
+    NOT_CARDS,
+    ONE,
+    PAIR_WORDS,
+    PLURAL_S,
+    PLURAL_WORDS,
+    RANK_LETTERS,
+    RANK_WORDS,
+    RUN_CHAT,
+    RUN_TOGETHER,
+    SHORT_AND,
+    SUIT_GLYPHS,
+    SUIT_WORDS,
+    TIMES,
+    TIMES_SIGN,
+    TIMES_WORD,
+    and_between_cards,
+    split_run,
+)
+
+__all__ = ["HAND_LABELS", "JOINS", "LABEL_OWNERS", "hand_json", "hand_label", "hand_span", "raw_words"]
+
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def raw_words(text: str) -> list[str]:
+    """The words of `text`, lower case and unstemmed; a suit symbol reads as its letter ("K♥" -> "kh"),
+    a capital A standing alone inside a sentence as an ace, a rank and a lower-case "s" as the rank's plural
+    ("5s" -> "fives", `cambio_ref.cardwords.PLURAL_S`), a contraction as the words it stands for (`expand`),
+    a separator between a number and a plural as "and" (`COUNT_BREAK`), and "n" between cards as "and".
+
+    >>> raw_words("What's K♥ worth? Ann's 10♦!")
+    ['what', 'kh', 'worth', 'ann', '10d']
+    >>> raw_words("A king, K 7 A 2")
+    ['a', 'king', 'k', '7', 'ace', '2']
+    >>> raw_words("KS 5S 5♠ ks 5s Ks two 10s don't")
+    ['ks', '5s', '5s', 'kings', 'fives', 'kings', 'two', 'tens', 'do', 'not']
+    >>> raw_words("two 5's, both K's, a 7's peek, 3's x 2")
+    ['two', 'fives', 'both', 'kings', 'a', '7', 'peek', 'threes', 'x', '2']
+    >>> raw_words("what are K's worth? how many 7's; Q's are; a K's worth")
+    ['what', 'are', 'kings', 'worth', 'how', 'many', 'sevens', 'queens', 'are', 'a', 'k', 'worth']
+    >>> raw_words("ten, twos; 3/5s; 3's, tens; a king n a queen")
+    ['ten', 'and', 'twos', '3', 'and', 'fives', '3', 'and', 'tens', 'a', 'king', 'and', 'a', 'queen']
+    >>> raw_words("KK77, kq j; kk jk q4 77")
+    ['k', 'k', '7', '7', 'k', 'q', 'j', 'kk', 'jk', 'q4', '77']
+    """
+    text = ACE_LETTER.sub("ace", text)
+    text = PLURAL_S.sub(lambda m: PLURAL_WORDS[m[1].upper()], text).lower()
+    text = RUN_TOGETHER.sub(lambda m: split_run(m[0]), text)
+    text = expand(text.replace("\u2019", "'").replace("\u2018", "'"))
+    text = COUNTED_PLURAL.sub(lambda m: m[1] + m[2] + PLURAL_WORDS[m[3].upper()], text)
+    text = FACTORED_PLURAL.sub(lambda m: PLURAL_WORDS[m[1].upper()], text)
+    text = AGREED_PLURAL.sub(lambda m: PLURAL_WORDS[(m[1] or m[2]).upper()], text)
+    text = COUNT_BREAK.sub(lambda m: m[1] + (m[2] or "") + " and ", text)
+    for glyph, letter in SUIT_GLYPHS.items():
+        text = text.replace(glyph, letter)
+    return and_between_cards(_WORD.findall(text.replace("'s", "")))
+
+
+# Words that join one more card to a list ("a king and a queen", "a five plus a six").
+JOINS = frozenset(("and", "plus"))
+# Words that label the cards right after them, first or after "my" ("hand: 3, 3, 9", "my cards: K, Q"): chat,
+# neither a card, nor unread, nor a rule's word ("how many cards, jokers included" has no label).
+HAND_LABELS = frozenset(("hand", "hands", "cards"))
+LABEL_OWNERS = frozenset(("my", "our"))
+
+
+def hand_span(words: Sequence[str], used: Iterable[int]) -> range:
+    """The positions from the word before a hand's first card to its last card, and the word an "and" after
+    the last one joins: a word among them that is no card is named as unread, never dropped.
+
+    >>> hand_span("an ace a 2 and a face card score".split(), {1, 3})
+    range(0, 7)
+    >>> hand_span("what is a double king".split(), {4})
+    range(3, 5)
+    """
+    at = sorted(used)
+    if not at:
+        return range(0)
+    end = at[-1] + 1
+    k = end
+    while k < len(words) and words[k] in ARTICLES:
+        k += 1
+    if k < len(words) and words[k] in JOINS:
+        k += 1
+        while k < len(words) and words[k] in ARTICLES:
+            k += 1
+        end = min(k + 1, len(words))
+    return range(max(at[0] - 1, 0), end)
+
+def hand_label(words: Sequence[str], used: Iterable[int]) -> int:
+    """The position of the label right before a hand's first card, first or after "my" or "our" (-1 if none).
+
+    >>> hand_label("my hand 3 3".split(), {2, 3}), hand_label("how many cards jokers".split(), {3})
+    (1, -1)
+    """
+    first = min(used, default=0)
+    return first - 1 if first and words[first - 1] in HAND_LABELS and (
+        first == 1 or words[first - 2] in LABEL_OWNERS) else -1
+
+
+def hand_json() -> dict[str, Any]:
+    """The card words, patterns and lists that read a hand, as ask.js reads them."""
+    return {"ranks": RANK_WORDS, "rank_letters": sorted(RANK_LETTERS),
+            "ace_letter": ACE_LETTER.pattern, "plural_s": PLURAL_S.pattern, "plural_words": PLURAL_WORDS,
+            "run_together": RUN_TOGETHER.pattern, "run_chat": sorted(RUN_CHAT),
+            "counted_plural": COUNTED_PLURAL.pattern, "factored_plural": FACTORED_PLURAL.pattern,
+            "agreed_plural": AGREED_PLURAL.pattern,
+            "count_break": COUNT_BREAK.pattern, "short_and": SHORT_AND, "suits": SUIT_WORDS, "glyphs": SUIT_GLYPHS,
+            "colours": {c: list(s) for c, s in COLOURS.items()}, "counts": COUNT_WORDS,
+            "multiples": MULTIPLES, "times": TIMES.pattern, "after": AFTER_WORDS, "times_word": TIMES_WORD,
+            "times_sign": TIMES_SIGN, "letter_joins": sorted(LETTER_JOINS), "indefinite": sorted(INDEFINITE),
+            "pairs": sorted(PAIR_WORDS), "one": ONE, "another": ANOTHER, "more": MORE,
+            "before_colour": sorted(BEFORE_COLOUR), "not_cards": sorted(NOT_CARDS), "joins": sorted(JOINS),
+            "articles": sorted(ARTICLES), "hand_labels": sorted(HAND_LABELS), "label_owners": sorted(LABEL_OWNERS),
+            "ace_number": ACE_NUMBER}
