@@ -547,7 +547,15 @@
         });
         spread = spread / wanted.length;
         var aim = wanted.filter(function (alts) { return alts.some(function (t) { return doc.about.has(t); }); }).length / wanted.length;
-        var score = Math.min(got / total, 1.0) * S[0] + S[1] * precision + S[2] * spread + S[3] * aim;
+        // the question's weight found in the nearest of the players' ways of asking it (spec/asked.yaml)
+        var near = 0.0;
+        doc.asked.forEach(function (a) {
+          var w = 0.0;
+          wanted.forEach(function (alts, i) { if (alts.some(function (t) { return a[1].has(t); })) { w += weights[i]; } });
+          if (w > near) { near = w; }
+        });
+        var score = Math.min(got / total, 1.0) * S[0] + S[1] * precision + S[2] * spread + S[3] * aim +
+          S[4] * Math.min(near / total, 1.0);
         var said = (doc.d.senses || []).filter(function (tv) { return has(asked, tv[0]); })
           .map(function (tv) { return asked[tv[0]] === tv[1]; });
         var agrees = said.some(function (x) { return x; });
@@ -572,9 +580,8 @@
     // cambio_ref.asksure.choose: a named ruleset puts a first case's best option first (at the case's score), as
     // do two cases within `margin` that share an option (unless a house rule is asked about or the first case's
     // title has every word asked for); sure when the score plus `lead` times its lead over the first question
-    // not its own nor a narrower form of it (`narrower`) reaches `sure` (cambio_ref.asksure.sure), or when it scores
-    // `ratio` times that one and the question asks for `title_share` of its title's words (cambio_ref.asksure.clear),
-    // or when the question is its title word for word, or every word asked for is in its title and not in the rival's.
+    // not its own nor a narrower form of it (`narrower`) reaches `sure` (cambio_ref.asksure.sure), or when the
+    // question is its title word for word, or every word asked for is in its title and not in the rival's.
     function firstOption(ranked, options, score) {
       for (var i = 0; i < ranked.length; i++) {
         if (ranked[i].doc.kind === "option" && options.indexOf(ranked[i].doc.id) >= 0) {
@@ -609,11 +616,6 @@
       q.wanted.forEach(function (alts) { alts.forEach(function (t) { asked.add(t); }); });
       return theirs.every(function (t) { return mine.has(t) || !asked.has(t); });
     }
-    function titleShare(doc, q) {  // cambio_ref.askindex.title_share: the share of the doc's title tokens asked for
-      var title = doc.fields[0][1];
-      var hit = title.filter(function (t) { return q.wanted.some(function (alts) { return alts.indexOf(t) >= 0; }); }).length;
-      return hit / Math.max(title.length, 1);
-    }
     function titled(doc, q) {  // every word asked for is in the doc's title
       var title = new Set(doc.fields[0][1]);
       return q.wanted.every(function (alts) { return alts.some(function (t) { return title.has(t); }); });
@@ -637,10 +639,9 @@
           rival = rivalOf(out, q);
         }
       }
-      var clear = score >= data.ratio * rival.score && titleShare(out[0].doc, q) >= data.title_share;
       // cambio_ref.asksure._titled_alone: every word asked for in its title and not all in the rival's.
       var alone = titled(out[0].doc, q) && (rival.doc === null || !titled(rival.doc, q));
-      return { ranked: out, sure: score + data.lead * (score - rival.score) >= data.sure || clear ||
+      return { ranked: out, sure: score + data.lead * (score - rival.score) >= data.sure ||
         (titled(out[0].doc, q) && exact(out[0].doc, q)) || alone };
     }
 

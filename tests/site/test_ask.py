@@ -218,7 +218,7 @@ def test_the_rulesets_own_answer_ranks_before_house_rules_named_for_players():
     secondary = [k for k, s in load_catalogue().sources.items() if not s.primary]
     for doc in build_index().docs:
         if doc.house:
-            hit = next(h for h in search(CASES[doc.id].title) if h.id == doc.id)
+            hit = next(h for h in search(CASES[doc.id].title) if h.id == doc.id and h.kind == "case")
             assert hit.label.startswith("A house rule some tables play"), hit
             named = [k for k in secondary if re.search(rf"\b{re.escape(k)}\b", hit.title)]
             assert named == [] or not CASES[doc.id].title.startswith("With "), (hit.title, named)
@@ -263,22 +263,20 @@ def test_a_question_asking_how_many_wants_a_number_not_a_person():
 
 
 
-def test_an_answer_leading_in_proportion_is_sure(monkeypatch):
-    # Whether a player still knows a card they looked at once its owner has swapped it away is the case
-    # info.looked-card-forgotten-after-swap (spec/cases/information/looked-card-forgotten.yaml: cards stay face down,
-    # official §Q&A: Black King Mechanics); the tune half of the held-out phrasings expects that case for this question.
-    # Its lead is too small for the line (cambio_ref.asksure.sure), but it scores half again the next question and
-    # asks for a quarter of its title's words, so it is sure (asksure.clear); without that rule the same ranking is
-    # "not sure". (Until spec/asked.yaml, "is there a max number of points you have to be under to call cambio" was
-    # the example; its lead is now large enough for the first line.)
-    import cambio_ref.asksure as asksure
+def test_a_question_near_a_players_phrasing_is_sure(monkeypatch):
+    # How many jokers go into the deck is spec/options/setup.yaml deck.jokers; the project's phrasing set expects that
+    # option for this question. One of the players' ways of asking it in spec/asked.yaml ("Do you play with the two
+    # jokers or take them out?") has every word it asks for: the score's share for the nearest phrasing
+    # (cambio_ref.askindex.SHARES, the last) sets the option apart, and it is sure; without that share the same
+    # question is "not sure".
+    import cambio_ref.askindex as askindex
 
-    question = "peeked his card with a ten, then he swapped that exact card out. do i still know what he has there"
+    question = "do we play with jokers"
     reply = ask(question)
-    assert reply.sure and reply.top == "case:info.looked-card-forgotten-after-swap"
-    monkeypatch.setattr(asksure, "RATIO", 99.0)
+    assert reply.sure and reply.top == "option:deck.jokers"
+    monkeypatch.setattr(askindex, "SHARES", (*askindex.SHARES[:4], 0.0))
     assert not ask(question).sure
-    assert search(question)[0].id == "info.looked-card-forgotten-after-swap"
+    assert search(question)[0].id == "deck.jokers"
 
 # Contractions as players type them, with or without the apostrophe (curly too), and the words they stand for.
 CONTRACTIONS = [
