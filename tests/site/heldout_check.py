@@ -9,6 +9,8 @@ misses; ``python -m tests.site.heldout_check test`` prints the test half's count
 tests/site/heldout-valid.yaml is a third set, written later (160 questions, after thirteen rounds of
 tuning) by another writer from the same inputs: it tells whether what the tune half decided
 generalises. It is read by counts only, as the test half (``... heldout_check valid``), and never tuned on.
+tests/site/heldout-valid2.yaml is a fourth (160 questions, 2026-11-28, a second writer, the same inputs), added
+once the validation set had chosen among settings by its counts: read by counts only, and chosen on by nothing.
 
 An entry is judged as tests/site/phrasing_check.py judges the project's own phrasings, and
 besides: a question that names its ruleset must be answered for that ruleset; a value
@@ -29,7 +31,7 @@ from tests.site.phrasing_check import problems as phrasing_problems
 
 HERE = Path(__file__).parent
 HALVES = {"tune": HERE / "heldout-tune.yaml", "test": HERE / "heldout-test.yaml",
-          "valid": HERE / "heldout-valid.yaml"}
+          "valid": HERE / "heldout-valid.yaml", "valid2": HERE / "heldout-valid2.yaml"}
 
 
 def load_half(name: str) -> list[dict[str, Any]]:

@@ -6,7 +6,8 @@ The thresholds are issue 30's: at least 90% right first, at most 1% confidently 
 question no ruleset answers "not sure", and at least 95% of the hands scored right with no
 word silently dropped. The tune half is scored with the same thresholds, and so is the validation
 set (tests/site/heldout-valid.yaml, written later by another writer from the same inputs, read by
-counts only and never tuned on: whether what the tune half decided generalises).
+counts only and never tuned on: whether what the tune half decided generalises), and so is a second one
+(tests/site/heldout-valid2.yaml, by a third writer, added after the first had chosen among settings by its counts).
 
 The last two tests hold now and must keep holding: no unanswerable question gets an answer,
 and no hand drops a word silently on the tune half.
@@ -195,6 +196,18 @@ Where it stands (issue 30; counts of `python -m tests.site.heldout_check test`, 
   hands 21 of 21; validation set 79 / 6 / 75, hands 17 of 20, none dropped; phrasing set 144 right first. The test
   half, read once after, to report: 141 / 14 / 105, 29 of 30 unanswerable "not sure", hands 26 of 27, one still
   scored with a word dropped (all as before these forms).
+- 2026-11-28, players' ways of asking each question (spec/asked.yaml: 1,181 phrasings of all 197 questions, written
+  by five independent writers from the sources, the research notes and the list of questions only), matched as a
+  field each at 0.7 (ASKED_WEIGHT; 0.5 to 1.0 tried on the tune half and the validation set) and as a fifth share of
+  the score, the nearest one (0.1, with SURE refitted to 1.15); a title that has every word asked for and the rival's
+  not is sure; the rule of proportion dropped (it no longer decided anything but one right and one wrong on the
+  validation set). A second batch of 1,181 phrasings in other voices (teenager, parent, a player of another game, a
+  non-native speaker, a rules lawyer) made nothing better on the tune half or the validation set and was not kept.
+  Tune half 187 / 2 / 71 -> 200 / 5 / 55; validation set 79 / 6 / 75 -> 92 / 5 / 63; phrasing set 144 -> 163 right
+  first. A second validation set (tests/site/heldout-valid2.yaml: 160 questions by a second writer, from the same
+  inputs, added after every choice above and chosen on by nothing): at the session's start (c33947d) 88 right first,
+  10 confidently wrong, 62 not sure; after: 108 / 9 / 43, 15 of 15 unanswerable "not sure", hands 17 of 20, none
+  dropped.
 """
 
 from __future__ import annotations
@@ -216,7 +229,7 @@ def _tally(half: str) -> Counter[str]:
 # Not met yet (issue 30 stays open): the engine ranks players' own words far worse than the
 # project's phrasing set. strict: the day both halves pass, this marker must go.
 @pytest.mark.xfail(strict=True, reason="issue 30: the held-out thresholds are not met yet (see the counts)")
-@pytest.mark.parametrize("half", ["test", "tune", "valid"])
+@pytest.mark.parametrize("half", ["test", "tune", "valid", "valid2"])
 def test_the_held_out_half_meets_issue_30(half: str) -> None:
     entries = load_half(half)
     counts = _tally(half)
