@@ -92,6 +92,16 @@ class Recorder:
         """The reply and state of every call, if every call returned."""
         return self.played if len(self.played) == len(self.calls) else None
 
+    def fresh(self) -> Recorder:
+        """The same recording to play from again: games of its own (a play in lockstep adds
+        the deal and the steps to its games), the same replies and states (never changed:
+        a play copies a state before acting on it)."""
+        other = Recorder(self.impl)
+        other.calls = [(what, arg.copy(deck=list(arg.deck)) if what == "new_game" else arg)
+                       for what, arg in self.calls]
+        other.played = self.played
+        return other
+
 
 def point(case: Case) -> tuple[int, int] | None:
     """The (round, step) the case is about: its first step that carries an expectation.
@@ -169,10 +179,31 @@ def expectations_key(case: Case, target: Target) -> str:
         f"target:{target.label}"
 
 
+# The reference's plays of cases (`reference_play`) remembered in a process: a run plays each
+# case once under each target, but a process may run `cambio conform` again and again over
+# the same cases (the self-tests: 22 runs of 8 rulesets in test_planted), and the run's
+# grouping plays some again (`conformance.naming`). Forgotten all at once when full.
+PLAYS_KEPT = 2048
+_plays: dict[tuple[int, str, str], tuple[Case, Rules, CaseResult, Recorder]] = {}
+
+
 def reference_play(case: Case, target: Target, rules: Rules) -> tuple[CaseResult, Recorder]:
     """`case` played on the reference under `rules` (the target's, with the case's `set`),
-    every call and reply recorded."""
+    every call and reply recorded; remembered for the same case (the very object), the same
+    expectations (`expectations_key`) and equal rules (the play depends on nothing else),
+    each caller getting games of its own (`Recorder.fresh`)."""
     key = expectations_key(case, target)
+    memo = (id(case), key, rules.canonical)
+    found = _plays.get(memo)
+    if found is None or found[0] is not case or found[1] != rules:
+        found = (case, rules, *_reference_play(case, key, rules))
+        if len(_plays) >= PLAYS_KEPT:
+            _plays.clear()
+        _plays[memo] = found
+    return found[2], found[3].fresh()
+
+
+def _reference_play(case: Case, key: str, rules: Rules) -> tuple[CaseResult, Recorder]:
     recorder = Recorder(Reference())
     try:
         return run_case(case, key, recorder, rules=rules, strict=False), recorder

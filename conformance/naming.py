@@ -36,9 +36,10 @@ from cambio_ref.catalogue import load_catalogue
 from cambio_ref.errors import CambioError
 from cambio_ref.rules import Rules, resolve
 from conformance.caserun import Recorder, reference_play
+from conformance.differences import events_equal
 from conformance.grouping import value_of
 from conformance.implementation import Reference, Rejection
-from conformance.lockstep import Game, events_difference, with_values
+from conformance.lockstep import Game, with_values
 from conformance.results import Result
 from conformance.targets import Target
 
@@ -131,6 +132,6 @@ def _replies_differ(recorder: Recorder, rules: Rules, upto: int | None = None) -
             if not (isinstance(now, Rejection) and isinstance(reply, Rejection)
                     and now.code == reply.code):
                 return True
-        elif events_difference(reply, now) is not None:
+        elif not events_equal(reply, now):
             return True
     return False
