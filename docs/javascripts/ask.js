@@ -166,7 +166,7 @@
     // cambio_ref.cardwords._ace_number: "1" where a letter of the notation is a card is an ace ("a 1 and a 2",
     // "K 1 2"); before a rank in words it counts ("1 ace"), read before this.
     function aceNumber(words, i) {
-      return words[i] === lex.ace_number && besideACard(words, i, false);
+      return words[i] === lex.ace_number && besideACard(words, i, true);  // (noAces, as Python's aces=False)
     }
     function besideACard(words, i, noAces) {
       function namesACard(k) {  // (an ace typed "1" too, unless noAces: "K 1 2")

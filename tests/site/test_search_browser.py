@@ -32,7 +32,8 @@ READ_ALIKE = ["what are ks worth in hearts", "two 5s and a K", "KS 5S 5♠ total
               "Ks or 2s, what do they score", "hadn't we snapped already", "he won't call", "youve snapped my card",
               "theyd flipped it, i don\u2019t know", "what are K's worth in hearts", "how many 7's in a deck",
               "Q's are worth what", "a K's worth", "took a 7 from the pile, is it the right form",
-              "can i ride on the last turn", "what does the jack do on the cambio app", "cards mid round"]
+              "can i ride on the last turn", "what does the jack do on the cambio app", "cards mid round",
+              "what do i score with 1, 1"]  # (ask.js recursed without end on "1 1": an ace beside an ace)
 
 
 def ask_in_browser(page: Page, questions: list[str]) -> list[str]:
