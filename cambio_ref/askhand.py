@@ -18,15 +18,21 @@ from cambio_ref.askcontractions import expand
 from cambio_ref.cardwords import (
     ACE_LETTER,
     ACE_NUMBER,
+    ACE_OF_SPADES,
+    ACE_PLURAL,
     AFTER_WORDS,
     AGREED_PLURAL,
     ANOTHER,
+    ANOTHER_ALONE,
     ARTICLES,
     BEFORE_COLOUR,
+    CARD_SYMBOLS,
+    COLOUR_AFTER,
     COLOURS,
     COUNT_BREAK,
     COUNT_WORDS,
     COUNTED_PLURAL,
+    FACTOR_SPACED,
     FACTORED_PLURAL,
     INDEFINITE,
     LETTER_JOINS,
@@ -37,12 +43,15 @@ from cambio_ref.cardwords import (
     PAIR_WORDS,
     PLURAL_S,
     PLURAL_WORDS,
+    POINTS_SAID,
     RANK_LETTERS,
     RANK_WORDS,
     RUN_CHAT,
     RUN_TOGETHER,
     SHORT_AND,
+    SUIT_ALONE,
     SUIT_GLYPHS,
+    SUIT_NAMES,
     SUIT_WORDS,
     TIMES,
     TIMES_SIGN,
@@ -51,7 +60,7 @@ from cambio_ref.cardwords import (
     split_run,
 )
 
-__all__ = ["HAND_LABELS", "JOINS", "LABEL_OWNERS", "hand_json", "hand_label", "hand_span", "raw_words"]
+__all__ = ["HAND_LABELS", "HAND_VERBS", "JOINS", "LABEL_OWNERS", "hand_json", "hand_label", "hand_span", "raw_words"]
 
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -69,18 +78,35 @@ def raw_words(text: str) -> list[str]:
     >>> raw_words("KS 5S 5♠ ks 5s Ks two 10s don't")
     ['ks', '5s', '5s', 'kings', 'fives', 'kings', 'two', 'tens', 'do', 'not']
     >>> raw_words("two 5's, both K's, a 7's peek, 3's x 2")
-    ['two', 'fives', 'both', 'kings', 'a', '7', 'peek', 'threes', 'x', '2']
+    ['two', 'fives', 'both', 'kings', 'a', '7', 'peek', 'and', 'threes', 'x2']
     >>> raw_words("what are K's worth? how many 7's; Q's are; a K's worth")
-    ['what', 'are', 'kings', 'worth', 'how', 'many', 'sevens', 'queens', 'are', 'a', 'k', 'worth']
+    ['what', 'are', 'kings', 'worth', 'how', 'many', 'sevens', 'and', 'queens', 'are', 'a', 'k', 'worth']
     >>> raw_words("ten, twos; 3/5s; 3's, tens; a king n a queen")
     ['ten', 'and', 'twos', '3', 'and', 'fives', '3', 'and', 'tens', 'a', 'king', 'and', 'a', 'queen']
     >>> raw_words("KK77, kq j; kk jk q4 77")
     ['k', 'k', '7', '7', 'k', 'q', 'j', 'kk', 'jk', 'q4', '77']
+
+    Symbols, points said in brackets, a colour after its card, "A's" and "AS" (`cambio_ref.cardwords`):
+
+    >>> raw_words("King (Red) (-2) + \U0001F0CF (0) + Ace (1); 6 of ♥\ufe0f, K \u00d72")
+    ['red', 'king', 'joker', 'ace', '6', 'of', 'hearts', 'k', 'x2']
+    >>> raw_words("AS, A's, 🂮 and 2 Qs black, a king")
+    ['ace', 'of', 'spades', 'and', 'aces', 'king', 'of', 'spades', 'and', '2', 'black', 'queens', 'a', 'king']
     """
-    text = ACE_LETTER.sub("ace", text)
+    text = text.replace("\u2019", "'").replace("\u2018", "'")
+    for symbol, words in CARD_SYMBOLS.items():
+        text = text.replace(symbol, words)
+    text = POINTS_SAID.sub(",", text)
+    upper = text.isupper()
+    text = ACE_OF_SPADES.sub(lambda m: m[0] if upper and m[0] == "AS" else "ace of spades", text)
+    text = FACTOR_SPACED.sub(r"\1x\2", text)  # (before "X" is lower case: a joker)
+    text = ACE_LETTER.sub("ace", ACE_PLURAL.sub("aces", text))
     text = PLURAL_S.sub(lambda m: PLURAL_WORDS[m[1].upper()], text).lower()
+    text = SUIT_ALONE.sub(lambda m: f" {SUIT_NAMES[SUIT_GLYPHS[m[1]]]} ", text)
+    text = COLOUR_AFTER.sub(lambda m: f"{m[2] or m[3]} {m[1]}", text)
+    text = ANOTHER_ALONE.sub("another one", text)
     text = RUN_TOGETHER.sub(lambda m: split_run(m[0]), text)
-    text = expand(text.replace("\u2019", "'").replace("\u2018", "'"))
+    text = expand(text)
     text = COUNTED_PLURAL.sub(lambda m: m[1] + m[2] + PLURAL_WORDS[m[3].upper()], text)
     text = FACTORED_PLURAL.sub(lambda m: PLURAL_WORDS[m[1].upper()], text)
     text = AGREED_PLURAL.sub(lambda m: PLURAL_WORDS[(m[1] or m[2]).upper()], text)
@@ -95,7 +121,9 @@ JOINS = frozenset(("and", "plus"))
 # Words that label the cards right after them, first or after "my" ("hand: 3, 3, 9", "my cards: K, Q"): chat,
 # neither a card, nor unread, nor a rule's word ("how many cards, jokers included" has no label).
 HAND_LABELS = frozenset(("hand", "hands", "cards"))
-LABEL_OWNERS = frozenset(("my", "our"))
+LABEL_OWNERS = frozenset(("my", "our", "final"))
+# Verbs that say a player has the cards after them ("i'm holding a king and a 5"): chat, as a label is.
+HAND_VERBS = frozenset(("holding", "hold", "holds"))
 
 
 def hand_span(words: Sequence[str], used: Iterable[int]) -> range:
@@ -122,12 +150,18 @@ def hand_span(words: Sequence[str], used: Iterable[int]) -> range:
     return range(max(at[0] - 1, 0), end)
 
 def hand_label(words: Sequence[str], used: Iterable[int]) -> int:
-    """The position of the label right before a hand's first card, first or after "my" or "our" (-1 if none).
+    """The position of the label right before a hand's first card, first or after "my" or "our" (-1 if none), or
+    of a verb of holding before it or its article (`HAND_VERBS`).
 
     >>> hand_label("my hand 3 3".split(), {2, 3}), hand_label("how many cards jokers".split(), {3})
     (1, -1)
+    >>> hand_label("i am holding a king".split(), {4})
+    2
     """
     first = min(used, default=0)
+    verb = first - 1 - (first > 1 and words[first - 1] in ARTICLES)
+    if first and words[verb] in HAND_VERBS:
+        return verb
     return first - 1 if first and words[first - 1] in HAND_LABELS and (
         first == 1 or words[first - 2] in LABEL_OWNERS) else -1
 
@@ -145,5 +179,9 @@ def hand_json() -> dict[str, Any]:
             "times_sign": TIMES_SIGN, "letter_joins": sorted(LETTER_JOINS), "indefinite": sorted(INDEFINITE),
             "pairs": sorted(PAIR_WORDS), "one": ONE, "another": ANOTHER, "more": MORE,
             "before_colour": sorted(BEFORE_COLOUR), "not_cards": sorted(NOT_CARDS), "joins": sorted(JOINS),
-            "articles": sorted(ARTICLES), "hand_labels": sorted(HAND_LABELS), "label_owners": sorted(LABEL_OWNERS),
-            "ace_number": ACE_NUMBER}
+            "articles": sorted(ARTICLES), "hand_labels": sorted(HAND_LABELS), "hand_verbs": sorted(HAND_VERBS),
+            "label_owners": sorted(LABEL_OWNERS), "ace_number": ACE_NUMBER, "symbols": CARD_SYMBOLS,
+            "points_said": POINTS_SAID.pattern, "ace_plural": ACE_PLURAL.pattern,
+            "ace_of_spades": ACE_OF_SPADES.pattern, "suit_alone": SUIT_ALONE.pattern, "suit_names": SUIT_NAMES,
+            "colour_after": COLOUR_AFTER.pattern, "factor_spaced": FACTOR_SPACED.pattern,
+            "another_alone": ANOTHER_ALONE.pattern}

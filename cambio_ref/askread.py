@@ -39,6 +39,7 @@ from cambio_ref.cardwords import (
     RANK_WORDS,
     SUIT_WORDS,
     CardMention,
+    and_between_cards,
     code_of,
     rank_token,
     read_cards,
@@ -331,6 +332,7 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     typed = raw_words(text)
     words = [correct(w, vocab, STOP_WORDS, english) for w in typed] if vocab else typed
     fixed = tuple(dict.fromkeys((t, w) for t, w in zip(typed, words, strict=True) if t != w))
+    words = and_between_cards(words)  # ("k n a qeen": "n" joins cards once the typo is read)
     ruleset, keep = None, []
     i = 0
     while i < len(words):

@@ -20,7 +20,7 @@ index and follows the same steps.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from cambio_ref.cards import JOKER, SUITS
@@ -84,7 +84,12 @@ RANK_LETTERS = frozenset(("k", "q", "j"))
 # `cambio_ref.askindex.raw_words` reads it as "ace" before anything is lower-cased ("a" is an article).
 # First in the text or first after a colon ("hand: A, a ten"), it is an ace before a separator, a joining word,
 # "of" or an article ("A, K", "A with a 7", "A of spades", "A a ten": no article comes before another).
-ACE_LETTER = re.compile(r"(?<=[^\s.!?:]\s)A(?=[\s,.?!;]|$)|(?:^|(?<=:\s))A(?=\s*[,&+/]|\s+(?:and|plus|with|of|an?)\s)")
+# (After a separator too, ",A", and before "+" or "&", "A+K"; not in "Q&A".) First in a line too, and first before a
+# colour that ends the card ("A red, K", "A (Red)": a red ace; "A red king" is an article).
+_ACE_ENDS = (r"(?:\s*[,&+/;\n(=?!.]|\s+-\s|\s*$|\s+(?:and|plus|with|of|an?|also)\s|\s*x\s*\d|\s+twice\b"
+             r"|\s+\d+\s+times\b)")
+ACE_LETTER = re.compile(r"(?:(?<=[^\s.!?:]\s)|(?<=[,;/+])|(?<!\b[Qq]&)(?<=&))A(?=[\s,.?!;+&]|$)"
+                        rf"|(?:^|(?<=:\s)|(?<=\n))A(?={_ACE_ENDS}|\s+\(?\s*(?:[Rr]ed|[Bb]lack|RED|BLACK)\s*\)?{_ACE_ENDS})")
 # A rank and a lower-case "s" are players' plural ("5s", "ks", "Ks", "10s": fives, kings, tens), not a card of
 # spades: that card is written as spec/ and `cambio score` write it, "5S", "KS", or with its symbol, "5♠".
 # `cambio_ref.askindex.raw_words` reads such a plural as the rank's plural word (`PLURAL_WORDS`) before anything is
@@ -98,6 +103,38 @@ SUIT_WORDS: dict[str, str] = {"spade": "S", "spades": "S", "heart": "H", "hearts
                               "diamonds": "D", "club": "C", "clubs": "C"}
 # Suit symbols, outlined too, as the one-letter suit they stand for ("K♥" reads as "kh").
 SUIT_GLYPHS: dict[str, str] = {"♠": "s", "♤": "s", "♥": "h", "♡": "h", "♦": "d", "♢": "d", "♣": "c", "♧": "c"}
+# A suit symbol not typed right after a rank ("king of ♥", hearts §Value of the Card's "6 of ♥️") is its suit's word.
+SUIT_ALONE = re.compile(r"(?<![0-9A-Za-z])([♠♤♥♡♦♢♣♧])")
+SUIT_NAMES: dict[str, str] = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+# Other symbols that stand for card words: the times sign ("K \u00d72"), the emoji form's selector (U+FE0F, "♥️"),
+# and the playing-card symbols of Unicode (U+1F0A1 the ace of spades ... U+1F0DE the king of clubs, the knights
+# left out; U+1F0BF, U+1F0CF "🃏" and U+1F0DF the jokers).
+CARD_SYMBOLS: dict[str, str] = {
+    "\u00d7": "x", "\ufe0f": "",
+    **{chr(base + n): f" {('ace', *map(str, range(2, 11)), 'jack', '', 'queen', 'king')[n - 1]} of {suit} "
+       for base, suit in ((0x1F0A0, "spades"), (0x1F0B0, "hearts"), (0x1F0C0, "diamonds"), (0x1F0D0, "clubs"))
+       for n in range(1, 15) if n != 12},
+    **{chr(c): " joker " for c in (0x1F0BF, 0x1F0CF, 0x1F0DF)}}
+# A number in brackets, signed or not, "pt" or "points" after it, says a card's points ("2 Red Kings (-2) + Joker
+# (0) + Ace (1)", official §Red King & Negative Scores): neither a card nor a word to name, but
+# the end of a card, read as a comma ("A (1) total": an ace).
+POINTS_SAID = re.compile(r"\(\s*[-+\u2212\u2013]?\s*\d+\s*(?:pts?|points?)?\s*\)")
+# A capital "A's" is aces ("A's and a king"), not after "player" or "seat" (a player named A).
+ACE_PLURAL = re.compile(r"(?<![Pp]layer )(?<![Ss]eat )\bA's\b")
+# "AS" in capitals is the ace of spades in the notation (spec/, `cambio score`), unless the whole text is in
+# capitals ("AS IF"); "as" is an English word.
+ACE_OF_SPADES = re.compile(r"\b(?:AS|[Aa][♠♤])(?![A-Za-z0-9])")  # ("A♠" too: "as" after the symbol's letter)
+# A colour in brackets after a word is that word's ("King (Red)", official §Card Point Values), and so is a colour
+# after a card's word at the end of a list item, before a separator or the end ("kings red, a Q"): written before
+# the word ("red king"). Not after a count, "one", an article or a joining word ("two kings, one black, one red").
+COLOUR_AFTER = re.compile(r"\b(?!(?:one|two|three|four|both|a|an|the|and|or|plus|with|of|red|black)\b)"
+                          r"([a-z0-9]+(?:'s)?)(?:\s*\(\s*(red|black)\s*\)|\s+(red|black)(?=\s*(?:[,;/&+\n?!.]|$)|\s+-\s))")
+# The times sign, a space and a count before a separator or the end is a factor ("a jack x 2, a 5": two jacks), as
+# "x2"; "K X 2 5" stays a list of cards, a joker among them.
+FACTOR_SPACED = re.compile(r"(?<=\S)(\s+)x\s+(10|[2-9])(?=\s*(?:[,;/&+\n?!.]|$)|\s+-\s)")
+# "another" (or "another one") before a separator is one more of the card before it, not the article of the next
+# ("a ten and another / an ace"): written "another one".
+ANOTHER_ALONE = re.compile(r"\banother(?!\s+one\b)(?=\s*[,;/&+\n]|\s+-\s)")
 RED_SUITS = frozenset({"H", "D"})  # (the rules never ask a card's colour: values name cards)
 COLOURS: dict[str, tuple[str, ...]] = {"red": tuple(s for s in SUITS if s in RED_SUITS),
                                        "black": tuple(s for s in SUITS if s not in RED_SUITS)}
@@ -119,14 +156,14 @@ AGREED_PLURAL = re.compile(r"(?:(?<=\bare )|(?<=\bwere )|(?<=\bdo )|(?<=\ball )|
 # A number, a separator ("," "/" "&" "+") and a plural are two cards, not a count: "ten, twos" is a 10 and twos,
 # "3 & 5s" a 3 and fives (then typed "fives"), "3's, tens" threes and tens. `cambio_ref.askindex.raw_words` writes
 # "and" for the separator, as punctuation is not read.
-_NUMBERS = "|".join(sorted((w for w in COUNT_WORDS if w in RANK_WORDS), key=len, reverse=True))
 _PLURALS = "|".join(sorted((w for w in RANK_WORDS if w.isalpha() and len(w) > 1 and w.endswith("s")),
                            key=len, reverse=True))
 # So are a "1" (`ACE_NUMBER`), a separator and any rank: "1, two" is an ace and a 2, not one two.
 _RANK_NAMES = "|".join(sorted((w for w in RANK_WORDS if w.isalpha() and len(w) > 1), key=len, reverse=True))
-_SEPARATOR = r"(?:\s*[,/&+])+\s*(?:(?:red|black)\s+)?"
-COUNT_BREAK = re.compile(rf"\b((?:{_NUMBERS})(?=(?:'s)?{_SEPARATOR}(?:{_PLURALS})\b)"
-                         rf"|1(?={_SEPARATOR}(?:{_RANK_NAMES}|10|[2-9])\b))('s)?(?:\s*[,/&+])+\s*")
+_SEPARATOR = r"(?:\s*[,/&+;\n]|\s+-(?=\s))+\s*(?:(?:red|black)\s+)?"  # (a dash between spaces)
+# (Any word before the separator, not only a number: a mistyped one is read later, "sevn, jacks".)
+COUNT_BREAK = re.compile(rf"\b([a-z0-9]+(?=(?:'s)?{_SEPARATOR}(?:{_PLURALS})\b)"
+                         rf"|1(?={_SEPARATOR}(?:{_RANK_NAMES}|10|[2-9])\b))('s)?(?:\s*[,/&+;\n]|\s+-(?=\s))+\s*")
 # "1" names no card in the notation, which writes an ace "A" (spec/options/values.yaml, value.ace); before a rank
 # in words it counts ("1 ace, 1 two": one ace, one two), but players where aces count 1 (memory §values, official
 # §Card Point Values, awareness §Points, which lists the ace first in the run "Ace = 1, 2 = 2") also call an ace
@@ -162,7 +199,7 @@ ANOTHER = "another"
 ARTICLES = frozenset(("a", "an", "the"))
 INDEFINITE = frozenset(("a", "an"))  # after these a number is a card, never a count
 # Words that join a letter of the notation to the card after it ("J plus a 5", "K with a joker").
-LETTER_JOINS = frozenset(("and", "plus", "with", "or"))
+LETTER_JOINS = frozenset(("and", "plus", "with", "or", "also"))
 # A colour after these, with "and", "or" or "one" after it, waits for the rank of the next coloured card.
 BEFORE_COLOUR = frozenset(("a", "an", "one"))
 # A number followed by one of these counts something else: "two cards left", "3 players", "7 points".
@@ -234,17 +271,43 @@ def _beside_a_card(words: Sequence[str], i: int, aces: bool = True) -> bool:
     (True, True, False)
     >>> _beside_a_card("j plus three fives".split(), 0), _beside_a_card("q a say about a king".split(), 0)
     (True, False)
+    >>> _beside_a_card("k and another".split(), 0), _beside_a_card("q and also 2x tens".split(), 0)
+    (True, True)
     """
     def names_a_card(k: int) -> bool:  # (an ace typed "1" too, with `aces`: "K 1 2")
         return _names_a_card(words, k) or (aces and 0 <= k < len(words) and _ace_number(words, k))
 
-    k = i + 1 + (words[i + 1:i + 2] != [] and words[i + 1] in LETTER_JOINS)
+    k = i + 1
+    while k < len(words) and words[k] in LETTER_JOINS:  # ("K and also a 5")
+        k += 1
     k += words[k:k + 1] != [] and words[k] in ARTICLES
+    before = i - 1
+    while before > 0 and words[before] in LETTER_JOINS:
+        before -= 1
     return (names_a_card(i - 1) or names_a_card(i + 1)
             or (i > 0 and (words[i - 1] in BEFORE_COLOUR or words[i - 1] in COLOURS))
             or words[i + 1:i + 2] == ["of"]
-            or (k > i + 1 and (_card_follows(words, k) or (words[k:k + 1] != [] and words[k] in PAIR_WORDS)))
-            or (i > 1 and words[i - 1] in LETTER_JOINS and names_a_card(i - 2)))
+            or (words[i + 1:i + 2] != [] and (words[i + 1] in COLOURS or words[i + 1] in AFTER_WORDS  # "K red"
+                                              or bool(TIMES.match(words[i + 1]))))  # "K twice", "K x2"
+            or (k < len(words) and (  # (a card's words after it: "J triple aces", "J and a K")
+                _card_follows(words, k) or words[k] in PAIR_WORDS or words[k] == ANOTHER  # "K and another"
+                or (words[k] in COUNT_WORDS and _card_follows(words, k + 1))  # "K with one red 6"
+                or (aces and _ace_number(words, k))  # "K with a 1"
+                or (_times_before(words[k]) > 0 and _card_follows(words, k + 1))))
+            or (before < i - 1 and names_a_card(before)))
+
+
+def _after_a_card(words: Sequence[str], i: int, used: Collection[int]) -> bool:
+    """The words before position `i`, joining words aside ("and also"), end a card already read (`used`): a
+    letter of the notation there goes on a list of cards ("a ten twice and J", "another one and also K").
+
+    >>> _after_a_card("a ten twice and also j".split(), 5, {1, 2}), _after_a_card("the q".split(), 1, set())
+    (True, False)
+    """
+    k = i - 1
+    while k > 0 and words[k] in LETTER_JOINS:
+        k -= 1
+    return k in used
 
 
 def split_run(word: str) -> str:
@@ -334,14 +397,17 @@ def and_between_cards(words: Sequence[str]) -> list[str]:
     'kh and one red 5 and a pair of aces and 2 n'
 
     """
-    def after_a_card(k: int) -> bool:
-        return k > 0 and (words[k - 1] in RANK_WORDS or words[k - 1] in SUIT_WORDS or code_of(words[k - 1]) is not None)
+    def after_a_card(k: int) -> bool:  # (a card's word, a factor after it or "another (one)": "a ten twice n a J")
+        return k > 0 and (words[k - 1] in RANK_WORDS or words[k - 1] in SUIT_WORDS or code_of(words[k - 1]) is not None
+                          or words[k - 1] in AFTER_WORDS or bool(TIMES.match(words[k - 1])) or words[k - 1] == ANOTHER
+                          or words[k - 2:k] == [ANOTHER, ONE] or (words[k - 1] in COLOURS and k > 1 and (
+                              words[k - 2] in RANK_WORDS or code_of(words[k - 2]) is not None)))  # ("4s red n q")
 
     def before_a_card(k: int) -> bool:  # an article, a count ("one", "a pair of") or a colour, then a rank
         k += k < len(words) and words[k] in ARTICLES
         first = words[k] if k < len(words) else ""
         return _card_follows(words, k) or first in PAIR_WORDS or (
-            (first in COUNT_WORDS or first in MULTIPLES) and _card_follows(words, k + 1))
+            (first in COUNT_WORDS or _times_before(first) > 0) and _card_follows(words, k + 1))  # ("n 3x 2s")
 
     return ["and" if w == SHORT_AND and after_a_card(i) and before_a_card(i + 1) else w for i, w in enumerate(words)]
 
@@ -384,7 +450,7 @@ def read_cards(words: Sequence[str]) -> Reading:
     ['K', 'K', '4']
     >>> read_cards("kings and jokers".split()).ranks_only
     True
-    >>> [[str(m) for m in read_cards(t.split()).cards] for t in ("a double king", "seven 2s", "kings x2 and an ace")]
+    >>> [[str(m) for m in read_cards(t.split()).cards] for t in ("a double king", "seven twos", "kings x2 and an ace")]
     [['K', 'K'], ['2', '2', '2', '2', '2', '2', '2'], ['K', 'K', 'A']]
     >>> [[str(m) for m in read_cards(t.split()).cards] for t in ("a jack twice and a 4", "a king two times")]
     [['J', 'J', '4'], ['K', 'K']]
@@ -392,6 +458,8 @@ def read_cards(words: Sequence[str]) -> Reading:
     [['K(red)', 'K(red)'], ['5', '5']]
     >>> [[str(m) for m in read_cards(t.split()).cards] for t in ("3 x 4", "kings x 2", "a ten twos")]  # "a ten": a card
     [['4', '4', '4'], ['K', 'K'], ['10', '2']]
+    >>> [[str(m) for m in read_cards(t.split()).cards] for t in ("a queen red and another", "ace red 2 times")]
+    [['Q(red)', 'Q(red)'], ['A(red)', 'A(red)']]
     >>> r = read_cards("a king and another queen".split())
     >>> [str(m) for m in r.cards], sorted(r.used)
     (['K', 'Q'], [1, 3, 4])
@@ -418,8 +486,10 @@ def read_cards(words: Sequence[str]) -> Reading:
             plural_only = False
             i += 1
             continue
-        if word == ANOTHER and found and i - 1 not in used and not _card_follows(words, i + 1):
-            # "a king and another (one)": one more of the card just named (its rank and colour)
+        if word == ANOTHER and found and (words[i + 1:i + 2] == [ONE] or (
+                i - 1 not in used and not _card_follows(words, i + 1))):
+            # "a king and another (one)": one more of the card just named (its rank and colour); "another one"
+            # right after the card and before another too ("a 5, another one, K": no card follows it in English)
             width = 2 if words[i + 1:i + 2] == [ONE] else 1
             found.append(CardMention(found[-1].rank, "", found[-1].colour))
             used.update(range(i, i + width))
@@ -441,7 +511,8 @@ def read_cards(words: Sequence[str]) -> Reading:
             continue
         count = 0
         pair = word in PAIR_WORDS and words[i + 1:i + 2] == ["of"]
-        sign = COUNT_WORDS.get(word, 0) > 1 and word != "both" and words[i + 1:i + 2] == [TIMES_SIGN]
+        sign = (COUNT_WORDS.get(word, 0) > 1 and word != "both" and words[i + 1:i + 2] == [TIMES_SIGN]
+                and not (i > 0 and words[i - 1] in INDEFINITE))  # ("a 10 x 2": a ten, twice)
         times = _times_before(word) or (COUNT_WORDS[word] if sign else 0)
         j = i + 2 if pair or sign else i + 1 if word in COUNT_WORDS or times else i
         colour_at = j if j < len(words) and words[j] in COLOURS else -1
@@ -450,12 +521,14 @@ def read_cards(words: Sequence[str]) -> Reading:
         carded = i > 0 and words[i - 1] in INDEFINITE and not (pair or times)
         # "1" counts a rank in words ("1 ace"), not a number ("1 2" is an ace and a 2: `ACE_NUMBER`).
         if (j > i and not carded and rank_at < len(words) and words[rank_at] in RANK_WORDS
-                and (words[rank_at].endswith("s") or COUNT_WORDS.get(word) == 1 or times)
+                and ((words[rank_at].endswith("s") and code_of(words[rank_at]) is None)  # ("9, 6S": a 9, 6♠)
+                     or COUNT_WORDS.get(word) == 1 or times)
                 and not (word == ACE_NUMBER and words[rank_at][:1].isdigit())):
             count = 2 if pair else times or COUNT_WORDS[word]
             i = j
             word = words[i]
-        colour = word if word in COLOURS and i + 1 < len(words) and words[i + 1] in RANK_WORDS else ""
+        colour = word if word in COLOURS and i + 1 < len(words) and (
+            words[i + 1] in RANK_WORDS or _ace_number(words, i + 1)) else ""  # ("a black 1": an ace)
         if colour:
             i += 1
             word = words[i]
@@ -464,9 +537,9 @@ def read_cards(words: Sequence[str]) -> Reading:
         # colour a number is a card.
         after = i + 2 if words[i + 1:i + 2] == [MORE] else i + 1
         counted = number and not count and not colour and after < len(words) and words[after] in NOT_CARDS
-        ace = not count and not colour and _ace_number(words, i)
+        ace = not count and _ace_number(words, i)
         if (word in RANK_WORDS or ace) and not (counted and not (i > 0 and words[i - 1] in ARTICLES)) and (
-                word not in RANK_LETTERS or _beside_a_card(words, i)):
+                word not in RANK_LETTERS or count or _after_a_card(words, i, used) or _beside_a_card(words, i)):
             rank = RANK_WORDS.get(word, "A")
             suit = ""
             plural = word.endswith("s")
@@ -476,6 +549,11 @@ def read_cards(words: Sequence[str]) -> Reading:
             if colour and rank != JOKER and not suit:
                 found += [CardMention(rank, "", c) for c in pending]
             pending.clear()
+            if (not colour and not suit and rank != JOKER and words[i + 1:i + 2] != [] and words[i + 1] in COLOURS
+                    and words[i + 2:i + 3] != [ONE]
+                    and (not _card_follows(words, i + 1) or _times_after(words, i + 2)[0])):
+                colour = words[i + 1]  # after its rank, with no card after it: "a queen red and another"
+                i += 1
             found += [CardMention(rank, suit, "" if suit or rank == JOKER else colour)] * (count or 1)
             # "and another king": "another" is the card's article (not after an article: "a another" is no English)
             another = start > 0 and words[start - 1] == ANOTHER and not (start > 1 and words[start - 2] in ARTICLES)

@@ -42,6 +42,13 @@
     var factoredPlural = new RegExp(lex.factored_plural, "g");  // cambio_ref.cardwords.FACTORED_PLURAL: "3's x 2"
     var agreedPlural = new RegExp(lex.agreed_plural, "g");  // cambio_ref.cardwords.AGREED_PLURAL: "are K's worth"
     var countBreak = new RegExp(lex.count_break, "g");  // cambio_ref.cardwords.COUNT_BREAK: "ten, twos"
+    var pointsSaid = new RegExp(lex.points_said, "g");  // cambio_ref.cardwords.POINTS_SAID: "Joker (0)"
+    var aceOfSpades = new RegExp(lex.ace_of_spades, "g");  // cambio_ref.cardwords.ACE_OF_SPADES: "AS", "A♠"
+    var factorSpaced = new RegExp(lex.factor_spaced, "g");  // cambio_ref.cardwords.FACTOR_SPACED: "a jack x 2, ..."
+    var acePlural = new RegExp(lex.ace_plural, "g");  // cambio_ref.cardwords.ACE_PLURAL: "A's"
+    var suitAlone = new RegExp(lex.suit_alone, "g");  // cambio_ref.cardwords.SUIT_ALONE: "king of ♥"
+    var colourAfter = new RegExp(lex.colour_after, "g");  // cambio_ref.cardwords.COLOUR_AFTER: "King (Red)"
+    var anotherAlone = new RegExp(lex.another_alone, "g");  // cambio_ref.cardwords.ANOTHER_ALONE: "another, K"
     var contraction = new RegExp(lex.contraction, "g");  // cambio_ref.askread.expand: "hadn't" is "had not"
     function expand(text) {
       return text.replace(contraction, function (m, base, word, ending, unmarked) {
@@ -49,13 +56,23 @@
         return word ? word + " " + lex.contracted[ending] : lex.unmarked[unmarked];
       });
     }
-    function rawWords(text) {
-      text = text.replace(aceLetter, "ace").replace(pluralS, function (m, r) { return lex.plural_words[r.toUpperCase()]; });
-      text = text.toLowerCase().replace(runTogether, function (m) {  // cambio_ref.cardwords.split_run
+    function rawWords(text) {  // cambio_ref.askhand.raw_words
+      text = text.split("\u2019").join("'").split("\u2018").join("'");
+      Object.keys(lex.symbols).forEach(function (s) { text = text.split(s).join(lex.symbols[s]); });
+      text = text.replace(pointsSaid, ",");
+      var upper = text === text.toUpperCase() && text !== text.toLowerCase();  // (Python's str.isupper)
+      text = text.replace(aceOfSpades, function (m) { return upper && m === "AS" ? m : "ace of spades"; });
+      text = text.replace(factorSpaced, function (m, space, n) { return space + "x" + n; });
+      text = text.replace(acePlural, "aces").replace(aceLetter, "ace");
+      text = text.replace(pluralS, function (m, r) { return lex.plural_words[r.toUpperCase()]; }).toLowerCase();
+      text = text.replace(suitAlone, function (m, g) { return " " + lex.suit_names[lex.glyphs[g]] + " "; });
+      text = text.replace(colourAfter, function (m, w, c1, c2) { return (c1 || c2) + " " + w; });
+      text = text.replace(anotherAlone, "another one");
+      text = text.replace(runTogether, function (m) {  // cambio_ref.cardwords.split_run
         return (lex.run_chat.indexOf(m) >= 0 || (m.length === 2 && /[0-9]/.test(m))) ? m
             : m.split("").join(" ") + (/[0-9]$/.test(m) ? "," : "");  // (a last digit is a card, not a count)
       });
-      text = expand(text.split("\u2019").join("'").split("\u2018").join("'"));
+      text = expand(text);
       text = text.replace(countedPlural, function (m, count, space, r) { return count + space + lex.plural_words[r.toUpperCase()]; });
       text = text.replace(factoredPlural, function (m, r) { return lex.plural_words[r.toUpperCase()]; });
       text = text.replace(agreedPlural, function (m, r, s) { return lex.plural_words[(r || s).toUpperCase()]; });
@@ -67,13 +84,16 @@
     function andBetweenCards(words) {
       return words.map(function (w, i) {
         if (w !== lex.short_and || i === 0) { return w; }
-        var p = words[i - 1];
-        if (!(has(ranks, p) || has(suits, p) || codeOf(p) !== null)) { return w; }
+        var p = words[i - 1];  // a card's word, a factor after it, "another (one)" or a colour after a card
+        var afterCard = has(ranks, p) || has(suits, p) || codeOf(p) !== null || has(lex.after, p) || times.test(p) ||
+          p === lex.another || (p === lex.one && words[i - 2] === lex.another) ||
+          (has(colours, p) && i > 1 && (has(ranks, words[i - 2]) || codeOf(words[i - 2]) !== null));
+        if (!afterCard) { return w; }
         // an article, a count ("one", "a pair of") or a colour, then a rank
         var k = i + 1 + (i + 1 < words.length && articles.has(words[i + 1]) ? 1 : 0);
         var first = k < words.length ? words[k] : "";
         return cardFollows(words, k) || pairs.has(first) ||
-          ((has(counts, first) || has(lex.multiples, first)) && cardFollows(words, k + 1)) ? "and" : w;
+          ((has(counts, first) || timesBefore(first) > 0) && cardFollows(words, k + 1)) ? "and" : w;
       });
     }
     function stem(word) {
@@ -172,12 +192,25 @@
       function namesACard(k) {  // (an ace typed "1" too, unless noAces: "K 1 2")
         return namesACardAt(words, k) || (!noAces && k >= 0 && k < words.length && aceNumber(words, k));
       }
-      var k = i + 1 + ((i + 1 < words.length && letterJoins.has(words[i + 1])) ? 1 : 0);
+      var k = i + 1;
+      while (k < words.length && letterJoins.has(words[k])) { k += 1; }  // ("K and also a 5")
       k += (k < words.length && articles.has(words[k])) ? 1 : 0;
+      var before = i - 1;
+      while (before > 0 && letterJoins.has(words[before])) { before -= 1; }
+      var next = i + 1 < words.length ? words[i + 1] : "";
       return namesACard(i - 1) || namesACard(i + 1) ||
-        (i > 0 && (beforeColour.has(words[i - 1]) || has(colours, words[i - 1]))) || words[i + 1] === "of" ||
-        (k > i + 1 && (cardFollows(words, k) || (k < words.length && pairs.has(words[k])))) ||
-        (i > 1 && letterJoins.has(words[i - 1]) && namesACard(i - 2));
+        (i > 0 && (beforeColour.has(words[i - 1]) || has(colours, words[i - 1]))) || next === "of" ||
+        (next !== "" && (has(colours, next) || has(lex.after, next) || times.test(next))) ||  // "K red", "K twice"
+        (k < words.length && (cardFollows(words, k) || pairs.has(words[k]) || words[k] === lex.another ||
+          (has(counts, words[k]) && cardFollows(words, k + 1)) ||
+          (timesBefore(words[k]) > 0 && cardFollows(words, k + 1)) || (!noAces && aceNumber(words, k)))) ||
+        (before < i - 1 && namesACard(before));
+    }
+    // cambio_ref.cardwords._after_a_card: the words before, joining words aside, end a card already read.
+    function afterACard(words, i, used) {
+      var k = i - 1;
+      while (k > 0 && letterJoins.has(words[k])) { k -= 1; }
+      return k >= 0 && !!used[k];
     }
     function readCards(words) {
       var found = [], used = {}, pluralOnly = true, pending = [];
@@ -201,7 +234,8 @@
           i += 1;
           continue;
         }
-        if (word === lex.another && found.length && !used[i - 1] && !cardFollows(words, i + 1)) {
+        if (word === lex.another && found.length && (words[i + 1] === lex.one ||
+            (!used[i - 1] && !cardFollows(words, i + 1)))) {
           // "a king and another (one)": one more of the card just named (its rank and colour)
           var width = words[i + 1] === lex.one ? 2 : 1;
           var last = found[found.length - 1];
@@ -231,7 +265,8 @@
         var count = 0;
         var pair = pairs.has(word) && words[i + 1] === "of";  // "a pair of kings"
         // "3 x 4": a count, the times sign and a rank is so many of that rank (cambio_ref.cardwords.TIMES_SIGN)
-        var sign = has(counts, word) && counts[word] > 1 && word !== "both" && words[i + 1] === lex.times_sign;
+        var sign = has(counts, word) && counts[word] > 1 && word !== "both" && words[i + 1] === lex.times_sign &&
+          !(i > 0 && indefinite.has(words[i - 1]));  // ("a 10 x 2": a ten, twice)
         var before = timesBefore(word) || (sign ? counts[word] : 0);  // "double", "3x": singular or plural
         var j = (pair || sign) ? i + 2 : (has(counts, word) || before) ? i + 1 : i;
         var colourAt = (j < words.length && has(colours, words[j])) ? j : -1;
@@ -239,21 +274,23 @@
         // After "a" or "an" a number is a card, not a count (cambio_ref.cardwords.INDEFINITE)
         var carded = i > 0 && indefinite.has(words[i - 1]) && !(pair || before);
         if (j > i && !carded && rankAt < words.length && has(ranks, words[rankAt]) &&
-            (words[rankAt].endsWith("s") || counts[word] === 1 || before) &&
+            ((words[rankAt].endsWith("s") && codeOf(words[rankAt]) === null) || counts[word] === 1 || before) &&
             !(word === lex.ace_number && /^[0-9]/.test(words[rankAt]))) {  // "1 2": an ace and a 2
           count = pair ? 2 : before || counts[word];
           i = j;
           word = words[i];
         }
-        var colour = (has(colours, word) && i + 1 < words.length && has(ranks, words[i + 1])) ? word : "";
+        var colour = (has(colours, word) && i + 1 < words.length && (has(ranks, words[i + 1]) || aceNumber(words, i + 1)))
+          ? word : "";  // ("a black 1": an ace)
         if (colour) { i += 1; word = words[i]; }
         var number = /^[0-9]/.test(word) || has(counts, word);
         // "two cards left" counts cards, but "a 5 left" and "a red two more" are cards: after an article or a
         // colour a number is a card.
         var after2 = words[i + 1] === lex.more ? i + 2 : i + 1;  // "two more cards" counts cards
         var counted = number && !count && !colour && after2 < words.length && notCards.has(words[after2]);
-        var letterAlone = lex.rank_letters.indexOf(word) >= 0 && !besideACard(words, i);
-        var ace = !count && !colour && aceNumber(words, i);
+        var letterAlone = lex.rank_letters.indexOf(word) >= 0 && !count && !afterACard(words, i, used) &&
+          !besideACard(words, i);
+        var ace = !count && aceNumber(words, i);
         if ((has(ranks, word) || ace) && !(counted && !(i > 0 && articles.has(words[i - 1]))) && !letterAlone) {
           var rank = has(ranks, word) ? ranks[word] : "A", suit = "";
           var plural = word.endsWith("s");
@@ -265,6 +302,11 @@
             pending.forEach(function (c) { found.push({ rank: rank, suit: "", colour: c }); });
           }
           pending = [];
+          if (!colour && !suit && rank !== "X" && i + 1 < words.length && has(colours, words[i + 1]) &&
+              words[i + 2] !== lex.one && (!cardFollows(words, i + 1) || timesAfter(words, i + 2)[0])) {
+            colour = words[i + 1];  // after its rank, with no card after it: "a queen red and another"
+            i += 1;
+          }
           for (var n = 0; n < (count || 1); n++) {
             found.push({ rank: rank, suit: suit, colour: (suit || rank === "X") ? "" : colour });
           }
@@ -385,6 +427,7 @@
         var key = t + "\u0000" + words[n];
         if (t !== words[n] && !fixedSeen.has(key)) { fixedSeen.add(key); fixed.push([t, words[n]]); }
       });
+      words = andBetweenCards(words);  // ("k n a qeen": "n" joins cards once the typo is read)
       var ruleset = null, keep = [], i = 0;
       while (i < words.length) {
         var matched = false;
@@ -438,8 +481,11 @@
       }
       var usedAt = Object.keys(reading.used).map(Number);
       var firstCard = usedAt.length ? Math.min.apply(null, usedAt) : 0;
-      // cambio_ref.askread.HAND_LABELS: "hand: 3, 3, 9", "my cards: K, Q" label the cards right after them
-      var label = firstCard && lex.hand_labels.indexOf(keep[firstCard - 1]) >= 0 &&
+      // cambio_ref.askhand.hand_label: "hand: 3, 3, 9", "my cards: K, Q" label the cards right after them, and
+      // "holding" before them or their article is chat too
+      var verb = firstCard - 1 - (firstCard > 1 && articles.has(keep[firstCard - 1]) ? 1 : 0);
+      var label = firstCard && lex.hand_verbs.indexOf(keep[verb]) >= 0 ? verb
+        : firstCard && lex.hand_labels.indexOf(keep[firstCard - 1]) >= 0 &&
         (firstCard === 1 || lex.label_owners.indexOf(keep[firstCard - 2]) >= 0) ? firstCard - 1 : -1;
       var rest = [];
       keep.forEach(function (w, j) {
