@@ -317,18 +317,20 @@ def test_no_word_of_a_hand_is_dropped_silently(cards, join, extra, where):
 
 # How players type a hand (issue 30), written from general usage and from how the sources write cards in their
 # value lists (hearts §Value of the Card "King of ♥️ &♦️", "6 of ♥️"; official §Card Point Values "King (Red)" and
-# its worked example "2 Red Kings (-2) + Joker (0) + Ace (1)"; online §scoring "Red Kings", "J, Q, Black Kings"),
+# its worked example "2 Red Kings (-2) + Joker (0) + Ace (1)"; memory §values "Red Kings", "J, Q, Black Kings"),
 # never from the held-out sets. Each rank's words for one card and for several ("sevn", "jak", "qeen", "kign":
-# typos); "🃏" is the joker's own symbol.
+# typos); "🃏" is the joker's own symbol. "T" (poker's ten) and "JK", "jkr" (a joker) are not the notation's: never
+# read as cards, they must be named as unread, never dropped.
 _FORMS = {
     "A": (["ace", "A", "Ace"], ["aces", "Aces", "A's"]), "2": (["two", "2", "deuce"], ["twos", "2s", "2's"]),
     "3": (["three", "3", "trey"], ["threes", "3s", "3's"]), "4": (["four", "4"], ["fours", "4s"]),
     "5": (["five", "5"], ["fives", "5s", "5's"]), "6": (["six", "6"], ["sixes", "6s", "6's"]),
     "7": (["seven", "7", "sevn"], ["sevens", "7s"]), "9": (["nine", "9"], ["nines", "9s"]),
-    "10": (["ten", "10"], ["tens", "10s", "10's"]), "J": (["jack", "jak", "J", "j", "Jack"], ["jacks", "Js", "J's"]),
+    "10": (["ten", "10", "T"], ["tens", "10s", "10's"]),
+    "J": (["jack", "jak", "J", "j", "Jack"], ["jacks", "Js", "J's"]),
     "Q": (["queen", "qeen", "Q", "q"], ["queens", "Qs", "Q's"]),
     "K": (["king", "kign", "K", "k", "King"], ["kings", "Ks", "K's", "ks", "Kings"]),
-    "X": (["joker", "Joker", "\U0001F0CF"], ["jokers", "Jokers"]),
+    "X": (["joker", "Joker", "\U0001F0CF", "JK", "jkr"], ["jokers", "Jokers"]),
 }
 # A suit as a word or a symbol (with or without the emoji form, U+FE0F, as hearts §Value of the Card types it).
 _SUITS_SAID = {"hearts": "red", "diamonds": "red", "spades": "black", "clubs": "black", "\u2665": "red",
