@@ -43,7 +43,7 @@ from cambio_ref.errors import CambioError
 from cambio_ref.rules import Rules, format_value
 from conformance.alone import play_alone
 from conformance.diagnosis import Diagnoser
-from conformance.disagreement import Known
+from conformance.disagreement import Known, Looks
 from conformance.failures import ImplementationFailure, RestartBudgetExhausted
 from conformance.grouping import CODE_CLASS, key_of, occurrence
 from conformance.harness import Driver
@@ -65,7 +65,7 @@ class Recorder:
         self.impl = impl
         self.name = impl.name
         self.calls: list[tuple[str, Any]] = []
-        self.played: list[Known] = []  # (the reply, a copy of the state after it, no blocks)
+        self.played: list[Known] = []  # (the reply, a copy of the state after it, its looks)
 
     def new_game(self, rules: Rules, players: int, dealer: int, deck: list[str],
                  seed: int, first: int | None = None) -> list[Event]:
@@ -86,7 +86,7 @@ class Recorder:
 
     def _played(self, reply: Any) -> None:
         assert self.impl.state is not None
-        self.played.append((reply, self.impl.state.copy(), None))
+        self.played.append((reply, self.impl.state.copy(), Looks()))
 
     def replayed(self) -> list[Known] | None:
         """The reply and state of every call, if every call returned."""
@@ -184,23 +184,25 @@ def expectations_key(case: Case, target: Target) -> str:
 # the same cases (the self-tests: 22 runs of 8 rulesets in test_planted), and the run's
 # grouping plays some again (`conformance.naming`). Forgotten all at once when full.
 PLAYS_KEPT = 2048
-_plays: dict[tuple[int, str, str], tuple[Case, Rules, CaseResult, Recorder]] = {}
+_plays: dict[tuple[int, str, str], tuple[Case, str, Rules, CaseResult, Recorder]] = {}
 
 
 def reference_play(case: Case, target: Target, rules: Rules) -> tuple[CaseResult, Recorder]:
     """`case` played on the reference under `rules` (the target's, with the case's `set`),
-    every call and reply recorded; remembered for the same case (the very object), the same
-    expectations (`expectations_key`) and equal rules (the play depends on nothing else),
-    each caller getting games of its own (`Recorder.fresh`)."""
+    every call and reply recorded; remembered for the same case (the very object, with the
+    same contents: a case's data can be changed in place), the same expectations
+    (`expectations_key`) and equal rules (the play depends on nothing else), each caller
+    getting games of its own (`Recorder.fresh`)."""
     key = expectations_key(case, target)
     memo = (id(case), key, rules.canonical)
+    contents = repr(case)
     found = _plays.get(memo)
-    if found is None or found[0] is not case or found[1] != rules:
-        found = (case, rules, *_reference_play(case, key, rules))
+    if found is None or found[0] is not case or found[1] != contents or found[2] != rules:
+        found = (case, contents, rules, *_reference_play(case, key, rules))
         if len(_plays) >= PLAYS_KEPT:
             _plays.clear()
         _plays[memo] = found
-    return found[2], found[3].fresh()
+    return found[3], found[4].fresh()
 
 
 def _reference_play(case: Case, key: str, rules: Rules) -> tuple[CaseResult, Recorder]:

@@ -25,12 +25,40 @@ from conformance.implementation import Event, Rejection
 __all__ = ["Disagreement", "Game", "Reply", "Step", "harmless", "with_values"]
 
 Reply = list[Event] | Rejection
+
+
+@dataclass
+class Looks:
+    """What the reference shows of one recorded state (its legal blocks, its views and its
+    snapshot as the lock-step expects them), each worked out when first asked for and kept
+    with the state: a case's recorded play is played again in each run of a process
+    (`conformance.caserun.reference_play`)."""
+
+    blocks: Sequence[Sequence[Action]] | None = None
+    views_text: bytes | None = None
+    snapshot: dict[str, Any] | None = None
+    snapshot_line: bytes | None = None  # (`{"state": snapshot}` encoded)
+    legal_text: bytes | None = None  # (kept only when short: `LOOKS_LEGAL_BYTES`)
+
+
+LOOKS_LEGAL_BYTES = 16384
+def known_blocks(kept: Sequence[Sequence[Action]] | Looks | None
+                 ) -> Sequence[Sequence[Action]] | None:
+    """The legal blocks a `Known` keeps (its third item), if any.
+
+    >>> known_blocks(Looks()), known_blocks([[]])
+    (None, [[]])
+    """
+    return kept.blocks if isinstance(kept, Looks) else kept
+
+
 # What the reference already did for one call, so that the lock-step need not play it
 # again: its reply, a copy of its state after it (never changed again), and that
-# state's legal blocks (`cambio_ref.engine.legal_blocks`) if they were built, else None.
+# state's legal blocks (`cambio_ref.engine.legal_blocks`) if they were built, else None,
+# or the `Looks` that keep them and more.
 # (A comment, not a docstring: Sphinx would document the alias, and its viewcode would
 # link its module, builtins, to a page it never writes.)
-Known = tuple[Any, State, "Sequence[Sequence[Action]] | None"]
+Known = tuple[Any, State, "Sequence[Sequence[Action]] | Looks | None"]
 
 
 @dataclass

@@ -38,12 +38,15 @@ from conformance.differences import (
     view_field,
 )
 from conformance.disagreement import (
+    LOOKS_LEGAL_BYTES,
     Disagreement,
     Game,
     Known,
+    Looks,
     Reply,
     Step,
     harmless,
+    known_blocks,
     with_values,
 )
 from conformance.failures import ImplementationFailure
@@ -195,9 +198,10 @@ class Lockstep(StepComparison):
             game = self.game
             expected = Expected(what, arg, game, len(game.steps))
         try:
-            blocks = None
+            blocks, looks = None, None
             if known is not None:
-                expected.reply, self.ref.state, blocks = known
+                expected.reply, self.ref.state, kept = known
+                looks, blocks = kept if isinstance(kept, Looks) else None, known_blocks(kept)
             if what == "new_game":
                 if known is None:
                     expected.reply = self.ref.new_game(self.ref_rules(game.rules), game.players,
@@ -231,17 +235,36 @@ class Lockstep(StepComparison):
             if self.views:
                 # a reply line of these very bytes stands for the views unparsed, as for
                 # the legal actions below (the dicts are built only if it differs)
-                text = expected.views_text = views_text(state).encode()
+                text = looks.views_text if looks is not None else None
+                if text is None:
+                    text = views_text(state).encode()
+                    if looks is not None:
+                        looks.views_text = text
+                expected.views_text = text
                 expect("views", {"views": text}, b'{"views":' + text + b"}")
             if self.snapshots:
-                expected.snapshot = state.snapshot()
-                expect("snapshot", *_encoded({"state": expected.snapshot}))
+                snapshot, line = (looks.snapshot, looks.snapshot_line) if looks is not None \
+                    else (None, None)
+                if snapshot is None or line is None:
+                    snapshot = state.snapshot()
+                    line = _encoded({"state": snapshot})[1]
+                    if looks is not None:
+                        looks.snapshot, looks.snapshot_line = snapshot, line
+                expected.snapshot = snapshot
+                expect("snapshot", {"state": snapshot}, line)
             if (check_legal or what == "new_game") and self.legals:
                 blocks = legal_blocks(state) if blocks is None else blocks
                 expected.legal = [action for block in blocks for action in block]
                 # a reply line of these very bytes stands for them unparsed: its
                 # "actions" are the text itself (`_compare_table` compares the bytes)
-                text = expected.legal_text = legal_text(blocks)
+                text = looks.legal_text if looks is not None else None
+                if text is None:
+                    text = legal_text(blocks)
+                    if looks is not None:
+                        looks.blocks = blocks
+                        if len(text) <= LOOKS_LEGAL_BYTES:
+                            looks.legal_text = text
+                expected.legal_text = text
                 self.driver.stats.legal_bytes = len(text)
                 self.driver.expect("legal", {"actions": text}, b'{"actions":' + text + b"}")
         except Exception as exc:  # (raised again in order, once the replies are read)
@@ -307,8 +330,9 @@ class Lockstep(StepComparison):
         of snaps and back as a discard opens and closes the snapping window)."""
         if what == "reject" or not self.legals or not (check_legal or what == "new_game"):
             return 0
-        if known is not None and known[2] is not None:
-            return ACTION_BYTES * sum(len(block) for block in known[2])
+        blocks = known_blocks(known[2]) if known is not None else None
+        if blocks is not None:
+            return ACTION_BYTES * sum(len(block) for block in blocks)
         return self.driver.stats.legal_bytes
 
     def _requests(self, calls: Sequence[tuple[str, Any, str]],

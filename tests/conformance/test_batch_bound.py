@@ -13,7 +13,7 @@ from cambio_ref.actions import action_json
 from cambio_ref.engine import legal_blocks
 from cambio_ref.rules import resolve
 from conformance import lockstep
-from conformance.disagreement import Known
+from conformance.disagreement import Known, known_blocks
 from conformance.harness import Driver, ImplSpec
 from conformance.implementation import Reference
 from conformance.lockstep import Game, Lockstep
@@ -48,7 +48,7 @@ def _drawn(players: int, steps: int) -> tuple[list[Any], list[Known]]:
 def test_a_batch_ends_before_its_known_legal_replies_pass_the_bound(
         monkeypatch: pytest.MonkeyPatch) -> None:
     calls, known = _drawn(4, 22)
-    sizes = [sum(len(block) for block in entry[2] or ()) for entry in known]
+    sizes = [sum(len(block) for block in known_blocks(entry[2]) or ()) for entry in known]
     bound = lockstep.ACTION_BYTES * max(sizes) * 2  # about two of the largest replies
     assert lockstep.ACTION_BYTES * sum(sizes) > 3 * bound  # (the bound is met several times)
     monkeypatch.setattr(lockstep, "BATCH_REPLY_BYTES", bound)
