@@ -42,7 +42,7 @@ _BUILDERS = ("askdata.py", "askbuild.py", "askindex.py", "askread.py", "askhand.
              "asktypos.py", "askwords.py", "answers.py", "cardwords.py", "ask.py", "askenglish.txt", "askplain.txt")
 # What the site's search reads (the rest serves `cambio ask` alone).
 SITE_KEYS = ("lexicon", "idf", "unseen", "mean_length", "shares", "about_weight", "good", "margin", "lead", "sure",
-             "rulesets", "docs", "points", "risky", "vocab", "typo", "inflections", "english")
+             "floor", "rulesets", "docs", "points", "risky", "vocab", "typo", "inflections", "english")
 _DOC_SITE_KEYS = ("kind", "id", "fields", "asked", "about", "house", "options", "senses", "title", "url", "label",
                   "answers")
 

@@ -687,8 +687,9 @@
       }
       // cambio_ref.asksure._titled_alone: every word asked for in its title and not all in the rival's.
       var alone = titled(out[0].doc, q) && (rival.doc === null || !titled(rival.doc, q));
-      return { ranked: out, sure: score + data.lead * (score - rival.score) >= data.sure ||
-        (titled(out[0].doc, q) && exact(out[0].doc, q)) || alone };
+      // never under `floor` (cambio_ref.asksure.FLOOR)
+      return { ranked: out, sure: score >= data.floor && (score + data.lead * (score - rival.score) >= data.sure ||
+        (titled(out[0].doc, q) && exact(out[0].doc, q)) || alone) };
     }
 
     // A rank named without a suit whose suits score differently somewhere (cambio_ref.ask.by_suit):

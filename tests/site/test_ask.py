@@ -278,6 +278,20 @@ def test_a_question_near_a_players_phrasing_is_sure(monkeypatch):
     assert not ask(question).sure
     assert search(question)[0].id == "deck.jokers"
 
+def test_a_first_answer_scoring_under_the_floor_is_never_sure(monkeypatch):
+    # Tips for memorising cards are strategy: no case, option or core rule answers them. Only a player's phrasing of
+    # snapping during the opening peek (spec/asked.yaml: "... while everyone is still memorising their cards?") has
+    # "memorising", so that option leads every other question by far, at a score under half: not sure
+    # (cambio_ref.asksure.FLOOR), and it is still offered first among the closest.
+    import cambio_ref.asksure as asksure
+
+    question = "tips for memorising cards"
+    reply = ask(question)
+    assert not reply.sure and reply.closest[0].id == "peek.snap-during"
+    monkeypatch.setattr(asksure, "FLOOR", 0.0)
+    assert ask(question).sure
+
+
 # Contractions as players type them, with or without the apostrophe (curly too), and the words they stand for.
 CONTRACTIONS = [
     ("don't", "do not"), ("dont", "do not"), ("doesn't", "does not"), ("didn\u2019t", "did not"), ("isnt", "is not"),
