@@ -337,10 +337,10 @@ def _score(d: Doc, about: frozenset[str], normed: Sequence[tuple[float, frozense
     precision = title_share(d, wanted)
     spread = 0.0
     for alts in wanted:
-        spread += sum(1 for _, f in d.fields if any(t in f for t in alts)) / len(d.fields)
+        spread += sum(1 for _, f in d.fields if not f.isdisjoint(alts)) / len(d.fields)
     spread = spread / len(wanted)
-    aim = sum(1 for alts in wanted if any(t in d.about for t in alts)) / len(wanted)
-    near = max((sum(w for alts, w in zip(wanted, weights, strict=True) if any(t in a for t in alts))
+    aim = sum(1 for alts in wanted if not d.about.isdisjoint(alts)) / len(wanted)
+    near = max((sum(w for alts, w in zip(wanted, weights, strict=True) if not a.isdisjoint(alts))
                 for a in d.asked), default=0.0)
     return (min(got / total, 1.0) * SHARES[0] + SHARES[1] * precision + SHARES[2] * spread + SHARES[3] * aim
             + SHARES[4] * min(near / total, 1.0))
@@ -367,9 +367,9 @@ def _found(alts: tuple[str, ...], about: frozenset[str], fields: Sequence[tuple[
     >>> _found(("snap",), frozenset(), [(1.0, frozenset({"swap"})), (0.5, frozenset({"snap"}))])
     0.5
     """
-    best = ABOUT_WEIGHT if any(t in about for t in alts) else 0.0
+    best = ABOUT_WEIGHT if not about.isdisjoint(alts) else 0.0
     for fw, f in fields:
-        if fw > best and any(t in f for t in alts):
+        if fw > best and not f.isdisjoint(alts):
             best = fw
     return best
 
