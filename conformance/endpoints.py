@@ -246,6 +246,9 @@ class ProcessEndpoint(Endpoint):
     def _died(self, request: Message) -> ImplementationFailure:
         code = self._wait(1.0)
         self.kill()
+        # Its last words: the thread that drains stderr may not have read them yet when the process has
+        # ended (its pipe's end comes once every process of the group is gone, as now after the kill).
+        self.stderr.join(1.0)
         if code is None:
             how = "closed its stdout"
         elif code < 0:
