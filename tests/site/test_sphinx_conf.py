@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 from sphinx.pycode.parser import DefinitionFinder
@@ -48,15 +49,16 @@ def test_the_indexed_fuzzy_look_up_finds_what_a_scan_finds() -> None:
         ("cambio_ref.cards.Card", "class"), ("conformance.report.Card", "class"),
         ("cambio_ref.cards.Card.rank", "attribute"), ("cambio_ref.cards.parse", "function"), ("x.Card", "data"))}
 
-    def found(cls: type[PythonDomain]) -> list[str]:
+    def found(cls: type[PythonDomain]) -> list[list[str]]:
         domain = cls.__new__(cls)  # (as Domain.__init__ sets it up, without a build environment)
         domain.__dict__["data"] = {"objects": objects, "modules": {}}
         roles: dict[str, list[str]] = {}
         for kind, objtype in cls.object_types.items():
             for role in objtype.roles:
                 roles.setdefault(role, []).append(kind)
-        domain.objtypes_for_role = roles.get  # type: ignore[method-assign]
-        return [[n for n, _ in domain.find_obj(None, "elsewhere", "", name, role, 1)]
+        domain.objtypes_for_role = roles.get
+        env: Any = None  # (the look-up reads no build environment)
+        return [[n for n, _ in domain.find_obj(env, "elsewhere", "", name, role, 1)]
                 for name, role in (("Card", "class"), ("Card", None), ("rank", "attr"), ("cards.Card", "class"),
                                    ("parse", "func"), ("nothing", None))]
 
