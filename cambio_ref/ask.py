@@ -54,7 +54,7 @@ CLOSE = 0.1
 
 @dataclass(frozen=True)
 class Hit:
-    """A case, an option or a core rule that matches a question, and how well (0 to 1.1)."""
+    """A case, an option or a core rule that matches a question, and how well (0 to 1.7)."""
 
     kind: str  # "case", "option" or "rule"
     id: str

@@ -22,7 +22,7 @@ from cambio_ref.askindex import (
     raw_words,
 )
 from cambio_ref.askread import plain_words
-from cambio_ref.asksure import FLOOR, GOOD, LEAD, MARGIN, SURE
+from cambio_ref.asksure import FLOOR, GOOD, LEAD, MARGIN, OPTION_NEAR, SURE
 from cambio_ref.asktypos import INFLECTIONS, LONG_TYPO, MIN_TYPO, english_words
 from cambio_ref.askwords import house_label, player_title, rule_title, value_text
 from cambio_ref.cards import Card
@@ -116,7 +116,7 @@ def build(catalogue: Catalogue | None = None, cases: Iterable[Case] | None = Non
     texts += [w for t in cat.glossary for w in (t.name, *t.words)] + order
     return {
         "lexicon": lexicon_json(index.lexicon), "idf": dict(index.idf), "unseen": index.unseen,
-        "mean_length": index.mean_length,
+        "mean_length": index.mean_length, "like": index.like, "option_near": OPTION_NEAR,
         "shares": list(SHARES), "about_weight": ABOUT_WEIGHT, "good": GOOD, "margin": MARGIN,
         "lead": LEAD, "sure": SURE, "floor": FLOOR, "rulesets": order, "docs": docs,
         "points": {rs: {code: p for code, p in tables[rs].points.items() if tables[rs].has_card(Card.parse(code))}

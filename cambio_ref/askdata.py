@@ -38,11 +38,13 @@ __all__ = ["CACHE_ENV", "SITE_KEYS", "build_data", "cache_file", "content_key", 
 # Where the cache lives (`cambio_ref.diskcache`).
 CACHE_ENV = diskcache.CACHE_ENV
 # The modules whose code shapes the data: a change to any of them is a new cache key.
-_BUILDERS = ("askdata.py", "askbuild.py", "askindex.py", "askread.py", "askhand.py", "askcontractions.py", "asksure.py",
-             "asktypos.py", "askwords.py", "answers.py", "cardwords.py", "ask.py", "askenglish.txt", "askplain.txt")
+_BUILDERS = ("askdata.py", "askbuild.py", "askindex.py", "askread.py", "askhand.py", "asklike.py",
+             "askcontractions.py", "asksure.py", "asktypos.py", "askwords.py", "answers.py", "cardwords.py", "ask.py",
+             "askenglish.txt", "askplain.txt")
 # What the site's search reads (the rest serves `cambio ask` alone).
-SITE_KEYS = ("lexicon", "idf", "unseen", "mean_length", "shares", "about_weight", "good", "margin", "lead", "sure",
-             "floor", "rulesets", "docs", "points", "risky", "vocab", "typo", "inflections", "english")
+SITE_KEYS = ("lexicon", "idf", "unseen", "mean_length", "like", "option_near", "shares", "about_weight", "good",
+             "margin", "lead", "sure", "floor", "rulesets", "docs", "points", "risky", "vocab", "typo", "inflections",
+             "english")
 _DOC_SITE_KEYS = ("kind", "id", "fields", "asked", "about", "house", "options", "senses", "title", "url", "label",
                   "answers")
 

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any
 
+from cambio_ref.asklike import LONGEST, SHORTEST, alike, build_model
 from cambio_ref.askread import (
     STOP_WORDS,
     VALUE_TERM,
@@ -57,7 +58,9 @@ __all__ = [
     "ABOUT_WEIGHT",
     "ASKED_WEIGHT",
     "HOUSE_WEIGHT",
+    "LEAST_LIKE",
     "LENGTH_NORM",
+    "LIKE_WEIGHT",
     "NUMBER_WEIGHT",
     "SHARES",
     "STOP_WORDS",
@@ -94,7 +97,8 @@ NAMED_BONUS = 0.05
 ABOUT_WEIGHT = 1.15
 # The shares of a score: the question's weight found, the title's words asked for, words found in
 # every field, terms whose glossary entry points to the question itself, and the question's weight found in one
-# player's way of asking it (spec/asked.yaml): the nearest. A score is thus 0 to 1.1. The last share was chosen
+# player's way of asking it (spec/asked.yaml): the nearest. These shares sum to 1.1; the likeness letter by letter
+# adds up to LIKE_WEIGHT (a score is 0 to 1.7). The last share was chosen
 # from 0.05 to 0.2, with SURE refitted (cambio_ref.asksure), on the tune half and the validation set: 0.1 answered
 # more right first on both (tune 192 -> 200, validation 90 -> 93, the phrasing set 154 -> 163) with no more
 # confidently wrong; it ranks about as before (the right answer first as often) but sets a first answer apart.
@@ -117,6 +121,17 @@ LENGTH_NORM = 0.5
 # rulebook's own question). Chosen from 0.5 to 1.0 by the counts of the tune half and of the validation set
 # (tests/site/test_heldout.py): 0.6 to 0.8 did about as well, 1.0 made twice as many confident errors.
 ASKED_WEIGHT = 0.7
+# How alike the question is, letter by letter, to each question's title and players' phrasings
+# (`cambio_ref.asklike`: 0 to 1) adds this much times that likeness to its score, after the house-rule and
+# how-many weights. Words alone had learnt the tune half: the right answer ranked first for 163 of its 197 topic
+# questions (no hand, card or unanswerable), for 83 of the validation set's 110; a nearest-centroid model of the
+# titles and phrasings alone (word pairs and runs of letters), for 139 and 92. Chosen from 0.4 to 0.8 with SURE refitted
+# (`cambio_ref.asksure`): 0.6 answered the tune half 222 right first / 3 confidently wrong (200 / 5 before) and the
+# validation set 113 / 7 (92 / 5); 0.8 answered more and more wrongly (valid 123 / 10), 0.4 fewer (108 / 6).
+LIKE_WEIGHT = 0.6
+# A gram weighing less than this in a question's profile is left out of the model (`cambio_ref.asklike.build_model`):
+# the site's index stays small, and the likeness changes little.
+LEAST_LIKE = 0.02
 
 
 @dataclass(frozen=True)
@@ -147,6 +162,7 @@ class Index:
     unseen: float  # the weight of a token no question has (the lower quartile of the weights)
     lexicon: Lexicon
     mean_length: float = 1.0  # the mean number of tokens of a field, over every question's fields
+    like: Mapping[str, Any] | None = None  # the letter-by-letter model of the questions (`cambio_ref.asklike`)
 
     def field_weight(self, weight: float, tokens: Collection[str]) -> float:
         """A field's weight, less for a field longer than the mean (`LENGTH_NORM`).
@@ -269,12 +285,13 @@ def _build(cat: Catalogue, cases: list[Case]) -> Index:
     idf = {t: math.log(1 + n / (1 + c)) for t, c in sorted(counts.items())}
     # A word no question has cannot tell questions apart: it weighs as a common word (the lower quartile).
     fields = [len(f) for d in docs for _, f in d.fields]
+    like = build_model([[d.title, *cat.asked.get(d.key, ())] for d in docs], LEAST_LIKE)
     return Index(tuple(docs), idf, statistics.quantiles(idf.values(), n=4)[0] if len(idf) > 1 else 1.0, lex,
-                 statistics.mean(fields) if fields else 1.0)
+                 statistics.mean(fields) if fields else 1.0, like)
 
 
 def rank(index: Index, query: Query) -> list[tuple[Doc, float]]:
-    """Every question, best match first, with its score (0 to 1.1: `SHARES`).
+    """Every question, best match first, with its score (0 to 1.7: `SHARES` and `LIKE_WEIGHT`).
 
     A word weighs as much as its term ("slap", "flip" and "snap" all weigh as much as
     "snap"). The score is the share of the question's weight found (a field counts at its
@@ -284,7 +301,8 @@ def rank(index: Index, query: Query) -> list[tuple[Doc, float]]:
     or off), with small shares for a title that says little else, for words found in every
     field, for terms whose glossary entry points to the option itself, and for the question's
     weight found in its nearest phrasing of spec/asked.yaml; a question asking
-    how many weighs a title asking who, what or where less (`NUMBER_WEIGHT`). Among equal
+    how many weighs a title asking who, what or where less (`NUMBER_WEIGHT`); then how alike the
+    question is, letter by letter, to its title and phrasings (`LIKE_WEIGHT`). Among equal
     matches (to 2 decimals): the ruleset's own answers before house rules, cases before
     options, then the higher score, then the id.
     """
@@ -304,8 +322,9 @@ def rank(index: Index, query: Query) -> list[tuple[Doc, float]]:
         total += w
     # (a question with no token of the query scores 0 on every share: not worked out)
     asked_tokens = {t for alts in wanted for t in alts} | {t for words in covered for p in words for t in p}
+    like = alike(query.text, index.like) if index.like else {}
     scored = []
-    for d, normed, tokens in zip(index.docs, index.normed, index.tokens, strict=True):
+    for i, (d, normed, tokens) in enumerate(zip(index.docs, index.normed, index.tokens, strict=True)):
         score = 0.0
         if not tokens.isdisjoint(asked_tokens):
             score = _score(d, d.about - switched if switched else d.about, normed, wanted, weights, covered, total)
@@ -316,6 +335,7 @@ def rank(index: Index, query: Query) -> list[tuple[Doc, float]]:
             score = score * SWITCH_WEIGHT
         if query.asks == "number" and _asking(d.title) == "other":  # "how many cards" is no "who deals"
             score = score * NUMBER_WEIGHT
+        score += LIKE_WEIGHT * like.get(i, 0.0)
         if d.kind == "option" and query.ruleset is not None:
             score = score + NAMED_BONUS  # a question naming its ruleset asks for that ruleset's rule
         scored.append((d, score))
@@ -378,7 +398,8 @@ def lexicon_json(lex: Lexicon) -> dict[str, Any]:
     """The lexicon, the reading's word lists and the scoring's numbers, as ask.js reads them."""
     return {**reading_json(lex), "house_weight": HOUSE_WEIGHT, "switch_weight": SWITCH_WEIGHT,
             "named_bonus": NAMED_BONUS, "length_norm": LENGTH_NORM, "asked_weight": ASKED_WEIGHT,
-            "covered_weight": COVERED_WEIGHT, "number_weight": NUMBER_WEIGHT}
+            "covered_weight": COVERED_WEIGHT, "number_weight": NUMBER_WEIGHT, "like_weight": LIKE_WEIGHT,
+            "like_letters": [SHORTEST, LONGEST]}
 
 
 def index_from(data: Mapping[str, Any]) -> Index:
@@ -390,7 +411,7 @@ def index_from(data: Mapping[str, Any]) -> Index:
                      frozenset(d["about"]), tuple(d["options"]),
                      tuple((t, v) for t, v in d.get("senses", ())),
                      tuple(frozenset(a) for a in d.get("asked", ()))) for d in data["docs"])
-    return Index(docs, data["idf"], data["unseen"], lex, data["mean_length"])
+    return Index(docs, data["idf"], data["unseen"], lex, data["mean_length"], data.get("like"))
 
 
 @dataclass(frozen=True)

@@ -519,7 +519,7 @@
       var first = usedAt.length ? lo : 0;
       var each = keep.indexOf("each") >= 0 ||
         (keep.slice(0, first).indexOf("are") >= 0 && !keep.some(function (w) { return sumWords.has(w); }));
-      return { ruleset: ruleset, cards: cards, codes: codes, value: value, leftover: rest.length, wanted: unique, covered: uniqueCovered,
+      return { text: text, ruleset: ruleset, cards: cards, codes: codes, value: value, leftover: rest.length, wanted: unique, covered: uniqueCovered,
                house: terms(cw).indexOf(lex.house) >= 0, ranksOnly: reading.ranksOnly, unread: unread, fixed: fixed,
                each: each, switched: switched(cw), asks: asking(text), topical: rest.filter(function (j) { return has(single, stem(keep[j])); }).length +
                  lex.phrases.filter(function (p) {  // a phrase of a rule's term, not of a card ("risky fives")
@@ -545,6 +545,42 @@
       });
     }
 
+    // cambio_ref.asklike: how alike a question is, letter by letter, to each question's profile (its title's and
+    // players' phrasings' words, word pairs and runs of letters), the cosine of the two.
+    var shortest = lex.like_letters[0], longest = lex.like_letters[1];
+    function grams(text) {
+      var words = text.toLowerCase().split("'").join("").split("\u2019").join("").match(/[a-z0-9]+/g) || [];
+      var out = {};
+      function add(g) { out[g] = (has(out, g) ? out[g] : 0) + 1; }
+      words.forEach(function (w, i) {
+        add("=" + w);
+        if (i) { add("=" + words[i - 1] + "=" + w); }
+        var padded = " " + w + " ";
+        for (var n = shortest; n <= longest; n++) {
+          if (n >= padded.length) { add(padded); break; }
+          for (var j = 0; j + n <= padded.length; j++) { add(padded.slice(j, j + n)); }
+        }
+      });
+      return out;
+    }
+    function alike(text) {
+      var counts = grams(text), idf = data.like.idf, post = data.like.post;
+      var raw = Object.keys(counts).sort().filter(function (g) { return has(idf, g); })
+        .map(function (g) { return [g, Math.sqrt(counts[g]) * idf[g]]; });
+      var total = 0.0;
+      raw.forEach(function (gv) { total += gv[1] * gv[1]; });
+      var norm = Math.sqrt(total) || 1.0;
+      var out = {};
+      raw.forEach(function (gv) {
+        var w = gv[1] / norm, found = has(post, gv[0]) ? post[gv[0]] : [];
+        for (var j = 0; j < found.length; j += 2) {
+          var i = found[j];
+          out[i] = (has(out, i) ? out[i] : 0.0) + w * found[j + 1] / 10000;
+        }
+      });
+      return out;
+    }
+
     var S = data.shares;
     function rank(q) {
       var wanted = q.wanted;
@@ -559,7 +595,8 @@
       weights.forEach(function (w) { total += w; });
       var asked = {};
       q.switched.forEach(function (tv) { asked[tv[0]] = tv[1]; });
-      var scored = docs.map(function (doc) {
+      var like = data.like ? alike(q.text) : {};
+      var scored = docs.map(function (doc, di) {
         var got = 0.0;
         // cambio_ref.askindex.Index.field_weight: a field longer than the mean field weighs less (not the title);
         // then each way players ask the question, at asked_weight (cambio_ref.askindex.Index.normed).
@@ -608,6 +645,7 @@
         if (doc.d.house && !q.house && !agrees) { score = score * lex.house_weight; }  // "risky fives is on"
         if (said.length && !agrees) { score = score * lex.switch_weight; }  // the case's rule the other way
         if (q.asks === "number" && doc.asks === "other") { score = score * lex.number_weight; }  // "how many" asks a number
+        score = score + lex.like_weight * (has(like, di) ? like[di] : 0.0);  // how alike, letter by letter
         if (doc.d.kind === "option" && q.ruleset !== null) { score = score + lex.named_bonus; }
         return { doc: doc.d, score: score };
       });
@@ -624,7 +662,7 @@
     }
 
     // cambio_ref.asksure.choose: a named ruleset puts a first case's best option first (at the case's score), as
-    // do two cases within `margin` that share an option (unless a house rule is asked about or the first case's
+    // do two cases within `margin` that share an option scoring within `option_near` of the first (unless a house rule is asked about or the first case's
     // title has every word asked for); sure when the score plus `lead` times its lead over the first question
     // not its own nor a narrower form of it (`narrower`) reaches `sure` (cambio_ref.asksure.sure), or when the
     // question is its title word for word, or every word asked for is in its title and not in the rival's.
@@ -680,7 +718,11 @@
       if (score - rival.score < data.margin && !q.house && top.kind === "case" && rival.doc !== null &&
           rival.doc.kind === "case" && !titled(top, q)) {
         var shared = top.options.filter(function (o) { return rival.doc.options.indexOf(o) >= 0; });
-        if (shared.length) {
+        // cambio_ref.asksure._near: only when one of them scores within `option_near` of the first case
+        var near = out.some(function (h) {
+          return h.doc.kind === "option" && shared.indexOf(h.doc.id) >= 0 && h.score >= score - data.option_near;
+        });
+        if (shared.length && near) {
           out = firstOption(out, shared, score);
           rival = rivalOf(out, q);
         }
