@@ -205,6 +205,15 @@ def reference_play(case: Case, target: Target, rules: Rules) -> tuple[CaseResult
     return found[3], found[4].fresh()
 
 
+def forget_plays() -> None:
+    """Forget every remembered play (`reference_play`) at once: a process that ran many
+    conforms (the self-tests) drops them before its last garbage collection walks them.
+
+    >>> forget_plays()
+    """
+    _plays.clear()
+
+
 def _reference_play(case: Case, key: str, rules: Rules) -> tuple[CaseResult, Recorder]:
     recorder = Recorder(Reference())
     try:

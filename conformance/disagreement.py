@@ -30,15 +30,16 @@ Reply = list[Event] | Rejection
 @dataclass
 class Looks:
     """What the reference shows of one recorded state (its legal blocks, its views and its
-    snapshot as the lock-step expects them), each worked out when first asked for and kept
-    with the state: a case's recorded play is played again in each run of a process
-    (`conformance.caserun.reference_play`)."""
+    snapshot as the lock-step expects them, and the encoded reply to the act that led to
+    it), each worked out when first asked for and kept with the state: a case's recorded
+    play is played again in each run of a process (`conformance.caserun.reference_play`)."""
 
     blocks: Sequence[Sequence[Action]] | None = None
     views_text: bytes | None = None
     snapshot: dict[str, Any] | None = None
     snapshot_line: bytes | None = None  # (`{"state": snapshot}` encoded)
     legal_text: bytes | None = None  # (kept only when short: `LOOKS_LEGAL_BYTES`)
+    reply_line: bytes | None = None  # (the reply to the act that led to it, encoded)
 
 
 LOOKS_LEGAL_BYTES = 16384

@@ -223,9 +223,14 @@ class Lockstep(StepComparison):
             expect = self.driver.expect
             if what != "new_game":
                 reply = expected.reply
-                expect("act", *_encoded({"events": reply} if not isinstance(reply, Rejection)
-                                        else {"rejected": {"code": reply.code,
-                                                           "message": reply.message}}))
+                message = {"events": reply} if not isinstance(reply, Rejection) \
+                    else {"rejected": {"code": reply.code, "message": reply.message}}
+                line = looks.reply_line if looks is not None else None
+                if line is None:
+                    line = _encoded(message)[1]
+                    if looks is not None:
+                        looks.reply_line = line
+                expect("act", message, line)
             if what == "reject":  # (no looks: the next call's show any change)
                 return expected
             if self._observing(what == "new_game"):

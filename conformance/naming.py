@@ -35,6 +35,7 @@ from cambio_ref.cases import load_cases
 from cambio_ref.catalogue import load_catalogue
 from cambio_ref.errors import CambioError
 from cambio_ref.rules import Rules, resolve
+from conformance import caserun
 from conformance.caserun import Recorder, reference_play
 from conformance.differences import events_equal
 from conformance.grouping import value_of
@@ -111,6 +112,17 @@ def _recorded(case_id: str, label: str, rules: str) -> Recorder | None:
         return reference_play(case, target, case.rules_for(target.rules))[1]
     except CambioError:
         return None
+
+
+def forget_plays() -> None:
+    """Forget the plays remembered here (`_recorded`, and what `_changes` found of them)
+    and by `conformance.caserun` (`conformance.caserun.forget_plays`).
+
+    >>> forget_plays()
+    """
+    _recorded.cache_clear()
+    _changes.cache_clear()
+    caserun.forget_plays()
 
 
 def _replies_differ(recorder: Recorder, rules: Rules, upto: int | None = None) -> bool:

@@ -24,6 +24,7 @@ import gc
 import pytest
 
 from cambio_ref.collector import collect_rarely
+from conformance.naming import forget_plays
 
 # modules of many seconds of CPU each, the heaviest first
 HEAVY = (
@@ -53,3 +54,10 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     gc.collect()  # (garbage frozen now would never be freed)
     gc.freeze()
     collect_rarely()
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    # the kit's remembered plays of cases (hundreds of MB of states and actions after the
+    # planted suite) dropped before pytest's last garbage collections and the interpreter's
+    # walk them
+    forget_plays()
