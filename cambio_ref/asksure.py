@@ -95,7 +95,7 @@ def _near(ranked: Sequence[tuple[Doc, float]], options: set[str], least: float) 
 def sure(score: float, lead: float) -> bool:
     """Whether a first answer with this score and this lead over the first question not its own is sure.
 
-    >>> sure(0.9, 0.1), sure(0.6, 0.1), sure(0.6, 0.2)
+    >>> sure(1.2, 0.1), sure(0.9, 0.1), sure(0.9, 0.2)
     (True, False, True)
     """
     return score + LEAD * lead >= SURE

@@ -17,7 +17,8 @@ tables; every value still comes from the `Rules` (so from spec/), none is writte
 (False, True, False)
 >>> f.hand, f.snaps, f.snap_others  # official: no snapping, but the hand discard
 (True, True, False)
->>> flags_of(official) is f  # built once per Rules object
+>>> g = flags_of(official)
+>>> flags_of(official) is g  # built once per Rules object (`per_object` may have forgotten f by now)
 True
 """
 
