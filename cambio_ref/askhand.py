@@ -32,10 +32,12 @@ from cambio_ref.cardwords import (
     COUNT_BREAK,
     COUNT_WORDS,
     COUNTED_PLURAL,
+    EQUALS_SAID,
     FACTOR_SPACED,
     FACTORED_PLURAL,
     INDEFINITE,
     LETTER_JOINS,
+    MINUS_SAID,
     MORE,
     MULTIPLES,
     NOT_CARDS,
@@ -43,7 +45,9 @@ from cambio_ref.cardwords import (
     PAIR_WORDS,
     PLURAL_S,
     PLURAL_WORDS,
+    POINTS_BEFORE,
     POINTS_SAID,
+    POINTS_VERBS,
     RANK_LETTERS,
     RANK_WORDS,
     RUN_CHAT,
@@ -96,7 +100,7 @@ def raw_words(text: str) -> list[str]:
     text = text.replace("\u2019", "'").replace("\u2018", "'")
     for symbol, words in CARD_SYMBOLS.items():
         text = text.replace(symbol, words)
-    text = POINTS_SAID.sub(",", text)
+    text = EQUALS_SAID.sub(" equals ", MINUS_SAID.sub(" minus ", POINTS_SAID.sub(",", text)))
     upper = text.isupper()
     text = ACE_OF_SPADES.sub(lambda m: m[0] if upper and m[0] == "AS" else "ace of spades", text)
     text = FACTOR_SPACED.sub(r"\1x\2", text)  # (before "X" is lower case: a joker)
@@ -181,7 +185,9 @@ def hand_json() -> dict[str, Any]:
             "before_colour": sorted(BEFORE_COLOUR), "not_cards": sorted(NOT_CARDS), "joins": sorted(JOINS),
             "articles": sorted(ARTICLES), "hand_labels": sorted(HAND_LABELS), "hand_verbs": sorted(HAND_VERBS),
             "label_owners": sorted(LABEL_OWNERS), "ace_number": ACE_NUMBER, "symbols": CARD_SYMBOLS,
-            "points_said": POINTS_SAID.pattern, "ace_plural": ACE_PLURAL.pattern,
+            "points_said": POINTS_SAID.pattern, "minus_said": MINUS_SAID.pattern,
+            "equals_said": EQUALS_SAID.pattern, "points_before": sorted(POINTS_BEFORE),
+            "points_verbs": sorted(POINTS_VERBS), "ace_plural": ACE_PLURAL.pattern,
             "ace_of_spades": ACE_OF_SPADES.pattern, "suit_alone": SUIT_ALONE.pattern, "suit_names": SUIT_NAMES,
             "colour_after": COLOUR_AFTER.pattern, "factor_spaced": FACTOR_SPACED.pattern,
             "another_alone": ANOTHER_ALONE.pattern}

@@ -74,7 +74,7 @@ STOP_WORDS = frozenset((  # noqa: SIM905 (a list of words reads better as one st
     " with for if after before how which one their his her they them this that there someone somebody"
     " happen happens happened else as by from into onto than then so not no yes i we you your my our"
     " under has have had get gets got getting any me us im dont doesnt whats hows should would will much"
-    " about okay ok just also too really allowed allow but though because now am were been being"
+    " about okay ok just also too really allowed allow but though because now am were been being equals"
     " mine yours ours theirs anyone anybody anything something everything everyone everybody whoever whatever"
     # table talk around a question: people, pronouns, chat ("she", "u", "lol", "nah")
     " she he him hers herself himself myself yourself u ur ya ive id youre theyre wasnt wasn isnt isn didnt didn"
@@ -392,7 +392,7 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     # Unread: a word among the cards (or the one an "and" adds after them) that is no card, a suit word left
     # over ("kings of hearts and diamonds"), or a word nobody uses (it may be a card mistyped).
     span = hand_span(keep, reading.used)
-    unread = tuple(keep[j] for j in range(len(keep)) if j not in reading.used and (
+    unread = tuple(keep[j] for j in range(len(keep)) if j not in reading.used and j not in reading.points and (
         (j in span and keep[j] not in _NOT_UNREAD and not valued[j] and j != label)
         or (j in rest and vocab is not None and keep[j] not in vocab)))
     once: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {}

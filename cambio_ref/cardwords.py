@@ -37,9 +37,11 @@ __all__ = [
     "COUNTED_PLURAL",
     "COUNT_BREAK",
     "COUNT_WORDS",
+    "EQUALS_SAID",
     "FACTORED_PLURAL",
     "INDEFINITE",
     "LETTER_JOINS",
+    "MINUS_SAID",
     "MORE",
     "MULTIPLES",
     "NOT_CARDS",
@@ -47,6 +49,8 @@ __all__ = [
     "PAIR_WORDS",
     "PLURAL_S",
     "PLURAL_WORDS",
+    "POINTS_BEFORE",
+    "POINTS_VERBS",
     "RANK_LETTERS",
     "RANK_WORDS",
     "RUN_CHAT",
@@ -119,6 +123,15 @@ CARD_SYMBOLS: dict[str, str] = {
 # (0) + Ace (1)", official §Red King & Negative Scores): neither a card nor a word to name, but
 # the end of a card, read as a comma ("A (1) total": an ace).
 POINTS_SAID = re.compile(r"\(\s*[-+\u2212\u2013]?\s*\d+\s*(?:pts?|points?)?\s*\)")
+# A number with a minus sign and no word before it ("red king -2") or after "=" ("K=13") says points: read as "minus"
+# or "equals" and the number (`cambio_ref.askhand.raw_words`), so that `read_cards` reads no card there.
+MINUS_SAID = re.compile(r"(?<![\w+])[-\u2212\u2013](?=\d)")
+EQUALS_SAID = re.compile(r"=")
+# A number right after one of these says a card's points, not a card ("worth 10", "equals 0", "minus 2"), and so does
+# one after "as" or "for" after a word of POINTS_VERBS ("counts as 11"), or after "or" after such a number ("worth 1 or
+# 0"): `read_cards` reads no card there.
+POINTS_BEFORE = frozenset(("worth", "equals", "equal", "minus"))
+POINTS_VERBS = frozenset(("count", "counts", "counted", "score", "scores", "scored"))
 # A capital "A's" is aces ("A's and a king"), not after "player" or "seat" (a player named A).
 ACE_PLURAL = re.compile(r"(?<![Pp]layer )(?<![Ss]eat )\bA's\b")
 # "AS" in capitals is the ace of spades in the notation (spec/, `cambio score`), unless the whole text is in
@@ -424,6 +437,7 @@ class Reading:
     cards: tuple[CardMention, ...]
     used: frozenset[int]  # positions of the words read as (part of) a card: counts, colours, ranks, "of", suits
     ranks_only: bool  # every card is a plural rank without a count ("kings", "red kings"): it asks about the rank
+    points: frozenset[int] = frozenset()  # positions of numbers that say points, not a card ("worth 10")
 
 
 def read_cards(words: Sequence[str]) -> Reading:
@@ -467,6 +481,7 @@ def read_cards(words: Sequence[str]) -> Reading:
     found: list[CardMention] = []
     pending: list[str] = []
     used: set[int] = set()
+    points: set[int] = set()
     plural_only = True
     i = 0
     while i < len(words):
@@ -537,8 +552,14 @@ def read_cards(words: Sequence[str]) -> Reading:
         # colour a number is a card.
         after = i + 2 if words[i + 1:i + 2] == [MORE] else i + 1
         counted = number and not count and not colour and after < len(words) and words[after] in NOT_CARDS
+        # "is a king worth 10", "counts as 11", "worth 1 or 0": points, not a card
+        said = number and not count and not colour and i > 0 and (words[i - 1] in POINTS_BEFORE or (
+            words[i - 1] in ("as", "for") and i > 1 and words[i - 2] in POINTS_VERBS) or (
+            words[i - 1] == "or" and i - 2 in points))
+        if said:
+            points.add(i)
         ace = not count and _ace_number(words, i)
-        if (word in RANK_WORDS or ace) and not (counted and not (i > 0 and words[i - 1] in ARTICLES)) and (
+        if (word in RANK_WORDS or ace) and not said and not (counted and not (i > 0 and words[i - 1] in ARTICLES)) and (
                 word not in RANK_LETTERS or count or _after_a_card(words, i, used) or _beside_a_card(words, i)):
             rank = RANK_WORDS.get(word, "A")
             suit = ""
@@ -561,4 +582,4 @@ def read_cards(words: Sequence[str]) -> Reading:
             used.update(range(start - 1 if another or counted_one else start, i + 1))
             plural_only = plural_only and plural and not count and not suit
         i += 1
-    return Reading(tuple(found), frozenset(used), bool(found) and plural_only)
+    return Reading(tuple(found), frozenset(used), bool(found) and plural_only, frozenset(points))

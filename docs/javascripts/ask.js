@@ -43,6 +43,9 @@
     var agreedPlural = new RegExp(lex.agreed_plural, "g");  // cambio_ref.cardwords.AGREED_PLURAL: "are K's worth"
     var countBreak = new RegExp(lex.count_break, "g");  // cambio_ref.cardwords.COUNT_BREAK: "ten, twos"
     var pointsSaid = new RegExp(lex.points_said, "g");  // cambio_ref.cardwords.POINTS_SAID: "Joker (0)"
+    var minusSaid = new RegExp(lex.minus_said, "g");  // cambio_ref.cardwords.MINUS_SAID: "red king -2"
+    var equalsSaid = new RegExp(lex.equals_said, "g");  // cambio_ref.cardwords.EQUALS_SAID: "K=13"
+    var pointsBefore = new Set(lex.points_before), pointsVerbs = new Set(lex.points_verbs);
     var aceOfSpades = new RegExp(lex.ace_of_spades, "g");  // cambio_ref.cardwords.ACE_OF_SPADES: "AS", "A♠"
     var factorSpaced = new RegExp(lex.factor_spaced, "g");  // cambio_ref.cardwords.FACTOR_SPACED: "a jack x 2, ..."
     var acePlural = new RegExp(lex.ace_plural, "g");  // cambio_ref.cardwords.ACE_PLURAL: "A's"
@@ -59,7 +62,7 @@
     function rawWords(text) {  // cambio_ref.askhand.raw_words
       text = text.split("\u2019").join("'").split("\u2018").join("'");
       Object.keys(lex.symbols).forEach(function (s) { text = text.split(s).join(lex.symbols[s]); });
-      text = text.replace(pointsSaid, ",");
+      text = text.replace(pointsSaid, ",").replace(minusSaid, " minus ").replace(equalsSaid, " equals ");
       var upper = text === text.toUpperCase() && text !== text.toLowerCase();  // (Python's str.isupper)
       text = text.replace(aceOfSpades, function (m) { return upper && m === "AS" ? m : "ace of spades"; });
       text = text.replace(factorSpaced, function (m, space, n) { return space + "x" + n; });
@@ -213,7 +216,7 @@
       return k >= 0 && !!used[k];
     }
     function readCards(words) {
-      var found = [], used = {}, pluralOnly = true, pending = [];
+      var found = [], used = {}, points = {}, pluralOnly = true, pending = [];
       var i = 0;
       while (i < words.length) {
         var start = i;
@@ -288,10 +291,15 @@
         // colour a number is a card.
         var after2 = words[i + 1] === lex.more ? i + 2 : i + 1;  // "two more cards" counts cards
         var counted = number && !count && !colour && after2 < words.length && notCards.has(words[after2]);
+        // cambio_ref.cardwords.read_cards: "worth 10", "counts as 11" say points, not a card
+        var said = number && !count && !colour && i > 0 && (pointsBefore.has(words[i - 1]) ||
+          ((words[i - 1] === "as" || words[i - 1] === "for") && i > 1 && pointsVerbs.has(words[i - 2])) ||
+          (words[i - 1] === "or" && points[i - 2] === true));
+        if (said) { points[i] = true; }
         var letterAlone = lex.rank_letters.indexOf(word) >= 0 && !count && !afterACard(words, i, used) &&
           !besideACard(words, i);
         var ace = !count && aceNumber(words, i);
-        if ((has(ranks, word) || ace) && !(counted && !(i > 0 && articles.has(words[i - 1]))) && !letterAlone) {
+        if ((has(ranks, word) || ace) && !said && !(counted && !(i > 0 && articles.has(words[i - 1]))) && !letterAlone) {
           var rank = has(ranks, word) ? ranks[word] : "A", suit = "";
           var plural = word.endsWith("s");
           if (i + 2 < words.length && words[i + 1] === "of" && has(suits, words[i + 2]) && rank !== "X") {
@@ -318,7 +326,7 @@
         }
         i += 1;
       }
-      return { cards: found, used: used, ranksOnly: found.length > 0 && pluralOnly };
+      return { cards: found, used: used, points: points, ranksOnly: found.length > 0 && pluralOnly };
     }
     // cambio_ref.asktypos.edits and correct: a typo is read as the nearest known word.
     var vocab = data.vocab, vocabWords = Object.keys(vocab);
@@ -509,7 +517,7 @@
       }
       var unread = [];
       keep.forEach(function (w, j) {
-        if (reading.used[j]) { return; }
+        if (reading.used[j] || reading.points[j]) { return; }
         if ((j >= lo && j < end && !notUnread.has(w) && !valued[j] && j !== label) || (rest.indexOf(j) >= 0 && !has(vocab, w))) {
           unread.push(w);
         }

@@ -495,3 +495,31 @@ def test_count_for_asks_what_a_card_is_worth(question, rank, points):
     reply = ask(question)
     assert reply.kind == "card" and reply.found[0].hit.id.rstrip("HDSC") == rank
     assert [s.total for _, s, _ in reply.found[0].hands if s] == [points]
+
+
+@pytest.mark.parametrize(("question", "card"), [
+    ("is a king worth 10", "K"),
+    ("does a jack count as 11", "J"),
+    ("is the 6 of hearts worth -3 in hearts", "6H"),
+    ("ace worth 1 or 0", "A"),
+    # (the option that values the card is as right an answer: spec/options value.joker, value.red-king)
+    ("is a joker = 0", "option:value.joker"),
+    ("is a red king -1 in memory", "option:value.red-king"),
+])
+def test_a_number_said_as_points_is_no_card(question, card):
+    # A number after "worth", "count as", "=" or with a minus sign says points (cambio_ref.cardwords.POINTS_BEFORE,
+    # MINUS_SAID): the question asks what that one card is worth. It is no hand with the number as a second card
+    # ("is a king worth 10" was scored as a king and a ten), and the number is no word left unread.
+    reply = ask(question)
+    if card.startswith("option:"):
+        assert reply.top == card
+    else:
+        assert reply.kind == "card" and [f.hit.id.rstrip("SC") if len(card) == 1 else f.hit.id
+                                         for f in reply.found] == [card]
+    assert reply.unread == ()
+
+
+def test_a_dash_between_cards_is_still_a_separator():
+    # " - " between cards joins them (the hand property's forms); only a minus sign stuck to a number says points.
+    reply = ask("K - 5 - joker total")
+    assert reply.kind == "hand" and sorted(c.rstrip("HDSC") for c in reply.found[0].hit.id.split()) == ["5", "K", "X"]
