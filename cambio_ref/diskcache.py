@@ -27,7 +27,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -77,6 +76,8 @@ def load_json(kind: str, key: str) -> Any:
 
 def save_json(kind: str, key: str, data: Any) -> None:
     """Save `data` under (`kind`, `key`) whole (a temporary file renamed), or not at all."""
+    import tempfile  # (here: a process that only reads the cache need not import it and shutil)
+
     path = cache_file(kind, key)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
