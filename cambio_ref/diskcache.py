@@ -57,12 +57,32 @@ def content_key(roots: Iterable[Path], suffixes: tuple[str, ...]) -> str:
     `suffixes`: each file's path within its root, then its bytes, in sorted order."""
     digest = hashlib.sha256()
     for root in roots:
-        for path in sorted(p for p in root.rglob("*") if p.suffix in suffixes and p.is_file()):
-            digest.update(str(path.relative_to(root)).encode())
+        for parts, path in _files(root, suffixes):
+            digest.update("/".join(parts).encode())
             digest.update(b"\0")
-            digest.update(path.read_bytes())
+            with open(path, "rb") as f:
+                digest.update(f.read())
         digest.update(b"\1")
     return digest.hexdigest()[:16]
+
+
+def _files(root: Path, suffixes: tuple[str, ...]) -> list[tuple[tuple[str, ...], str]]:
+    """Every file under `root` whose name ends in one of `suffixes`: its path's parts
+    within `root` and its path, sorted by the parts (as `Path` objects sort). Walked with
+    `os.scandir`: `Path.rglob` took about two thirds of `content_key`'s 18 ms, which every
+    process that reads the catalogue pays."""
+    found: list[tuple[tuple[str, ...], str]] = []
+    folders: list[tuple[str, tuple[str, ...]]] = [(str(root), ())]
+    while folders:
+        folder, within = folders.pop()
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.is_dir():
+                    folders.append((entry.path, (*within, entry.name)))
+                elif os.path.splitext(entry.name)[1] in suffixes and entry.is_file():
+                    found.append(((*within, entry.name), entry.path))
+    found.sort()
+    return found
 
 
 def load_json(kind: str, key: str) -> Any:
