@@ -32,7 +32,7 @@ import jsonschema_rs
 from jsonschema_rs import ValidationError
 from jsonschema_rs import ValidationErrorKind as K
 
-from cambio_ref.catalogue import SCHEMA_BASE, schema_registry
+from cambio_ref.catalogue import SCHEMA_BASE, schema_contents
 
 PROTOCOL_SCHEMAS = SCHEMA_BASE + "protocol/"
 _ARTICLE = {"object": "an object", "array": "an array", "string": "a string",
@@ -182,8 +182,7 @@ def _cut(text: str, limit: int = 200) -> str:
 
 @cache
 def _registry() -> jsonschema_rs.Registry:
-    schemas = schema_registry()
-    return jsonschema_rs.Registry([(uri, schemas.contents(uri)) for uri in schemas
+    return jsonschema_rs.Registry([(uri, contents) for uri, contents in schema_contents().items()
                                    if uri.startswith(PROTOCOL_SCHEMAS)])
 
 
@@ -191,7 +190,7 @@ def _registry() -> jsonschema_rs.Registry:
 def reply_validator(cmd: str) -> jsonschema_rs.Validator:
     """The compiled schema of the reply to `cmd` (``error`` for an error reply)."""
     uri = f"{PROTOCOL_SCHEMAS}{cmd}.reply.schema.json"
-    return jsonschema_rs.validator_for(schema_registry().contents(uri), registry=_registry())
+    return jsonschema_rs.validator_for(schema_contents()[uri], registry=_registry())
 
 
 def reply_problem(cmd: str, reply: Any) -> str | None:
