@@ -279,6 +279,16 @@ def test_a_question_like_a_players_phrasing_is_sure(monkeypatch):
     assert search(question)[0].id == "deck.jokers"
 
 
+def test_the_slang_the_issue_names_reads_as_its_rule():
+    # Issue 30 names players' slang: stick, slam, burn, flip (a snap: spec/glossary.yaml's snap, whose synonyms
+    # follow hearts §3 "flip", awareness §Play 3 "burn", and the research notes' "stick"), knock (a call) and cabo
+    # (the game's own name in some places).
+    idx = build_index()
+    for word, term in [("stick", "@snap"), ("slam", "@snap"), ("burn", "@snap"), ("flip", "@snap"),
+                       ("knock", "@call"), ("cabo", "@cambio")]:
+        assert term in analyse(f"can i {word}", idx.lexicon).wanted[0], word
+
+
 # Questions of the held-out tune half (tests/site/heldout-tune.yaml, each written with its answer by an independent
 # writer from the sources and a topic list) that the words alone leave "not sure" and the likeness letter by letter
 # answers: misspelt words the typo reading does not fix ("snaping", "optinal", "nxt") and slang ("slap").

@@ -163,11 +163,12 @@ def test_a_sheet_without_snapping_never_mentions_a_snap_outside_its_one_line(rs:
 @pytest.mark.parametrize("rs", [rs for rs in RULESETS if SITE.rules[rs].snap])
 def test_a_sheet_with_snapping_says_its_other_names_once_then_says_snap(rs: str) -> None:
     # The sheet's own words: its snapping section names the glossary's other names for a snap
-    # (spec/glossary.yaml: flipping, burning, slapping, slamming) once, and no
+    # (spec/glossary.yaml: flipping, burning, slapping, slamming, sticking) once, and no
     # heading says anything but snap. (The ruleset's summary and some option descriptions, from
     # spec/rulesets and spec/options, still say "flip" or "burn" in passing.)
     page = sheet_md(SITE, rs)
     snapping = sections(page)["snapping"]
-    assert snapping.lstrip().startswith("Snapping (some tables say flipping, burning, slapping or slamming)")
+    assert snapping.lstrip().startswith(
+        "Snapping (some tables say flipping, burning, slapping, slamming or sticking)")
     headings = [line for line in page.splitlines() if line.startswith("#")]
-    assert not [h for h in headings if any(w in h.lower() for w in ("flip", "burn", "slap", "slam"))]
+    assert not [h for h in headings if any(w in h.lower() for w in ("flip", "burn", "slap", "slam", "stick"))]
