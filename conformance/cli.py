@@ -283,6 +283,10 @@ def run_conform(args: argparse.Namespace) -> int:
             if log is not None:
                 log.result(result)
 
+    if fuzz and jobs > 1:
+        # (Hypothesis before the workers fork, so that none imports it again; a run that
+        # fuzzes nothing never imports it: see conformance.shards)
+        import conformance.fuzz  # noqa: F401
     try:
         with interruptible():
             pool = make_pool(Settings(args.impl, args.timeout, args.max_restarts, seed,

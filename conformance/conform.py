@@ -32,32 +32,34 @@ import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cambio_ref.cases import Case, load_case_file, load_cases, read_cases
 from cambio_ref.errors import CambioError, SpecError
 from conformance import caserun
 from conformance.diagnosis import Diagnoser
-from conformance.draws import cover_rows
 from conformance.failures import ImplementationFailure
-from conformance.fuzz import (
-    SHRINK_SECONDS,
-    Deviation,
-    Drawn,
-    FuzzReport,
-    draw_games,
-    play_games,
-    player_range,
-    shrink_deviations,
-)
 from conformance.grouping import occurrence
 from conformance.harness import Driver
 from conformance.implementation import jsonable
 from conformance.protocol import Hello
 from conformance.regression import regression_case, save_regression
 from conformance.results import CHECKS, FAILING, LABELS, STATUSES, Result, played
-from conformance.shards import merge_reports, shard_count, shard_games, shard_rows, shard_seed
+from conformance.shards import (
+    SHRINK_SECONDS,
+    Deviation,
+    FuzzReport,
+    merge_reports,
+    player_range,
+    shard_count,
+    shard_games,
+    shard_rows,
+    shard_seed,
+)
 from conformance.targets import DEFAULT_RULESETS, Target
+
+if TYPE_CHECKING:  # (conformance.fuzz imports Hypothesis: see conformance.shards)
+    from conformance.fuzz import Drawn
 
 DEFAULT_FUZZ = 70  # at least the rows of the covering array (tests/conformance/test_draws.py)
 __all__ = ["CHECKS", "DEFAULT_RULESETS", "FAILING", "LABELS", "STATUSES", "Result"]
@@ -287,6 +289,8 @@ class Runner:
             return report
         if player_range(rules, hello) is None:
             return report
+        from conformance.fuzz import play_games  # (Hypothesis: only where a run fuzzes)
+
         with self._counting("fuzz"):
             report = play_games(self.driver, hello, rules, **self._shard(item, index))
         self.fuzz_reports.append(report)
@@ -298,6 +302,8 @@ class Runner:
 
     def _shard(self, item: Item, index: int) -> dict[str, Any]:
         """How shard `index` of a fuzz item draws its games (`conformance.fuzz.each_game`)."""
+        from conformance.draws import cover_rows
+
         assert self.hello is not None
         listed = item.target.label == "declared"
         peers = item.peers or (item.target.rerun_name,)
@@ -311,6 +317,8 @@ class Runner:
         """The games shard `index` of a fuzz item plays against an implementation that
         never differs from the reference (the first `upto`), drawn without playing them
         (`conformance.fuzz.draw_games`)."""
+        from conformance.fuzz import draw_games
+
         assert self.hello is not None
         if player_range(item.target.rules, self.hello) is None:
             return []
@@ -331,6 +339,8 @@ class Runner:
             results = [res]
         else:
             if self.exhausted is None:
+                from conformance.fuzz import shrink_deviations
+
                 with self._counting("fuzz"):
                     shrink_deviations(self.driver, hello, report, self.shrink_seconds)
                 if report.not_run is not None:

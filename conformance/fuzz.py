@@ -28,7 +28,7 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from hypothesis import HealthCheck, Phase, Verbosity, given, settings
@@ -46,60 +46,13 @@ from conformance.failures import RestartBudgetExhausted
 from conformance.grouping import key_of
 from conformance.harness import Driver
 from conformance.implementation import Reference, Rejection
-from conformance.lockstep import Disagreement, Game, with_values
+from conformance.lockstep import Game, with_values
 from conformance.onward import Finding, Outcome, play_on
 from conformance.protocol import Hello
+from conformance.shards import SHRINK_SECONDS, Deviation, FuzzReport, player_range
 from conformance.shrink import shrink
 
-SHRINK_SECONDS = 10.0
 ROW_SEED_STEP = 0x9E3779B97F4A7C15  # seeds of the covering array's games, one step apart
-
-
-@dataclass
-class Deviation:
-    """One distinct way the implementation departs from the reference."""
-
-    signature: str  # its root-cause key (`conformance.grouping.key_of`)
-    first: Disagreement
-    count: int = 1
-    shrunk: Disagreement | None = None
-    shard: int = 0  # the fuzz shard (`conformance.shards`) the first example comes from
-    how: str = "noted"  # how play went on past it (`conformance.onward.Finding`)
-    games: list[int] = field(default_factory=list)  # the games (of its shard) it shows in
-    # where an unexplained state difference came before it in a game, if in any
-    behind: str | None = None
-
-    @property
-    def example(self) -> Disagreement:
-        return self.shrunk or self.first
-
-
-@dataclass
-class FuzzReport:
-    """What one fuzz run (one target) found."""
-
-    ruleset: str
-    games: int = 0
-    actions: int = 0
-    seconds: float = 0.0  # playing games (without shrinking): for the throughput
-    elapsed: float = 0.0
-    deviations: dict[str, Deviation] = field(default_factory=dict)
-    not_run: str | None = None
-    reshuffles: int = 0
-    rounds_over: int = 0
-    players: tuple[int, int] = (2, 8)
-
-
-def player_range(rules: Rules, hello: Hello) -> tuple[int, int] | None:
-    """The player counts fuzzing deals: the declared range within the rules' own.
-
-    >>> from cambio_ref.rules import resolve
-    >>> player_range(resolve("online"), Hello("x", players=(2, 2)))
-    (2, 2)
-    """
-    low = max(2, rules.min_players, hello.players[0])
-    high = min(rules.max_players, hello.players[1])
-    return (low, high) if low <= high else None
 
 
 def play(driver: Driver, hello: Hello, data: st.DataObject, game: Game,

@@ -57,14 +57,13 @@ from cambio_ref.cases import Case, adopt_cases, load_cases
 from cambio_ref.errors import CambioError
 from cambio_ref.quick_exit import quick_exit
 from conformance.conform import HandshakeFailed, Item, Runner
-from conformance.fuzz import SHRINK_SECONDS, FuzzReport
 from conformance.harness import DEFAULT_RESTARTS, DEFAULT_TIMEOUT, Driver, parse_impl
 from conformance.lockstep import Disagreement
 from conformance.processes import die_with_parent, mirror_stderr_to, read_mirror
 from conformance.protocol import Hello
 from conformance.results import Result
 from conformance.sanitise import shorten
-from conformance.shards import merge_reports
+from conformance.shards import SHRINK_SECONDS, FuzzReport, merge_reports
 from conformance.signals import Interrupted, interruptible, received, shielded
 
 Report = Callable[[Item, list[Result]], None]

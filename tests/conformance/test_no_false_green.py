@@ -26,12 +26,12 @@ from cambio_ref.cases import load_cases
 from cambio_ref.resources import cases_dir
 from cambio_ref.rules import resolve
 from conformance.conform import Item, Runner, plan
-from conformance.fuzz import FuzzReport
 from conformance.implementation import Event, Rejection
 from conformance.jobs import ParallelPool, SerialPool, Settings
 from conformance.protocol import Hello, ProtocolError
 from conformance.results import Result
 from conformance.serve import ReferenceEngine
+from conformance.shards import FuzzReport
 from conformance.targets import targets
 from tests.conformance.conftest import Run
 from tests.conformance.test_own_rules import NON_SOURCE, REJECTED_STEP
