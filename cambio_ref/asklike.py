@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-__all__ = ["LONGEST", "SHORTEST", "alike", "build_model", "grams", "vector"]
+__all__ = ["LONGEST", "SHORTEST", "alike", "build_model", "entry", "grams", "vector"]
 
 # The runs of letters inside a word that count: from SHORTEST to LONGEST letters, the word padded by a space
 # each side (so a run can tell a word's start and end).
@@ -77,19 +77,19 @@ def vector(counts: Mapping[str, int], idf: Mapping[str, float]) -> list[tuple[st
 
 
 def build_model(texts: Sequence[Sequence[str]], least: float = 0.0) -> dict[str, Any]:
-    """The model of `texts` (for each question, the ways it is asked), as plain data: each gram's idf
-    (``idf``, rounded to 4 places) and, for each gram, the questions whose profile has it at `least` or more
-    (``post``: a flat list of a question's place in `texts` and the gram's weight in its profile, in
-    ten-thousandths).
+    """The model of `texts` (for each question, the ways it is asked), as plain data: for each gram (``grams``), one
+    string: its idf (rounded to 4 places), then each question whose profile has it at `least` or more, as the
+    question's place in `texts` and the gram's weight in its profile in ten-thousandths, space-separated. (One string
+    a gram: a question reads only its own grams' (`entry`), and JSON reads strings far faster than lists.)
 
-    >>> build_model([["a b"], ["a c"]])["post"]["=b"]
-    [0, 4992]
+    >>> build_model([["a b"], ["a c"]])["grams"]["=b"]
+    '1.4055 0 4992'
     """
     counted = [[grams(t) for t in ts] for ts in texts]
     n = sum(len(c) for c in counted)
     df: Counter[str] = Counter(g for cs in counted for c in cs for g in c)
     idf = {g: round(math.log((1 + n) / (1 + d)) + 1.0, 4) for g, d in sorted(df.items())}
-    post: dict[str, list[int]] = {}
+    post: dict[str, list[int]] = {g: [] for g in idf}
     for i, cs in enumerate(counted):
         mean: dict[str, float] = {}
         for c in cs:
@@ -98,8 +98,32 @@ def build_model(texts: Sequence[Sequence[str]], least: float = 0.0) -> dict[str,
         norm = math.sqrt(sum(v * v for v in mean.values())) or 1.0
         for g, v in sorted(mean.items()):
             if v / norm >= least:
-                post.setdefault(g, []).extend((i, round(10000 * v / norm)))
-    return {"idf": idf, "post": dict(sorted(post.items()))}
+                post[g].extend((i, round(10000 * v / norm)))
+    return {"grams": {g: " ".join([repr(w), *map(str, post[g])]) for g, w in idf.items()}}
+
+
+def entry(model: Mapping[str, Any], gram: str) -> tuple[float, list[int]] | None:
+    """A gram's idf and postings in `model` (None for a gram it does not know), read once per model.
+
+    >>> entry(build_model([["a b"], ["a c"]]), "=b")
+    (1.4055, [0, 4992])
+    """
+    kept = _read.get(id(model))
+    if kept is None or kept[0] is not model:
+        kept = _read[id(model)] = (model, {})
+    got = kept[1].get(gram)
+    if got is None:
+        said = model["grams"].get(gram)
+        if said is None:
+            return None
+        idf, *post = said.split(" ")
+        got = kept[1][gram] = (float(idf), [int(x) for x in post])
+    return got
+
+
+# The entries read so far, per model (`entry`): the model itself (so that a new one at the same id is not taken
+# for it), then its grams as read.
+_read: dict[int, tuple[Mapping[str, Any], dict[str, tuple[float, list[int]]]]] = {}
 
 
 def alike(text: str, model: Mapping[str, Any]) -> dict[int, float]:
@@ -109,10 +133,11 @@ def alike(text: str, model: Mapping[str, Any]) -> dict[int, float]:
     >>> {i: round(v, 2) for i, v in alike("a c", build_model([["a b"], ["a c"]])).items()}
     {0: 0.25, 1: 1.0}
     """
-    post = model["post"]
+    counts = grams(text)
+    known = {g: e for g in counts if (e := entry(model, g)) is not None}
     out: dict[int, float] = {}
-    for g, w in vector(grams(text), model["idf"]):
-        found = post.get(g, ())
+    for g, w in vector(counts, {g: e[0] for g, e in known.items()}):
+        found = known[g][1]
         for j in range(0, len(found), 2):
             i = found[j]
             out[i] = out.get(i, 0.0) + w * found[j + 1] / 10000

@@ -571,16 +571,22 @@
       });
       return out;
     }
+    function entry(gram) {  // cambio_ref.asklike.entry: a gram's idf and postings ("idf i v i v ...")
+      if (!has(data.like.grams, gram)) { return null; }
+      var parts = data.like.grams[gram].split(" ");
+      return [parseFloat(parts[0]), parts.slice(1).map(function (x) { return parseInt(x, 10); })];
+    }
     function alike(text) {
-      var counts = grams(text), idf = data.like.idf, post = data.like.post;
-      var raw = Object.keys(counts).sort().filter(function (g) { return has(idf, g); })
-        .map(function (g) { return [g, Math.sqrt(counts[g]) * idf[g]]; });
+      var counts = grams(text), known = {};
+      Object.keys(counts).forEach(function (g) { var e = entry(g); if (e !== null) { known[g] = e; } });
+      var raw = Object.keys(counts).sort().filter(function (g) { return has(known, g); })
+        .map(function (g) { return [g, Math.sqrt(counts[g]) * known[g][0]]; });
       var total = 0.0;
       raw.forEach(function (gv) { total += gv[1] * gv[1]; });
       var norm = Math.sqrt(total) || 1.0;
       var out = {};
       raw.forEach(function (gv) {
-        var w = gv[1] / norm, found = has(post, gv[0]) ? post[gv[0]] : [];
+        var w = gv[1] / norm, found = known[gv[0]][1];
         for (var j = 0; j < found.length; j += 2) {
           var i = found[j];
           out[i] = (has(out, i) ? out[i] : 0.0) + w * found[j + 1] / 10000;
