@@ -11,6 +11,9 @@ tuning) by another writer from the same inputs: it tells whether what the tune h
 generalises. It is read by counts only, as the test half (``... heldout_check valid``), and never tuned on.
 tests/site/heldout-valid2.yaml is a fourth (160 questions, 2026-11-28, a second writer, the same inputs), added
 once the validation set had chosen among settings by its counts: read by counts only, and chosen on by nothing.
+tests/site/heldout-valid3.yaml is a fifth (160 questions, 2026-11-28, a third writer, the same inputs), written after
+every choice of the session that added the likeness letter by letter (cambio_ref.asklike): read by counts only, once,
+to report, and chosen on by nothing.
 
 An entry is judged as tests/site/phrasing_check.py judges the project's own phrasings, and
 besides: a question that names its ruleset must be answered for that ruleset; a value
@@ -31,7 +34,8 @@ from tests.site.phrasing_check import problems as phrasing_problems
 
 HERE = Path(__file__).parent
 HALVES = {"tune": HERE / "heldout-tune.yaml", "test": HERE / "heldout-test.yaml",
-          "valid": HERE / "heldout-valid.yaml", "valid2": HERE / "heldout-valid2.yaml"}
+          "valid": HERE / "heldout-valid.yaml", "valid2": HERE / "heldout-valid2.yaml",
+          "valid3": HERE / "heldout-valid3.yaml"}
 
 
 def load_half(name: str) -> list[dict[str, Any]]:

@@ -52,7 +52,8 @@ def test_the_site_search_picks_the_same_top_answer_as_cambio_ask(visit: Visit) -
     questions += ["what is a king worth", "what's a six worth in hearts", "kings", "jokers", "K♥ 10♦"]
     questions += [q for q, _, _ in HANDS_IN_WORDS] + READ_ALIKE
     hands = [q for q, _, _ in HANDS_IN_WORDS]
-    frozen = [e["q"] for half in ("test", "valid", "valid2") for e in load_half(half)]  # (read by counts only)
+    # (the held-out sets, read by counts only)
+    frozen = [e["q"] for half in ("test", "valid", "valid2", "valid3") for e in load_half(half)]
     # cambio ask answers each question once, in a thread, while chromium answers them all.
     with ThreadPoolExecutor(max_workers=1) as pool:
         replies = pool.submit(lambda: {q: ask(q) for q in dict.fromkeys(questions + frozen)})
