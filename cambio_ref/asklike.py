@@ -110,6 +110,8 @@ def entry(model: Mapping[str, Any], gram: str) -> tuple[float, list[int]] | None
     """
     kept = _read.get(id(model))
     if kept is None or kept[0] is not model:
+        if len(_read) >= _MODELS:
+            _read.clear()
         kept = _read[id(model)] = (model, {})
     got = kept[1].get(gram)
     if got is None:
@@ -122,7 +124,8 @@ def entry(model: Mapping[str, Any], gram: str) -> tuple[float, list[int]] | None
 
 
 # The entries read so far, per model (`entry`): the model itself (so that a new one at the same id is not taken
-# for it), then its grams as read.
+# for it), then its grams as read; for at most _MODELS models (a process asks one, tests build a few more).
+_MODELS = 8
 _read: dict[int, tuple[Mapping[str, Any], dict[str, tuple[float, list[int]]]]] = {}
 
 
