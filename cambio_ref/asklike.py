@@ -27,6 +27,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cambio_ref.memo import per_object
+
 __all__ = ["LONGEST", "SHORTEST", "alike", "build_model", "entry", "grams", "vector"]
 
 # The runs of letters inside a word that count: from SHORTEST to LONGEST letters, the word padded by a space
@@ -108,25 +110,21 @@ def entry(model: Mapping[str, Any], gram: str) -> tuple[float, list[int]] | None
     >>> entry(build_model([["a b"], ["a c"]]), "=b")
     (1.4055, [0, 4992])
     """
-    kept = _read.get(id(model))
-    if kept is None or kept[0] is not model:
-        if len(_read) >= _MODELS:
-            _read.clear()
-        kept = _read[id(model)] = (model, {})
-    got = kept[1].get(gram)
+    read = _entries(model)
+    got = read.get(gram)
     if got is None:
         said = model["grams"].get(gram)
         if said is None:
             return None
         idf, *post = said.split(" ")
-        got = kept[1][gram] = (float(idf), [int(x) for x in post])
+        got = read[gram] = (float(idf), [int(x) for x in post])
     return got
 
 
-# The entries read so far, per model (`entry`): the model itself (so that a new one at the same id is not taken
-# for it), then its grams as read; for at most _MODELS models (a process asks one, tests build a few more).
-_MODELS = 8
-_read: dict[int, tuple[Mapping[str, Any], dict[str, tuple[float, list[int]]]]] = {}
+@per_object(limit=8)  # (a process asks one model; tests build a few more)
+def _entries(model: Mapping[str, Any]) -> dict[str, tuple[float, list[int]]]:
+    """The grams of `model` read so far (`entry`), one table per model object."""
+    return {}
 
 
 def alike(text: str, model: Mapping[str, Any]) -> dict[int, float]:
