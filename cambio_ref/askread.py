@@ -372,7 +372,9 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     end = len(canon)
     while ruleset is not None and end and canon[end - 1] in _RULESET_CUES | ARTICLES:
         end -= 1
-    if end and canon[end - 1] in _STOP and canon[end - 1] in single and not covered[end - 1]:
+    # ("what do 7s and 8s do": the cards' powers, not their points; that word is a rule's word, as `topical` counts.)
+    asked_last = int(bool(end) and canon[end - 1] in _STOP and canon[end - 1] in single and not covered[end - 1])
+    if asked_last:
         wanted.append((f"@{single[canon[end - 1]]}",))
         plain.append(())
     # Words that ask what cards are worth: a phrase of the glossary term VALUE_TERM ("worth", "add up").
@@ -402,7 +404,7 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     each = "each" in keep or ("are" in keep[:first] and not any(w in _SUM_WORDS for w in keep))
     # A rule's words: a word naming a glossary term, or a phrase of a term that is not a card ("risky fives").
     rules = lex.rule_terms()
-    topical = sum(1 for j in rest if stem(keep[j]) in single) + sum(
+    topical = asked_last + sum(1 for j in rest if stem(keep[j]) in single) + sum(
         1 for w in set(canon) for phrase, term in starting.get(w, ())
         if len(phrase) > 1 and term in rules and _has_phrase(canon, phrase))
     return Query(text, ruleset, reading.cards, sum(1 for w in keep if code_of(w)), any(valued),

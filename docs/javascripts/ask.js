@@ -473,7 +473,9 @@
       });
       var last = cw.length - 1;  // the words that named the ruleset aside ("on the" cambio app)
       while (ruleset !== null && last >= 0 && (cues.has(cw[last]) || articles.has(cw[last]))) { last -= 1; }
-      if (last >= 0 && stop.has(cw[last]) && has(single, cw[last]) && !covered[last]) { wanted.push(["@" + single[cw[last]]]); plain.push([]); }
+      // ("what do 7s and 8s do": a rule's word, as topical counts it)
+      var askedLast = last >= 0 && stop.has(cw[last]) && has(single, cw[last]) && !covered[last] ? 1 : 0;
+      if (askedLast) { wanted.push(["@" + single[cw[last]]]); plain.push([]); }
       var seen = new Set(), unique = [], uniqueCovered = [];
       wanted.forEach(function (alts, n) {
         var key = alts.join("\u0000");
@@ -529,7 +531,7 @@
         (keep.slice(0, first).indexOf("are") >= 0 && !keep.some(function (w) { return sumWords.has(w); }));
       return { text: text, ruleset: ruleset, cards: cards, codes: codes, value: value, leftover: rest.length, wanted: unique, covered: uniqueCovered,
                house: terms(cw).indexOf(lex.house) >= 0, ranksOnly: reading.ranksOnly, unread: unread, fixed: fixed,
-               each: each, switched: switched(cw), asks: asking(text), topical: rest.filter(function (j) { return has(single, stem(keep[j])); }).length +
+               each: each, switched: switched(cw), asks: asking(text), topical: askedLast + rest.filter(function (j) { return has(single, stem(keep[j])); }).length +
                  lex.phrases.filter(function (p) {  // a phrase of a rule's term, not of a card ("risky fives")
                    if (p[0].length < 2 || !ruleTerms.has(p[1])) { return false; }
                    for (var i = 0; i + p[0].length <= cw.length; i++) { if (same(cw.slice(i, i + p[0].length), p[0])) { return true; } }
