@@ -321,8 +321,9 @@ class Query:
     @property
     def values(self) -> bool:
         """A question about what ranks are worth ("what are kings and jokers worth", "an ace and a jack, how
-        many points each"), not about one hand."""
-        return self.hand and self.value and (self.ranks_only or self.each)
+        many points each", "how do aces and jacks count": plural ranks with no count are no hand), not about one
+        hand."""
+        return self.hand and (self.ranks_only or (self.value and self.each))
 
 
 def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,

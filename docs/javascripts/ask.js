@@ -795,7 +795,7 @@
       var ruleset = picked || q.ruleset;
       if (isHand(q)) {
         var tables = ruleset ? [ruleset] : data.rulesets;
-        var values = q.value && (q.ranksOnly || q.each);
+        var values = q.ranksOnly || (q.value && q.each);
         if (values || q.cards.length === 1) {
           var cards = (values ? q.cards : [q.cards[0]]).map(function (m) { return cardFound(m, tables); });
           return { top: "card:" + cards[0].id, kind: "card", ruleset: ruleset, cards: cards, unread: q.unread,

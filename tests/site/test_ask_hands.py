@@ -486,6 +486,15 @@ def test_what_ranks_are_worth_gives_their_values_not_a_hand():
     assert reply.found[1].hands[0][1] is not None and reply.found[1].hands[0][1].total == -1
 
 
+def test_plural_ranks_with_no_count_ask_their_values_without_a_value_word():
+    # Ranks named in the plural with no count are no hand a player holds: "how do aces, jacks, queens and black kings
+    # count" asks what each is worth, as "what are kings and jokers worth" does (it was scored as a hand of four
+    # cards, sure). awareness (its opening paragraph on points): ace 1, jack 11, queen 12, a black king 13.
+    reply = ask("awareness rules: how do aces, jacks, queens and black kings count at the end?")
+    assert reply.kind == "card" and [f.hit.id.rstrip("SC") for f in reply.found] == ["A", "J", "Q", "K"]
+    assert [[s.total for _, s, _ in f.hands if s] for f in reply.found] == [[1], [11], [12], [13]]
+
+
 @pytest.mark.parametrize(("question", "rank", "points"), [
     # hearts "Value of the Card": a joker is -1, a jack 10.
     ("what does a joker count for in hearts", "X", -1),
