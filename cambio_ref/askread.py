@@ -349,7 +349,8 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
         else:
             keep.append(words[i])
             i += 1
-    reading = read_cards(keep)
+    masked = in_rule_phrase(keep, lex)  # ("risky fives", "2 matching cards": no card there)
+    reading = read_cards([w if j not in masked else "" for j, w in enumerate(keep)])
     canon = _canon_words(keep)
     single = lex.single()
     # A phrase of the glossary ("slow burn", "which way") is asked for as its term, not word by word.
@@ -395,7 +396,8 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     # Unread: a word among the cards (or the one an "and" adds after them) that is no card, a suit word left
     # over ("kings of hearts and diamonds"), or a word nobody uses (it may be a card mistyped).
     span = hand_span(keep, reading.used)
-    unread = tuple(keep[j] for j in range(len(keep)) if j not in reading.used and j not in reading.points and (
+    unread = tuple(keep[j] for j in range(len(keep)) if j not in reading.used and j not in reading.points
+                   and j not in masked and (
         (j in span and keep[j] not in _NOT_UNREAD and not valued[j] and j != label)
         or (j in rest and vocab is not None and keep[j] not in vocab)))
     once: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {}
@@ -411,6 +413,25 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     return Query(text, ruleset, reading.cards, sum(1 for w in keep if code_of(w)), any(valued),
                  len(rest), tuple(once), HOUSE_TERM in terms, reading.ranks_only, unread, fixed,
                  each, topical, switched(canon, lex), tuple(once.values()), asking(text))
+
+
+def in_rule_phrase(words: Sequence[str], lex: Lexicon) -> frozenset[int]:
+    """The places of `words` (raw) inside a phrase of a rule's glossary term: a number or a rank there names no card.
+
+    >>> sorted(in_rule_phrase("risky fives is on with two fives".split(), shipped_lexicon()))
+    [0, 1]
+    """
+    owner = [j for j, w in enumerate(words) for _ in _canon(w)]
+    canon = _canon_words(words)
+    rules = lex.rule_terms()
+    out: set[int] = set()
+    for phrase, term in lex.phrases:
+        n = len(phrase)
+        if n > 1 and term in rules:
+            for i in range(len(canon) - n + 1):
+                if tuple(canon[i:i + n]) == phrase:
+                    out.update(owner[i:i + n])
+    return frozenset(out)
 
 
 def reading_json(lex: Lexicon) -> dict[str, Any]:

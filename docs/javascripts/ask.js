@@ -427,6 +427,19 @@
       return order.filter(function (t) { return said[t].length === 1; }).map(function (t) { return [t, said[t][0]]; });
     }
 
+    // cambio_ref.askread.in_rule_phrase: the places of words inside a phrase of a rule's glossary term.
+    function inRulePhrase(words) {
+      var owner = [], cw = [], out = new Set();
+      words.forEach(function (w, j) { canon(w).forEach(function (c) { owner.push(j); cw.push(c); }); });
+      lex.phrases.forEach(function (p) {
+        var n = p[0].length;
+        if (n < 2 || !ruleTerms.has(p[1])) { return; }
+        for (var i = 0; i + n <= cw.length; i++) {
+          if (same(cw.slice(i, i + n), p[0])) { for (var k = i; k < i + n; k++) { out.add(owner[k]); } }
+        }
+      });
+      return out;
+    }
     function analyse(text) {
       var typed = rawWords(text);
       var words = typed.map(correct);
@@ -453,7 +466,8 @@
         }
         if (!matched) { keep.push(words[i]); i += 1; }
       }
-      var reading = readCards(keep);
+      var masked = inRulePhrase(keep);  // ("risky fives", "2 matching cards": no card there)
+      var reading = readCards(keep.map(function (w, j) { return masked.has(j) ? "" : w; }));
       var cards = reading.cards;
       var cw = canonWords(keep);
       var wanted = [], plain = [], covered = cw.map(function () { return false; });
@@ -519,7 +533,7 @@
       }
       var unread = [];
       keep.forEach(function (w, j) {
-        if (reading.used[j] || reading.points[j]) { return; }
+        if (reading.used[j] || reading.points[j] || masked.has(j)) { return; }
         if ((j >= lo && j < end && !notUnread.has(w) && !valued[j] && j !== label) || (rest.indexOf(j) >= 0 && !has(vocab, w))) {
           unread.push(w);
         }
