@@ -237,11 +237,6 @@ def _card_canon() -> frozenset[str]:
     return frozenset(c for w in (*RANK_WORDS, *SUIT_WORDS, *COLOURS) for c in _canon(w))
 
 
-def _has_phrase(words: Sequence[str], phrase: Sequence[str]) -> bool:
-    n = len(phrase)
-    return any(tuple(words[i:i + n]) == tuple(phrase) for i in range(len(words) - n + 1))
-
-
 def shipped_lexicon() -> Lexicon:
     """The lexicon of the shipped catalogue, without building the index (a hand needs no more)."""
     return _shipped_lexicon()
@@ -349,9 +344,12 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
         else:
             keep.append(words[i])
             i += 1
-    masked = in_rule_phrase(keep, lex)  # ("risky fives", "2 matching cards": no card there)
+    parts = [tuple(_canon(w)) for w in keep]
+    canon = [c for p in parts for c in p]
+    owner = [j for j, p in enumerate(parts) for _ in p]  # (the word of `keep` each canonical word comes from)
+    found = rule_phrases(canon, lex)
+    masked = {owner[i] for places in found.values() for i in places}  # ("risky fives": no card there)
     reading = read_cards([w if j not in masked else "" for j, w in enumerate(keep)])
-    canon = _canon_words(keep)
     single = lex.single()
     # A phrase of the glossary ("slow burn", "which way") is asked for as its term, not word by word.
     wanted: list[tuple[str, ...]] = []
@@ -381,7 +379,6 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
         plain.append(())
     # Words that ask what cards are worth: a phrase of the glossary term VALUE_TERM ("worth", "add up").
     valued = [False] * len(keep)
-    parts = [tuple(_canon(w)) for w in keep]
     for j in range(len(keep)):
         for phrase in lex.value_phrases:
             if tuple(c for p in parts[j:j + len(phrase)] for c in p) == phrase:
@@ -406,32 +403,30 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     terms = lex.terms(canon)
     each = "each" in keep or ("are" in keep[:first] and not any(w in _SUM_WORDS for w in keep))
     # A rule's words: a word naming a glossary term, or a phrase of a term that is not a card ("risky fives").
-    rules = lex.rule_terms()
-    topical = asked_last + sum(1 for j in rest if stem(keep[j]) in single) + sum(
-        1 for w in set(canon) for phrase, term in starting.get(w, ())
-        if len(phrase) > 1 and term in rules and _has_phrase(canon, phrase))
+    topical = asked_last + sum(1 for j in rest if stem(keep[j]) in single) + len(found)
     return Query(text, ruleset, reading.cards, sum(1 for w in keep if code_of(w)), any(valued),
                  len(rest), tuple(once), HOUSE_TERM in terms, reading.ranks_only, unread, fixed,
                  each, topical, switched(canon, lex), tuple(once.values()), asking(text))
 
 
-def in_rule_phrase(words: Sequence[str], lex: Lexicon) -> frozenset[int]:
-    """The places of `words` (raw) inside a phrase of a rule's glossary term: a number or a rank there names no card.
+def rule_phrases(canon: Sequence[str], lex: Lexicon) -> dict[tuple[tuple[str, ...], str], list[int]]:
+    """Each phrase of a rule's glossary term (no card's: `Lexicon.rule_terms`) that `canon` (a question's canonical
+    words) uses, with its term, and the places of its words: a number or a rank there names no card.
 
-    >>> sorted(in_rule_phrase("risky fives is on with two fives".split(), shipped_lexicon()))
-    [0, 1]
+    >>> rule_phrases(_canon_words(raw_words("risky fives is on with two fives")), shipped_lexicon())
+    {(('risky', '5'), 'risky-fives'): [0, 1]}
     """
-    owner = [j for j, w in enumerate(words) for _ in _canon(w)]
-    canon = _canon_words(words)
     rules = lex.rule_terms()
-    out: set[int] = set()
-    for phrase, term in lex.phrases:
-        n = len(phrase)
-        if n > 1 and term in rules:
-            for i in range(len(canon) - n + 1):
-                if tuple(canon[i:i + n]) == phrase:
-                    out.update(owner[i:i + n])
-    return frozenset(out)
+    starting = lex.starting()
+    found: dict[tuple[tuple[str, ...], str], list[int]] = {}
+    for j, w in enumerate(canon):
+        for phrase, term in starting.get(w, ()):
+            n = len(phrase)
+            if n > 1 and term in rules and tuple(canon[j:j + n]) == phrase:
+                places = found.setdefault((phrase, term), [])
+                if j not in places:  # (two names of a term may read alike: "risky fives", "risky 5s")
+                    places.extend(range(j, j + n))
+    return found
 
 
 def reading_json(lex: Lexicon) -> dict[str, Any]:

@@ -427,18 +427,21 @@
       return order.filter(function (t) { return said[t].length === 1; }).map(function (t) { return [t, said[t][0]]; });
     }
 
-    // cambio_ref.askread.in_rule_phrase: the places of words inside a phrase of a rule's glossary term.
-    function inRulePhrase(words) {
-      var owner = [], cw = [], out = new Set();
-      words.forEach(function (w, j) { canon(w).forEach(function (c) { owner.push(j); cw.push(c); }); });
-      lex.phrases.forEach(function (p) {
-        var n = p[0].length;
-        if (n < 2 || !ruleTerms.has(p[1])) { return; }
-        for (var i = 0; i + n <= cw.length; i++) {
-          if (same(cw.slice(i, i + n), p[0])) { for (var k = i; k < i + n; k++) { out.add(owner[k]); } }
-        }
-      });
-      return out;
+    // cambio_ref.askread.rule_phrases: each phrase of a rule's term (not a card's: "risky fives") the canonical
+    // words `cw` use, with its term, and the places of its words (a number or a rank there names no card).
+    function rulePhrases(cw) {
+      var found = new Map();
+      for (var j = 0; j < cw.length; j++) {
+        lex.phrases.forEach(function (p) {
+          var n = p[0].length;
+          if (n < 2 || !ruleTerms.has(p[1]) || !same(cw.slice(j, j + n), p[0])) { return; }
+          var key = p[0].join(" ") + "\u0000" + p[1];
+          if (!found.has(key)) { found.set(key, []); }
+          var places = found.get(key);
+          if (places.indexOf(j) < 0) { for (var k = j; k < j + n; k++) { places.push(k); } }
+        });
+      }
+      return found;
     }
     function analyse(text) {
       var typed = rawWords(text);
@@ -466,10 +469,12 @@
         }
         if (!matched) { keep.push(words[i]); i += 1; }
       }
-      var masked = inRulePhrase(keep);  // ("risky fives", "2 matching cards": no card there)
+      var owner = [], cw = [];  // (the word of keep each canonical word comes from)
+      keep.forEach(function (w, j) { canon(w).forEach(function (c) { owner.push(j); cw.push(c); }); });
+      var found = rulePhrases(cw), masked = new Set();  // ("risky fives": no card there)
+      found.forEach(function (places) { places.forEach(function (i) { masked.add(owner[i]); }); });
       var reading = readCards(keep.map(function (w, j) { return masked.has(j) ? "" : w; }));
       var cards = reading.cards;
-      var cw = canonWords(keep);
       var wanted = [], plain = [], covered = cw.map(function () { return false; });
       for (var j = 0; j < cw.length; j++) {
         lex.phrases.forEach(function (p) {
@@ -546,11 +551,7 @@
       return { text: text, ruleset: ruleset, cards: cards, codes: codes, value: value, leftover: rest.length, wanted: unique, covered: uniqueCovered,
                house: terms(cw).indexOf(lex.house) >= 0, ranksOnly: reading.ranksOnly, unread: unread, fixed: fixed,
                each: each, switched: switched(cw), asks: asking(text), topical: askedLast + rest.filter(function (j) { return has(single, stem(keep[j])); }).length +
-                 lex.phrases.filter(function (p) {  // a phrase of a rule's term, not of a card ("risky fives")
-                   if (p[0].length < 2 || !ruleTerms.has(p[1])) { return false; }
-                   for (var i = 0; i + p[0].length <= cw.length; i++) { if (same(cw.slice(i, i + p[0].length), p[0])) { return true; } }
-                   return false;
-                 }).length };
+                 found.size };
     }
     function isHand(q) {
       var n = q.cards.length;
