@@ -37,6 +37,7 @@ __all__ = [
     "COUNTED_PLURAL",
     "COUNT_BREAK",
     "COUNT_WORDS",
+    "DEFINITE",
     "EQUALS_SAID",
     "FACTORED_PLURAL",
     "INDEFINITE",
@@ -211,6 +212,7 @@ ANOTHER = "another"
 # Words before a card that make a number a card, whatever follows it ("a 5 left").
 ARTICLES = frozenset(("a", "an", "the"))
 INDEFINITE = frozenset(("a", "an"))  # after these a number is a card, never a count
+DEFINITE = "the"  # before a rank already named, plain, it names that card again ("drew a 2 ... put the 2 in")
 # Words that join a letter of the notation to the card after it ("J plus a 5", "K with a joker").
 LETTER_JOINS = frozenset(("and", "plus", "with", "or", "also"))
 # A colour after these, with "and", "or" or "one" after it, waits for the rank of the next coloured card.
@@ -474,6 +476,8 @@ def read_cards(words: Sequence[str]) -> Reading:
     [['4', '4', '4'], ['K', 'K'], ['10', '2']]
     >>> [[str(m) for m in read_cards(t.split()).cards] for t in ("a queen red and another", "ace red 2 times")]
     [['Q(red)', 'Q(red)'], ['A(red)', 'A(red)']]
+    >>> [str(m) for m in read_cards("i had a queen drew a 2 put the 2 in and the queen went".split()).cards]
+    ['Q', '2']
     >>> r = read_cards("a king and another queen".split())
     >>> [str(m) for m in r.cards], sorted(r.used)
     (['K', 'Q'], [1, 3, 4])
@@ -575,7 +579,10 @@ def read_cards(words: Sequence[str]) -> Reading:
                     and (not _card_follows(words, i + 1) or _times_after(words, i + 2)[0])):
                 colour = words[i + 1]  # after its rank, with no card after it: "a queen red and another"
                 i += 1
-            found += [CardMention(rank, suit, "" if suit or rank == JOKER else colour)] * (count or 1)
+            # "I had a queen ... the queen went on the pile": the card named again, not one more
+            again = (start > 0 and words[start - 1] == DEFINITE and not (count or colour or suit or plural)
+                     and any(m.rank == rank for m in found))
+            found += [CardMention(rank, suit, "" if suit or rank == JOKER else colour)] * (0 if again else count or 1)
             # "and another king": "another" is the card's article (not after an article: "a another" is no English)
             another = start > 0 and words[start - 1] == ANOTHER and not (start > 1 and words[start - 2] in ARTICLES)
             counted_one = ace and start > 0 and words[start - 1] == ONE  # "one 1": one ace

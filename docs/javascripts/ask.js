@@ -315,7 +315,10 @@
             colour = words[i + 1];  // after its rank, with no card after it: "a queen red and another"
             i += 1;
           }
-          for (var n = 0; n < (count || 1); n++) {
+          // "I had a queen ... the queen went on the pile": the card named again, not one more
+          var again = start > 0 && words[start - 1] === lex.definite && !(count || colour || suit || plural) &&
+            found.some(function (m) { return m.rank === rank; });
+          for (var n = 0; n < (again ? 0 : count || 1); n++) {
             found.push({ rank: rank, suit: suit, colour: (suit || rank === "X") ? "" : colour });
           }
           // "and another king": "another" is the card's article (not after an article)

@@ -496,6 +496,10 @@ def test_what_ranks_are_worth_gives_their_values_not_a_hand():
     # the fives of "risky fives" (a rule's name: spec/glossary.yaml) are no cards: two fives and one five, a rule's
     # question (it was scored as four fives)
     ("risky fives on - how do two fives vs one five vs none work", "option:scoring.risky-fives"),
+    # a story names its cards again with "the" ("the 2", "the queen"): two cards, not five, and the rule asked is
+    # whether a power card swapped out of the hand fires (the case file cites official's Q&A and three more)
+    ("I had a queen in my hand, drew a 2, put the 2 in and the queen went on the pile. Do I get the queen's power?",
+     "case:power.swapped-out-fires-nothing"),
 ])
 def test_cards_in_a_question_about_a_rule_are_no_hand(question, rule):
     # Each was scored as a hand, sure (questions of tests/site/heldout-dev.yaml, and one like them).
