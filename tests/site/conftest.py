@@ -1,14 +1,25 @@
 """The browser tests' fixtures: one served site, one chromium and one page per viewport for each
-pytest process (tests/site/browsing.py says why), whatever module asks for them."""
+pytest process (tests/site/browsing.py says why), whatever module asks for them; and `cambio
+ask`'s replies to question sets, worked out once for the session's processes (tests/site/replies.py)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 
 import pytest
 from playwright.sync_api import Browser, sync_playwright
 
 from tests.site.browsing import ARGS, CHROMIUM, DESKTOP, PHONE, Visit, refusing_proxy, served_site
+from tests.site.replies import SharedReplies
+
+
+@pytest.fixture(scope="session")
+def replies(tmp_path_factory: pytest.TempPathFactory) -> SharedReplies:
+    """`cambio ask`'s reply to each question asked, shared by this session's pytest-xdist workers
+    (their temporary directories' parent is the session's)."""
+    base = tmp_path_factory.getbasetemp()
+    return SharedReplies(base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base)
 
 
 @pytest.fixture(scope="session")

@@ -269,26 +269,35 @@ Where it stands (issue 30; counts of `python -m tests.site.heldout_check test`, 
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
+from unittest import mock
 
 import pytest
 
+from tests.site import heldout_check
 from tests.site.heldout_check import load_half, tally
+from tests.site.replies import SharedReplies
+
+_COUNTS: dict[str, Counter[str]] = {}
 
 
-@cache
-def _tally(half: str) -> Counter[str]:
-    """A half's counts: each half is asked once in this module."""
-    return tally(load_half(half))
+def _tally(half: str, replies: SharedReplies) -> Counter[str]:
+    """A half's counts: each half is counted once in this module, from replies worked out once a
+    session (the site search's agreement test asks the same questions: tests/site/replies.py)."""
+    if half not in _COUNTS:
+        entries = load_half(half)
+        known = replies(e["q"] for e in entries)
+        with mock.patch.object(heldout_check, "ask", known.__getitem__):
+            _COUNTS[half] = tally(entries)
+    return _COUNTS[half]
 
 
 # Not met yet (issue 30 stays open): the engine ranks players' own words far worse than the
 # project's phrasing set. strict: the day both halves pass, this marker must go.
 @pytest.mark.xfail(strict=True, reason="issue 30: the held-out thresholds are not met yet (see the counts)")
 @pytest.mark.parametrize("half", ["test", "tune", "valid", "valid2", "valid3"])
-def test_the_held_out_half_meets_issue_30(half: str) -> None:
+def test_the_held_out_half_meets_issue_30(half: str, replies: SharedReplies) -> None:
     entries = load_half(half)
-    counts = _tally(half)
+    counts = _tally(half, replies)
     answerable = counts["questions"] - counts["unanswerable"]
     summary = ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
     assert counts["questions"] == len(entries) and counts["questions"] >= 100, summary
@@ -300,8 +309,8 @@ def test_the_held_out_half_meets_issue_30(half: str) -> None:
     assert answerable > 0, summary
 
 
-def test_the_tune_half_never_answers_the_unanswerable_nor_drops_a_word() -> None:
-    counts = _tally("tune")
+def test_the_tune_half_never_answers_the_unanswerable_nor_drops_a_word(replies: SharedReplies) -> None:
+    counts = _tally("tune", replies)
     summary = ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
     assert counts["unanswerable not sure"] == counts["unanswerable"] > 0, summary
     assert counts["hands dropped a word"] == 0, summary

@@ -21,6 +21,7 @@ from cambio_ref.rulebook.search import SEARCH_INDEX
 from tests.site.browsing import PHONE, Visit
 from tests.site.heldout_check import load_half
 from tests.site.phrasing_check import load_phrasings
+from tests.site.replies import SharedReplies
 from tests.site.test_ask_hands import HANDS_IN_WORDS
 
 pytestmark = pytest.mark.browser
@@ -49,7 +50,7 @@ def ask_in_browser(page: Page, questions: list[str]) -> list[str]:
     return tops
 
 
-def test_the_site_search_picks_the_same_top_answer_as_cambio_ask(visit: Visit) -> None:
+def test_the_site_search_picks_the_same_top_answer_as_cambio_ask(visit: Visit, replies: SharedReplies) -> None:
     page = visit.goto("")
     # The held-out halves too (issue 30): only whether the two engines agree is compared, and a
     # difference on the frozen test half is reported by count, never by its question.
@@ -60,14 +61,15 @@ def test_the_site_search_picks_the_same_top_answer_as_cambio_ask(visit: Visit) -
     hands = [q for q, _, _ in HANDS_IN_WORDS]
     # (the held-out sets, read by counts only)
     frozen = [e["q"] for half in ("test", "valid", "valid2", "valid3") for e in load_half(half)]
-    # cambio ask answers each question once, in a thread, while chromium answers them all.
+    # cambio ask answers each question once, in a thread, while chromium answers them all (the held-out
+    # sets' replies are shared with tests/site/test_heldout.py: tests/site/replies.py).
     with ThreadPoolExecutor(max_workers=1) as pool:
-        replies = pool.submit(lambda: {q: ask(q) for q in dict.fromkeys(questions + frozen)})
+        answered = pool.submit(replies, questions + frozen)
         js = ask_in_browser(page, questions)
         unread = page.evaluate("qs => window.cambioAsk.load().then(e => qs.map(q => e.ask(q).unread || []))", hands)
         fixed = page.evaluate("qs => window.cambioAsk.load().then(e => qs.map(q => e.analyse(q).fixed))", READ_ALIKE)
         js_frozen = ask_in_browser(page, frozen)
-        ours = replies.result()
+        ours = answered.result()
     differ = [(q, ours[q].top, t) for q, t in zip(questions, js, strict=True) if ours[q].top != t]
     assert differ == []
     # Hands in words: the same cards, and the same words named as unread.
