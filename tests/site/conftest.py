@@ -31,7 +31,7 @@ def site_url() -> Iterator[str]:
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: run `make browser` (Debian's chromium package)")
+        pytest.fail(f"{CHROMIUM} is missing: run `make browser` (Debian's chromium-headless-shell package)")
     with refusing_proxy() as proxy, sync_playwright() as p:
         b = p.chromium.launch(executable_path=str(CHROMIUM), args=[*ARGS, proxy])
         yield b

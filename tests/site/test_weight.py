@@ -36,7 +36,7 @@ def first_load(v: Visit, path: str) -> dict[str, int]:
 
     Any load is a first load here: a page asks for every file it uses even when the browser has
     it cached (the request is seen, answered from the cache), and each file's size is read from
-    site/, not from what crossed the wire. Until the page has settled (`Visit.settle`): the icon chromium
+    site/, not from what crossed the wire. Until the page has settled (`Visit.settle`): the icon a browser
     fetches after the load event counts, as would a script's fetch still unanswered.
     """
     v.requests.clear()
