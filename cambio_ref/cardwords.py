@@ -478,6 +478,8 @@ def read_cards(words: Sequence[str]) -> Reading:
     [['Q(red)', 'Q(red)'], ['A(red)', 'A(red)']]
     >>> [str(m) for m in read_cards("i had a queen drew a 2 put the 2 in and the queen went".split()).cards]
     ['Q', '2']
+    >>> [str(m) for m in read_cards("score for ten of spades a ten".split()).cards]
+    ['10S', '10']
     >>> r = read_cards("a king and another queen".split())
     >>> [str(m) for m in r.cards], sorted(r.used)
     (['K', 'Q'], [1, 3, 4])
@@ -556,8 +558,9 @@ def read_cards(words: Sequence[str]) -> Reading:
         # colour a number is a card.
         after = i + 2 if words[i + 1:i + 2] == [MORE] else i + 1
         counted = number and not count and not colour and after < len(words) and words[after] in NOT_CARDS
-        # "is a king worth 10", "counts as 11", "worth 1 or 0": points, not a card
-        said = number and not count and not colour and i > 0 and (words[i - 1] in POINTS_BEFORE or (
+        # "is a king worth 10", "counts as 11", "worth 1 or 0": points, not a card ("score for ten of spades": a card)
+        suited = words[i + 1:i + 2] == ["of"] and i + 2 < len(words) and words[i + 2] in SUIT_WORDS
+        said = number and not count and not colour and not suited and i > 0 and (words[i - 1] in POINTS_BEFORE or (
             words[i - 1] in ("as", "for") and i > 1 and words[i - 2] in POINTS_VERBS) or (
             words[i - 1] == "or" and i - 2 in points))
         if said:

@@ -292,7 +292,9 @@
         var after2 = words[i + 1] === lex.more ? i + 2 : i + 1;  // "two more cards" counts cards
         var counted = number && !count && !colour && after2 < words.length && notCards.has(words[after2]);
         // cambio_ref.cardwords.read_cards: "worth 10", "counts as 11" say points, not a card
-        var said = number && !count && !colour && i > 0 && (pointsBefore.has(words[i - 1]) ||
+        // ("score for ten of spades": a card)
+        var suited = words[i + 1] === "of" && i + 2 < words.length && has(suits, words[i + 2]);
+        var said = number && !count && !colour && !suited && i > 0 && (pointsBefore.has(words[i - 1]) ||
           ((words[i - 1] === "as" || words[i - 1] === "for") && i > 1 && pointsVerbs.has(words[i - 2])) ||
           (words[i - 1] === "or" && points[i - 2] === true));
         if (said) { points[i] = true; }

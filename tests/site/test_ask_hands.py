@@ -550,6 +550,14 @@ def test_a_number_said_as_points_is_no_card(question, card):
     assert reply.unread == ()
 
 
+def test_a_number_before_of_and_a_suit_is_a_card_not_points():
+    # "score for ten of spades": "for" after a word of scoring says points ("counts for 10"), but a number with "of" and
+    # a suit after it names a card. The hand property below found the ten of spades dropped, silently, from
+    # "score for ten of ♠, a ten" (scored as one ten).
+    reply = ask("score for ten of ♠, a ten")
+    assert reply.kind == "hand" and reply.found[0].hit.id.split() == ["10S", "10H"] and reply.unread == ()
+
+
 def test_a_dash_between_cards_is_still_a_separator():
     # " - " between cards joins them (the hand property's forms); only a minus sign stuck to a number says points.
     reply = ask("K - 5 - joker total")
