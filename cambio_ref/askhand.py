@@ -36,6 +36,7 @@ from cambio_ref.cardwords import (
     EQUALS_SAID,
     FACTOR_SPACED,
     FACTORED_PLURAL,
+    FOR_POINTS_VERBS,
     INDEFINITE,
     LETTER_JOINS,
     MINUS_SAID,
@@ -188,7 +189,8 @@ def hand_json() -> dict[str, Any]:
             "label_owners": sorted(LABEL_OWNERS), "ace_number": ACE_NUMBER, "symbols": CARD_SYMBOLS,
             "points_said": POINTS_SAID.pattern, "minus_said": MINUS_SAID.pattern,
             "equals_said": EQUALS_SAID.pattern, "points_before": sorted(POINTS_BEFORE),
-            "points_verbs": sorted(POINTS_VERBS), "ace_plural": ACE_PLURAL.pattern,
+            "points_verbs": sorted(POINTS_VERBS), "for_points_verbs": sorted(FOR_POINTS_VERBS),
+            "ace_plural": ACE_PLURAL.pattern,
             "ace_of_spades": ACE_OF_SPADES.pattern, "suit_alone": SUIT_ALONE.pattern, "suit_names": SUIT_NAMES,
             "colour_after": COLOUR_AFTER.pattern, "factor_spaced": FACTOR_SPACED.pattern,
             "another_alone": ANOTHER_ALONE.pattern}

@@ -40,6 +40,7 @@ __all__ = [
     "DEFINITE",
     "EQUALS_SAID",
     "FACTORED_PLURAL",
+    "FOR_POINTS_VERBS",
     "INDEFINITE",
     "LETTER_JOINS",
     "MINUS_SAID",
@@ -129,10 +130,12 @@ POINTS_SAID = re.compile(r"\(\s*[-+\u2212\u2013]?\s*\d+\s*(?:pts?|points?)?\s*\)
 MINUS_SAID = re.compile(r"(?<![\w+])[-\u2212\u2013](?=\d)")
 EQUALS_SAID = re.compile(r"=")
 # A number right after one of these says a card's points, not a card ("worth 10", "equals 0", "minus 2"), and so does
-# one after "as" or "for" after a word of POINTS_VERBS ("counts as 11"), or after "or" after such a number ("worth 1 or
-# 0"): `read_cards` reads no card there.
+# one after "as" after a word of POINTS_VERBS ("counts as 11", "scores as 13") or "for" after one of FOR_POINTS_VERBS
+# ("counts for 11"; "score for 10, a joker" names cards), or after "or" after such a number ("worth 1 or 0"):
+# `read_cards` reads no card there.
 POINTS_BEFORE = frozenset(("worth", "equals", "equal", "minus"))
 POINTS_VERBS = frozenset(("count", "counts", "counted", "score", "scores", "scored"))
+FOR_POINTS_VERBS = frozenset(("count", "counts", "counted"))
 # A capital "A's" is aces ("A's and a king"), not after "player" or "seat" (a player named A).
 ACE_PLURAL = re.compile(r"(?<![Pp]layer )(?<![Ss]eat )\bA's\b")
 # "AS" in capitals is the ace of spades in the notation (spec/, `cambio score`), unless the whole text is in
@@ -478,8 +481,9 @@ def read_cards(words: Sequence[str]) -> Reading:
     [['Q(red)', 'Q(red)'], ['A(red)', 'A(red)']]
     >>> [str(m) for m in read_cards("i had a queen drew a 2 put the 2 in and the queen went".split()).cards]
     ['Q', '2']
-    >>> [str(m) for m in read_cards("score for ten of spades a ten".split()).cards]
-    ['10S', '10']
+    >>> said = ("score for ten of spades a ten", "score for 10 a joker")
+    >>> [[str(m) for m in read_cards(t.split()).cards] for t in said]
+    [['10S', '10'], ['10', 'X']]
     >>> r = read_cards("a king and another queen".split())
     >>> [str(m) for m in r.cards], sorted(r.used)
     (['K', 'Q'], [1, 3, 4])
@@ -561,7 +565,8 @@ def read_cards(words: Sequence[str]) -> Reading:
         # "is a king worth 10", "counts as 11", "worth 1 or 0": points, not a card ("score for ten of spades": a card)
         suited = words[i + 1:i + 2] == ["of"] and i + 2 < len(words) and words[i + 2] in SUIT_WORDS
         said = number and not count and not colour and not suited and i > 0 and (words[i - 1] in POINTS_BEFORE or (
-            words[i - 1] in ("as", "for") and i > 1 and words[i - 2] in POINTS_VERBS) or (
+            i > 1 and ((words[i - 1] == "as" and words[i - 2] in POINTS_VERBS)
+                       or (words[i - 1] == "for" and words[i - 2] in FOR_POINTS_VERBS))) or (
             words[i - 1] == "or" and i - 2 in points))
         if said:
             points.add(i)

@@ -45,7 +45,7 @@
     var pointsSaid = new RegExp(lex.points_said, "g");  // cambio_ref.cardwords.POINTS_SAID: "Joker (0)"
     var minusSaid = new RegExp(lex.minus_said, "g");  // cambio_ref.cardwords.MINUS_SAID: "red king -2"
     var equalsSaid = new RegExp(lex.equals_said, "g");  // cambio_ref.cardwords.EQUALS_SAID: "K=13"
-    var pointsBefore = new Set(lex.points_before), pointsVerbs = new Set(lex.points_verbs);
+    var pointsBefore = new Set(lex.points_before), pointsVerbs = new Set(lex.points_verbs), forPointsVerbs = new Set(lex.for_points_verbs);
     var aceOfSpades = new RegExp(lex.ace_of_spades, "g");  // cambio_ref.cardwords.ACE_OF_SPADES: "AS", "A♠"
     var factorSpaced = new RegExp(lex.factor_spaced, "g");  // cambio_ref.cardwords.FACTOR_SPACED: "a jack x 2, ..."
     var acePlural = new RegExp(lex.ace_plural, "g");  // cambio_ref.cardwords.ACE_PLURAL: "A's"
@@ -295,7 +295,8 @@
         // ("score for ten of spades": a card)
         var suited = words[i + 1] === "of" && i + 2 < words.length && has(suits, words[i + 2]);
         var said = number && !count && !colour && !suited && i > 0 && (pointsBefore.has(words[i - 1]) ||
-          ((words[i - 1] === "as" || words[i - 1] === "for") && i > 1 && pointsVerbs.has(words[i - 2])) ||
+          (i > 1 && ((words[i - 1] === "as" && pointsVerbs.has(words[i - 2])) ||
+                     (words[i - 1] === "for" && forPointsVerbs.has(words[i - 2])))) ||
           (words[i - 1] === "or" && points[i - 2] === true));
         if (said) { points[i] = true; }
         var letterAlone = lex.rank_letters.indexOf(word) >= 0 && !count && !afterACard(words, i, used) &&
