@@ -40,7 +40,8 @@ NO_HAND = ["what do 7s and 8s do", "what do a 9 and a 10 do", "awareness rules: 
            "kings count at the end?", "how do kings and jokers count", "kings and jokers",
            "memory version says equal value, so black king onto a 10 is fine?",
            "risky fives on - how do two fives vs one five vs none work", "can 2 matching cards be snapped, two kings",
-           "I had a queen in my hand, drew a 2, put the 2 in and the queen went on the pile. Do I get the queen's power?"]
+           "I had a queen in my hand, drew a 2, put the 2 in and the queen went on the pile. "
+           "Do I get the queen's power?"]
 
 
 def ask_in_browser(page: Page, questions: list[str]) -> list[str]:
