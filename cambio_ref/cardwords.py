@@ -576,7 +576,7 @@ def read_cards(words: Sequence[str]) -> Reading:
             rank = RANK_WORDS.get(word, "A")
             suit = ""
             plural = word.endswith("s")
-            if i + 2 < len(words) and words[i + 1] == "of" and words[i + 2] in SUIT_WORDS and rank != JOKER:
+            if suited and rank != JOKER:
                 suit = SUIT_WORDS[words[i + 2]]
                 i += 2
             if colour and rank != JOKER and not suit:

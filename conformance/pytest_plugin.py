@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -46,13 +47,18 @@ def _shipped_case(path: Path) -> Case | None:
     on disk, checked, across processes): each pytest process (each xdist worker) then collects
     spec/cases without reading and checking its files again (1.4 s of CPU a process)."""
     root = cases_dir()
-    if root not in path.parents:
-        return None
+    return _shipped_cases(root).get(path) if root in path.parents else None
+
+
+@cache
+def _shipped_cases(root: Path) -> dict[Path, Case]:
+    """The catalogue's cases under `root` by path, made once a process (`Case.file` is relative to
+    the folder above spec/, as `cambio_ref.cases` names it)."""
     try:
         cases = load_cases()
     except CambioError:
-        return None  # (a file has a problem: each file read alone reports its own)
-    return {root.parent.parent / case.file: case for case in cases.values()}.get(path)
+        return {}  # (a file has a problem: each file read alone reports its own)
+    return {root.parent.parent / case.file: case for case in cases.values()}
 
 
 class CaseFile(pytest.File):

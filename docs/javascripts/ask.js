@@ -305,7 +305,7 @@
         if ((has(ranks, word) || ace) && !said && !(counted && !(i > 0 && articles.has(words[i - 1]))) && !letterAlone) {
           var rank = has(ranks, word) ? ranks[word] : "A", suit = "";
           var plural = word.endsWith("s");
-          if (i + 2 < words.length && words[i + 1] === "of" && has(suits, words[i + 2]) && rank !== "X") {
+          if (suited && rank !== "X") {
             suit = suits[words[i + 2]];
             i += 2;
           }

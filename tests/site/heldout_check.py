@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -94,12 +95,13 @@ def dropped(entry: dict[str, Any], reply: Reply) -> bool:
     return len(reply.found[0].hit.id.split()) < len(entry["hand"]) and not reply.unread
 
 
-def tally(entries: list[dict[str, Any]]) -> Counter[str]:
+def tally(entries: list[dict[str, Any]], reply_to: Callable[[str], Reply] = ask) -> Counter[str]:
     """Counts: right first, confidently wrong, not sure (of the answerable), unanswerable and how many got
-    "not sure", hands and how many were scored right, hands scored with a word silently dropped."""
+    "not sure", hands and how many were scored right, hands scored with a word silently dropped (each
+    question's reply from `reply_to`, `cambio_ref.ask.ask` unless replies already worked out are given)."""
     out: Counter[str] = Counter()
     for e in entries:
-        reply = ask(e["q"])
+        reply = reply_to(e["q"])
         wrong = problems(e, reply)
         out["questions"] += 1
         if e.get("unsure"):

@@ -580,3 +580,16 @@ def test_the_plain_words_make_no_glossary_phrase_another_terms():
     assert joined(words) <= joined({})
 
 
+
+
+@pytest.mark.parametrize("question", [
+    "we play red king 0, how do kings count",
+    "we say you can't call on the first lap, when can she call",
+    "the way we do black kings: look at two cards from two players, then trade them",
+    "our king looks at any card then trades it, can I look at my own",
+])
+def test_a_table_saying_how_it_plays_speaks_of_a_house_rule(question):
+    # spec/glossary.yaml, house-rule: "we play", "we say", "the way we do", "our king" say what the player's own table
+    # does, so a house rule's case is not weighed down against the ruleset's own answer (questions like the dev set's).
+    assert engine_for(shipped_data()).analyse(question).house
+    assert not engine_for(shipped_data()).analyse("can the caller still snap after calling").house

@@ -556,6 +556,10 @@ def test_a_number_before_of_and_a_suit_is_a_card_not_points():
     # "score for ten of ♠, a ten" (scored as one ten).
     reply = ask("score for ten of ♠, a ten")
     assert reply.kind == "hand" and reply.found[0].hit.id.split() == ["10S", "10H"] and reply.unread == ()
+    # "for" says points only after a word of counting ("counts for 11"): "score for 10's, a joker" names its cards
+    # (the property found the tens dropped)
+    reply = ask("score for 10's, a joker")
+    assert reply.kind == "hand" and [c[:-1] or c for c in reply.found[0].hit.id.split()] == ["10", "X"]
 
 
 def test_a_dash_between_cards_is_still_a_separator():
