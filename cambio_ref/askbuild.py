@@ -25,8 +25,9 @@ from cambio_ref.askread import plain_words
 from cambio_ref.asksure import FLOOR, GOOD, LEAD, MARGIN, OPTION_NEAR, SURE
 from cambio_ref.asktypos import INFLECTIONS, LONG_TYPO, MIN_TYPO, english_words
 from cambio_ref.askwords import house_label, player_title, rule_title, value_text
+from cambio_ref.cardcounts import AFTER_WORDS, COUNT_WORDS, MULTIPLES
+from cambio_ref.cardnames import COLOURS, RANK_WORDS, SUIT_WORDS
 from cambio_ref.cards import Card
-from cambio_ref.cardwords import AFTER_WORDS, COLOURS, COUNT_WORDS, MULTIPLES, RANK_WORDS, SUIT_WORDS
 from cambio_ref.cases import Case, load_cases
 from cambio_ref.catalogue import Catalogue, Citation, load_catalogue
 from cambio_ref.rules import Resolved, explain, resolve

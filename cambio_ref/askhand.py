@@ -2,10 +2,10 @@
 
 `raw_words` writes the cards a player types plainly before anything else reads the text: suit symbols as
 letters, players' plurals ("5s", "K's") as words, letters run together ("KK77") one a word, separators
-between a number and a plural as "and" (`cambio_ref.cardwords` holds each pattern). `hand_label` finds a
-label before the cards ("my hand:"), and `hand_span` the words among them, where a word that is no card is
-named as unread, never dropped (`cambio_ref.askread.analyse`). docs/javascripts/ask.js reads the same
-tables from the site's index (`hand_json`).
+between a number and a plural as "and" (`cambio_ref.cardnames` and `cambio_ref.cardcounts` hold each
+pattern). `hand_label` finds a label before the cards ("my hand:"), and `hand_span` the words among them,
+where a word that is no card is named as unread, never dropped (`cambio_ref.askread.analyse`).
+docs/javascripts/ask.js reads the same tables from the site's index (`hand_json`).
 """
 
 from __future__ import annotations
@@ -15,20 +15,13 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from cambio_ref.askcontractions import expand
-from cambio_ref.cardwords import (
-    ACE_LETTER,
-    ACE_NUMBER,
-    ACE_OF_SPADES,
-    ACE_PLURAL,
+from cambio_ref.cardcounts import (
     AFTER_WORDS,
     AGREED_PLURAL,
     ANOTHER,
     ANOTHER_ALONE,
     ARTICLES,
     BEFORE_COLOUR,
-    CARD_SYMBOLS,
-    COLOUR_AFTER,
-    COLOURS,
     COUNT_BREAK,
     COUNT_WORDS,
     COUNTED_PLURAL,
@@ -45,24 +38,33 @@ from cambio_ref.cardwords import (
     NOT_CARDS,
     ONE,
     PAIR_WORDS,
-    PLURAL_S,
-    PLURAL_WORDS,
     POINTS_BEFORE,
     POINTS_SAID,
     POINTS_VERBS,
-    RANK_LETTERS,
-    RANK_WORDS,
-    RUN_CHAT,
-    RUN_TOGETHER,
     SHORT_AND,
-    SUIT_ALONE,
-    SUIT_GLYPHS,
-    SUIT_NAMES,
-    SUIT_WORDS,
     TIMES,
     TIMES_SIGN,
     TIMES_WORD,
     and_between_cards,
+)
+from cambio_ref.cardnames import (
+    ACE_LETTER,
+    ACE_NUMBER,
+    ACE_OF_SPADES,
+    ACE_PLURAL,
+    CARD_SYMBOLS,
+    COLOUR_AFTER,
+    COLOURS,
+    PLURAL_S,
+    PLURAL_WORDS,
+    RANK_LETTERS,
+    RANK_WORDS,
+    RUN_CHAT,
+    RUN_TOGETHER,
+    SUIT_ALONE,
+    SUIT_GLYPHS,
+    SUIT_NAMES,
+    SUIT_WORDS,
     split_run,
 )
 
@@ -74,7 +76,7 @@ _WORD = re.compile(r"[a-z0-9]+")
 def raw_words(text: str) -> list[str]:
     """The words of `text`, lower case and unstemmed; a suit symbol reads as its letter ("K♥" -> "kh"),
     a capital A standing alone inside a sentence as an ace, a rank and a lower-case "s" as the rank's plural
-    ("5s" -> "fives", `cambio_ref.cardwords.PLURAL_S`), a contraction as the words it stands for (`expand`),
+    ("5s" -> "fives", `cambio_ref.cardnames.PLURAL_S`), a contraction as the words it stands for (`expand`),
     a separator between a number and a plural as "and" (`COUNT_BREAK`), and "n" between cards as "and".
 
     >>> raw_words("What's K♥ worth? Ann's 10♦!")
@@ -92,7 +94,7 @@ def raw_words(text: str) -> list[str]:
     >>> raw_words("KK77, kq j; kk jk q4 77")
     ['k', 'k', '7', '7', 'k', 'q', 'j', 'kk', 'jk', 'q4', '77']
 
-    Symbols, points said in brackets, a colour after its card, "A's" and "AS" (`cambio_ref.cardwords`):
+    Symbols, points said in brackets, a colour after its card, "A's" and "AS" (`cambio_ref.cardnames`):
 
     >>> raw_words("King (Red) (-2) + \U0001F0CF (0) + Ace (1); 6 of ♥\ufe0f, K \u00d72")
     ['red', 'king', 'joker', 'ace', '6', 'of', 'hearts', 'k', 'x2']

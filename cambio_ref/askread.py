@@ -1,7 +1,7 @@
 """Reading a question in players' words: its words, its ruleset, its cards and what it asks for.
 
 `analyse` reads a question: the ruleset it names ("in online"), the cards it names
-("K♥", "red king", "sevens", `cambio_ref.cardwords`), and what it asks for, word by
+("K♥", "red king", "sevens", `cambio_ref.cardnames`), and what it asks for, word by
 word, each word with its glossary term (spec/glossary.yaml: "flip", "burn" and "slap"
 all find "snap"), typos read as known words (`cambio_ref.asktypos`), everyday English as the
 rules' words ("drew" as "draw", "max" as "most": `plain_words`). `doc_tokens` reads
@@ -27,22 +27,24 @@ from typing import TYPE_CHECKING, Any
 from cambio_ref.askcontractions import CONTRACTED, CONTRACTION, NOT_BASES, UNMARKED, expand
 from cambio_ref.askhand import JOINS, hand_json, hand_label, hand_span, raw_words
 from cambio_ref.asktypos import correct
-from cambio_ref.cardwords import (
-    ACE_NUMBER,
+from cambio_ref.cardcounts import (
     ANOTHER,
     ARTICLES,
-    COLOURS,
     COUNT_WORDS,
     NOT_CARDS,
     ONE,
+    and_between_cards,
+    read_cards,
+)
+from cambio_ref.cardnames import (
+    ACE_NUMBER,
+    COLOURS,
     RANK_LETTERS,
     RANK_WORDS,
     SUIT_WORDS,
     CardMention,
-    and_between_cards,
     code_of,
     rank_token,
-    read_cards,
 )
 
 if TYPE_CHECKING:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 from importlib import resources
 
-from cambio_ref.cardwords import RANK_WORDS
+from cambio_ref.cardnames import RANK_WORDS
 
 __all__ = ["ENGLISH_FILE", "INFLECTIONS", "LONG_TYPO", "MIN_TYPO", "Near", "correct", "edits", "english_words",
            "near_english"]

@@ -35,23 +35,23 @@
     var single = {};
     lex.phrases.forEach(function (p) { if (p[0].length === 1) { single[p[0][0]] = p[1]; } });
 
-    var aceLetter = new RegExp(lex.ace_letter, "g");  // cambio_ref.cardwords.ACE_LETTER
-    var runTogether = new RegExp(lex.run_together, "g");  // cambio_ref.cardwords.RUN_TOGETHER: "KK77", "kq"
-    var pluralS = new RegExp(lex.plural_s, "g");  // cambio_ref.cardwords.PLURAL_S: "5s", "ks" are fives, kings
-    var countedPlural = new RegExp(lex.counted_plural, "g");  // cambio_ref.cardwords.COUNTED_PLURAL: "two 5's"
-    var factoredPlural = new RegExp(lex.factored_plural, "g");  // cambio_ref.cardwords.FACTORED_PLURAL: "3's x 2"
-    var agreedPlural = new RegExp(lex.agreed_plural, "g");  // cambio_ref.cardwords.AGREED_PLURAL: "are K's worth"
-    var countBreak = new RegExp(lex.count_break, "g");  // cambio_ref.cardwords.COUNT_BREAK: "ten, twos"
-    var pointsSaid = new RegExp(lex.points_said, "g");  // cambio_ref.cardwords.POINTS_SAID: "Joker (0)"
-    var minusSaid = new RegExp(lex.minus_said, "g");  // cambio_ref.cardwords.MINUS_SAID: "red king -2"
-    var equalsSaid = new RegExp(lex.equals_said, "g");  // cambio_ref.cardwords.EQUALS_SAID: "K=13"
+    var aceLetter = new RegExp(lex.ace_letter, "g");  // cambio_ref.cardnames.ACE_LETTER
+    var runTogether = new RegExp(lex.run_together, "g");  // cambio_ref.cardnames.RUN_TOGETHER: "KK77", "kq"
+    var pluralS = new RegExp(lex.plural_s, "g");  // cambio_ref.cardnames.PLURAL_S: "5s", "ks" are fives, kings
+    var countedPlural = new RegExp(lex.counted_plural, "g");  // cambio_ref.cardcounts.COUNTED_PLURAL: "two 5's"
+    var factoredPlural = new RegExp(lex.factored_plural, "g");  // cambio_ref.cardcounts.FACTORED_PLURAL: "3's x 2"
+    var agreedPlural = new RegExp(lex.agreed_plural, "g");  // cambio_ref.cardcounts.AGREED_PLURAL: "are K's worth"
+    var countBreak = new RegExp(lex.count_break, "g");  // cambio_ref.cardcounts.COUNT_BREAK: "ten, twos"
+    var pointsSaid = new RegExp(lex.points_said, "g");  // cambio_ref.cardcounts.POINTS_SAID: "Joker (0)"
+    var minusSaid = new RegExp(lex.minus_said, "g");  // cambio_ref.cardcounts.MINUS_SAID: "red king -2"
+    var equalsSaid = new RegExp(lex.equals_said, "g");  // cambio_ref.cardcounts.EQUALS_SAID: "K=13"
     var pointsBefore = new Set(lex.points_before), pointsVerbs = new Set(lex.points_verbs), forPointsVerbs = new Set(lex.for_points_verbs);
-    var aceOfSpades = new RegExp(lex.ace_of_spades, "g");  // cambio_ref.cardwords.ACE_OF_SPADES: "AS", "A♠"
-    var factorSpaced = new RegExp(lex.factor_spaced, "g");  // cambio_ref.cardwords.FACTOR_SPACED: "a jack x 2, ..."
-    var acePlural = new RegExp(lex.ace_plural, "g");  // cambio_ref.cardwords.ACE_PLURAL: "A's"
-    var suitAlone = new RegExp(lex.suit_alone, "g");  // cambio_ref.cardwords.SUIT_ALONE: "king of ♥"
-    var colourAfter = new RegExp(lex.colour_after, "g");  // cambio_ref.cardwords.COLOUR_AFTER: "King (Red)"
-    var anotherAlone = new RegExp(lex.another_alone, "g");  // cambio_ref.cardwords.ANOTHER_ALONE: "another, K"
+    var aceOfSpades = new RegExp(lex.ace_of_spades, "g");  // cambio_ref.cardnames.ACE_OF_SPADES: "AS", "A♠"
+    var factorSpaced = new RegExp(lex.factor_spaced, "g");  // cambio_ref.cardcounts.FACTOR_SPACED: "a jack x 2, ..."
+    var acePlural = new RegExp(lex.ace_plural, "g");  // cambio_ref.cardnames.ACE_PLURAL: "A's"
+    var suitAlone = new RegExp(lex.suit_alone, "g");  // cambio_ref.cardnames.SUIT_ALONE: "king of ♥"
+    var colourAfter = new RegExp(lex.colour_after, "g");  // cambio_ref.cardnames.COLOUR_AFTER: "King (Red)"
+    var anotherAlone = new RegExp(lex.another_alone, "g");  // cambio_ref.cardcounts.ANOTHER_ALONE: "another, K"
     var contraction = new RegExp(lex.contraction, "g");  // cambio_ref.askread.expand: "hadn't" is "had not"
     function expand(text) {
       return text.replace(contraction, function (m, base, word, ending, unmarked) {
@@ -71,7 +71,7 @@
       text = text.replace(suitAlone, function (m, g) { return " " + lex.suit_names[lex.glyphs[g]] + " "; });
       text = text.replace(colourAfter, function (m, w, c1, c2) { return (c1 || c2) + " " + w; });
       text = text.replace(anotherAlone, "another one");
-      text = text.replace(runTogether, function (m) {  // cambio_ref.cardwords.split_run
+      text = text.replace(runTogether, function (m) {  // cambio_ref.cardnames.split_run
         return (lex.run_chat.indexOf(m) >= 0 || (m.length === 2 && /[0-9]/.test(m))) ? m
             : m.split("").join(" ") + (/[0-9]$/.test(m) ? "," : "");  // (a last digit is a card, not a count)
       });
@@ -83,7 +83,7 @@
       Object.keys(lex.glyphs).forEach(function (g) { text = text.split(g).join(lex.glyphs[g]); });
       return andBetweenCards(text.split("'s").join("").match(/[a-z0-9]+/g) || []);
     }
-    // cambio_ref.cardwords.and_between_cards: "n" after a card's word and before a card is "and".
+    // cambio_ref.cardcounts.and_between_cards: "n" after a card's word and before a card is "and".
     function andBetweenCards(words) {
       return words.map(function (w, i) {
         if (w !== lex.short_and || i === 0) { return w; }
@@ -148,14 +148,14 @@
       for (var i = 0; i < a.length; i++) { if (a[i] !== b[i]) { return false; } }
       return true;
     }
-    // cambio_ref.cardwords.TIMES and _times_before: "2x" or "x2" as a count; "double" and "triple".
+    // cambio_ref.cardcounts.TIMES and _times_before: "2x" or "x2" as a count; "double" and "triple".
     var times = new RegExp(lex.times);
     function timesBefore(word) {
       if (has(lex.multiples, word)) { return lex.multiples[word]; }
       var m = times.exec(word);
       return (m && m[2]) ? Number(m[2]) : 0;
     }
-    // cambio_ref.cardwords._times_after: the count a factor after a card says, and how many words it takes.
+    // cambio_ref.cardcounts._times_after: the count a factor after a card says, and how many words it takes.
     function timesAfter(words, i) {
       var word = words[i], m = times.exec(word);
       // "kings x 2": the times sign and a count after a plural, or with no card after them (not "K X 2 5")
@@ -172,21 +172,21 @@
       }
       return [0, 0];
     }
-    // cambio_ref.cardwords.read_cards: the cards, the positions of the words that name them, and
+    // cambio_ref.cardcounts.read_cards: the cards, the positions of the words that name them, and
     // whether every card is a plural rank without a count ("kings and jokers").
-    // cambio_ref.cardwords._card_follows: a rank, a card code, or a colour or count and then a rank.
+    // cambio_ref.cardcounts._card_follows: a rank, a card code, or a colour or count and then a rank.
     function cardFollows(words, i) {
       if (i >= words.length) { return false; }
       var w = words[i];
       return has(ranks, w) || codeOf(w) !== null ||
         ((has(colours, w) || has(counts, w)) && i + 1 < words.length && has(ranks, words[i + 1]));
     }
-    // cambio_ref.cardwords._beside_a_card: a letter of the notation ("K Q J 10") is a card only where the words
+    // cambio_ref.cardcounts._beside_a_card: a letter of the notation ("K Q J 10") is a card only where the words
     // around it make it one (not in "Q&A").
     function namesACardAt(words, k) {
       return k >= 0 && k < words.length && (has(ranks, words[k]) || has(suits, words[k]) || codeOf(words[k]) !== null);
     }
-    // cambio_ref.cardwords._ace_number: "1" where a letter of the notation is a card is an ace ("a 1 and a 2",
+    // cambio_ref.cardcounts._ace_number: "1" where a letter of the notation is a card is an ace ("a 1 and a 2",
     // "K 1 2"); before a rank in words it counts ("1 ace"), read before this.
     function aceNumber(words, i) {
       return words[i] === lex.ace_number && besideACard(words, i, true);  // (noAces, as Python's aces=False)
@@ -209,7 +209,7 @@
           (timesBefore(words[k]) > 0 && cardFollows(words, k + 1)) || (!noAces && aceNumber(words, k)))) ||
         (before < i - 1 && namesACard(before));
     }
-    // cambio_ref.cardwords._after_a_card: the words before, joining words aside, end a card already read.
+    // cambio_ref.cardcounts._after_a_card: the words before, joining words aside, end a card already read.
     function afterACard(words, i, used) {
       var k = i - 1;
       while (k > 0 && letterJoins.has(words[k])) { k -= 1; }
@@ -267,14 +267,14 @@
         }
         var count = 0;
         var pair = pairs.has(word) && words[i + 1] === "of";  // "a pair of kings"
-        // "3 x 4": a count, the times sign and a rank is so many of that rank (cambio_ref.cardwords.TIMES_SIGN)
+        // "3 x 4": a count, the times sign and a rank is so many of that rank (cambio_ref.cardcounts.TIMES_SIGN)
         var sign = has(counts, word) && counts[word] > 1 && word !== "both" && words[i + 1] === lex.times_sign &&
           !(i > 0 && indefinite.has(words[i - 1]));  // ("a 10 x 2": a ten, twice)
         var before = timesBefore(word) || (sign ? counts[word] : 0);  // "double", "3x": singular or plural
         var j = (pair || sign) ? i + 2 : (has(counts, word) || before) ? i + 1 : i;
         var colourAt = (j < words.length && has(colours, words[j])) ? j : -1;
         var rankAt = colourAt >= 0 ? colourAt + 1 : j;
-        // After "a" or "an" a number is a card, not a count (cambio_ref.cardwords.INDEFINITE)
+        // After "a" or "an" a number is a card, not a count (cambio_ref.cardcounts.INDEFINITE)
         var carded = i > 0 && indefinite.has(words[i - 1]) && !(pair || before);
         if (j > i && !carded && rankAt < words.length && has(ranks, words[rankAt]) &&
             ((words[rankAt].endsWith("s") && codeOf(words[rankAt]) === null) || counts[word] === 1 || before) &&
@@ -291,7 +291,7 @@
         // colour a number is a card.
         var after2 = words[i + 1] === lex.more ? i + 2 : i + 1;  // "two more cards" counts cards
         var counted = number && !count && !colour && after2 < words.length && notCards.has(words[after2]);
-        // cambio_ref.cardwords.read_cards: "worth 10", "counts as 11" say points, not a card
+        // cambio_ref.cardcounts.read_cards: "worth 10", "counts as 11" say points, not a card
         // ("score for ten of spades": a card)
         var suited = words[i + 1] === "of" && i + 2 < words.length && has(suits, words[i + 2]);
         var said = number && !count && !colour && !suited && i > 0 && (pointsBefore.has(words[i - 1]) ||

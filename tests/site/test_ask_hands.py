@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 from cambio_ref.ask import ask
 from cambio_ref.askdata import shipped_data
 from cambio_ref.askindex import analyse, build_index, engine_for, raw_words
-from cambio_ref.cardwords import COLOURS, COUNT_WORDS, RUN_CHAT, CardMention, read_cards
+from cambio_ref.cardcounts import COUNT_WORDS, read_cards
+from cambio_ref.cardnames import COLOURS, RUN_CHAT, CardMention
 from cambio_ref.cli import main
 from cambio_ref.rules import resolve
 
@@ -246,7 +247,7 @@ def test_chat_and_numbers_are_not_run_together_cards(words):
 
 def test_a_letter_of_the_card_notation_is_a_card_only_among_cards():
     # "the official Q&A" names no queen: a lone letter is read as a card only beside another card.
-    from cambio_ref.cardwords import mentions
+    from cambio_ref.cardcounts import mentions
 
     assert mentions(raw_words("what does the official Q&A say about a king")) == (CardMention("K"),)
     assert [str(m) for m in mentions(raw_words("K Q J and a 10"))] == ["K", "Q", "J", "10"]
@@ -390,7 +391,7 @@ def _card_said(pick: Callable[[Sequence[Any]], Any]) -> _Said:
     one, many = _FORMS[rank]
     before, after, colour = _colour_said(pick, rank)
     kind = pick(["one", "one", "count", "multiple", "factor", "code", "suit", "plural", "run", "another"])
-    if kind == "run":  # card letters and digits run together: "kk77", "kqj" (cambio_ref.cardwords.RUN_TOGETHER)
+    if kind == "run":  # card letters and digits run together: "kk77", "kqj" (cambio_ref.cardnames.RUN_TOGETHER)
         ranks = [rank if rank in "KQJ" else "K", *(pick("KQJ2357") for _ in range(pick([1, 2, 3])))]
         run = "".join(ranks)
         if run.lower() in RUN_CHAT or (len(run) == 2 and not run.isalpha()):
@@ -538,7 +539,7 @@ def test_count_for_asks_what_a_card_is_worth(question, rank, points):
     ("is a red king -1 in memory", "option:value.red-king"),
 ])
 def test_a_number_said_as_points_is_no_card(question, card):
-    # A number after "worth", "count as", "=" or with a minus sign says points (cambio_ref.cardwords.POINTS_BEFORE,
+    # A number after "worth", "count as", "=" or with a minus sign says points (cambio_ref.cardcounts.POINTS_BEFORE,
     # MINUS_SAID): the question asks what that one card is worth. It is no hand with the number as a second card
     # ("is a king worth 10" was scored as a king and a ten), and the number is no word left unread.
     reply = ask(question)
