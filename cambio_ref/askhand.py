@@ -36,6 +36,7 @@ from cambio_ref.cardcounts import (
     MORE,
     MULTIPLES,
     NOT_CARDS,
+    OF_A_KIND,
     ONE,
     PAIR_WORDS,
     POINTS_BEFORE,
@@ -192,7 +193,7 @@ def hand_json() -> dict[str, Any]:
             "points_said": POINTS_SAID.pattern, "minus_said": MINUS_SAID.pattern,
             "equals_said": EQUALS_SAID.pattern, "points_before": sorted(POINTS_BEFORE),
             "points_verbs": sorted(POINTS_VERBS), "for_points_verbs": sorted(FOR_POINTS_VERBS),
-            "ace_plural": ACE_PLURAL.pattern,
+            "ace_plural": ACE_PLURAL.pattern, "of_a_kind": [list(p) for p in OF_A_KIND],
             "ace_of_spades": ACE_OF_SPADES.pattern, "suit_alone": SUIT_ALONE.pattern, "suit_names": SUIT_NAMES,
             "colour_after": COLOUR_AFTER.pattern, "factor_spaced": FACTOR_SPACED.pattern,
             "another_alone": ANOTHER_ALONE.pattern}

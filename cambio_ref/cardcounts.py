@@ -56,6 +56,7 @@ __all__ = [
     "MORE",
     "MULTIPLES",
     "NOT_CARDS",
+    "OF_A_KIND",
     "ONE",
     "PAIR_WORDS",
     "POINTS_BEFORE",
@@ -148,6 +149,9 @@ BEFORE_COLOUR = frozenset(("a", "an", "one"))
 # A number followed by one of these counts something else: "two cards left", "3 players", "7 points".
 NOT_CARDS = frozenset(("card", "cards", "player", "players", "people", "turn", "turns", "round", "rounds", "point",
                        "points", "pts", "times", "minutes", "seconds", "left", "us", "them", "or", "to"))
+# A number before one of these is poker's count of cards alike, no card: "four of a kind", "a three of a kind" (an
+# article before it too), "two pair"; not before "of" ("two, pair of kings": a 2 and two kings).
+OF_A_KIND = (("of", "a", "kind"), ("pair",))
 # A word between a number and such a word: "two more cards" counts cards, but "two more" alone is a 2 and a
 # word that is no card (named, not dropped).
 MORE = "more"
@@ -348,6 +352,9 @@ def read_cards(words: Sequence[str]) -> Reading:
     >>> said = ("score for ten of spades a ten", "score for 10 a joker")
     >>> [[str(m) for m in read_cards(t.split()).cards] for t in said]
     [['10S', '10'], ['10', 'X']]
+    >>> poker = ("four of a kind", "is a three of a kind worth 3", "two pair", "two pair of kings")
+    >>> [[str(m) for m in read_cards(t.split()).cards] for t in poker]
+    [[], [], [], ['2', 'K', 'K']]
     >>> r = read_cards("a king and another queen".split())
     >>> [str(m) for m in r.cards], sorted(r.used)
     (['K', 'Q'], [1, 3, 4])
@@ -426,6 +433,8 @@ def read_cards(words: Sequence[str]) -> Reading:
         # colour a number is a card.
         after = i + 2 if words[i + 1:i + 2] == [MORE] else i + 1
         counted = number and not count and not colour and after < len(words) and words[after] in NOT_CARDS
+        alike = number and not count and any(tuple(words[i + 1:i + 1 + len(p)]) == p
+                                             and words[i + 1 + len(p):i + 2 + len(p)] != ["of"] for p in OF_A_KIND)
         # "is a king worth 10", "counts as 11", "worth 1 or 0": points, not a card ("score for ten of spades": a card)
         suited = words[i + 1:i + 2] == ["of"] and i + 2 < len(words) and words[i + 2] in SUIT_WORDS
         said = number and not count and not colour and not suited and i > 0 and (words[i - 1] in POINTS_BEFORE or (
@@ -435,7 +444,8 @@ def read_cards(words: Sequence[str]) -> Reading:
         if said:
             points.add(i)
         ace = not count and _ace_number(words, i)
-        if (word in RANK_WORDS or ace) and not said and not (counted and not (i > 0 and words[i - 1] in ARTICLES)) and (
+        if (word in RANK_WORDS or ace) and not said and not alike and not (
+                counted and not (i > 0 and words[i - 1] in ARTICLES)) and (
                 word not in RANK_LETTERS or count or _after_a_card(words, i, used) or _beside_a_card(words, i)):
             rank = RANK_WORDS.get(word, "A")
             suit = ""

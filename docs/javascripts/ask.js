@@ -291,6 +291,10 @@
         // colour a number is a card.
         var after2 = words[i + 1] === lex.more ? i + 2 : i + 1;  // "two more cards" counts cards
         var counted = number && !count && !colour && after2 < words.length && notCards.has(words[after2]);
+        // cambio_ref.cardcounts.OF_A_KIND: "four of a kind", "a three of a kind", "two pair" name no card
+        var alike = number && !count && lex.of_a_kind.some(function (p) {
+          return same(words.slice(i + 1, i + 1 + p.length), p) && words[i + 1 + p.length] !== "of";
+        });
         // cambio_ref.cardcounts.read_cards: "worth 10", "counts as 11" say points, not a card
         // ("score for ten of spades": a card)
         var suited = words[i + 1] === "of" && i + 2 < words.length && has(suits, words[i + 2]);
@@ -302,7 +306,7 @@
         var letterAlone = lex.rank_letters.indexOf(word) >= 0 && !count && !afterACard(words, i, used) &&
           !besideACard(words, i);
         var ace = !count && aceNumber(words, i);
-        if ((has(ranks, word) || ace) && !said && !(counted && !(i > 0 && articles.has(words[i - 1]))) && !letterAlone) {
+        if ((has(ranks, word) || ace) && !said && !alike && !(counted && !(i > 0 && articles.has(words[i - 1]))) && !letterAlone) {
           var rank = has(ranks, word) ? ranks[word] : "A", suit = "";
           var plural = word.endsWith("s");
           if (suited && rank !== "X") {

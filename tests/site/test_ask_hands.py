@@ -551,6 +551,15 @@ def test_a_number_said_as_points_is_no_card(question, card):
     assert reply.unread == ()
 
 
+@pytest.mark.parametrize("question", ["four of a kind", "is a three of a kind worth anything", "does two pair count",
+                                      "four of a kind, is that good"])
+def test_poker_counts_of_cards_alike_are_no_card(question):
+    # "four of a kind" was read as a card 4 (with "kind" left unread), "two pair" as a 2: poker's words, no card
+    # (cambio_ref.cardcounts.OF_A_KIND); the question asks no card's worth.
+    reply = ask(question)
+    assert reply.kind not in ("card", "hand") and reply.unread == ()
+
+
 def test_a_number_before_of_and_a_suit_is_a_card_not_points():
     # "score for ten of spades": "for" after a word of scoring says points ("counts for 10"), but a number with "of" and
     # a suit after it names a card. The hand property below found the ten of spades dropped, silently, from
