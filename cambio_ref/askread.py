@@ -52,8 +52,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ASKING",
+    "GAME_TERM",
     "HOUSE_TERM",
     "HOW_MUCH",
+    "OTHER_GAME_TERM",
     "RULESET_TAILS",
     "STOP_WORDS",
     "VALUE_TERM",
@@ -82,9 +84,13 @@ STOP_WORDS = frozenset((  # noqa: SIM905 (a list of words reads better as one st
     " she he him hers herself himself myself yourself u ur ya ive id youre theyre wasnt wasn isnt isn didnt didn"
     " cant wont aren arent lol lmao nah yeah yep pls please guys guy bro dude mate mates gf bf literally"
     " actually basically exactly pretty okay so anyway tonight thing stuff ve ll re theres thats heres").split())
-# The glossary terms the engine itself reads: the words of a value question, and of a house rule.
+# The glossary terms the engine itself reads: the words of a value question, and of a house rule; the game's own
+# name ("cambio", "cabo") and the names of other card games ("uno", "blackjack"): a question naming another game is
+# about that game unless it names Cambio or a ruleset too.
 VALUE_TERM = "points"
 HOUSE_TERM = "house-rule"
+GAME_TERM = "cambio"
+OTHER_GAME_TERM = "other-game"
 # Words that ask for a ruleset when they come before one of its names ("in hearts", "playing online").
 _RULESET_CUES = frozenset(("in", "on", "under", "for", "playing", "play", "using", "with", "per"))
 # Words after a ruleset's name that are part of it: what it is, a set of rules or where they are written ("official
@@ -304,6 +310,7 @@ class Query:
     switched: tuple[tuple[str, bool], ...] = ()  # glossary terms said to be on or off: ("risky-fives", True)
     covered: tuple[tuple[tuple[str, ...], ...], ...] = ()  # per entry of `wanted`, the plain words its phrase covers
     asks: str = ""  # what it asks for (`asking`): "number", "other", "when", "yes-no" or ""
+    elsewhere: bool = False  # it names another card game ("in uno"), and neither Cambio nor a ruleset
 
     @property
     def hand(self) -> bool:
@@ -408,7 +415,8 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     topical = asked_last + sum(1 for j in rest if stem(keep[j]) in single) + len(found)
     return Query(text, ruleset, reading.cards, sum(1 for w in keep if code_of(w)), any(valued),
                  len(rest), tuple(once), HOUSE_TERM in terms, reading.ranks_only, unread, fixed,
-                 each, topical, switched(canon, lex), tuple(once.values()), asking(text))
+                 each, topical, switched(canon, lex), tuple(once.values()), asking(text),
+                 OTHER_GAME_TERM in terms and GAME_TERM not in terms and ruleset is None)
 
 
 def rule_phrases(canon: Sequence[str], lex: Lexicon) -> dict[tuple[tuple[str, ...], str], list[int]]:
@@ -437,7 +445,8 @@ def reading_json(lex: Lexicon) -> dict[str, Any]:
             "phrases": [[list(p), t] for p, t in lex.phrases], "value": [list(p) for p in lex.value_phrases],
             "rulesets": [[list(p), rs] for p, rs in lex.rulesets], "cues": sorted(_RULESET_CUES),
             "ruleset_tails": list(RULESET_TAILS), "contraction": CONTRACTION.pattern, "not_bases": NOT_BASES,
-            "contracted": CONTRACTED, "unmarked": UNMARKED, "house": HOUSE_TERM, "sum_words": sorted(_SUM_WORDS),
+            "contracted": CONTRACTED, "unmarked": UNMARKED, "house": HOUSE_TERM, "game": GAME_TERM,
+            "other_game": OTHER_GAME_TERM, "sum_words": sorted(_SUM_WORDS),
             "rule_terms": sorted(lex.rule_terms()), "not_unread": sorted(_NOT_UNREAD), "switch": switch_json(),
             "plain": plain_words(), "asking": ASKING, "how_much": sorted(HOW_MUCH)}
 

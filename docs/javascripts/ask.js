@@ -559,7 +559,9 @@
       var each = keep.indexOf("each") >= 0 ||
         (keep.slice(0, first).indexOf("are") >= 0 && !keep.some(function (w) { return sumWords.has(w); }));
       return { text: text, ruleset: ruleset, cards: cards, codes: codes, value: value, leftover: rest.length, wanted: unique, covered: uniqueCovered,
-               house: terms(cw).indexOf(lex.house) >= 0, ranksOnly: reading.ranksOnly, unread: unread, fixed: fixed,
+               house: terms(cw).indexOf(lex.house) >= 0,
+               elsewhere: terms(cw).indexOf(lex.other_game) >= 0 && terms(cw).indexOf(lex.game) < 0 && ruleset === null,
+               ranksOnly: reading.ranksOnly, unread: unread, fixed: fixed,
                each: each, switched: switched(cw), asks: asking(text), topical: askedLast + rest.filter(function (j) { return has(single, stem(keep[j])); }).length +
                  found.size };
     }
@@ -818,7 +820,8 @@
     function ask(text, picked) {
       var q = analyse(text);
       var ruleset = picked || q.ruleset;
-      if (isHand(q)) {
+      // cambio_ref.ask.ask: a question about another card game alone is never sure
+      if (isHand(q) && !q.elsewhere) {
         var tables = ruleset ? [ruleset] : data.rulesets;
         var values = q.ranksOnly || (q.value && q.each);
         if (values || q.cards.length === 1) {
@@ -832,7 +835,7 @@
                            hands: tables.map(function (rs) { return [rs, score(codes, rs)]; }) }] };
       }
       var chosen = choose(rank(q), q), ranked = chosen.ranked;
-      if (!chosen.sure) {
+      if (!chosen.sure || q.elsewhere) {
         return { top: "unsure", kind: "", ruleset: ruleset, closest: ranked.slice(0, 3), fixed: q.fixed };
       }
       var best = ranked[0].score;

@@ -43,6 +43,14 @@ NO_HAND = ["what do 7s and 8s do", "what do a 9 and a 10 do", "awareness rules: 
            "I had a queen in my hand, drew a 2, put the 2 in and the queen went on the pile. "
            "Do I get the queen's power?"]
 
+# Misreads of issue 30's follow-up: poker's counts are no card, another card game alone is never sure
+# (tests/site/test_ask_hands.py, tests/site/test_ask.py).
+MISREADS = ["four of a kind", "is a three of a kind worth anything", "does two pair count", "two, pair of kings",
+            "four of a kind, is that good", "In blackjack is an ace 1 or 11?", "in uno can you stack draw cards",
+            "in poker is an ace high", "how many cards do you deal in 6-card golf?",
+            "like crazy eights, can you play two eights", "in cambio, like in uno, what is an ace worth",
+            "what is an ace worth in online, not blackjack"]
+
 
 def ask_in_browser(page: Page, questions: list[str]) -> list[str]:
     """ask.js's top answer (``case:ID``, ``hand:KH KS``, ``unsure``...) to each question."""
@@ -58,7 +66,7 @@ def test_the_site_search_picks_the_same_top_answer_as_cambio_ask(visit: Visit, r
     questions = [e["q"] for e in load_phrasings()] + [c.title for c in load_cases().values()]
     questions += [e["q"] for e in load_half("tune")]
     questions += ["what is a king worth", "what's a six worth in hearts", "kings", "jokers", "K♥ 10♦"]
-    questions += [q for q, _, _ in HANDS_IN_WORDS] + READ_ALIKE + NO_HAND
+    questions += [q for q, _, _ in HANDS_IN_WORDS] + READ_ALIKE + NO_HAND + MISREADS
     hands = [q for q, _, _ in HANDS_IN_WORDS]
     # (the held-out sets, read by counts only)
     frozen = [e["q"] for half in ("test", "valid", "valid2", "valid3") for e in load_half(half)]
