@@ -311,13 +311,15 @@ class Query:
     covered: tuple[tuple[tuple[str, ...], ...], ...] = ()  # per entry of `wanted`, the plain words its phrase covers
     asks: str = ""  # what it asks for (`asking`): "number", "other", "when", "yes-no" or ""
     elsewhere: bool = False  # it names another card game ("in uno"), and neither Cambio nor a ruleset
+    stated: bool = False  # it states its cards' points ("red king 0 and black king 20, how do kings count")
 
     @property
     def hand(self) -> bool:
         """A question about what cards score rather than about a rule (a rule's word makes it a rule's question,
-        unless two or more cards are typed as codes, or it names four or more cards)."""
+        unless two or more cards are typed as codes, or it names four or more cards); not when it states their
+        points ("red king 0, black king 20": a rule a table plays)."""
         n = len(self.cards)
-        return n > 0 and (self.topical == 0 or self.codes >= 2 or n >= 4) and (
+        return n > 0 and not self.stated and (self.topical == 0 or self.codes >= 2 or n >= 4) and (
             ((self.value or self.codes >= 2) and self.leftover <= max(1, n + 1))
             or (n >= 2 and self.leftover == 0)
             or (n >= 3 and self.leftover <= n + 1))
@@ -416,7 +418,7 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     return Query(text, ruleset, reading.cards, sum(1 for w in keep if code_of(w)), any(valued),
                  len(rest), tuple(once), HOUSE_TERM in terms, reading.ranks_only, unread, fixed,
                  each, topical, switched(canon, lex), tuple(once.values()), asking(text),
-                 OTHER_GAME_TERM in terms and GAME_TERM not in terms and ruleset is None)
+                 OTHER_GAME_TERM in terms and GAME_TERM not in terms and ruleset is None, bool(reading.stated))
 
 
 def rule_phrases(canon: Sequence[str], lex: Lexicon) -> dict[tuple[tuple[str, ...], str], list[int]]:

@@ -311,6 +311,7 @@ class Reading:
     used: frozenset[int]  # positions of the words read as (part of) a card: counts, colours, ranks, "of", suits
     ranks_only: bool  # every card is a plural rank without a count ("kings", "red kings"): it asks about the rank
     points: frozenset[int] = frozenset()  # positions of numbers that say points, not a card ("worth 10")
+    stated: frozenset[int] = frozenset()  # those of them said right after a card as its points ("red king 0")
 
 
 def read_cards(words: Sequence[str]) -> Reading:
@@ -355,6 +356,9 @@ def read_cards(words: Sequence[str]) -> Reading:
     >>> poker = ("four of a kind", "is a three of a kind worth 3", "two pair", "two pair of kings")
     >>> [[str(m) for m in read_cards(t.split()).cards] for t in poker]
     [[], [], [], ['2', 'K', 'K']]
+    >>> r = read_cards("red king 0 and black king 20 how do kings count".split())
+    >>> [str(m) for m in r.cards], sorted(r.stated)
+    (['K(red)', 'K(black)', 'K'], [2, 6])
     >>> r = read_cards("a king and another queen".split())
     >>> [str(m) for m in r.cards], sorted(r.used)
     (['K', 'Q'], [1, 3, 4])
@@ -363,6 +367,7 @@ def read_cards(words: Sequence[str]) -> Reading:
     pending: list[str] = []
     used: set[int] = set()
     points: set[int] = set()
+    statements: set[int] = set()
     plural_only = True
     i = 0
     while i < len(words):
@@ -441,8 +446,14 @@ def read_cards(words: Sequence[str]) -> Reading:
             i > 1 and ((words[i - 1] == "as" and words[i - 2] in POINTS_VERBS)
                        or (words[i - 1] == "for" and words[i - 2] in FOR_POINTS_VERBS))) or (
             words[i - 1] == "or" and i - 2 in points))
-        if said:
+        # "red king 0, black king 20": a number right after a card that names no rank ("0", "20") states that card's
+        # points, as a house rule says them: no card, and no word left unread
+        stated = (word.isdigit() and word not in RANK_WORDS and word != ACE_NUMBER and not count and not colour
+                  and i - 1 in used)
+        if said or stated:
             points.add(i)
+        if stated:
+            statements.add(i)
         ace = not count and _ace_number(words, i)
         if (word in RANK_WORDS or ace) and not said and not alike and not (
                 counted and not (i > 0 and words[i - 1] in ARTICLES)) and (
@@ -471,4 +482,4 @@ def read_cards(words: Sequence[str]) -> Reading:
             used.update(range(start - 1 if another or counted_one else start, i + 1))
             plural_only = plural_only and plural and not count and not suit
         i += 1
-    return Reading(tuple(found), frozenset(used), bool(found) and plural_only, frozenset(points))
+    return Reading(tuple(found), frozenset(used), bool(found) and plural_only, frozenset(points), frozenset(statements))

@@ -216,7 +216,7 @@
       return k >= 0 && !!used[k];
     }
     function readCards(words) {
-      var found = [], used = {}, points = {}, pluralOnly = true, pending = [];
+      var found = [], used = {}, points = {}, statements = 0, pluralOnly = true, pending = [];
       var i = 0;
       while (i < words.length) {
         var start = i;
@@ -302,7 +302,11 @@
           (i > 1 && ((words[i - 1] === "as" && pointsVerbs.has(words[i - 2])) ||
                      (words[i - 1] === "for" && forPointsVerbs.has(words[i - 2])))) ||
           (words[i - 1] === "or" && points[i - 2] === true));
-        if (said) { points[i] = true; }
+        // "red king 0, black king 20": a number right after a card that names no rank states that card's points
+        var stated = /^[0-9]+$/.test(word) && !has(ranks, word) && word !== lex.ace_number && !count && !colour &&
+          used[i - 1] === true;
+        if (said || stated) { points[i] = true; }
+        if (stated) { statements += 1; }
         var letterAlone = lex.rank_letters.indexOf(word) >= 0 && !count && !afterACard(words, i, used) &&
           !besideACard(words, i);
         var ace = !count && aceNumber(words, i);
@@ -336,7 +340,7 @@
         }
         i += 1;
       }
-      return { cards: found, used: used, points: points, ranksOnly: found.length > 0 && pluralOnly };
+      return { cards: found, used: used, points: points, stated: statements > 0, ranksOnly: found.length > 0 && pluralOnly };
     }
     // cambio_ref.asktypos.edits and correct: a typo is read as the nearest known word.
     var vocab = data.vocab, vocabWords = Object.keys(vocab);
@@ -561,13 +565,13 @@
       return { text: text, ruleset: ruleset, cards: cards, codes: codes, value: value, leftover: rest.length, wanted: unique, covered: uniqueCovered,
                house: terms(cw).indexOf(lex.house) >= 0,
                elsewhere: terms(cw).indexOf(lex.other_game) >= 0 && terms(cw).indexOf(lex.game) < 0 && ruleset === null,
-               ranksOnly: reading.ranksOnly, unread: unread, fixed: fixed,
+               stated: reading.stated, ranksOnly: reading.ranksOnly, unread: unread, fixed: fixed,
                each: each, switched: switched(cw), asks: asking(text), topical: askedLast + rest.filter(function (j) { return has(single, stem(keep[j])); }).length +
                  found.size };
     }
     function isHand(q) {
       var n = q.cards.length;
-      return n > 0 && (q.topical === 0 || q.codes >= 2 || n >= 4) && ((q.value || q.codes >= 2) && q.leftover <= Math.max(1, n + 1) || n >= 2 && q.leftover === 0 ||
+      return n > 0 && !q.stated && (q.topical === 0 || q.codes >= 2 || n >= 4) && ((q.value || q.codes >= 2) && q.leftover <= Math.max(1, n + 1) || n >= 2 && q.leftover === 0 ||
                        n >= 3 && q.leftover <= n + 1);
     }
     // cambio_ref.ask.hand_cards: a rank without a suit takes the first suit of its colour no earlier card took.

@@ -43,13 +43,14 @@ NO_HAND = ["what do 7s and 8s do", "what do a 9 and a 10 do", "awareness rules: 
            "I had a queen in my hand, drew a 2, put the 2 in and the queen went on the pile. "
            "Do I get the queen's power?"]
 
-# Misreads of issue 30's follow-up: poker's counts are no card, another card game alone is never sure
-# (tests/site/test_ask_hands.py, tests/site/test_ask.py).
+# Misreads of issue 30's follow-up: poker's counts are no card, another card game alone is never sure, cards said with
+# their points ask for a rule (tests/site/test_ask_hands.py, tests/site/test_ask.py).
 MISREADS = ["four of a kind", "is a three of a kind worth anything", "does two pair count", "two, pair of kings",
             "four of a kind, is that good", "In blackjack is an ace 1 or 11?", "in uno can you stack draw cards",
             "in poker is an ace high", "how many cards do you deal in 6-card golf?",
             "like crazy eights, can you play two eights", "in cambio, like in uno, what is an ace worth",
-            "what is an ace worth in online, not blackjack"]
+            "what is an ace worth in online, not blackjack", "red king 0 and black king 20, how do kings count",
+            "house rule red king 0 black king 20, thats how u score them?", "K 0, Q 12, what's my total"]
 
 
 def ask_in_browser(page: Page, questions: list[str]) -> list[str]:
