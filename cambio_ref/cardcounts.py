@@ -63,6 +63,7 @@ __all__ = [
     "POINTS_SAID",
     "POINTS_VERBS",
     "SHORT_AND",
+    "STATED_AT",
     "TIMES",
     "TIMES_SIGN",
     "TIMES_WORD",
@@ -152,6 +153,8 @@ NOT_CARDS = frozenset(("card", "cards", "player", "players", "people", "turn", "
 # A number before one of these is poker's count of cards alike, no card: "four of a kind", "a three of a kind" (an
 # article before it too), "two pair"; not before "of" ("two, pair of kings": a 2 and two kings).
 OF_A_KIND = (("of", "a", "kind"), ("pair",))
+# The word between a card and the points a table gives it: "red king at 0, black king at 10".
+STATED_AT = "at"
 # A word between a number and such a word: "two more cards" counts cards, but "two more" alone is a 2 and a
 # word that is no card (named, not dropped).
 MORE = "more"
@@ -359,6 +362,9 @@ def read_cards(words: Sequence[str]) -> Reading:
     >>> r = read_cards("red king 0 and black king 20 how do kings count".split())
     >>> [str(m) for m in r.cards], sorted(r.stated)
     (['K(red)', 'K(black)', 'K'], [2, 6])
+    >>> r = read_cards("red king at 0 and black king at 10".split())
+    >>> [str(m) for m in r.cards], sorted(r.stated)
+    (['K(red)', 'K(black)'], [3, 8])
     >>> r = read_cards("a king and another queen".split())
     >>> [str(m) for m in r.cards], sorted(r.used)
     (['K', 'Q'], [1, 3, 4])
@@ -447,15 +453,17 @@ def read_cards(words: Sequence[str]) -> Reading:
                        or (words[i - 1] == "for" and words[i - 2] in FOR_POINTS_VERBS))) or (
             words[i - 1] == "or" and i - 2 in points))
         # "red king 0, black king 20": a number right after a card that names no rank ("0", "20") states that card's
-        # points, as a house rule says them: no card, and no word left unread
-        stated = (word.isdigit() and word not in RANK_WORDS and word != ACE_NUMBER and not count and not colour
-                  and i - 1 in used)
+        # points, as a house rule says them: no card, and no word left unread; so does any number after a card and
+        # `STATED_AT` ("red king at 0", "a black king at 10")
+        stated = word.isdigit() and not count and not colour and (
+            (word not in RANK_WORDS and word != ACE_NUMBER and i - 1 in used)
+            or (i > 1 and words[i - 1] == STATED_AT and i - 2 in used))
         if said or stated:
             points.add(i)
         if stated:
             statements.add(i)
         ace = not count and _ace_number(words, i)
-        if (word in RANK_WORDS or ace) and not said and not alike and not (
+        if (word in RANK_WORDS or ace) and not said and not stated and not alike and not (
                 counted and not (i > 0 and words[i - 1] in ARTICLES)) and (
                 word not in RANK_LETTERS or count or _after_a_card(words, i, used) or _beside_a_card(words, i)):
             rank = RANK_WORDS.get(word, "A")

@@ -303,14 +303,16 @@
                      (words[i - 1] === "for" && forPointsVerbs.has(words[i - 2])))) ||
           (words[i - 1] === "or" && points[i - 2] === true));
         // "red king 0, black king 20": a number right after a card that names no rank states that card's points
-        var stated = /^[0-9]+$/.test(word) && !has(ranks, word) && word !== lex.ace_number && !count && !colour &&
-          used[i - 1] === true;
+        // (and any number after a card and cambio_ref.cardcounts.STATED_AT: "red king at 0", "black king at 10")
+        var stated = /^[0-9]+$/.test(word) && !count && !colour && (
+          (!has(ranks, word) && word !== lex.ace_number && used[i - 1] === true) ||
+          (i > 1 && words[i - 1] === lex.stated_at && used[i - 2] === true));
         if (said || stated) { points[i] = true; }
         if (stated) { statements += 1; }
         var letterAlone = lex.rank_letters.indexOf(word) >= 0 && !count && !afterACard(words, i, used) &&
           !besideACard(words, i);
         var ace = !count && aceNumber(words, i);
-        if ((has(ranks, word) || ace) && !said && !alike && !(counted && !(i > 0 && articles.has(words[i - 1]))) && !letterAlone) {
+        if ((has(ranks, word) || ace) && !said && !stated && !alike && !(counted && !(i > 0 && articles.has(words[i - 1]))) && !letterAlone) {
           var rank = has(ranks, word) ? ranks[word] : "A", suit = "";
           var plural = word.endsWith("s");
           if (suited && rank !== "X") {

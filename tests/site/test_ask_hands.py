@@ -561,11 +561,14 @@ def test_poker_counts_of_cards_alike_are_no_card(question):
 
 
 @pytest.mark.parametrize("question", ["red king 0 and black king 20, how do kings count",
-                                      "house rule red king 0 black king 20, thats how u score them?"])
+                                      "house rule red king 0 black king 20, thats how u score them?",
+                                      "Our rule sheet has red king at 0 and black king at 20. That right for kings?",
+                                      "we play red king at 0 and black king at 10, how do kings count"])
 def test_cards_said_with_their_points_ask_for_the_rule_not_a_hand(question):
     # A number right after a card that names no rank states that card's points (cambio_ref.cardcounts, Reading.stated):
     # a table's values, asked about, not a hand to score. Both were scored as a hand of kings, sure, with "0" and
-    # "20" unread (the second is a question of tests/site/heldout-dev.yaml); the case of those house values answers.
+    # "20" unread (the second and third are questions of tests/site/heldout-dev.yaml); the case of those house values
+    # answers. After "at" any number states points ("black king at 10" was read as a king and a 10).
     reply = ask(question)
     assert reply.top == "case:value.red-zero-black-twenty" and reply.unread == ()
 

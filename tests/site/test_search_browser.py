@@ -50,7 +50,9 @@ MISREADS = ["four of a kind", "is a three of a kind worth anything", "does two p
             "in poker is an ace high", "how many cards do you deal in 6-card golf?",
             "like crazy eights, can you play two eights", "in cambio, like in uno, what is an ace worth",
             "what is an ace worth in online, not blackjack", "red king 0 and black king 20, how do kings count",
-            "house rule red king 0 black king 20, thats how u score them?", "K 0, Q 12, what's my total"]
+            "house rule red king 0 black king 20, thats how u score them?", "K 0, Q 12, what's my total",
+            "Our rule sheet has red king at 0 and black king at 20. That right for kings?",
+            "we play red king at 0 and black king at 10, how do kings count"]
 
 
 def ask_in_browser(page: Page, questions: list[str]) -> list[str]:
