@@ -42,6 +42,7 @@ from cambio_ref.cardcounts import (
     POINTS_BEFORE,
     POINTS_SAID,
     POINTS_VERBS,
+    RANGE_WORDS,
     SHORT_AND,
     STATED_AT,
     TIMES,
@@ -195,7 +196,7 @@ def hand_json() -> dict[str, Any]:
             "equals_said": EQUALS_SAID.pattern, "points_before": sorted(POINTS_BEFORE),
             "points_verbs": sorted(POINTS_VERBS), "for_points_verbs": sorted(FOR_POINTS_VERBS),
             "ace_plural": ACE_PLURAL.pattern, "of_a_kind": [list(p) for p in OF_A_KIND],
-            "stated_at": STATED_AT,
+            "stated_at": STATED_AT, "range_words": sorted(RANGE_WORDS),
             "ace_of_spades": ACE_OF_SPADES.pattern, "suit_alone": SUIT_ALONE.pattern, "suit_names": SUIT_NAMES,
             "colour_after": COLOUR_AFTER.pattern, "factor_spaced": FACTOR_SPACED.pattern,
             "another_alone": ANOTHER_ALONE.pattern}

@@ -62,6 +62,7 @@ __all__ = [
     "POINTS_BEFORE",
     "POINTS_SAID",
     "POINTS_VERBS",
+    "RANGE_WORDS",
     "SHORT_AND",
     "STATED_AT",
     "TIMES",
@@ -153,6 +154,9 @@ NOT_CARDS = frozenset(("card", "cards", "player", "players", "people", "turn", "
 # A number before one of these is poker's count of cards alike, no card: "four of a kind", "a three of a kind" (an
 # article before it too), "two pair"; not before "of" ("two, pair of kings": a 2 and two kings).
 OF_A_KIND = (("of", "a", "kind"), ("pair",))
+# Words between two numbers that make them a run of ranks, the number cards as a kind, no card: "2 to 10",
+# "two through ten".
+RANGE_WORDS = frozenset(("to", "through", "thru"))
 # The word between a card and the points a table gives it: "red king at 0, black king at 10".
 STATED_AT = "at"
 # A word between a number and such a word: "two more cards" counts cards, but "two more" alone is a 2 and a
@@ -254,6 +258,15 @@ def _times_after(words: Sequence[str], i: int) -> tuple[int, int]:
     if COUNT_WORDS.get(word, 1) > 1 and word != "both" and words[i + 1:i + 2] == [TIMES_WORD]:
         return COUNT_WORDS[word], 2
     return 0, 0
+
+
+def _is_number(words: Sequence[str]) -> bool:
+    """`words` is one word, a number in digits or a count's word.
+
+    >>> _is_number(["10"]), _is_number(["two"]), _is_number(["kings"]), _is_number([])
+    (True, True, False, False)
+    """
+    return len(words) == 1 and (words[0][:1].isdigit() or words[0] in COUNT_WORDS)
 
 
 def _times_before(word: str) -> int:
@@ -365,6 +378,8 @@ def read_cards(words: Sequence[str]) -> Reading:
     >>> r = read_cards("red king at 0 and black king at 10".split())
     >>> [str(m) for m in r.cards], sorted(r.stated)
     (['K(red)', 'K(black)'], [3, 8])
+    >>> [[str(m) for m in read_cards(t.split()).cards] for t in ("what are 2 to 10 worth", "two through ten and a k")]
+    [[], ['K']]
     >>> r = read_cards("a king and another queen".split())
     >>> [str(m) for m in r.cards], sorted(r.used)
     (['K', 'Q'], [1, 3, 4])
@@ -463,7 +478,11 @@ def read_cards(words: Sequence[str]) -> Reading:
         if stated:
             statements.add(i)
         ace = not count and _ace_number(words, i)
-        if (word in RANK_WORDS or ace) and not said and not stated and not alike and not (
+        # "what are 2 to 10 worth": a run of ranks (`RANGE_WORDS`), no card
+        ranged = number and not count and not colour and (
+            (words[i + 1:i + 2] != [] and words[i + 1] in RANGE_WORDS and _is_number(words[i + 2:i + 3]))
+            or (i > 1 and words[i - 1] in RANGE_WORDS and _is_number(words[i - 2:i - 1])))
+        if (word in RANK_WORDS or ace) and not said and not stated and not alike and not ranged and not (
                 counted and not (i > 0 and words[i - 1] in ARTICLES)) and (
                 word not in RANK_LETTERS or count or _after_a_card(words, i, used) or _beside_a_card(words, i)):
             rank = RANK_WORDS.get(word, "A")

@@ -150,6 +150,8 @@
     }
     // cambio_ref.cardcounts.TIMES and _times_before: "2x" or "x2" as a count; "double" and "triple".
     var times = new RegExp(lex.times);
+    var rangeWords = new Set(lex.range_words);
+    function isNumber(word) { return /^[0-9]/.test(word) || has(counts, word); }  // cambio_ref.cardcounts._is_number
     function timesBefore(word) {
       if (has(lex.multiples, word)) { return lex.multiples[word]; }
       var m = times.exec(word);
@@ -312,7 +314,11 @@
         var letterAlone = lex.rank_letters.indexOf(word) >= 0 && !count && !afterACard(words, i, used) &&
           !besideACard(words, i);
         var ace = !count && aceNumber(words, i);
-        if ((has(ranks, word) || ace) && !said && !stated && !alike && !(counted && !(i > 0 && articles.has(words[i - 1]))) && !letterAlone) {
+        // cambio_ref.cardcounts.RANGE_WORDS: "what are 2 to 10 worth", a run of ranks, no card
+        var ranged = number && !count && !colour && (
+          (i + 2 < words.length && rangeWords.has(words[i + 1]) && isNumber(words[i + 2])) ||
+          (i > 1 && rangeWords.has(words[i - 1]) && isNumber(words[i - 2])));
+        if ((has(ranks, word) || ace) && !said && !stated && !alike && !ranged && !(counted && !(i > 0 && articles.has(words[i - 1]))) && !letterAlone) {
           var rank = has(ranks, word) ? ranks[word] : "A", suit = "";
           var plural = word.endsWith("s");
           if (suited && rank !== "X") {

@@ -573,6 +573,14 @@ def test_cards_said_with_their_points_ask_for_the_rule_not_a_hand(question):
     assert reply.top == "case:value.red-zero-black-twenty" and reply.unread == ()
 
 
+@pytest.mark.parametrize("question", ["what are 2 to 10 worth, just face value?",
+                                      "are cards 2 through 10 worth face value"])
+def test_a_run_of_ranks_is_the_number_cards_not_a_card(question):
+    # "2 to 10" is the number cards as a kind (cambio_ref.cardcounts.RANGE_WORDS): the first (a question of
+    # tests/site/heldout-dev.yaml) was answered sure with what a 10 is worth.
+    assert ask(question).top == "option:value.number-cards"
+
+
 def test_a_number_before_of_and_a_suit_is_a_card_not_points():
     # "score for ten of spades": "for" after a word of scoring says points ("counts for 10"), but a number with "of" and
     # a suit after it names a card. The hand property below found the ten of spades dropped, silently, from

@@ -44,7 +44,7 @@ NO_HAND = ["what do 7s and 8s do", "what do a 9 and a 10 do", "awareness rules: 
            "Do I get the queen's power?"]
 
 # Misreads of issue 30's follow-up: poker's counts are no card, another card game alone is never sure, cards said with
-# their points ask for a rule (tests/site/test_ask_hands.py, tests/site/test_ask.py).
+# their points ask for a rule, "2 to 10" is no card (tests/site/test_ask_hands.py, tests/site/test_ask.py).
 MISREADS = ["four of a kind", "is a three of a kind worth anything", "does two pair count", "two, pair of kings",
             "four of a kind, is that good", "In blackjack is an ace 1 or 11?", "in uno can you stack draw cards",
             "in poker is an ace high", "how many cards do you deal in 6-card golf?",
@@ -52,7 +52,8 @@ MISREADS = ["four of a kind", "is a three of a kind worth anything", "does two p
             "what is an ace worth in online, not blackjack", "red king 0 and black king 20, how do kings count",
             "house rule red king 0 black king 20, thats how u score them?", "K 0, Q 12, what's my total",
             "Our rule sheet has red king at 0 and black king at 20. That right for kings?",
-            "we play red king at 0 and black king at 10, how do kings count"]
+            "we play red king at 0 and black king at 10, how do kings count",
+            "what are 2 to 10 worth, just face value?", "are cards 2 through 10 worth face value"]
 
 
 def ask_in_browser(page: Page, questions: list[str]) -> list[str]:
