@@ -310,7 +310,8 @@ class Query:
     switched: tuple[tuple[str, bool], ...] = ()  # glossary terms said to be on or off: ("risky-fives", True)
     covered: tuple[tuple[tuple[str, ...], ...], ...] = ()  # per entry of `wanted`, the plain words its phrase covers
     asks: str = ""  # what it asks for (`asking`): "number", "other", "when", "yes-no" or ""
-    elsewhere: bool = False  # it names another card game ("in uno"), and neither Cambio nor a ruleset
+    elsewhere: bool = False  # it names another card game ("in uno") or counts as poker does ("like four of a kind"),
+    # and names neither Cambio nor a ruleset
     stated: bool = False  # it states its cards' points ("red king 0 and black king 20, how do kings count")
 
     @property
@@ -418,7 +419,8 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     return Query(text, ruleset, reading.cards, sum(1 for w in keep if code_of(w)), any(valued),
                  len(rest), tuple(once), HOUSE_TERM in terms, reading.ranks_only, unread, fixed,
                  each, topical, switched(canon, lex), tuple(once.values()), asking(text),
-                 OTHER_GAME_TERM in terms and GAME_TERM not in terms and ruleset is None, bool(reading.stated))
+                 (OTHER_GAME_TERM in terms or reading.poker) and GAME_TERM not in terms and ruleset is None,
+                 bool(reading.stated))
 
 
 def rule_phrases(canon: Sequence[str], lex: Lexicon) -> dict[tuple[tuple[str, ...], str], list[int]]:

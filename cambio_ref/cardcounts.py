@@ -328,6 +328,7 @@ class Reading:
     ranks_only: bool  # every card is a plural rank without a count ("kings", "red kings"): it asks about the rank
     points: frozenset[int] = frozenset()  # positions of numbers that say points, not a card ("worth 10")
     stated: frozenset[int] = frozenset()  # those of them said right after a card as its points ("red king 0")
+    poker: bool = False  # it counts cards alike as poker does ("four of a kind": `OF_A_KIND`)
 
 
 def read_cards(words: Sequence[str]) -> Reading:
@@ -389,6 +390,7 @@ def read_cards(words: Sequence[str]) -> Reading:
     used: set[int] = set()
     points: set[int] = set()
     statements: set[int] = set()
+    poker = False
     plural_only = True
     i = 0
     while i < len(words):
@@ -461,6 +463,7 @@ def read_cards(words: Sequence[str]) -> Reading:
         counted = number and not count and not colour and after < len(words) and words[after] in NOT_CARDS
         alike = number and not count and any(tuple(words[i + 1:i + 1 + len(p)]) == p
                                              and words[i + 1 + len(p):i + 2 + len(p)] != ["of"] for p in OF_A_KIND)
+        poker = poker or alike
         # "is a king worth 10", "counts as 11", "worth 1 or 0": points, not a card ("score for ten of spades": a card)
         suited = words[i + 1:i + 2] == ["of"] and i + 2 < len(words) and words[i + 2] in SUIT_WORDS
         said = number and not count and not colour and not suited and i > 0 and (words[i - 1] in POINTS_BEFORE or (
@@ -509,4 +512,5 @@ def read_cards(words: Sequence[str]) -> Reading:
             used.update(range(start - 1 if another or counted_one else start, i + 1))
             plural_only = plural_only and plural and not count and not suit
         i += 1
-    return Reading(tuple(found), frozenset(used), bool(found) and plural_only, frozenset(points), frozenset(statements))
+    return Reading(tuple(found), frozenset(used), bool(found) and plural_only, frozenset(points), frozenset(statements),
+                   poker)

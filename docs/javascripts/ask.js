@@ -218,7 +218,7 @@
       return k >= 0 && !!used[k];
     }
     function readCards(words) {
-      var found = [], used = {}, points = {}, statements = 0, pluralOnly = true, pending = [];
+      var found = [], used = {}, points = {}, statements = 0, poker = false, pluralOnly = true, pending = [];
       var i = 0;
       while (i < words.length) {
         var start = i;
@@ -297,6 +297,7 @@
         var alike = number && !count && lex.of_a_kind.some(function (p) {
           return same(words.slice(i + 1, i + 1 + p.length), p) && words[i + 1 + p.length] !== "of";
         });
+        if (alike) { poker = true; }
         // cambio_ref.cardcounts.read_cards: "worth 10", "counts as 11" say points, not a card
         // ("score for ten of spades": a card)
         var suited = words[i + 1] === "of" && i + 2 < words.length && has(suits, words[i + 2]);
@@ -348,7 +349,7 @@
         }
         i += 1;
       }
-      return { cards: found, used: used, points: points, stated: statements > 0, ranksOnly: found.length > 0 && pluralOnly };
+      return { cards: found, used: used, points: points, stated: statements > 0, poker: poker, ranksOnly: found.length > 0 && pluralOnly };
     }
     // cambio_ref.asktypos.edits and correct: a typo is read as the nearest known word.
     var vocab = data.vocab, vocabWords = Object.keys(vocab);
@@ -572,7 +573,8 @@
         (keep.slice(0, first).indexOf("are") >= 0 && !keep.some(function (w) { return sumWords.has(w); }));
       return { text: text, ruleset: ruleset, cards: cards, codes: codes, value: value, leftover: rest.length, wanted: unique, covered: uniqueCovered,
                house: terms(cw).indexOf(lex.house) >= 0,
-               elsewhere: terms(cw).indexOf(lex.other_game) >= 0 && terms(cw).indexOf(lex.game) < 0 && ruleset === null,
+               elsewhere: (terms(cw).indexOf(lex.other_game) >= 0 || reading.poker) && terms(cw).indexOf(lex.game) < 0 &&
+                 ruleset === null,
                stated: reading.stated, ranksOnly: reading.ranksOnly, unread: unread, fixed: fixed,
                each: each, switched: switched(cw), asks: asking(text), topical: askedLast + rest.filter(function (j) { return has(single, stem(keep[j])); }).length +
                  found.size };

@@ -53,7 +53,9 @@ MISREADS = ["four of a kind", "is a three of a kind worth anything", "does two p
             "house rule red king 0 black king 20, thats how u score them?", "K 0, Q 12, what's my total",
             "Our rule sheet has red king at 0 and black king at 20. That right for kings?",
             "we play red king at 0 and black king at 10, how do kings count",
-            "what are 2 to 10 worth, just face value?", "are cards 2 through 10 worth face value"]
+            "what are 2 to 10 worth, just face value?", "are cards 2 through 10 worth face value",
+            "do four aces in your hand at the end get a bonus, like four of a kind?",
+            "in cambio is four of a kind worth a bonus"]
 
 
 def ask_in_browser(page: Page, questions: list[str]) -> list[str]:
