@@ -41,6 +41,8 @@ from typing import Any
 import yaml
 
 from cambio_ref.ask import Reply, ask
+from cambio_ref.cases import load_cases
+from tests.site.phrasing_check import accepted
 from tests.site.phrasing_check import problems as phrasing_problems
 
 HERE = Path(__file__).parent
@@ -95,8 +97,45 @@ def dropped(entry: dict[str, Any], reply: Reply) -> bool:
     return len(reply.found[0].hit.id.split()) < len(entry["hand"]) and not reply.unread
 
 
+def neighbour(entry: dict[str, Any], reply: Reply) -> str | None:
+    """How a confidently wrong answer to a topic question is near the labelled one, if it is: the rule the
+    labelled case turns on ("the case's option"), a case that turns on the labelled option ("the option's case"),
+    a case sharing an option with the labelled case ("a sibling case"), or a card's points where its value rule
+    was labelled ("the card's points"). None for any other answer. Only reported beside the counts (`tally`):
+    the judge (`problems`) still counts each of these wrong, as the labels say; whether a player is answered by
+    them is the product owner's call.
+
+    >>> from types import SimpleNamespace as Said  # (only a reply's `sure` and `top` are read)
+    >>> entry = {"case": "snap.caller-snaps", "option": "snap.caller-snaps"}
+    >>> neighbour(entry, Said(sure=True, top="option:call.caller-locked"))  # (the case turns on both options)
+    "the case's option"
+    >>> neighbour(entry, Said(sure=True, top="case:snap.caller-snaps-house-rule"))
+    "the option's case"
+    >>> neighbour(entry, Said(sure=True, top="option:turn.direction")) is None
+    True
+    """
+    if not reply.sure or entry.get("unsure") or not reply.top:
+        return None
+    kind, _, ident = reply.top.partition(":")
+    cases, wanted = load_cases(), [top.partition(":") for top in accepted(entry)]
+    options = {i for k, _, i in wanted if k == "option"}
+    labelled = [cases[i] for k, _, i in wanted if k == "case" and i in cases]
+    if kind == "option" and any(ident in c.options for c in labelled):
+        return "the case's option"
+    if kind == "case" and ident in cases:
+        got = set(cases[ident].options)
+        if got & options:
+            return "the option's case"
+        if any(got & set(c.options) for c in labelled):
+            return "a sibling case"
+    if kind == "card" and any(i.startswith("value.") for i in [*options, *(c.id for c in labelled)]):
+        return "the card's points"
+    return None
+
+
 def tally(entries: list[dict[str, Any]], reply_to: Callable[[str], Reply] = ask) -> Counter[str]:
-    """Counts: right first, confidently wrong, not sure (of the answerable), unanswerable and how many got
+    """Counts: right first, confidently wrong (and how many of those are near the labelled answer, by kind:
+    `neighbour`), not sure (of the answerable), unanswerable and how many got
     "not sure", hands and how many were scored right, hands scored with a word silently dropped (each
     question's reply from `reply_to`, `cambio_ref.ask.ask` unless replies already worked out are given)."""
     out: Counter[str] = Counter()
@@ -113,6 +152,9 @@ def tally(entries: list[dict[str, Any]], reply_to: Callable[[str], Reply] = ask)
         out["right first"] += not wrong
         out["not sure"] += not reply.sure
         out["confidently wrong"] += bool(wrong) and reply.sure
+        near = neighbour(e, reply) if wrong and reply.sure else None
+        if near is not None:  # (a part of the confidently wrong, by kind: `neighbour`)
+            out[f"confidently wrong: {near}"] += 1
         if "hand" in e:
             out["hands"] += 1
             out["hands right"] += not wrong
