@@ -69,6 +69,7 @@ __all__ = [
     "Index",
     "Lexicon",
     "Query",
+    "Reach",
     "analyse",
     "build_index",
     "doc_tokens",
@@ -184,6 +185,47 @@ class Index:
     def tokens(self) -> tuple[frozenset[str], ...]:
         """Each question's every token (as `docs`): its fields' and its glossary pointers'."""
         return tuple(d.about.union(*(f for _, f in d.fields), *d.asked) for d in self.docs)
+
+    @cached_property
+    def reach(self) -> tuple[Reach, ...]:
+        """Each question's tokens (as `docs`), worked out once: for `rank` to look each word up rather than
+        search every field for it (`Reach`)."""
+        return tuple(Reach.of(d, normed) for d, normed in zip(self.docs, self.normed, strict=True))
+
+
+@dataclass(frozen=True)
+class Reach:
+    """Where one question has each of its tokens: the best weight a field (as `Index.normed`) with it counts
+    at, which of its own fields (`Doc.fields`, a bit each) and which players' phrasings (`Doc.asked`) have it.
+
+    >>> d = Doc("case", "x", "", ((1.0, frozenset({"snap"})), (0.5, frozenset({"snap", "own"}))),
+    ...         asked=(frozenset({"own"}),))
+    >>> r = Reach.of(d, ((1.0, frozenset({"snap"})), (0.4, frozenset({"snap", "own"})), (0.7, frozenset({"own"}))))
+    >>> r.best, r.fields, r.asked
+    ({'snap': 1.0, 'own': 0.7}, {'snap': 3, 'own': 2}, {'own': 1})
+    """
+
+    best: Mapping[str, float]
+    fields: Mapping[str, int]
+    asked: Mapping[str, int]
+
+    @classmethod
+    def of(cls, doc: Doc, normed: Sequence[tuple[float, frozenset[str]]]) -> Reach:
+        best: dict[str, float] = {}
+        for weight, tokens in normed:
+            for t in tokens:
+                if weight > best.get(t, 0.0):
+                    best[t] = weight
+        return cls(best, _bits(f for _, f in doc.fields), _bits(doc.asked))
+
+
+def _bits(sets: Iterable[frozenset[str]]) -> dict[str, int]:
+    """For each token, which of `sets` have it: bit i for the i-th."""
+    out: dict[str, int] = {}
+    for i, tokens in enumerate(sets):
+        for t in tokens:
+            out[t] = out.get(t, 0) | 1 << i
+    return out
 
 
 def house_changes(case: Case, ruleset: str, cat: Catalogue) -> bool:
@@ -324,10 +366,12 @@ def rank(index: Index, query: Query) -> list[tuple[Doc, float]]:
     asked_tokens = {t for alts in wanted for t in alts} | {t for words in covered for p in words for t in p}
     like = alike(query.text, index.like) if index.like else {}
     scored = []
-    for i, (d, normed, tokens) in enumerate(zip(index.docs, index.normed, index.tokens, strict=True)):
+    union = frozenset(t for alts in wanted for t in alts)
+    for i, (d, reach, tokens) in enumerate(zip(index.docs, index.reach, index.tokens, strict=True)):
         score = 0.0
         if not tokens.isdisjoint(asked_tokens):
-            score = _score(d, d.about - switched if switched else d.about, normed, wanted, weights, covered, total)
+            score = _score(d, d.about - switched if switched else d.about, reach, wanted, weights, covered, total,
+                           union)
         said = [asked[t] == v for t, v in d.senses if t in asked]
         if d.house and not query.house and not any(said):  # "risky fives is on" asks for that house rule
             score = score * HOUSE_WEIGHT
@@ -344,26 +388,43 @@ def rank(index: Index, query: Query) -> list[tuple[Doc, float]]:
                                           -ds[1], ds[0].id))
 
 
-def _score(d: Doc, about: frozenset[str], normed: Sequence[tuple[float, frozenset[str]]],
-           wanted: Sequence[tuple[str, ...]],
-           weights: Sequence[float], covered: Sequence[tuple[tuple[str, ...], ...]], total: float) -> float:
-    """`rank`'s score of one question `d` before its house-rule and named-ruleset adjustments."""
+def _score(d: Doc, about: frozenset[str], reach: Reach, wanted: Sequence[tuple[str, ...]],
+           weights: Sequence[float], covered: Sequence[tuple[tuple[str, ...], ...]], total: float,
+           union: frozenset[str]) -> float:
+    """`rank`'s score of one question `d` before its house-rule and named-ruleset adjustments (`union`: every
+    token of `wanted`). Each word is looked up in `reach`, number for number as ask.js finds it field by field."""
     got = 0.0
     for alts, weight, plain in zip(wanted, weights, covered, strict=True):
-        best = _found(alts, about, normed)
+        best = _found(alts, about, reach.best)
         if plain:  # a phrase's plain words stand in for it, at COVERED_WEIGHT, where its term is not found
-            best = max(best, COVERED_WEIGHT * sum(_found(p, about, normed) for p in plain) / len(plain))
+            best = max(best, COVERED_WEIGHT * sum(_found(p, about, reach.best) for p in plain) / len(plain))
         got += weight * best
-    precision = title_share(d, wanted)
+    title = d.fields[0][1]
+    precision = sum(1 for t in title if t in union) / max(len(title), 1)  # (`title_share`)
     spread = 0.0
+    fields, asked = reach.fields, reach.asked
     for alts in wanted:
-        spread += sum(1 for _, f in d.fields if not f.isdisjoint(alts)) / len(d.fields)
+        spread += _any_of(alts, fields).bit_count() / len(d.fields)
     spread = spread / len(wanted)
     aim = sum(1 for alts in wanted if not d.about.isdisjoint(alts)) / len(wanted)
-    near = max((sum(w for alts, w in zip(wanted, weights, strict=True) if not a.isdisjoint(alts))
-                for a in d.asked), default=0.0)
+    found = [_any_of(alts, asked) for alts in wanted]
+    near = 0.0
+    some = 0
+    for bits in found:
+        some |= bits
+    if some:  # (the best phrasing by the weight of the words it has; with none, 0 as for none at all)
+        near = max(sum(w for bits, w in zip(found, weights, strict=True) if bits >> j & 1)
+                   for j in range(some.bit_length()) if some >> j & 1)
     return (min(got / total, 1.0) * SHARES[0] + SHARES[1] * precision + SHARES[2] * spread + SHARES[3] * aim
             + SHARES[4] * min(near / total, 1.0))
+
+
+def _any_of(alts: tuple[str, ...], bits: Mapping[str, int]) -> int:
+    """The bits of the fields (or phrasings) that have a token of `alts`."""
+    out = 0
+    for t in alts:
+        out |= bits.get(t, 0)
+    return out
 
 
 def title_share(doc: Doc, wanted: Sequence[tuple[str, ...]]) -> float:
@@ -381,17 +442,19 @@ def _asking(title: str) -> str:
     return asking(title)
 
 
-def _found(alts: tuple[str, ...], about: frozenset[str], fields: Sequence[tuple[float, frozenset[str]]]) -> float:
-    """The weight of the best place a token of `alts` is found: the question's glossary pointers (`about`) or a field.
+def _found(alts: tuple[str, ...], about: frozenset[str], best: Mapping[str, float]) -> float:
+    """The weight of the best place a token of `alts` is found: the question's glossary pointers (`about`) or a
+    field (`best`: each token's best field weight, `Reach.best`).
 
-    >>> _found(("snap",), frozenset(), [(1.0, frozenset({"swap"})), (0.5, frozenset({"snap"}))])
+    >>> _found(("snap", "flip"), frozenset(), {"swap": 1.0, "snap": 0.5})
     0.5
     """
-    best = ABOUT_WEIGHT if not about.isdisjoint(alts) else 0.0
-    for fw, f in fields:
-        if fw > best and not f.isdisjoint(alts):
-            best = fw
-    return best
+    found = ABOUT_WEIGHT if not about.isdisjoint(alts) else 0.0
+    for t in alts:
+        weight = best.get(t, 0.0)
+        if weight > found:
+            found = weight
+    return found
 
 
 def lexicon_json(lex: Lexicon) -> dict[str, Any]:

@@ -139,7 +139,6 @@ def alike(text: str, model: Mapping[str, Any]) -> dict[int, float]:
     out: dict[int, float] = {}
     for g, w in vector(counts, {g: e[0] for g, e in known.items()}):
         found = known[g][1]
-        for j in range(0, len(found), 2):
-            i = found[j]
-            out[i] = out.get(i, 0.0) + w * found[j + 1] / 10000
+        for i, v in zip(found[::2], found[1::2], strict=True):  # (question, weight) pairs
+            out[i] = out.get(i, 0.0) + w * v / 10000
     return out
