@@ -575,6 +575,7 @@
                house: terms(cw).indexOf(lex.house) >= 0,
                elsewhere: (terms(cw).indexOf(lex.other_game) >= 0 || reading.poker) && terms(cw).indexOf(lex.game) < 0 &&
                  ruleset === null,
+               advice: terms(cw).indexOf(lex.advice) >= 0,
                stated: reading.stated, ranksOnly: reading.ranksOnly, unread: unread, fixed: fixed,
                each: each, switched: switched(cw), asks: asking(text), topical: askedLast + rest.filter(function (j) { return has(single, stem(keep[j])); }).length +
                  found.size };
@@ -834,8 +835,9 @@
     function ask(text, picked) {
       var q = analyse(text);
       var ruleset = picked || q.ruleset;
-      // cambio_ref.ask.ask: a question about another card game alone is never sure
-      if (isHand(q) && !q.elsewhere) {
+      // cambio_ref.ask.ask: a question about another card game alone, or asking for advice, is never sure
+      var aside = q.elsewhere || q.advice;
+      if (isHand(q) && !aside) {
         var tables = ruleset ? [ruleset] : data.rulesets;
         var values = q.ranksOnly || (q.value && q.each);
         if (values || q.cards.length === 1) {
@@ -849,7 +851,7 @@
                            hands: tables.map(function (rs) { return [rs, score(codes, rs)]; }) }] };
       }
       var chosen = choose(rank(q), q), ranked = chosen.ranked;
-      if (!chosen.sure || q.elsewhere) {
+      if (!chosen.sure || aside) {
         return { top: "unsure", kind: "", ruleset: ruleset, closest: ranked.slice(0, 3), fixed: q.fixed };
       }
       var best = ranked[0].score;

@@ -327,13 +327,14 @@ def test_the_likeness_letter_by_letter_answers_what_words_alone_leave_unsure(mon
 
 
 def test_a_first_answer_scoring_under_the_floor_is_never_sure(monkeypatch):
-    # Tips for memorising cards are strategy: no case, option or core rule answers them. Only a player's phrasing of
-    # snapping during the opening peek (spec/asked.yaml: "... while everyone is still memorising their cards?") has
-    # "memorising", so that option leads every other question by far, at a score under the floor: not sure
-    # (cambio_ref.asksure.FLOOR), and it is still offered first among the closest.
+    # Hints for memorising cards are strategy: no case, option or core rule answers them. Only a player's phrasing
+    # of snapping during the opening peek (spec/asked.yaml: "... while everyone is still memorising their cards?")
+    # has "memorising", so that option leads every other question by far, at a score under the floor: not sure
+    # (cambio_ref.asksure.FLOOR), and it is still offered first among the closest. ("Tips" is a word of asking for
+    # advice, never sure whatever the score: test_a_question_asking_for_advice_is_not_sure.)
     import cambio_ref.asksure as asksure
 
-    question = "tips for memorising cards"
+    question = "hints for memorising cards"
     reply = ask(question)
     assert not reply.sure and reply.closest[0].id == "peek.snap-during"
     monkeypatch.setattr(asksure, "FLOOR", 0.0)
@@ -469,6 +470,32 @@ def test_a_question_about_another_card_game_is_not_sure(question):
 @pytest.mark.parametrize(("question", "top"), [("in cambio, like in uno, what is an ace worth", "option:value.ace"),
                                                ("what is an ace worth in online, not blackjack", "option:value.ace")])
 def test_another_game_named_beside_cambio_or_a_ruleset_still_gets_its_answer(question, top):
+    reply = ask(question)
+    assert reply.sure and reply.top == top
+
+
+ADVICE = ["Is snapping someone else's card actually good for me? I have to give them one of mine",
+          "after I snap someone's card, which of my cards should I hand over?",
+          "how can you tell when someone is about to call?",
+          "With risky fives on, is it worth hanging onto one five hoping for a second?",
+          "any tips for remembering my cards", "is it better to call early or late"]
+RULES_WITH_SHOULD = [("should I get a penalty card if I snap the wrong card?", "case:snap.penalty-past-six-cards"),
+                     ("who should deal the next round?", "option:match.dealer-rotation"),
+                     ("what should happen if the deck runs out?", "option:deck.empty")]
+
+
+@pytest.mark.parametrize("question", ADVICE)
+def test_a_question_asking_for_advice_is_not_sure(question):
+    # The words of asking for advice are spec/glossary.yaml's "strategy" ("is it worth", "good for me", "which of
+    # my cards should"): the rules say what a player may do, not what is wise. The first four are questions of
+    # tests/site/heldout-dev.yaml no ruleset answers, each answered sure with a rule (a red king's value, the card
+    # given after a snap).
+    reply = ask(question)
+    assert not reply.sure and reply.closest
+
+
+@pytest.mark.parametrize(("question", "top"), RULES_WITH_SHOULD)
+def test_a_rule_asked_with_should_still_gets_its_answer(question, top):
     reply = ask(question)
     assert reply.sure and reply.top == top
 
