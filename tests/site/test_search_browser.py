@@ -22,7 +22,7 @@ from tests.site.browsing import PHONE, Visit
 from tests.site.heldout_check import load_half
 from tests.site.phrasing_check import load_phrasings
 from tests.site.replies import SharedReplies
-from tests.site.test_ask import ADVICE, RULES_WITH_SHOULD
+from tests.site.test_ask import ADVICE, RULES_WITH_SHOULD, TABLE_BOUNDS
 from tests.site.test_ask_hands import HANDS_IN_WORDS
 
 pytestmark = pytest.mark.browser
@@ -56,7 +56,8 @@ MISREADS = ["four of a kind", "is a three of a kind worth anything", "does two p
             "we play red king at 0 and black king at 10, how do kings count",
             "what are 2 to 10 worth, just face value?", "are cards 2 through 10 worth face value",
             "do four aces in your hand at the end get a bonus, like four of a kind?",
-            "in cambio is four of a kind worth a bonus", *ADVICE, *(q for q, _ in RULES_WITH_SHOULD)]
+            "in cambio is four of a kind worth a bonus", *ADVICE, *(q for q, _ in RULES_WITH_SHOULD),
+            *(q for q, _ in TABLE_BOUNDS), "min/max players"]
 
 
 def ask_in_browser(page: Page, questions: list[str]) -> list[str]:
