@@ -57,6 +57,7 @@ __all__ = [
     "MULTIPLES",
     "NOT_CARDS",
     "OF_A_KIND",
+    "OF_PEOPLE",
     "ONE",
     "PAIR_WORDS",
     "POINTS_BEFORE",
@@ -151,6 +152,8 @@ BEFORE_COLOUR = frozenset(("a", "an", "one"))
 # A number followed by one of these counts something else: "two cards left", "3 players", "7 points".
 NOT_CARDS = frozenset(("card", "cards", "player", "players", "people", "turn", "turns", "round", "rounds", "point",
                        "points", "pts", "times", "minutes", "seconds", "left", "us", "them", "or", "to"))
+# After a number and "of", these count people (or cards already named), no card: "two of us", "three of them".
+OF_PEOPLE = frozenset(("us", "them", "you"))
 # A number before one of these is poker's count of cards alike, no card: "four of a kind", "a three of a kind" (an
 # article before it too), "two pair"; not before "of" ("two, pair of kings": a 2 and two kings).
 OF_A_KIND = (("of", "a", "kind"), ("pair",))
@@ -460,7 +463,9 @@ def read_cards(words: Sequence[str]) -> Reading:
         # "two cards left" counts cards, but "a 5 left" and "a red two more" are cards: after an article or a
         # colour a number is a card.
         after = i + 2 if words[i + 1:i + 2] == [MORE] else i + 1
-        counted = number and not count and not colour and after < len(words) and words[after] in NOT_CARDS
+        counted = number and not count and not colour and after < len(words) and (
+            words[after] in NOT_CARDS or (words[after] == "of" and words[after + 1:after + 2] != []
+                                          and words[after + 1] in OF_PEOPLE))  # ("two of us flipped")
         alike = number and not count and any(tuple(words[i + 1:i + 1 + len(p)]) == p
                                              and words[i + 1 + len(p):i + 2 + len(p)] != ["of"] for p in OF_A_KIND)
         poker = poker or alike

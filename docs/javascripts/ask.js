@@ -292,7 +292,9 @@
         // "two cards left" counts cards, but "a 5 left" and "a red two more" are cards: after an article or a
         // colour a number is a card.
         var after2 = words[i + 1] === lex.more ? i + 2 : i + 1;  // "two more cards" counts cards
-        var counted = number && !count && !colour && after2 < words.length && notCards.has(words[after2]);
+        // cambio_ref.cardcounts.OF_PEOPLE: "two of us" counts people, no card
+        var counted = number && !count && !colour && after2 < words.length && (notCards.has(words[after2]) ||
+          (words[after2] === "of" && after2 + 1 < words.length && lex.of_people.indexOf(words[after2 + 1]) >= 0));
         // cambio_ref.cardcounts.OF_A_KIND: "four of a kind", "a three of a kind", "two pair" name no card
         var alike = number && !count && lex.of_a_kind.some(function (p) {
           return same(words.slice(i + 1, i + 1 + p.length), p) && words[i + 1 + p.length] !== "of";

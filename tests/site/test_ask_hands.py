@@ -563,6 +563,22 @@ def test_poker_counts_of_cards_alike_are_no_card(question):
     assert not reply.sure and reply.unread == ()
 
 
+# A number, "of" and "us", "them" or "you" counts people or cards named already: no card.
+PEOPLE_COUNTED = ["two of us flipped at the same time, who wins the snap", "3 of us. who deals next round",
+                  "can 3 of us play?", "two of them are kings, can i snap both", "can both of you snap"]
+
+
+@pytest.mark.parametrize("question", PEOPLE_COUNTED)
+def test_a_number_of_us_or_them_is_no_card(question):
+    # "two of us flipped at the same time" was read with a 2 among its words (cambio_ref.cardcounts.OF_PEOPLE), as
+    # "3 of us" with a 3 (questions of tests/site/heldout-dev.yaml); "two of them are kings" is kings alone.
+    from cambio_ref.askdata import shipped_data
+    from cambio_ref.askindex import engine_for
+
+    cards = engine_for(shipped_data()).analyse(question).cards
+    assert all(c.rank == "K" for c in cards) and ("kings" in question) == bool(cards)
+
+
 @pytest.mark.parametrize("question", ["red king 0 and black king 20, how do kings count",
                                       "house rule red king 0 black king 20, thats how u score them?",
                                       "Our rule sheet has red king at 0 and black king at 20. That right for kings?",

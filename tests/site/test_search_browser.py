@@ -23,7 +23,7 @@ from tests.site.heldout_check import load_half
 from tests.site.phrasing_check import load_phrasings
 from tests.site.replies import SharedReplies
 from tests.site.test_ask import ADVICE, RULES_WITH_SHOULD, TABLE_BOUNDS
-from tests.site.test_ask_hands import HANDS_IN_WORDS
+from tests.site.test_ask_hands import HANDS_IN_WORDS, PEOPLE_COUNTED
 
 pytestmark = pytest.mark.browser
 
@@ -57,7 +57,7 @@ MISREADS = ["four of a kind", "is a three of a kind worth anything", "does two p
             "what are 2 to 10 worth, just face value?", "are cards 2 through 10 worth face value",
             "do four aces in your hand at the end get a bonus, like four of a kind?",
             "in cambio is four of a kind worth a bonus", *ADVICE, *(q for q, _ in RULES_WITH_SHOULD),
-            *(q for q, _ in TABLE_BOUNDS), "min/max players"]
+            *(q for q, _ in TABLE_BOUNDS), "min/max players", *PEOPLE_COUNTED]
 
 
 def ask_in_browser(page: Page, questions: list[str]) -> list[str]:
@@ -85,6 +85,8 @@ def test_the_site_search_picks_the_same_top_answer_as_cambio_ask(visit: Visit, r
         js = ask_in_browser(page, questions)
         unread = page.evaluate("qs => window.cambioAsk.load().then(e => qs.map(q => e.ask(q).unread || []))", hands)
         fixed = page.evaluate("qs => window.cambioAsk.load().then(e => qs.map(q => e.analyse(q).fixed))", READ_ALIKE)
+        people = page.evaluate("qs => window.cambioAsk.load().then(e => qs.map(q => e.analyse(q).cards.length))",
+                               PEOPLE_COUNTED)
         js_frozen = ask_in_browser(page, frozen)
         ours = answered.result()
     differ = [(q, ours[q].top, t) for q, t in zip(questions, js, strict=True) if ours[q].top != t]
@@ -93,6 +95,8 @@ def test_the_site_search_picks_the_same_top_answer_as_cambio_ask(visit: Visit, r
     assert [tuple(u) for u in unread] == [ours[q].unread for q in hands]
     # Plurals and contractions: read into the same words, none taken for a typo (cambio_ref.askread.raw_words).
     assert [tuple(map(tuple, f)) for f in fixed] == [ours[q].fixed for q in READ_ALIKE]
+    # "two of us", "3 of us": no card (tests/site/test_ask_hands.py), "two of them are kings" kings alone.
+    assert people == [int("kings" in q) for q in PEOPLE_COUNTED]
     assert sum(1 for q, t in zip(frozen, js_frozen, strict=True) if ours[q].top != t) == 0, "held out: counts only"
 
 
