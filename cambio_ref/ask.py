@@ -171,9 +171,9 @@ def ask(question: str, rules: Rules | str | None = None, *, catalogue: Catalogue
         rules.overrides or rules.name not in data["rulesets"]) else None
     name = rules if isinstance(rules, str) else rules.name if rules is not None else query.ruleset
     canonical = house.canonical if house is not None else name
-    # A question about another card game ("in blackjack is an ace 1 or 11?"), or asking for advice ("is it worth
-    # keeping a five?"), is never sure: Cambio's closest questions are offered.
-    aside = query.elsewhere or query.advice
+    # A question about another card game ("in blackjack is an ace 1 or 11?"), asking for advice ("is it worth
+    # keeping a five?") or about the game's history, is never sure: Cambio's closest questions are offered.
+    aside = query.elsewhere or query.aside
     if query.hand and not aside:
         return _hand_reply(question, query, data, name, house, canonical)
     ranked, sure = choose(engine.rank(query), query)

@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from cambio_ref.catalogue import Term
 
 __all__ = [
-    "ADVICE_TERM",
+    "ASIDE_TERMS",
     "ASKING",
     "GAME_TERM",
     "HOUSE_TERM",
@@ -92,9 +92,10 @@ VALUE_TERM = "points"
 HOUSE_TERM = "house-rule"
 GAME_TERM = "cambio"
 OTHER_GAME_TERM = "other-game"
-# The glossary term of asking for advice ("is it worth ...", "best way to ...", "which of my cards should ..."): the
-# rules say what a player may do, not what is wise, so such a question is never sure.
-ADVICE_TERM = "strategy"
+# The glossary terms of questions no rule answers: asking for advice ("is it worth ...", "best way to ...", "which of
+# my cards should ...": the rules say what a player may do, not what is wise) and about the game's history ("who
+# invented", "the same game as"). Such a question is never sure.
+ASIDE_TERMS = ("strategy", "history")
 # Words that ask for a ruleset when they come before one of its names ("in hearts", "playing online").
 _RULESET_CUES = frozenset(("in", "on", "under", "for", "playing", "play", "using", "with", "per"))
 # Words after a ruleset's name that are part of it: what it is, a set of rules or where they are written ("official
@@ -317,7 +318,7 @@ class Query:
     elsewhere: bool = False  # it names another card game ("in uno") or counts as poker does ("like four of a kind"),
     # and names neither Cambio nor a ruleset
     stated: bool = False  # it states its cards' points ("red king 0 and black king 20, how do kings count")
-    advice: bool = False  # it asks for advice, not a rule ("is it worth hanging onto one five")
+    aside: bool = False  # it asks for advice or the game's history, not a rule ("is it worth hanging onto a five")
 
     @property
     def hand(self) -> bool:
@@ -425,7 +426,7 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
                  len(rest), tuple(once), HOUSE_TERM in terms, reading.ranks_only, unread, fixed,
                  each, topical, switched(canon, lex), tuple(once.values()), asking(text),
                  (OTHER_GAME_TERM in terms or reading.poker) and GAME_TERM not in terms and ruleset is None,
-                 bool(reading.stated), ADVICE_TERM in terms)
+                 bool(reading.stated), any(t in terms for t in ASIDE_TERMS))
 
 
 def rule_phrases(canon: Sequence[str], lex: Lexicon) -> dict[tuple[tuple[str, ...], str], list[int]]:
@@ -455,7 +456,7 @@ def reading_json(lex: Lexicon) -> dict[str, Any]:
             "rulesets": [[list(p), rs] for p, rs in lex.rulesets], "cues": sorted(_RULESET_CUES),
             "ruleset_tails": list(RULESET_TAILS), "contraction": CONTRACTION.pattern, "not_bases": NOT_BASES,
             "contracted": CONTRACTED, "unmarked": UNMARKED, "house": HOUSE_TERM, "game": GAME_TERM,
-            "other_game": OTHER_GAME_TERM, "advice": ADVICE_TERM, "sum_words": sorted(_SUM_WORDS),
+            "other_game": OTHER_GAME_TERM, "aside": list(ASIDE_TERMS), "sum_words": sorted(_SUM_WORDS),
             "rule_terms": sorted(lex.rule_terms()), "not_unread": sorted(_NOT_UNREAD), "switch": switch_json(),
             "plain": plain_words(), "asking": ASKING, "how_much": sorted(HOW_MUCH)}
 

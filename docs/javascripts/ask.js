@@ -577,7 +577,7 @@
                house: terms(cw).indexOf(lex.house) >= 0,
                elsewhere: (terms(cw).indexOf(lex.other_game) >= 0 || reading.poker) && terms(cw).indexOf(lex.game) < 0 &&
                  ruleset === null,
-               advice: terms(cw).indexOf(lex.advice) >= 0,
+               aside: terms(cw).some(function (t) { return lex.aside.indexOf(t) >= 0; }),
                stated: reading.stated, ranksOnly: reading.ranksOnly, unread: unread, fixed: fixed,
                each: each, switched: switched(cw), asks: asking(text), topical: askedLast + rest.filter(function (j) { return has(single, stem(keep[j])); }).length +
                  found.size };
@@ -837,8 +837,9 @@
     function ask(text, picked) {
       var q = analyse(text);
       var ruleset = picked || q.ruleset;
-      // cambio_ref.ask.ask: a question about another card game alone, or asking for advice, is never sure
-      var aside = q.elsewhere || q.advice;
+      // cambio_ref.ask.ask: a question about another card game alone, asking for advice or about the game's
+      // history, is never sure
+      var aside = q.elsewhere || q.aside;
       if (isHand(q) && !aside) {
         var tables = ruleset ? [ruleset] : data.rulesets;
         var values = q.ranksOnly || (q.value && q.each);

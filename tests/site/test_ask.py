@@ -479,6 +479,7 @@ ADVICE = ["Is snapping someone else's card actually good for me? I have to give 
           "how can you tell when someone is about to call?",
           "With risky fives on, is it worth hanging onto one five hoping for a second?",
           "any tips for remembering my cards", "is it better to call early or late"]
+HISTORY = ["Is Cambio the same game as Cabo?", "who invented cambio", "where does the name cambio even come from"]
 RULES_WITH_SHOULD = [("should I get a penalty card if I snap the wrong card?", "case:snap.penalty-past-six-cards"),
                      ("who should deal the next round?", "option:match.dealer-rotation"),
                      ("what should happen if the deck runs out?", "option:deck.empty")]
@@ -490,6 +491,15 @@ def test_a_question_asking_for_advice_is_not_sure(question):
     # my cards should"): the rules say what a player may do, not what is wise. The first four are questions of
     # tests/site/heldout-dev.yaml no ruleset answers, each answered sure with a rule (a red king's value, the card
     # given after a snap).
+    reply = ask(question)
+    assert not reply.sure and reply.closest
+
+
+@pytest.mark.parametrize("question", HISTORY)
+def test_a_question_about_the_games_history_is_not_sure(question):
+    # spec/glossary.yaml's "the game's history" ("same game as", "who invented"): no rule answers it. "Is Cambio the
+    # same game as Cabo?" (tests/site/heldout-dev.yaml) was answered sure with when a player may call, the rule
+    # the glossary's "Cambio" points to.
     reply = ask(question)
     assert not reply.sure and reply.closest
 

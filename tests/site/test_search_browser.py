@@ -22,7 +22,7 @@ from tests.site.browsing import PHONE, Visit
 from tests.site.heldout_check import load_half
 from tests.site.phrasing_check import load_phrasings
 from tests.site.replies import SharedReplies
-from tests.site.test_ask import ADVICE, RULES_WITH_SHOULD, TABLE_BOUNDS
+from tests.site.test_ask import ADVICE, HISTORY, RULES_WITH_SHOULD, TABLE_BOUNDS
 from tests.site.test_ask_hands import HANDS_IN_WORDS, PEOPLE_COUNTED
 
 pytestmark = pytest.mark.browser
@@ -57,7 +57,8 @@ MISREADS = ["four of a kind", "is a three of a kind worth anything", "does two p
             "what are 2 to 10 worth, just face value?", "are cards 2 through 10 worth face value",
             "do four aces in your hand at the end get a bonus, like four of a kind?",
             "in cambio is four of a kind worth a bonus", *ADVICE, *(q for q, _ in RULES_WITH_SHOULD),
-            *(q for q, _ in TABLE_BOUNDS), "min/max players", *PEOPLE_COUNTED]
+            *(q for q, _ in TABLE_BOUNDS), "min/max players", *PEOPLE_COUNTED,
+            *HISTORY, "we invented a rule where red kings are 0, what do they score"]
 
 
 def ask_in_browser(page: Page, questions: list[str]) -> list[str]:
