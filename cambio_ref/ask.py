@@ -171,15 +171,12 @@ def ask(question: str, rules: Rules | str | None = None, *, catalogue: Catalogue
         rules.overrides or rules.name not in data["rulesets"]) else None
     name = rules if isinstance(rules, str) else rules.name if rules is not None else query.ruleset
     canonical = house.canonical if house is not None else name
-    # A question about another card game ("in blackjack is an ace 1 or 11?"), asking for advice ("is it worth
-    # keeping a five?") or about the game's history, is never sure: Cambio's closest questions are offered.
-    aside = query.elsewhere or query.aside
-    if query.hand and not aside:
+    if query.hand:
         return _hand_reply(question, query, data, name, house, canonical)
     ranked, sure = choose(engine.rank(query), query)
     docs = engine.docs
     hits = [_doc_hit(docs[d.key], s, data, name) for d, s in ranked[:8]]
-    if not sure or aside:
+    if not sure:
         return Reply(question, (), tuple(hits[:3]), "", canonical, fixed=query.fixed)
     best = hits[0].score
     chosen = [hits[0], *[h for h in hits[1:] if h.good and h.score >= best - CLOSE][:MORE]]

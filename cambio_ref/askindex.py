@@ -399,8 +399,7 @@ def _score(d: Doc, about: frozenset[str], reach: Reach, wanted: Sequence[tuple[s
         if plain:  # a phrase's plain words stand in for it, at COVERED_WEIGHT, where its term is not found
             best = max(best, COVERED_WEIGHT * sum(_found(p, about, reach.best) for p in plain) / len(plain))
         got += weight * best
-    title = d.fields[0][1]
-    precision = sum(1 for t in title if t in union) / max(len(title), 1)  # (`title_share`)
+    precision = title_share(d, union)
     spread = 0.0
     fields, asked = reach.fields, reach.asked
     for alts in wanted:
@@ -427,14 +426,15 @@ def _any_of(alts: tuple[str, ...], bits: Mapping[str, int]) -> int:
     return out
 
 
-def title_share(doc: Doc, wanted: Sequence[tuple[str, ...]]) -> float:
-    """The share of the tokens of the title of `doc` that the question asks for (`wanted`).
+def title_share(doc: Doc, asked: Collection[str]) -> float:
+    """The share of the tokens of the title of `doc` that the question asks for (`asked`: every token of its
+    `Query.wanted`, any alternative).
 
-    >>> title_share(Doc("case", "x", "", ((1.0, frozenset({"snap", "wrong", "own", "card"})),)), [("snap",), ("own",)])
+    >>> title_share(Doc("case", "x", "", ((1.0, frozenset({"snap", "wrong", "own", "card"})),)), {"snap", "own"})
     0.5
     """
     title = doc.fields[0][1]
-    return sum(1 for t in title if any(t in alts for alts in wanted)) / max(len(title), 1)
+    return sum(1 for t in title if t in asked) / max(len(title), 1)
 
 
 @cache

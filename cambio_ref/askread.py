@@ -321,12 +321,19 @@ class Query:
     aside: bool = False  # it asks for advice or the game's history, not a rule ("is it worth hanging onto a five")
 
     @property
+    def off_topic(self) -> bool:
+        """It asks about another card game alone, for advice or about the game's history: no rule answers it, and
+        its answer is never sure (`cambio_ref.asksure.choose`), nor a hand (`hand`)."""
+        return self.elsewhere or self.aside
+
+    @property
     def hand(self) -> bool:
         """A question about what cards score rather than about a rule (a rule's word makes it a rule's question,
         unless two or more cards are typed as codes, or it names four or more cards); not when it states their
-        points ("red king 0, black king 20": a rule a table plays)."""
+        points ("red king 0, black king 20": a rule a table plays), nor when it is `off_topic`."""
         n = len(self.cards)
-        return n > 0 and not self.stated and (self.topical == 0 or self.codes >= 2 or n >= 4) and (
+        return n > 0 and not self.stated and not self.off_topic and (
+            self.topical == 0 or self.codes >= 2 or n >= 4) and (
             ((self.value or self.codes >= 2) and self.leftover <= max(1, n + 1))
             or (n >= 2 and self.leftover == 0)
             or (n >= 3 and self.leftover <= n + 1))

@@ -71,7 +71,8 @@ def choose(ranked: Sequence[tuple[Doc, float]], query: Query) -> tuple[list[tupl
     cases share when they come first and second within MARGIN (unless the question speaks of a
     house rule, which each case plays out, or the first case's title has every word it asks for):
     the question asks for the rule both play out. A question that is the first answer's title,
-    word for word, is sure too.
+    word for word, is sure too. A question no rule answers (`Query.off_topic`: another game, advice, the game's
+    history) is never sure.
     """
     out = list(ranked)
     if not out:
@@ -86,8 +87,8 @@ def choose(ranked: Sequence[tuple[Doc, float]], query: Query) -> tuple[list[tupl
         out = _first_option(out, tuple(shared), score)
         rival = _rival(out, query)
     first = out[0][0]
-    return out, score >= FLOOR and (sure(score, score - rival[1]) or _asked_by_title(first, query)
-                                    or _titled_alone(first, rival[0], query))
+    return out, not query.off_topic and score >= FLOOR and (
+        sure(score, score - rival[1]) or _asked_by_title(first, query) or _titled_alone(first, rival[0], query))
 
 
 def _near(ranked: Sequence[tuple[Doc, float]], options: set[str], least: float) -> bool:

@@ -582,9 +582,11 @@
                each: each, switched: switched(cw), asks: asking(text), topical: askedLast + rest.filter(function (j) { return has(single, stem(keep[j])); }).length +
                  found.size };
     }
+    // cambio_ref.askread.Query.off_topic: another card game alone, advice or the game's history
+    function offTopic(q) { return q.elsewhere || q.aside; }
     function isHand(q) {
       var n = q.cards.length;
-      return n > 0 && !q.stated && (q.topical === 0 || q.codes >= 2 || n >= 4) && ((q.value || q.codes >= 2) && q.leftover <= Math.max(1, n + 1) || n >= 2 && q.leftover === 0 ||
+      return n > 0 && !q.stated && !offTopic(q) && (q.topical === 0 || q.codes >= 2 || n >= 4) && ((q.value || q.codes >= 2) && q.leftover <= Math.max(1, n + 1) || n >= 2 && q.leftover === 0 ||
                        n >= 3 && q.leftover <= n + 1);
     }
     // cambio_ref.ask.hand_cards: a rank without a suit takes the first suit of its colour no earlier card took.
@@ -790,7 +792,7 @@
       // cambio_ref.asksure._titled_alone: every word asked for in its title and not all in the rival's.
       var alone = titled(out[0].doc, q) && (rival.doc === null || !titled(rival.doc, q));
       // never under `floor` (cambio_ref.asksure.FLOOR)
-      return { ranked: out, sure: score >= data.floor && (score + data.lead * (score - rival.score) >= data.sure ||
+      return { ranked: out, sure: !offTopic(q) && score >= data.floor && (score + data.lead * (score - rival.score) >= data.sure ||
         (titled(out[0].doc, q) && exact(out[0].doc, q)) || alone) };
     }
 
@@ -837,10 +839,7 @@
     function ask(text, picked) {
       var q = analyse(text);
       var ruleset = picked || q.ruleset;
-      // cambio_ref.ask.ask: a question about another card game alone, asking for advice or about the game's
-      // history, is never sure
-      var aside = q.elsewhere || q.aside;
-      if (isHand(q) && !aside) {
+      if (isHand(q)) {
         var tables = ruleset ? [ruleset] : data.rulesets;
         var values = q.ranksOnly || (q.value && q.each);
         if (values || q.cards.length === 1) {
@@ -854,7 +853,7 @@
                            hands: tables.map(function (rs) { return [rs, score(codes, rs)]; }) }] };
       }
       var chosen = choose(rank(q), q), ranked = chosen.ranked;
-      if (!chosen.sure || aside) {
+      if (!chosen.sure) {
         return { top: "unsure", kind: "", ruleset: ruleset, closest: ranked.slice(0, 3), fixed: q.fixed };
       }
       var best = ranked[0].score;
