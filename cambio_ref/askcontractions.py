@@ -2,7 +2,7 @@
 
 `cambio_ref.askread` reads them before any typo is corrected, so a contraction split at its
 apostrophe is never taken for another word ("hadn" + "t" was read as "hand").
-docs/javascripts/ask.js reads the same tables from the site's index (`cambio_ref.askread.reading_json`).
+docs/javascripts/ask-cards.js reads the same tables from the site's index (`cambio_ref.askread.reading_json`).
 """
 
 from __future__ import annotations

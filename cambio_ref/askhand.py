@@ -5,7 +5,7 @@ letters, players' plurals ("5s", "K's") as words, letters run together ("KK77") 
 between a number and a plural as "and" (`cambio_ref.cardnames` and `cambio_ref.cardcounts` hold each
 pattern). `hand_label` finds a label before the cards ("my hand:"), and `hand_span` the words among them,
 where a word that is no card is named as unread, never dropped (`cambio_ref.askread.analyse`).
-docs/javascripts/ask.js reads the same tables from the site's index (`hand_json`).
+docs/javascripts/ask-cards.js reads the same tables from the site's index (`hand_json`).
 """
 
 from __future__ import annotations

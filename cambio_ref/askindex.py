@@ -10,7 +10,7 @@ every question against it.
 `cambio ask` and the site's search are one engine: `cambio_ref.askdata` builds the
 index, the lexicon, the known words and every answer once (cached on disk by the
 catalogue's hash), the site publishes it as ``search/ask-index.json``, and
-docs/javascripts/ask.js follows these steps on it, number for number, typo correction
+docs/javascripts/ask-rank.js follows these steps on it, number for number, typo correction
 (`cambio_ref.asktypos.correct`, a bounded optimal-string-alignment distance) included
 (tests/site/test_search_browser.py compares the two on the phrasing set and both
 held-out halves).

@@ -11,7 +11,7 @@ question is as alike to it as the cosine of the two (0 to 1).
 
 This is the nearest-centroid text classifier (Rocchio) on word and letter n-grams. It
 is built with the engine's data (`cambio_ref.askbuild`) and travels in the site's index,
-where docs/javascripts/ask.js computes the same numbers.
+where docs/javascripts/ask-rank.js computes the same numbers.
 
 >>> m = build_model([["what does the queen do?"], ["what does the king do?"]])
 >>> sim = alike("wat does the qeen do", m)

@@ -6,7 +6,7 @@ word, each word with its glossary term (spec/glossary.yaml: "flip", "burn" and "
 all find "snap"), typos read as known words (`cambio_ref.asktypos`), everyday English as the
 rules' words ("drew" as "draw", "max" as "most": `plain_words`). `doc_tokens` reads
 a question the engine answers the same way, for its index (`cambio_ref.askindex`).
-docs/javascripts/ask.js follows the same steps on the `reading_json` tables.
+docs/javascripts/ask-read.js follows the same steps on the `reading_json` tables.
 
 >>> lex = shipped_lexicon()
 >>> q = analyse("what do K♥ K♠ joker A♣ score in online?", lex)

@@ -6,7 +6,7 @@ reaches SURE: one line through the two numbers that best tell a right first answ
 wrong one; or when the question is its title, word for word; or when every word asked for
 is in its title and not every one is in that other question's title (`_titled_alone`).
 Never when it scores under FLOOR. Otherwise the reply is "not sure" and offers the closest questions.
-docs/javascripts/ask.js makes the same choice on the same numbers (they travel in the
+docs/javascripts/ask-sure.js makes the same choice on the same numbers (they travel in the
 site's index, `cambio_ref.askbuild`).
 
 LEAD and SURE were fitted on the tune half of the held-out phrasings only

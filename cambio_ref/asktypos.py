@@ -1,6 +1,6 @@
 """Typos in a question: a word the question engine does not know, read as the known word
 nearest to it (`correct`), by a bounded optimal-string-alignment distance (`edits`).
-`docs/javascripts/ask.js` does the same for the site's search.
+`docs/javascripts/ask-typos.js` does the same for the site's search.
 
 A real English word is no typo: "threw" is not "three", nor "tried" "tied". The English
 words a typo could be taken for ship in ``cambio_ref/askenglish.txt`` (`english_words`);

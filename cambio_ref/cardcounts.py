@@ -5,7 +5,7 @@ around a card ("a", "another", "one") and the numbers that say a card's points, 
 "counts as 11", "(-2)"); the card names themselves are `cambio_ref.cardnames`. `mentions` reads a
 question's words (as `cambio_ref.askindex.raw_words` splits them) and returns each card it names; a
 rank without a suit keeps ``suit=""`` and a colour when one is said ("red king").
-The site's search (docs/javascripts/ask.js) reads the same tables from the exported
+The site's search (docs/javascripts/ask-cards.js) reads the same tables from the exported
 index and follows the same steps.
 
 >>> [str(m) for m in mentions("kh ks x ac".split())]  # as raw_words reads "KH KS X AC" ("ks" typed is kings)

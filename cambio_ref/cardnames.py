@@ -5,7 +5,7 @@ card is worth always comes from the ruleset. Rank and suit words, suit symbols, 
 the notation's letters and codes ("kh", "AS") and one card as a question names it
 (`CardMention`). How many cards the words name, and which numbers say points instead, is
 `cambio_ref.cardcounts`, which reads a question's cards (`read_cards`). The site's search
-(docs/javascripts/ask.js) reads the same tables from the exported index.
+(docs/javascripts/ask-cards.js) reads the same tables from the exported index.
 
 >>> code_of("kh"), code_of("as"), RANK_WORDS["kings"], str(CardMention("K", colour="red"))
 (('K', 'H'), None, 'K', 'K(red)')

@@ -1,7 +1,7 @@
 """The site's search in the browser: the same engine as `cambio ask`, loaded on first use.
 
-ask.js (docs/javascripts/ask.js) runs the engine of cambio_ref.askindex on the index the
-build exports (search/ask-index.json). These tests run it in chromium and compare its
+ask.js (docs/javascripts/ask.js, with its parts ask-*.js) runs the engine of cambio_ref.ask
+on the index the build exports (search/ask-index.json). These tests run it in chromium and compare its
 top answer with `cambio_ref.ask.ask` for every question of the phrasing set and every
 dispute's own title; they check that no page loads the index before someone searches,
 and that the results show the picked ruleset's answer, stay short on a phone, and score
@@ -10,9 +10,12 @@ a hand.
 
 from __future__ import annotations
 
+import re
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
+import yaml
 from playwright.sync_api import Page
 
 from cambio_ref.ask import ask
@@ -109,6 +112,19 @@ def open_search(page: Page, text: str) -> None:
     page.locator("#ask-open").click()
     page.locator("#ask-q").fill(text)
     page.locator(".ask-result").first.wait_for()
+
+
+def test_every_part_of_the_engine_loads_before_ask_js() -> None:
+    # ask.js puts its parts together (its PARTS) when someone searches: each page must load every part first.
+    root = Path(__file__).resolve().parents[2]
+    scripts = yaml.safe_load((root / "mkdocs.yml").read_text(encoding="utf-8"))["extra_javascript"]
+    parts = re.search(r"var PARTS = \[([^\]]*)\]", (root / "docs/javascripts/ask.js").read_text(encoding="utf-8"))
+    assert parts is not None
+    named = [f"javascripts/ask-{name}.js" for name in re.findall(r'"([a-z]+)"', parts.group(1))]
+    on_disk = sorted(f"javascripts/{p.name}" for p in (root / "docs/javascripts").glob("ask-*.js"))
+    assert sorted(named) == on_disk and len(named) == 5
+    at = scripts.index("javascripts/ask.js")
+    assert scripts[at - len(named):at] == named
 
 
 def test_no_page_loads_the_search_index_until_someone_searches(visit: Visit) -> None:

@@ -1,0 +1,237 @@
+// The site's search, what a question asks for, its ruleset, its hand and its terms: cambio_ref.askread, step for
+// step (ask.js assembles the parts).
+(function (parts) {
+  "use strict";
+  parts.read = function (ctx) {
+    var lex = ctx.lex, has = ctx.has, same = ctx.same, stop = ctx.stop, ranks = ctx.ranks, suits = ctx.suits,
+      colours = ctx.colours, counts = ctx.counts, cues = ctx.cues, sumWords = ctx.sumWords,
+      ruleTerms = ctx.ruleTerms, joins = ctx.joins, articles = ctx.articles, notUnread = ctx.notUnread,
+      rawWords = ctx.rawWords, andBetweenCards = ctx.andBetweenCards, rankToken = ctx.rankToken, codeOf = ctx.codeOf,
+      readCards = ctx.readCards, correct = ctx.correct,
+      stopRaw = ctx.stopRaw, vocab = ctx.data.vocab;
+    // cambio_ref.askread.asking: what a question or a title asks for, by its first question word.
+    function asking(text) {
+      var words = text.toLowerCase().split("'").join("").split("\u2019").join("").match(/[a-z0-9]+/g) || [];
+      for (var i = 0; i < words.length; i++) {
+        var kind = Object.prototype.hasOwnProperty.call(lex.asking, words[i]) ? lex.asking[words[i]] : "";
+        if (kind === "how") { return i + 1 < words.length && lex.how_much.indexOf(words[i + 1]) >= 0 ? "number" : "other"; }
+        if (kind) { return kind; }
+      }
+      return "";
+    }
+    var single = {};
+    lex.phrases.forEach(function (p) { if (p[0].length === 1) { single[p[0][0]] = p[1]; } });
+    function stem(word) {
+      var sfx = ["ing", "ed"];
+      for (var i = 0; i < sfx.length; i++) {
+        var s = sfx[i];
+        if (word.endsWith(s) && word.length > s.length + 2) {
+          word = word.slice(0, -s.length);
+          if (word.length > 2 && word[word.length - 1] === word[word.length - 2] && "bdgmnprt".indexOf(word[word.length - 1]) >= 0) {
+            word = word.slice(0, -1);
+          }
+          return word;
+        }
+      }
+      if (word.endsWith("oes") && word.length > 3) { return word.slice(0, -2); }  // "goes" is "go"
+      if (word.endsWith("s") && !word.endsWith("ss") && word.length > 3) { return word.slice(0, -1); }
+      return word;
+    }
+    function canon(word) {
+      var code = codeOf(word);
+      if (code) {
+        var out = [rankToken(code[0])];
+        if (code[1]) {
+          var sw = Object.keys(suits).filter(function (w) { return suits[w] === code[1]; })[0];
+          var col = Object.keys(colours).filter(function (c) { return colours[c].indexOf(code[1]) >= 0; })[0];
+          out.push(stem(sw), col);
+        }
+        return out;
+      }
+      if (has(ranks, word) && lex.rank_letters.indexOf(word) < 0) { return [rankToken(ranks[word])]; }
+      return [stem(has(lex.plain, word) ? lex.plain[word] : word)];  // everyday English: "drew" is "draw"
+    }
+    function canonWords(words) {
+      var out = [];
+      words.forEach(function (w) { canon(w).forEach(function (c) { out.push(c); }); });
+      return out;
+    }
+    function terms(words) {
+      var found = [];
+      for (var i = 0; i < words.length; i++) {
+        lex.phrases.forEach(function (p) {
+          if (same(words.slice(i, i + p[0].length), p[0]) && found.indexOf(p[1]) < 0) { found.push(p[1]); }
+        });
+      }
+      return found;
+    }
+
+    // cambio_ref.askread.switched: the glossary terms a question says are on or off ("risky fives is on").
+    var sw = lex["switch"];
+    var swLinks = new Set(sw.links), swNeg = new Set(sw.negations), swVerbs = new Set(sw.verbs);
+    var swOnBefore = new Set(sw.on_before);
+    function switched(cw) {
+      var said = {}, order = [];
+      function say(term, v) {
+        if (!has(said, term)) { said[term] = []; order.push(term); }
+        if (said[term].indexOf(v) < 0) { said[term].push(v); }
+      }
+      var n = cw.length;
+      for (var j = 0; j < n; j++) {
+        for (var x = 0; x < lex.phrases.length; x++) {
+          var p = lex.phrases[x][0], term = lex.phrases[x][1];
+          if (p[0] !== cw[j] || !same(cw.slice(j, j + p.length), p)) { continue; }
+          var k = j + p.length, m = k;
+          while (m < n && swLinks.has(cw[m])) { m += 1; }
+          if (m < n && has(sw.on_off, cw[m]) &&
+              !(m === k && cw[m] === "on" && m + 1 < n && (swOnBefore.has(cw[m + 1]) || /^[0-9]/.test(cw[m + 1])))) {
+            say(term, sw.on_off[cw[m]]);
+          }
+          if (j > 0 && swNeg.has(cw[j - 1])) { say(term, false); }
+          if (j > 1 && has(sw.on_off, cw[j - 1]) && swVerbs.has(cw[j - 2])) { say(term, sw.on_off[cw[j - 1]]); }
+          break;  // the longest name starting here is the one said on or off
+        }
+      }
+      return order.filter(function (t) { return said[t].length === 1; }).map(function (t) { return [t, said[t][0]]; });
+    }
+
+    // cambio_ref.askread.rule_phrases: each phrase of a rule's term (not a card's: "risky fives") the canonical
+    // words `cw` use, with its term, and the places of its words (a number or a rank there names no card).
+    function rulePhrases(cw) {
+      var found = new Map();
+      for (var j = 0; j < cw.length; j++) {
+        lex.phrases.forEach(function (p) {
+          var n = p[0].length;
+          if (n < 2 || !ruleTerms.has(p[1]) || !same(cw.slice(j, j + n), p[0])) { return; }
+          var key = p[0].join(" ") + "\u0000" + p[1];
+          if (!found.has(key)) { found.set(key, []); }
+          var places = found.get(key);
+          if (places.indexOf(j) < 0) { for (var k = j; k < j + n; k++) { places.push(k); } }
+        });
+      }
+      return found;
+    }
+    function analyse(text) {
+      var typed = rawWords(text);
+      var words = typed.map(correct);
+      var fixed = [], fixedSeen = new Set();
+      typed.forEach(function (t, n) {
+        var key = t + "\u0000" + words[n];
+        if (t !== words[n] && !fixedSeen.has(key)) { fixedSeen.add(key); fixed.push([t, words[n]]); }
+      });
+      words = andBetweenCards(words);  // ("k n a qeen": "n" joins cards once the typo is read)
+      var ruleset = null, keep = [], i = 0;
+      while (i < words.length) {
+        var matched = false;
+        for (var r = 0; r < lex.rulesets.length; r++) {
+          var name = lex.rulesets[r][0];
+          var next = words.slice(i + 1, i + 2);
+          if (same(words.slice(i, i + name.length), name) && ruleset === null && (
+              !same(name, ["hearts"]) || i === 0 || cues.has(words[i - 1]) || same(next, ["rules"]) || same(next, ["ruleset"]))) {
+            ruleset = lex.rulesets[r][1];
+            i += name.length;
+            if (lex.ruleset_tails.indexOf(words[i]) >= 0) { i += 1; }  // "official rules", "online site": the name
+            matched = true;
+            break;
+          }
+        }
+        if (!matched) { keep.push(words[i]); i += 1; }
+      }
+      var owner = [], cw = [];  // (the word of keep each canonical word comes from)
+      keep.forEach(function (w, j) { canon(w).forEach(function (c) { owner.push(j); cw.push(c); }); });
+      var found = rulePhrases(cw), masked = new Set();  // ("risky fives": no card there)
+      found.forEach(function (places) { places.forEach(function (i) { masked.add(owner[i]); }); });
+      var reading = readCards(keep.map(function (w, j) { return masked.has(j) ? "" : w; }));
+      var cards = reading.cards;
+      var wanted = [], plain = [], covered = cw.map(function () { return false; });
+      for (var j = 0; j < cw.length; j++) {
+        lex.phrases.forEach(function (p) {
+          if (p[0].length > 1 && same(cw.slice(j, j + p[0].length), p[0])) {
+            wanted.push(["@" + p[1]]);
+            plain.push(p[0].filter(function (w) { return !stop.has(w); }).map(function (w) {
+              return has(single, w) ? [w, "@" + single[w]] : [w];
+            }));
+            for (var k = j; k < j + p[0].length; k++) { covered[k] = true; }
+          }
+        });
+      }
+      cw.forEach(function (w, j) {
+        if (!stop.has(w) && !covered[j]) { wanted.push(has(single, w) ? [w, "@" + single[w]] : [w]); plain.push([]); }
+      });
+      var last = cw.length - 1;  // the words that named the ruleset aside ("on the" cambio app)
+      while (ruleset !== null && last >= 0 && (cues.has(cw[last]) || articles.has(cw[last]))) { last -= 1; }
+      // ("what do 7s and 8s do": a rule's word, as topical counts it)
+      var askedLast = last >= 0 && stop.has(cw[last]) && has(single, cw[last]) && !covered[last] ? 1 : 0;
+      if (askedLast) { wanted.push(["@" + single[cw[last]]]); plain.push([]); }
+      var seen = new Set(), unique = [], uniqueCovered = [];
+      wanted.forEach(function (alts, n) {
+        var key = alts.join("\u0000");
+        if (!seen.has(key)) { seen.add(key); unique.push(alts); uniqueCovered.push(plain[n]); }
+      });
+      var valued = keep.map(function () { return false; });
+      for (var v = 0; v < keep.length; v++) {
+        lex.value.forEach(function (phrase) {
+          if (same(canonWords(keep.slice(v, v + phrase.length)), phrase)) {
+            for (var k2 = v; k2 < v + phrase.length; k2++) { valued[k2] = true; }
+          }
+        });
+      }
+      var usedAt = Object.keys(reading.used).map(Number);
+      var firstCard = usedAt.length ? Math.min.apply(null, usedAt) : 0;
+      // cambio_ref.askhand.hand_label: "hand: 3, 3, 9", "my cards: K, Q" label the cards right after them, and
+      // "holding" before them or their article is chat too
+      var verb = firstCard - 1 - (firstCard > 1 && articles.has(keep[firstCard - 1]) ? 1 : 0);
+      var label = firstCard && lex.hand_verbs.indexOf(keep[verb]) >= 0 ? verb
+        : firstCard && lex.hand_labels.indexOf(keep[firstCard - 1]) >= 0 &&
+        (firstCard === 1 || lex.label_owners.indexOf(keep[firstCard - 2]) >= 0) ? firstCard - 1 : -1;
+      var rest = [];
+      keep.forEach(function (w, j) {
+        if (!stopRaw.has(w) && !has(ranks, w) && !has(suits, w) && !has(colours, w) &&
+            !(has(counts, w) && w !== lex.ace_number) && codeOf(w) === null &&
+            !reading.used[j] &&
+            !valued[j] && ["rule", "rules", "ruleset"].indexOf(w) < 0 && j !== label) { rest.push(j); }
+      });
+      // From the word before the first card (cambio_ref.askindex._hand_span).
+      var lo = usedAt.length ? Math.max(Math.min.apply(null, usedAt) - 1, 0) : 0, hi = usedAt.length ? Math.max.apply(null, usedAt) : -1;
+      // cambio_ref.askindex._hand_span: the word an "and" after the last card joins is among the cards too.
+      var end = hi + 1;
+      if (usedAt.length) {
+        var at = end;
+        while (at < keep.length && articles.has(keep[at])) { at += 1; }
+        if (at < keep.length && joins.has(keep[at])) {
+          at += 1;
+          while (at < keep.length && articles.has(keep[at])) { at += 1; }
+          end = Math.min(at + 1, keep.length);
+        }
+      }
+      var unread = [];
+      keep.forEach(function (w, j) {
+        if (reading.used[j] || reading.points[j] || masked.has(j)) { return; }
+        if ((j >= lo && j < end && !notUnread.has(w) && !valued[j] && j !== label) || (rest.indexOf(j) >= 0 && !has(vocab, w))) {
+          unread.push(w);
+        }
+      });
+      var codes = keep.filter(function (w) { return codeOf(w) !== null; }).length;
+      var value = valued.some(function (x) { return x; });
+      var first = usedAt.length ? lo : 0;
+      var each = keep.indexOf("each") >= 0 ||
+        (keep.slice(0, first).indexOf("are") >= 0 && !keep.some(function (w) { return sumWords.has(w); }));
+      return { text: text, ruleset: ruleset, cards: cards, codes: codes, value: value, leftover: rest.length, wanted: unique, covered: uniqueCovered,
+               house: terms(cw).indexOf(lex.house) >= 0,
+               elsewhere: (terms(cw).indexOf(lex.other_game) >= 0 || reading.poker) && terms(cw).indexOf(lex.game) < 0 &&
+                 ruleset === null,
+               aside: terms(cw).some(function (t) { return lex.aside.indexOf(t) >= 0; }),
+               stated: reading.stated, ranksOnly: reading.ranksOnly, unread: unread, fixed: fixed,
+               each: each, switched: switched(cw), asks: asking(text), topical: askedLast + rest.filter(function (j) { return has(single, stem(keep[j])); }).length +
+                 found.size };
+    }
+    // cambio_ref.askread.Query.off_topic: another card game alone, advice or the game's history
+    function offTopic(q) { return q.elsewhere || q.aside; }
+    function isHand(q) {
+      var n = q.cards.length;
+      return n > 0 && !q.stated && !offTopic(q) && (q.topical === 0 || q.codes >= 2 || n >= 4) && ((q.value || q.codes >= 2) && q.leftover <= Math.max(1, n + 1) || n >= 2 && q.leftover === 0 ||
+                       n >= 3 && q.leftover <= n + 1);
+    }
+    return { asking: asking, stem: stem, canon: canon, canonWords: canonWords, terms: terms, analyse: analyse, offTopic: offTopic, isHand: isHand };
+  };
+}(typeof module !== "undefined" ? module.exports : (window.cambioAskParts = window.cambioAskParts || {})));

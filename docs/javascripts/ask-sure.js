@@ -1,0 +1,81 @@
+// The site's search, whether the first answer is sure: cambio_ref.asksure, step for step (ask.js assembles the
+// parts).
+(function (parts) {
+  "use strict";
+  parts.sure = function (ctx) {
+    var data = ctx.data, offTopic = ctx.offTopic;
+    // cambio_ref.asksure.choose: a named ruleset puts a first case's best option first (at the case's score), as
+    // do two cases within `margin` that share an option scoring within `option_near` of the first (unless a house rule is asked about or the first case's
+    // title has every word asked for); sure when the score plus `lead` times its lead over the first question
+    // not its own nor a narrower form of it (`narrower`) reaches `sure` (cambio_ref.asksure.sure), or when the
+    // question is its title word for word, or every word asked for is in its title and not in the rival's.
+    function firstOption(ranked, options, score) {
+      for (var i = 0; i < ranked.length; i++) {
+        if (ranked[i].doc.kind === "option" && options.indexOf(ranked[i].doc.id) >= 0) {
+          var out = ranked.slice();
+          var mine = out.splice(i, 1)[0];
+          out.unshift({ doc: mine.doc, score: score });
+          return out;
+        }
+      }
+      return ranked;
+    }
+    function rivalOf(ranked, q) {
+      var top = ranked[0].doc;
+      var own = new Set([top.kind + ":" + top.id]);
+      top.options.forEach(function (o) { own.add("option:" + o); });
+      for (var j = 1; j < ranked.length; j++) {
+        var d = ranked[j].doc;
+        if (!own.has(d.kind + ":" + d.id) && !(top.kind === "option" && d.options.indexOf(top.id) >= 0) &&
+            !narrower(d, top, q)) {
+          return { doc: d, score: ranked[j].score };
+        }
+      }
+      return { doc: null, score: 0.0 };
+    }
+    // cambio_ref.asksure._narrower: the doc's title has every word of the top's title and more, none of them asked for.
+    function narrower(doc, top, q) {
+      var mine = new Set(top.fields[0][1]), theirs = doc.fields[0][1];
+      if (theirs.length <= mine.size || !top.fields[0][1].every(function (t) { return theirs.indexOf(t) >= 0; })) {
+        return false;
+      }
+      var asked = new Set();
+      q.wanted.forEach(function (alts) { alts.forEach(function (t) { asked.add(t); }); });
+      return theirs.every(function (t) { return mine.has(t) || !asked.has(t); });
+    }
+    function titled(doc, q) {  // every word asked for is in the doc's title
+      var title = new Set(doc.fields[0][1]);
+      return q.wanted.every(function (alts) { return alts.some(function (t) { return title.has(t); }); });
+    }
+    function exact(doc, q) {  // every word of the doc's title (its terms aside) is asked for
+      var asked = new Set();
+      q.wanted.forEach(function (alts) { alts.forEach(function (t) { asked.add(t); }); });
+      return doc.fields[0][1].every(function (t) { return t[0] === "@" || asked.has(t); });
+    }
+    function choose(ranked, q) {
+      var out = ranked.slice();
+      if (!out.length) { return { ranked: out, sure: false }; }
+      var top = out[0].doc, score = out[0].score;
+      if (q.ruleset !== null && top.kind === "case" && top.options.length) { out = firstOption(out, top.options, score); }
+      var rival = rivalOf(out, q);
+      if (score - rival.score < data.margin && !q.house && top.kind === "case" && rival.doc !== null &&
+          rival.doc.kind === "case" && !titled(top, q)) {
+        var shared = top.options.filter(function (o) { return rival.doc.options.indexOf(o) >= 0; });
+        // cambio_ref.asksure._near: only when one of them scores within `option_near` of the first case
+        var near = out.some(function (h) {
+          return h.doc.kind === "option" && shared.indexOf(h.doc.id) >= 0 && h.score >= score - data.option_near;
+        });
+        if (shared.length && near) {
+          out = firstOption(out, shared, score);
+          rival = rivalOf(out, q);
+        }
+      }
+      // cambio_ref.asksure._titled_alone: every word asked for in its title and not all in the rival's.
+      var alone = titled(out[0].doc, q) && (rival.doc === null || !titled(rival.doc, q));
+      // never under `floor` (cambio_ref.asksure.FLOOR)
+      return { ranked: out, sure: !offTopic(q) && score >= data.floor && (score + data.lead * (score - rival.score) >= data.sure ||
+        (titled(out[0].doc, q) && exact(out[0].doc, q)) || alone) };
+    }
+    return { choose: choose };
+  };
+}(typeof module !== "undefined" ? module.exports : (window.cambioAskParts = window.cambioAskParts || {})));
