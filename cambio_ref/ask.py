@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cambio_ref.answers import Answer
-from cambio_ref.askdata import build_data, shipped_data
+from cambio_ref.askdata import build_data, reply_part, shipped_data
 from cambio_ref.askindex import Query, engine_for
 from cambio_ref.asksure import GOOD, choose
 from cambio_ref.askwords import card_option, house_label, player_title, rule_title, terms_in, tokens, value_text
@@ -211,14 +211,15 @@ def _found(hit: Hit, doc: Mapping[str, Any], name: str | None, house: Rules | No
         from cambio_ref.catalogue import load_catalogue
 
         return _found_for_house(hit, house, catalogue or load_catalogue())
+    part = reply_part(doc)
     if hit.kind == "case":
-        said = [doc["one"][name]] if name is not None else doc["every"]
+        said = [part["one"][name]] if name is not None else part["every"]
         return Found(hit, tuple(_answer_of(hit.id, a) for a in said), tuple(a["note"] for a in said),
                      rulings=tuple(a["ruling_words"] for a in said))
     if hit.kind == "rule":
-        return Found(hit, rule=(doc["value"], tuple(doc["citations"])))
+        return Found(hit, rule=(part["value"], tuple(part["citations"])))
     values = tuple((v["ruleset"], Fact(v["value"], v["text"], v["origin"], tuple(v["citations"]), v["ruling"]))
-                   for v in doc["values"] if name is None or v["ruleset"] == name)
+                   for v in part["values"] if name is None or v["ruleset"] == name)
     return Found(hit, values=values)
 
 

@@ -20,8 +20,9 @@ file.
 
 from __future__ import annotations
 
+import json
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -32,7 +33,8 @@ if TYPE_CHECKING:
     from cambio_ref.cases import Case
     from cambio_ref.catalogue import Catalogue
 
-__all__ = ["CACHE_ENV", "SITE_KEYS", "build_data", "cache_file", "content_key", "shipped_data", "site_data"]
+__all__ = ["CACHE_ENV", "SITE_KEYS", "build_data", "cache_file", "content_key", "reply_part", "shipped_data",
+           "site_data"]
 
 # Where the cache lives (`cambio_ref.diskcache`).
 CACHE_ENV = diskcache.CACHE_ENV
@@ -79,6 +81,18 @@ def _shipped() -> dict[str, Any]:
 def _save(path: Path, data: dict[str, Any]) -> None:
     """Write the cache file `path` (named by `cache_file`) whole, or not at all."""
     diskcache.save_json("ask", path.stem.removeprefix("ask-"), data)
+
+
+def reply_part(doc: Mapping[str, Any]) -> dict[str, Any]:
+    """What a question's answer shows beyond the site's data: a case's answers (``one``: per ruleset, ``every``:
+    each ruleset's own), an option's ``values``, a core rule's ``value`` and ``citations``. Kept as one JSON
+    string a question, read only for the questions a reply shows.
+
+    >>> sorted(reply_part(next(d for d in shipped_data()["docs"] if d["kind"] == "case")))
+    ['every', 'one']
+    """
+    part: dict[str, Any] = json.loads(doc["reply"])
+    return part
 
 
 def site_data(data: dict[str, Any]) -> dict[str, Any]:

@@ -89,7 +89,7 @@ def test_ruleset_summaries_say_snap(word: str) -> None:
 def _answer_texts() -> Iterator[tuple[str, str]]:
     """(where, text) for every answer `cambio ask` and the site's search give: each question's title, label,
     answer per ruleset, note and ruling in words, and each option's value in words."""
-    from cambio_ref.askdata import shipped_data
+    from cambio_ref.askdata import reply_part, shipped_data
 
     for doc in shipped_data()["docs"]:
         where = f"{doc['kind']} {doc['id']}"
@@ -97,9 +97,10 @@ def _answer_texts() -> Iterator[tuple[str, str]]:
         yield f"{where}: label", doc["label"]
         for rs, text in doc["answers"]:
             yield f"{where}: {rs}", text
-        for a in [*doc.get("every", []), *doc.get("one", {}).values()]:
+        part = reply_part(doc)
+        for a in [*part.get("every", []), *part.get("one", {}).values()]:
             yield f"{where}: {a['ruleset']} answer", " ".join((a["text"], a["note"], a["ruling_words"]))
-        for v in doc.get("values", []):
+        for v in part.get("values", []):
             yield f"{where}: {v['ruleset']} value", v["text"]
 
 
