@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from cambio_ref.catalogue_model import Citation
+from cambio_ref.citation import Citation
 
 if TYPE_CHECKING:  # the catalogue is loaded when an answer is built, not when one is read (`cambio ask`)
     from cambio_ref.cases import Case

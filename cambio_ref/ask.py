@@ -37,7 +37,7 @@ from cambio_ref.asksure import GOOD, choose
 from cambio_ref.askwords import card_option, house_label, player_title, rule_title, terms_in, tokens, value_text
 from cambio_ref.cardnames import CardMention, rank_token
 from cambio_ref.cards import JOKER, Card
-from cambio_ref.catalogue_model import Citation
+from cambio_ref.citation import Citation
 
 if TYPE_CHECKING:  # read from the catalogue only for house rules and to build the data (cambio_ref.askbuild)
     from cambio_ref.cases import Case

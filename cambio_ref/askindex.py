@@ -27,7 +27,6 @@ held-out halves).
 from __future__ import annotations
 
 import math
-import statistics
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -328,6 +327,8 @@ def _build(cat: Catalogue, cases: list[Case]) -> Index:
     # A word no question has cannot tell questions apart: it weighs as a common word (the lower quartile).
     fields = [len(f) for d in docs for _, f in d.fields]
     like = build_model([[d.title, *cat.asked.get(d.key, ())] for d in docs], LEAST_LIKE)
+    import statistics  # (here: `cambio ask` reads a built index, and need not import it)
+
     return Index(tuple(docs), idf, statistics.quantiles(idf.values(), n=4)[0] if len(idf) > 1 else 1.0, lex,
                  statistics.mean(fields) if fields else 1.0, like)
 

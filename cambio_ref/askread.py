@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
-from importlib import resources
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cambio_ref.askcontractions import CONTRACTED, CONTRACTION, NOT_BASES, UNMARKED, expand
@@ -182,7 +182,7 @@ def plain_words() -> dict[str, str]:
     >>> plain_words()["drew"], plain_words()["max"]
     ('draw', 'most')
     """
-    text = resources.files("cambio_ref").joinpath(PLAIN_FILE).read_text(encoding="utf-8")
+    text = Path(__file__).with_name(PLAIN_FILE).read_text(encoding="utf-8")
     pairs = [line.split() for line in text.splitlines() if line.strip() and not line.startswith("#")]
     return {said: meant for said, meant in pairs}
 

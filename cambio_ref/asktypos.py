@@ -12,7 +12,7 @@ word a line, such as Debian's wamerican-small) whenever the engine's words chang
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
-from importlib import resources
+from pathlib import Path
 
 from cambio_ref.cardnames import RANK_WORDS
 
@@ -120,7 +120,7 @@ def _swapped(a: str, b: str) -> bool:
 
 def english_words() -> frozenset[str]:
     """The English words shipped in `ENGLISH_FILE` (its lines, less ``#`` comments and blanks)."""
-    text = resources.files("cambio_ref").joinpath(ENGLISH_FILE).read_text(encoding="utf-8")
+    text = Path(__file__).with_name(ENGLISH_FILE).read_text(encoding="utf-8")
     return frozenset(w for line in text.splitlines() if (w := line.strip()) and not w.startswith("#"))
 
 

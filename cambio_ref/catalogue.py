@@ -27,7 +27,6 @@ from cambio_ref.catalogue_model import (
     PHASES,
     Alternative,
     Catalogue,
-    Citation,
     Conflict,
     CoreRule,
     ErrorCode,
@@ -41,6 +40,7 @@ from cambio_ref.catalogue_model import (
     citations,
     show_value,
 )
+from cambio_ref.citation import Citation
 from cambio_ref.errors import Problem, SpecError
 from cambio_ref.resources import schema_dir, spec_dir
 from cambio_ref.spec_checks import (

@@ -1,7 +1,8 @@
 """What the rule catalogue holds: value types for its sources, options, rulesets, core rules,
 error codes and glossary terms, with the small readers of the forms spec files write.
 
-`cambio_ref.catalogue` reads spec/ into these types (and re-exports them);
+`cambio_ref.catalogue` reads spec/ into these types (and re-exports them, with
+`cambio_ref.citation.Citation`, which lives apart so that `cambio ask` need not create these);
 `cambio_ref.spec_checks` checks them across files. Nothing here reads a file.
 
 >>> opt = Option("snap.others", "snap_others", "snapping", "May others snap?", "boolean",
@@ -16,25 +17,13 @@ from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from cambio_ref.citation import Citation
 from cambio_ref.errors import RulesError
 from cambio_ref.names import did_you_mean, fold, quoted
 
 Value = bool | int | str
 
 PHASES = ("setup", "turn", "powers", "snapping", "calling", "scoring", "match")
-
-
-@dataclass(frozen=True)
-class Citation:
-    """A source's position: `key §section`, stated or implied."""
-
-    key: str
-    section: str
-    evidence: str
-    note: str | None = None
-
-    def __str__(self) -> str:
-        return f"{self.key} §{self.section}"
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterator
 
-from cambio_ref.catalogue_model import Catalogue, Citation, choice_value, citations, show_value
+from cambio_ref.catalogue_model import Catalogue, choice_value, citations, show_value
+from cambio_ref.citation import Citation
 from cambio_ref.errors import Problem
 from cambio_ref.yamlio import YamlDoc
 
