@@ -29,7 +29,6 @@ from pathlib import Path
 from typing import NoReturn
 
 from cambio_ref.errors import CambioError
-from cambio_ref.yamlio import bad_character
 
 MAX_SEED = 2**64 - 1
 """Seeds are 64-bit, as the shuffle's splitmix64 state (spec/shuffle.yaml)."""
@@ -80,6 +79,8 @@ def number(low: float, high: float, what: str = "", *, above: bool = False) -> C
 
 
 def _refuse_text(text: str) -> None:
+    from cambio_ref.yamlio import bad_character  # (here: `cambio ask` need not import the YAML layer)
+
     bad = bad_character(text)
     if bad is not None or not text.strip():
         raise argparse.ArgumentTypeError(f"{text!r} is not a usable path")
