@@ -1,10 +1,11 @@
 """How sure the question engine is of its first answer: `choose` reads the ranking of `cambio_ref.askindex`.
 
 An answer is sure when its score plus LEAD times its lead over every question that is
-not its own (a case's options; an option's cases) nor a narrower form of it (`_narrower`)
-reaches SURE: one line through the two numbers that best tell a right first answer from a
-wrong one; or when the question is its title, word for word; or when every word asked for
-is in its title and not every one is in that other question's title (`_titled_alone`).
+not its own (a case's options; an option's cases) nor a narrower form of it (`_narrower`),
+nor a broader one when the question asks for its narrower words (`_broader`), reaches SURE:
+one line through the two numbers that best tell a right first answer from a wrong one; or
+when the question is its title, word for word; or when every word asked for is in its title
+and not every one is in that other question's title (`_titled_alone`).
 Never when it scores under FLOOR. Otherwise the reply is "not sure" and offers the closest questions.
 docs/javascripts/ask-sure.js makes the same choice on the same numbers (they travel in the
 site's index, `cambio_ref.askbuild`).
@@ -141,13 +142,15 @@ def _first_option(ranked: list[tuple[Doc, float]], options: Sequence[str], score
 
 
 def _rival(ranked: Sequence[tuple[Doc, float]], query: Query) -> tuple[Doc | None, float]:
-    """The best question that is not the first one's own (its options, or the cases of its option) nor a narrower
-    form of it the question does not ask for (`_narrower`), and its score."""
+    """The best question that is not the first one's own (its options, or the cases of its option), nor a narrower
+    form of it the question does not ask for (`_narrower`), nor a broader form of it when the question asks for the
+    first one's narrower words (`_broader`), and its score."""
     top = ranked[0][0]
     own = {top.key} | {f"option:{o}" for o in top.options}
     asked = _asked(query)
     return next(((d, s) for d, s in ranked[1:] if d.key not in own
-                 and not (top.kind == "option" and top.id in d.options) and not _narrower(d, top, asked)), (None, 0.0))
+                 and not (top.kind == "option" and top.id in d.options)
+                 and not _narrower(d, top, asked) and not _broader(d, top, asked)), (None, 0.0))
 
 
 def _narrower(doc: Doc, top: Doc, asked: frozenset[str]) -> bool:
@@ -165,3 +168,23 @@ def _narrower(doc: Doc, top: Doc, asked: frozenset[str]) -> bool:
     """
     mine, theirs = top.fields[0][1], doc.fields[0][1]
     return mine < theirs and asked.isdisjoint(theirs - mine)
+
+
+def _broader(doc: Doc, top: Doc, asked: frozenset[str]) -> bool:
+    """The title of `top` has every word of the title of `doc` and more, one of which the question asks for (`asked`):
+    the player asked the narrower question, `top` ("Who takes the first turn of the next round?" asked of the next
+    round, beside "... of a round?"), and `doc`, the broader one, is no rival to it. (On the dev set two more right
+    first: "Lucy won that round. Does she kick off the next one ...?" and "playing to a target score. when does it
+    end ..."; the tune half, the validation set and the phrasing set unchanged.)
+
+    >>> from cambio_ref.askindex import analyse, build_index
+    >>> idx = build_index()
+    >>> first, next_round = (next(d for d in idx.docs if d.key == k)
+    ...                      for k in ("option:turn.first-player", "option:match.next-starter"))
+    >>> _broader(first, next_round, _asked(analyse("who goes first in the next round?", idx.lexicon)))
+    True
+    >>> _broader(first, next_round, _asked(analyse("who goes first?", idx.lexicon)))
+    False
+    """
+    mine, theirs = top.fields[0][1], doc.fields[0][1]
+    return theirs < mine and not asked.isdisjoint(mine - theirs)

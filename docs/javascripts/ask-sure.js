@@ -7,8 +7,8 @@
     // cambio_ref.asksure.choose: a named ruleset puts a first case's best option first (at the case's score), as
     // do two cases within `margin` that share an option scoring within `option_near` of the first (unless a house rule is asked about or the first case's
     // title has every word asked for); sure when the score plus `lead` times its lead over the first question
-    // not its own nor a narrower form of it (`narrower`) reaches `sure` (cambio_ref.asksure.sure), or when the
-    // question is its title word for word, or every word asked for is in its title and not in the rival's.
+    // not its own nor a narrower form of it (`narrower`), nor a broader one when its narrower words are asked for,
+    // reaches `sure` (cambio_ref.asksure.sure), or when the question is its title word for word, or every word asked for is in its title and not in the rival's.
     function firstOption(ranked, options, score) {
       for (var i = 0; i < ranked.length; i++) {
         if (ranked[i].doc.kind === "option" && options.indexOf(ranked[i].doc.id) >= 0) {
@@ -27,21 +27,23 @@
       for (var j = 1; j < ranked.length; j++) {
         var d = ranked[j].doc;
         if (!own.has(d.kind + ":" + d.id) && !(top.kind === "option" && d.options.indexOf(top.id) >= 0) &&
-            !narrower(d, top, q)) {
+            !narrower(d, top, q) && !narrower(top, d, q, true)) {
           return { doc: d, score: ranked[j].score };
         }
       }
       return { doc: null, score: 0.0 };
     }
-    // cambio_ref.asksure._narrower: the doc's title has every word of the top's title and more, none of them asked for.
-    function narrower(doc, top, q) {
+    // cambio_ref.asksure._narrower: the doc's title has every word of the top's title and more, none of them asked for;
+    // with `some` (cambio_ref.asksure._broader, doc and top swapped), one of them asked for.
+    function narrower(doc, top, q, some) {
       var mine = new Set(top.fields[0][1]), theirs = doc.fields[0][1];
       if (theirs.length <= mine.size || !top.fields[0][1].every(function (t) { return theirs.indexOf(t) >= 0; })) {
         return false;
       }
       var asked = new Set();
       q.wanted.forEach(function (alts) { alts.forEach(function (t) { asked.add(t); }); });
-      return theirs.every(function (t) { return mine.has(t) || !asked.has(t); });
+      var more = theirs.filter(function (t) { return !mine.has(t); });
+      return some ? more.some(function (t) { return asked.has(t); }) : more.every(function (t) { return !asked.has(t); });
     }
     function titled(doc, q) {  // every word asked for is in the doc's title
       var title = new Set(doc.fields[0][1]);

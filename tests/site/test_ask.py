@@ -303,14 +303,33 @@ def test_two_close_cases_are_not_answered_with_an_option_the_question_does_not_r
     assert ask(question).top == "option:snap.give-card"
 
 
+def test_a_broader_form_of_the_first_answer_is_no_rival_when_its_narrower_words_are_asked(monkeypatch):
+    # The dispute match.winner-starts-next-round asks "Who takes the first turn of the next round?": every word of
+    # the option turn.first-player's "Who takes the first turn of a round?" and "next" more. A player asking of the
+    # next round asks the narrower question: its lead is not measured against the broader one
+    # (cambio_ref.asksure._broader), as a narrower form the player did not ask for is no rival either (_narrower).
+    # The dev set's writer (tests/site/heldout-dev.yaml) expects the dispute for this story.
+    import cambio_ref.asksure as asksure
+
+    question = ("Lucy won that round. Does she kick off the next one, or does it go to whoever's left of the dealer"
+                " again?")
+    reply = ask(question)
+    assert reply.sure and reply.top == "case:match.winner-starts-next-round"
+    monkeypatch.setattr(asksure, "_broader", lambda doc, top, asked: False)
+    reply = ask(question)
+    assert not reply.sure and reply.closest[0].id == "match.winner-starts-next-round"
+
+
 # Questions of the held-out tune half (tests/site/heldout-tune.yaml, each written with its answer by an independent
 # writer from the sources and a topic list) that the words alone leave "not sure" and the likeness letter by letter
 # answers: misspelt words the typo reading does not fix ("snaping", "optinal", "nxt") and slang ("slap").
 LIKENESS_FINDS = [
     # Whether snapping is in the game at all: spec/options snap.enabled.
     ("is snaping part of the game or optinal", "option:snap.enabled"),
-    # The last round's winner starting the next: the dispute match.winner-starts-next-round.
-    ("whos first nxt round", "case:match.winner-starts-next-round"),
+    # The last round's winner starting the next: the dispute match.winner-starts-next-round. ("whos first nxt round"
+    # was the example here; the words alone now answer it, sure, since a broader form of its answer is no rival to
+    # it: cambio_ref.asksure._broader.)
+    ("does the winner of last round go first next round?", "case:match.winner-starts-next-round"),
     # A wrong snap on another player's card: spec/options snap.wrong-other.
     ("wrong slap on someone elses card, whats the punishment", "option:snap.wrong-other"),
 ]
