@@ -642,6 +642,11 @@ def test_everyday_english_is_read_as_the_rules_words():
     # "mid" is short for "middle": it was taken for a typo of "min" and read as "least".
     assert "least" not in tokens("we ran out of cards mid round")
     assert "win" not in tokens("it won't fire")  # "won't" splits at its apostrophe: "won" is left out
+    # "ppl" is texting's "people": "other ppls cards" reads as "other people's cards" (spec/glossary.yaml's snapping
+    # others), no typo of another word.
+    lex = shipped_lexicon()
+    assert doc_tokens("snap other ppls cards", lex) == doc_tokens("snap other people's cards", lex)
+    assert ask("can i snap other ppls cards or only mine").fixed == ()
 
 
 def test_the_plain_words_make_no_glossary_phrase_another_terms():
