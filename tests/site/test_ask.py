@@ -647,6 +647,8 @@ def test_everyday_english_is_read_as_the_rules_words():
     lex = shipped_lexicon()
     assert doc_tokens("snap other ppls cards", lex) == doc_tokens("snap other people's cards", lex)
     assert ask("can i snap other ppls cards or only mine").fixed == ()
+    # An ordinal in figures is the word ("the 2nd lap" is "the second lap"), and texting's "every1" is "everyone".
+    assert doc_tokens("the 2nd lap, every1", lex) == doc_tokens("the second lap, everyone", lex)
 
 
 def test_the_plain_words_make_no_glossary_phrase_another_terms():
