@@ -289,6 +289,16 @@ def test_the_slang_the_issue_names_reads_as_its_rule():
         assert term in analyse(f"can i {word}", idx.lexicon).wanted[0], word
 
 
+def test_moving_ones_own_cards_around_reads_as_rearranging_them():
+    # spec/options/setup.yaml layout.rearrange asks "May players move cards around in their own grid?"; players say
+    # "rearrange", "reorder" or "move them around" (spec/glossary.yaml's rearrange). Without that term "can i
+    # rearrange my 4 cards mid game" found the dispute setup.cards-keep-their-places first, not sure.
+    for question in ("can i rearrange my 4 cards mid game", "once my cards are down, can I move them around?",
+                     "can you reorder your cards"):
+        reply = ask(question)
+        assert reply.sure and reply.top == "option:layout.rearrange", (question, reply.top)
+
+
 def test_two_close_cases_are_not_answered_with_an_option_the_question_does_not_read_as(monkeypatch):
     # The tune half's writer (tests/site/heldout-tune.yaml) expects the dispute snap.give-with-no-card-left for this
     # story: a player with no card left snaps another's card right. Its nearest rival, snap.correct-other-give-card,
