@@ -299,6 +299,16 @@ def test_moving_ones_own_cards_around_reads_as_rearranging_them():
         assert reply.sure and reply.top == "option:layout.rearrange", (question, reply.top)
 
 
+def test_someone_elses_turn_is_the_snap_windows_word():
+    # Snapping while it is another player's turn is the snap window (spec/options snap.window): "someone else's turn"
+    # and its kin are spec/glossary.yaml's snap-window words, as "not my turn" and "out of turn" are.
+    idx = build_index()
+    for question in ("can I snap during someone else's turn", "snap on another player's turn",
+                     "can u stick a card on the pile during someone elses turn",
+                     "Can I snap in the middle of somebody else's turn?"):
+        assert ("@snap-window",) in analyse(question, idx.lexicon).wanted, question
+
+
 def test_two_close_cases_are_not_answered_with_an_option_the_question_does_not_read_as(monkeypatch):
     # The tune half's writer (tests/site/heldout-tune.yaml) expects the dispute snap.give-with-no-card-left for this
     # story: a player with no card left snaps another's card right. Its nearest rival, snap.correct-other-give-card,
