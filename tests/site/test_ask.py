@@ -287,6 +287,9 @@ def test_the_slang_the_issue_names_reads_as_its_rule():
     for word, term in [("stick", "@snap"), ("slam", "@snap"), ("burn", "@snap"), ("flip", "@snap"),
                        ("knock", "@call"), ("cabo", "@cambio")]:
         assert term in analyse(f"can i {word}", idx.lexicon).wanted[0], word
+    # A "double snap" by any of the snap's names is several cards in one snap (spec/glossary.yaml's multi-snap).
+    for word in ("snap", "burn", "flip", "slap"):
+        assert ("@multi-snap",) in analyse(f"can i do a double {word}", idx.lexicon).wanted, word
 
 
 def test_moving_ones_own_cards_around_reads_as_rearranging_them():
