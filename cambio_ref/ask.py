@@ -269,7 +269,7 @@ def score_cards(codes: Sequence[str], points: dict[str, int], risky: dict[str, A
                 ruleset: str = "") -> tuple[Score | None, str]:
     """A hand's score from a ruleset's points table and its risky fives (as ask.js scores it), or why not.
 
-    Its totals are those of `cambio_ref.scoring.score_hand` (tests/site/test_ask.py checks that both agree).
+    Its totals are those of `cambio_ref.scoring.score_hand` (tests/site/test_ask_hands.py checks that both agree).
 
     >>> score_cards(["5H", "2C"], {"5H": 5, "2C": 2}, {"on": True, "one_five": 25, "two_or_more_fives": -25})[0].total
     27

@@ -25,14 +25,14 @@ from tests.site.browsing import PHONE, Visit
 from tests.site.heldout_check import load_half
 from tests.site.phrasing_check import load_phrasings
 from tests.site.replies import SharedReplies
-from tests.site.test_ask import ADVICE, HISTORY, RULES_WITH_SHOULD, TABLE_BOUNDS
 from tests.site.test_ask_hands import HANDS_IN_WORDS, PEOPLE_COUNTED
+from tests.site.test_ask_sure import ADVICE, HISTORY, RULES_WITH_SHOULD, TABLE_BOUNDS
 
 pytestmark = pytest.mark.browser
 
 
 # Players' plurals ("ks", "5s"), cards of spades ("KS", "5♠"), contractions ("hadn't"), real words that are no typo
-# ("form" is not "for"): tests/site/test_ask.py.
+# ("form" is not "for"): tests/site/test_ask_words.py.
 READ_ALIKE = ["what are ks worth in hearts", "two 5s and a K", "KS 5S 5♠ total", "js qs and 10s worth",
               "Ks or 2s, what do they score", "hadn't we snapped already", "he won't call", "youve snapped my card",
               "theyd flipped it, i don\u2019t know", "what are K's worth in hearts", "how many 7's in a deck",
@@ -48,7 +48,7 @@ NO_HAND = ["what do 7s and 8s do", "what do a 9 and a 10 do", "awareness rules: 
            "Do I get the queen's power?"]
 
 # Misreads of issue 30's follow-up: poker's counts are no card, another card game alone is never sure, cards said with
-# their points ask for a rule, "2 to 10" is no card (tests/site/test_ask_hands.py, tests/site/test_ask.py).
+# their points ask for a rule, "2 to 10" is no card (tests/site/test_ask_hands.py, tests/site/test_ask_sure.py).
 MISREADS = ["four of a kind", "is a three of a kind worth anything", "does two pair count", "two, pair of kings",
             "four of a kind, is that good", "In blackjack is an ace 1 or 11?", "in uno can you stack draw cards",
             "in poker is an ace high", "how many cards do you deal in 6-card golf?",
