@@ -57,7 +57,11 @@ __all__ = [
     "HOUSE_TERM",
     "HOW_MUCH",
     "OTHER_GAME_TERM",
+    "PART_TERMS",
     "RULESET_TAILS",
+    "SET_ASIDE_AFTER",
+    "SET_ASIDE_BEFORE",
+    "SET_ASIDE_BETWEEN",
     "STOP_WORDS",
     "VALUE_TERM",
     "Lexicon",
@@ -69,6 +73,7 @@ __all__ = [
     "lexicon",
     "raw_words",
     "reading_json",
+    "set_aside",
     "shipped_lexicon",
     "stem",
     "switched",
@@ -96,6 +101,16 @@ OTHER_GAME_TERM = "other-game"
 # my cards should ...": the rules say what a player may do, not what is wise) and about the game's history ("who
 # invented", "the same game as"). Such a question is never sure.
 ASIDE_TERMS = ("strategy", "history")
+# The glossary terms of a part of a source ("the Q&A", "the main text", "the worked example"): a question naming one
+# asks for the reading of that part, which a case whose title names it plays out (`cambio_ref.asksure.choose`).
+PART_TERMS = ("qa", "main-text", "worked-example")
+# Words that set such a part aside, before it ("not the FAQ", "rather than the main text", "instead of the example",
+# "the Q&A over the main text") or after it ("leaving the FAQ aside"): the question does not ask for that part's
+# reading (`set_aside`). Between the two, an article, "rules" or a word for a piece of text ("not the FAQ bit").
+SET_ASIDE_BEFORE = ("not", "rather than", "instead of", "ignoring", "ignore", "apart from", "except", "besides",
+                    "over")
+SET_ASIDE_AFTER = ("aside",)
+SET_ASIDE_BETWEEN = ("a", "an", "the", "rules", "bit", "part", "section")
 # Words that ask for a ruleset when they come before one of its names ("in hearts", "playing online").
 _RULESET_CUES = frozenset(("in", "on", "under", "for", "playing", "play", "using", "with", "per"))
 # Words after a ruleset's name that are part of it: what it is, a set of rules or where they are written ("official
@@ -283,9 +298,49 @@ def doc_tokens(text: str, lex: Lexicon) -> list[str]:
     >>> doc_tokens("A wrong flip of a red king", shipped_lexicon())
     ['wrong', 'flip', 'red', 'king', '@wrong-snap', '@snap', '@red-king']
     """
-    words = _canon_words(raw_words(text))
+    aside = set_aside(_canon_words(raw_words(text)), lex)
+    words = [w for i, w in enumerate(_canon_words(raw_words(text))) if i not in aside]
     # A stop word that is a glossary word ("do" for a power) names its term only at the end of a question.
     return [w for w in words if w not in _STOP] + [f"@{t}" for t in lex.terms(words, _STOP)]
+
+
+@cache
+def _set_aside_words() -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...], frozenset[str]]:
+    """`SET_ASIDE_BEFORE`, `SET_ASIDE_AFTER` and `SET_ASIDE_BETWEEN` as the engine compares them (canonical)."""
+    return (tuple(tuple(_canon_words(raw_words(c))) for c in SET_ASIDE_BEFORE),
+            tuple(tuple(_canon_words(raw_words(c))) for c in SET_ASIDE_AFTER),
+            frozenset(_canon_words(SET_ASIDE_BETWEEN)))
+
+
+def set_aside(canon: Sequence[str], lex: Lexicon) -> frozenset[int]:
+    """The places of the words naming a part of a source (`PART_TERMS`) that `canon` (a question's canonical words)
+    sets aside (`SET_ASIDE_BEFORE`, `SET_ASIDE_AFTER`): it asks for another part's reading.
+
+    >>> lex = shipped_lexicon()
+    >>> [sorted(set_aside(_canon_words(raw_words(q)), lex)) for q in ("the main text (not the FAQ bit)",
+    ...  "going by the Q&A rather than the main text", "leaving the faq aside", "the faq says")]
+    [[5], [8, 9], [2], []]
+    """
+    before, after, between = _set_aside_words()
+    out: set[int] = set()
+    n = len(canon)
+    for j in range(n):
+        for phrase, term in lex.starting().get(canon[j], ()):
+            k = j + len(phrase)
+            if tuple(canon[j:k]) != phrase:
+                continue
+            if term not in PART_TERMS:
+                break  # (the longest name starting here names another term)
+            i, m = j, k
+            while i > 0 and canon[i - 1] in between:
+                i -= 1
+            while m < n and canon[m] in between:
+                m += 1
+            if any(tuple(canon[max(i - len(c), 0):i]) == c for c in before) or any(
+                    tuple(canon[m:m + len(c)]) == c for c in after):
+                out.update(range(j, k))
+            break  # the longest name starting here
+    return frozenset(out)
 
 
 # Words among a hand's cards that are no card and need no saying: stop words, colours (a colour with no
@@ -381,15 +436,16 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     plain: list[tuple[tuple[str, ...], ...]] = []
     covered = [False] * len(canon)
     starting = lex.starting()  # (only a phrase that starts with a word can start there)
+    aside = set_aside(canon, lex)  # ("not the FAQ": a part of a source the question does not ask for)
     for j in range(len(canon)):
         for phrase, term in starting.get(canon[j], ()):
-            if len(phrase) > 1 and tuple(canon[j:j + len(phrase)]) == phrase:
+            if len(phrase) > 1 and j not in aside and tuple(canon[j:j + len(phrase)]) == phrase:
                 wanted.append((f"@{term}",))
                 plain.append(tuple((w, f"@{single[w]}") if w in single else (w,) for w in phrase if w not in _STOP))
                 for k in range(j, j + len(phrase)):
                     covered[k] = True
     for j, w in enumerate(canon):
-        if w not in _STOP and not covered[j]:
+        if w not in _STOP and not covered[j] and j not in aside:
             wanted.append((w, f"@{single[w]}") if w in single else (w,))
             plain.append(())
     # A stop word that is a glossary word counts when it ends the question: "what does a ten do?", the words that
@@ -463,7 +519,9 @@ def reading_json(lex: Lexicon) -> dict[str, Any]:
             "rulesets": [[list(p), rs] for p, rs in lex.rulesets], "cues": sorted(_RULESET_CUES),
             "ruleset_tails": list(RULESET_TAILS), "contraction": CONTRACTION.pattern, "not_bases": NOT_BASES,
             "contracted": CONTRACTED, "unmarked": UNMARKED, "house": HOUSE_TERM, "game": GAME_TERM,
-            "other_game": OTHER_GAME_TERM, "aside": list(ASIDE_TERMS), "sum_words": sorted(_SUM_WORDS),
+            "other_game": OTHER_GAME_TERM, "aside": list(ASIDE_TERMS), "parts": list(PART_TERMS),
+            "set_aside": [[list(c) for c in cues] for cues in _set_aside_words()[:2]],
+            "set_aside_between": sorted(_set_aside_words()[2]), "sum_words": sorted(_SUM_WORDS),
             "rule_terms": sorted(lex.rule_terms()), "not_unread": sorted(_NOT_UNREAD), "switch": switch_json(),
             "plain": plain_words(), "asking": ASKING, "how_much": sorted(HOW_MUCH)}
 

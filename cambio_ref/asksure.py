@@ -2,7 +2,8 @@
 
 An answer is sure when its score plus LEAD times its lead over every question that is
 not its own (a case's options; an option's cases) nor a narrower form of it (`_narrower`),
-nor a broader one when the question asks for its narrower words (`_broader`), reaches SURE:
+nor a broader one when the question asks for its narrower words (`_broader`), nor the reading of
+another part of a source when the question names the part the first one reads (`_other_reading`), reaches SURE:
 one line through the two numbers that best tell a right first answer from a wrong one; or
 when the question is its title, word for word; or when every word asked for is in its title
 and not every one is in that other question's title (`_titled_alone`).
@@ -32,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cambio_ref.askindex import Doc, Query
+from cambio_ref.askread import PART_TERMS
 
 __all__ = ["FLOOR", "GOOD", "LEAD", "MARGIN", "OPTION_NEAR", "SURE", "choose", "sure"]
 
@@ -71,18 +73,21 @@ def choose(ranked: Sequence[tuple[Doc, float]], query: Query) -> tuple[list[tupl
     the best of its options comes first instead, at the case's score. So does the option two
     cases share when they come first and second within MARGIN (unless the question speaks of a
     house rule, which each case plays out, or the first case's title has every word it asks for):
-    the question asks for the rule both play out. A question that is the first answer's title,
-    word for word, is sure too. A question no rule answers (`Query.off_topic`: another game, advice, the game's
-    history) is never sure.
+    the question asks for the rule both play out. Neither when the question names the part of a
+    source the first case's title names, and no other ("under the Q&A", "going by the worked example"):
+    it asks for that part's reading, which the ruleset's rule may not follow (`_reads_part`). A question that
+    is the first answer's title, word for word, is sure too. A question no rule answers (`Query.off_topic`:
+    another game, advice, the game's history) is never sure.
     """
     out = list(ranked)
     if not out:
         return out, False
     top, score = out[0]
-    if query.ruleset is not None and top.kind == "case" and top.options:
+    part = _reads_part(top, query)
+    if query.ruleset is not None and top.kind == "case" and top.options and not part:
         out = _first_option(out, top.options, score)
     rival = _rival(out, query)
-    if score - rival[1] < MARGIN and not query.house and top.kind == "case" and rival[0] is not None and (
+    if score - rival[1] < MARGIN and not query.house and not part and top.kind == "case" and rival[0] is not None and (
             rival[0].kind == "case") and not _titled(top, query) and (
             shared := set(top.options) & set(rival[0].options)) and _near(out, shared, score - OPTION_NEAR):
         out = _first_option(out, tuple(shared), score)
@@ -90,6 +95,33 @@ def choose(ranked: Sequence[tuple[Doc, float]], query: Query) -> tuple[list[tupl
     first = out[0][0]
     return out, not query.off_topic and score >= FLOOR and (
         sure(score, score - rival[1]) or _asked_by_title(first, query) or _titled_alone(first, rival[0], query))
+
+
+def _parts(doc: Doc) -> set[str]:
+    """The parts of a source (`PART_TERMS`, as tokens) the title of `doc` names."""
+    return {f"@{t}" for t in PART_TERMS} & doc.fields[0][1]
+
+
+def _reads_part(doc: Doc, query: Query) -> bool:
+    """The question names a part of a source (`PART_TERMS`: "the Q&A", "the main text"), and the title of `doc` names
+    it (every one named, and one is, unless set aside: `cambio_ref.askread.set_aside`): it asks for that part's
+    reading, which `doc` plays out, not for the rule its options set. A question naming two parts ("the Q&A and the
+    example disagree") asks which to follow: the ruleset's rule.
+
+    >>> from cambio_ref.askindex import analyse, build_index
+    >>> idx = build_index()
+    >>> body = next(d for d in idx.docs if d.key == "case:conflict.official-black-king-body")
+    >>> [_reads_part(body, analyse(q, idx.lexicon)) for q in ("the main text (not the FAQ) says what for a black king",
+    ...  "the FAQ says what for a black king", "the main text and the FAQ disagree on the black king")]
+    [True, False, False]
+    """
+    named = {f"@{t}" for t in PART_TERMS} & _asked(query)
+    return bool(named) and named <= _parts(doc)
+
+
+def _other_reading(doc: Doc, top: Doc, query: Query) -> bool:
+    """`top` is the reading of the part of a source the question names, and `doc` that of another part, not named."""
+    return _reads_part(top, query) and bool(_parts(doc)) and not _reads_part(doc, query)
 
 
 def _near(ranked: Sequence[tuple[Doc, float]], options: set[str], least: float) -> bool:
@@ -150,7 +182,8 @@ def _rival(ranked: Sequence[tuple[Doc, float]], query: Query) -> tuple[Doc | Non
     asked = _asked(query)
     return next(((d, s) for d, s in ranked[1:] if d.key not in own
                  and not (top.kind == "option" and top.id in d.options)
-                 and not _narrower(d, top, asked) and not _broader(d, top, asked)), (None, 0.0))
+                 and not _narrower(d, top, asked) and not _broader(d, top, asked)
+                 and not _other_reading(d, top, query)), (None, 0.0))
 
 
 def _narrower(doc: Doc, top: Doc, asked: frozenset[str]) -> bool:

@@ -95,6 +95,29 @@
       return order.filter(function (t) { return said[t].length === 1; }).map(function (t) { return [t, said[t][0]]; });
     }
 
+    // cambio_ref.askread.set_aside: the places of the words naming a part of a source (`parts`) that the canonical
+    // words `cw` set aside ("not the FAQ bit", "rather than the main text", "leaving the faq aside").
+    var asideBefore = lex.set_aside[0], asideAfter = lex.set_aside[1], asideBetween = new Set(lex.set_aside_between);
+    function setAside(cw) {
+      var out = new Set(), n = cw.length;
+      for (var j = 0; j < n; j++) {
+        for (var x = 0; x < lex.phrases.length; x++) {
+          var p = lex.phrases[x][0], term = lex.phrases[x][1];
+          if (p[0] !== cw[j] || !same(cw.slice(j, j + p.length), p)) { continue; }
+          if (lex.parts.indexOf(term) < 0) { break; }  // the longest name starting here
+          var k = j + p.length, i = j, m = k;
+          while (i > 0 && asideBetween.has(cw[i - 1])) { i -= 1; }
+          while (m < n && asideBetween.has(cw[m])) { m += 1; }
+          if (asideBefore.some(function (c) { return same(cw.slice(Math.max(i - c.length, 0), i), c); }) ||
+              asideAfter.some(function (c) { return same(cw.slice(m, m + c.length), c); })) {
+            for (var a = j; a < k; a++) { out.add(a); }
+          }
+          break;
+        }
+      }
+      return out;
+    }
+
     // cambio_ref.askread.rule_phrases: each phrase of a rule's term (not a card's: "risky fives") the canonical
     // words `cw` use, with its term, and the places of its words (a number or a rank there names no card).
     function rulePhrases(cw) {
@@ -144,9 +167,10 @@
       var reading = readCards(keep.map(function (w, j) { return masked.has(j) ? "" : w; }));
       var cards = reading.cards;
       var wanted = [], plain = [], covered = cw.map(function () { return false; });
+      var aside = setAside(cw);  // ("not the FAQ": a part of a source the question does not ask for)
       for (var j = 0; j < cw.length; j++) {
         lex.phrases.forEach(function (p) {
-          if (p[0].length > 1 && same(cw.slice(j, j + p[0].length), p[0])) {
+          if (p[0].length > 1 && !aside.has(j) && same(cw.slice(j, j + p[0].length), p[0])) {
             wanted.push(["@" + p[1]]);
             plain.push(p[0].filter(function (w) { return !stop.has(w); }).map(function (w) {
               return has(single, w) ? [w, "@" + single[w]] : [w];
@@ -156,7 +180,7 @@
         });
       }
       cw.forEach(function (w, j) {
-        if (!stop.has(w) && !covered[j]) { wanted.push(has(single, w) ? [w, "@" + single[w]] : [w]); plain.push([]); }
+        if (!stop.has(w) && !covered[j] && !aside.has(j)) { wanted.push(has(single, w) ? [w, "@" + single[w]] : [w]); plain.push([]); }
       });
       var last = cw.length - 1;  // the words that named the ruleset aside ("on the" cambio app)
       while (ruleset !== null && last >= 0 && (cues.has(cw[last]) || articles.has(cw[last]))) { last -= 1; }

@@ -3,7 +3,7 @@
 (function (parts) {
   "use strict";
   parts.sure = function (ctx) {
-    var data = ctx.data, offTopic = ctx.offTopic;
+    var data = ctx.data, offTopic = ctx.offTopic, lex = ctx.lex;
     // cambio_ref.asksure.choose: a named ruleset puts a first case's best option first (at the case's score), as
     // do two cases within `margin` that share an option scoring within `option_near` of the first (unless a house rule is asked about or the first case's
     // title has every word asked for); sure when the score plus `lead` times its lead over the first question
@@ -27,7 +27,7 @@
       for (var j = 1; j < ranked.length; j++) {
         var d = ranked[j].doc;
         if (!own.has(d.kind + ":" + d.id) && !(top.kind === "option" && d.options.indexOf(top.id) >= 0) &&
-            !narrower(d, top, q) && !narrower(top, d, q, true)) {
+            !narrower(d, top, q) && !narrower(top, d, q, true) && !otherReading(d, top, q)) {
           return { doc: d, score: ranked[j].score };
         }
       }
@@ -45,6 +45,21 @@
       var more = theirs.filter(function (t) { return !mine.has(t); });
       return some ? more.some(function (t) { return asked.has(t); }) : more.every(function (t) { return !asked.has(t); });
     }
+    // cambio_ref.asksure._reads_part: the question names parts of a source (`parts`: "the Q&A", "the main text"),
+    // each of them named by the doc's title; _other_reading: the top reads it, and the doc's title names another.
+    function partsOf(doc) {
+      return doc.fields[0][1].filter(function (t) { return lex.parts.indexOf(t.slice(1)) >= 0 && t[0] === "@"; });
+    }
+    function readsPart(doc, q) {
+      var mine = partsOf(doc), named = [];
+      q.wanted.forEach(function (alts) {
+        alts.forEach(function (t) { if (t[0] === "@" && lex.parts.indexOf(t.slice(1)) >= 0 && named.indexOf(t) < 0) { named.push(t); } });
+      });
+      return named.length > 0 && named.every(function (t) { return mine.indexOf(t) >= 0; });
+    }
+    function otherReading(doc, top, q) {
+      return readsPart(top, q) && partsOf(doc).length > 0 && !readsPart(doc, q);
+    }
     function titled(doc, q) {  // every word asked for is in the doc's title
       var title = new Set(doc.fields[0][1]);
       return q.wanted.every(function (alts) { return alts.some(function (t) { return title.has(t); }); });
@@ -58,9 +73,10 @@
       var out = ranked.slice();
       if (!out.length) { return { ranked: out, sure: false }; }
       var top = out[0].doc, score = out[0].score;
-      if (q.ruleset !== null && top.kind === "case" && top.options.length) { out = firstOption(out, top.options, score); }
+      var part = readsPart(top, q);  // the reading of the part of a source the question names: no option for it
+      if (q.ruleset !== null && top.kind === "case" && top.options.length && !part) { out = firstOption(out, top.options, score); }
       var rival = rivalOf(out, q);
-      if (score - rival.score < data.margin && !q.house && top.kind === "case" && rival.doc !== null &&
+      if (score - rival.score < data.margin && !q.house && !part && top.kind === "case" && rival.doc !== null &&
           rival.doc.kind === "case" && !titled(top, q)) {
         var shared = top.options.filter(function (o) { return rival.doc.options.indexOf(o) >= 0; });
         // cambio_ref.asksure._near: only when one of them scores within `option_near` of the first case

@@ -293,6 +293,14 @@ Where it stands (issue 30; counts of `python -m tests.site.heldout_check test`, 
   ruleset's case no rival to the house-rule sibling the question states (tune 1 more right first; dev 1 and 1); two
   options a case plays out together no rivals (dev 4 and 4, tune 1 and 3). A named ruleset's conflict case
   (conflict.official-*) kept first rather than its option: dev 880 / 41 / 335, tune 220 / 3 / 37, valid 115 / 4 / 41.
+- 2026-11-28, the fourth round: a part of a source is a glossary term (qa: "Q&A", "FAQ"; main-text: "main text",
+  "body"; worked-example: "example game", "walkthrough"), "not the FAQ bit" or "rather than the main text" sets one
+  aside (cambio_ref.askread.set_aside), and a named ruleset keeps first the case whose title names the one part the
+  question names, the other part's case no rival to it (cambio_ref.asksure._reads_part, _other_reading). Dev
+  894 / 45 / 317 -> 900 / 38 / 318 (the official conflicts: the main text's and the example's readings were answered
+  with official's rule, which follows the Q&A); the tune half 223 / 3 / 34, the validation set 119 / 4 / 37 and the
+  phrasing set 171 / 3 unchanged. Keeping the case first when the question names any of its parts (two named: "the
+  Q&A and the example disagree") lost one right answer on the validation set (118 / 4 / 38).
 """
 
 from __future__ import annotations
