@@ -77,6 +77,12 @@ __all__ = ["HAND_LABELS", "HAND_VERBS", "JOINS", "LABEL_OWNERS", "hand_json", "h
 _WORD = re.compile(r"[a-z0-9]+")
 
 
+# A name with "'s" before "card" or "cards", inside a sentence ("I snapped Mia's card"), is another player's card,
+# read as the glossary's "someone else's card" (a capital word first in a sentence may be no name: "Everyone's").
+POSSESSIVE_NAME = re.compile(r"(?<![.!?:]\s)(?<!^)\b[A-Z][a-z]+'s(?=\s+cards?\b)")
+OTHERS = "someone else's"
+
+
 def raw_words(text: str) -> list[str]:
     """The words of `text`, lower case and unstemmed; a suit symbol reads as its letter ("K♥" -> "kh"),
     a capital A standing alone inside a sentence as an ace, a rank and a lower-case "s" as the rank's plural
@@ -85,6 +91,8 @@ def raw_words(text: str) -> list[str]:
 
     >>> raw_words("What's K♥ worth? Ann's 10♦!")
     ['what', 'kh', 'worth', 'ann', '10d']
+    >>> raw_words("I snapped Mia's card. Everyone's cards")  # (`POSSESSIVE_NAME`)
+    ['i', 'snapped', 'someone', 'else', 'card', 'everyone', 'cards']
     >>> raw_words("A king, K 7 A 2")
     ['a', 'king', 'k', '7', 'ace', '2']
     >>> raw_words("KS 5S 5♠ ks 5s Ks two 10s don't")
@@ -106,6 +114,7 @@ def raw_words(text: str) -> list[str]:
     ['ace', 'of', 'spades', 'and', 'aces', 'king', 'of', 'spades', 'and', '2', 'black', 'queens', 'a', 'king']
     """
     text = text.replace("\u2019", "'").replace("\u2018", "'")
+    text = POSSESSIVE_NAME.sub(OTHERS, text)
     for symbol, words in CARD_SYMBOLS.items():
         text = text.replace(symbol, words)
     text = EQUALS_SAID.sub(" equals ", MINUS_SAID.sub(" minus ", POINTS_SAID.sub(",", text)))
@@ -201,4 +210,4 @@ def hand_json() -> dict[str, Any]:
             "stated_at": STATED_AT, "range_words": sorted(RANGE_WORDS),
             "ace_of_spades": ACE_OF_SPADES.pattern, "suit_alone": SUIT_ALONE.pattern, "suit_names": SUIT_NAMES,
             "colour_after": COLOUR_AFTER.pattern, "factor_spaced": FACTOR_SPACED.pattern,
-            "another_alone": ANOTHER_ALONE.pattern}
+            "another_alone": ANOTHER_ALONE.pattern, "possessive_name": POSSESSIVE_NAME.pattern, "others": OTHERS}

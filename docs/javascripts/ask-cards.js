@@ -22,6 +22,7 @@
     var acePlural = new RegExp(lex.ace_plural, "g");  // cambio_ref.cardnames.ACE_PLURAL: "A's"
     var suitAlone = new RegExp(lex.suit_alone, "g");  // cambio_ref.cardnames.SUIT_ALONE: "king of ♥"
     var colourAfter = new RegExp(lex.colour_after, "g");  // cambio_ref.cardnames.COLOUR_AFTER: "King (Red)"
+    var possessiveName = new RegExp(lex.possessive_name, "g");  // cambio_ref.askhand.POSSESSIVE_NAME: "Mia's card"
     var anotherAlone = new RegExp(lex.another_alone, "g");  // cambio_ref.cardcounts.ANOTHER_ALONE: "another, K"
     var contraction = new RegExp(lex.contraction, "g");  // cambio_ref.askread.expand: "hadn't" is "had not"
     function expand(text) {
@@ -32,6 +33,7 @@
     }
     function rawWords(text) {  // cambio_ref.askhand.raw_words
       text = text.split("\u2019").join("'").split("\u2018").join("'");
+      text = text.replace(possessiveName, lex.others);
       Object.keys(lex.symbols).forEach(function (s) { text = text.split(s).join(lex.symbols[s]); });
       text = text.replace(pointsSaid, ",").replace(minusSaid, " minus ").replace(equalsSaid, " equals ");
       var upper = text === text.toUpperCase() && text !== text.toLowerCase();  // (Python's str.isupper)

@@ -58,3 +58,11 @@ def test_a_question_naming_two_parts_asks_for_the_rulesets_own_rule():
     assert reply.top == "option:power.trigger" and reply.sure
     # And a question naming no part gets the rule, as before.
     assert ask("what does a black king do in official?").top == "option:power.king"
+
+
+def test_a_name_with_its_possessive_before_a_card_is_another_players_card():
+    # "Zoe's card" is someone else's card (the glossary's opponent), and a capital word first in a sentence may
+    # be no name ("Everyone's cards").
+    assert "@opponent" in _asked("I snapped Zoe's card and it wasn't a match. what happens?")
+    assert ask("I flipped Ravi's card and it was the wrong one, what now?").top == "case:snap.wrong-other-card"
+    assert "@opponent" not in _asked("Everyone's cards are face up")
