@@ -178,8 +178,10 @@ def ask(question: str, rules: Rules | str | None = None, *, catalogue: Catalogue
     hits = [_doc_hit(docs[d.key], s, data, name) for d, s in ranked[:8]]
     if not sure:
         return Reply(question, (), tuple(hits[:3]), "", canonical, fixed=query.fixed)
-    best = hits[0].score
-    chosen = [hits[0], *[h for h in hits[1:] if h.good and h.score >= best - CLOSE][:MORE]]
+    # (on the unrounded scores, as the site's search compares them: a hit's score is rounded for showing)
+    best = ranked[0][1]
+    chosen = [hits[0], *[h for h, (_, s) in zip(hits[1:], ranked[1:8], strict=False)
+                         if s >= GOOD and s >= best - CLOSE][:MORE]]
     found = tuple(_found(h, docs[f"{h.kind}:{h.id}"], name, house, catalogue) for h in chosen)
     return Reply(question, found, (), hits[0].kind, canonical, fixed=query.fixed)
 

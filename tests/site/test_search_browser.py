@@ -87,6 +87,8 @@ def test_the_site_search_picks_the_same_top_answer_as_cambio_ask(visit: Visit, r
     with ThreadPoolExecutor(max_workers=1) as pool:
         answered = pool.submit(replies, questions + frozen)
         js = ask_in_browser(page, questions)
+        js_found = page.evaluate("qs => window.cambioAsk.load().then(e => qs.map(q => (e.ask(q).found || [])"
+                                 ".map(h => h.doc.kind + ':' + h.doc.id)))", questions)
         unread = page.evaluate("qs => window.cambioAsk.load().then(e => qs.map(q => e.ask(q).unread || []))", hands)
         fixed = page.evaluate("qs => window.cambioAsk.load().then(e => qs.map(q => e.analyse(q).fixed))", READ_ALIKE)
         people = page.evaluate("qs => window.cambioAsk.load().then(e => qs.map(q => e.analyse(q).cards.length))",
@@ -95,6 +97,10 @@ def test_the_site_search_picks_the_same_top_answer_as_cambio_ask(visit: Visit, r
         ours = answered.result()
     differ = [(q, ours[q].top, t) for q, t in zip(questions, js, strict=True) if ours[q].top != t]
     assert differ == []
+    # A sure answer's other good matches (up to two, within 0.1 of the first, on unrounded scores): the same ones.
+    shown = [(q, [f"{f.hit.kind}:{f.hit.id}" for f in ours[q].found], j)
+             for q, j in zip(questions, js_found, strict=True) if ours[q].kind not in ("card", "hand")]
+    assert [d for d in shown if d[1] != d[2]] == []
     # Hands in words: the same cards, and the same words named as unread.
     assert [tuple(u) for u in unread] == [ours[q].unread for q in hands]
     # Plurals and contractions: read into the same words, none taken for a typo (cambio_ref.askread.raw_words).
