@@ -3,7 +3,7 @@
 An answer is sure when its score plus LEAD times its lead over every question that is
 not its own (a case's options; an option's cases) nor a narrower form of it (`_narrower`),
 nor a broader one when the question asks for its narrower words (`_broader`), nor the reading of
-another part of a source when the question names the part the first one reads (`_other_reading`), reaches SURE:
+another part of a source when the question names the part the first one reads (`_other_part`), reaches SURE:
 one line through the two numbers that best tell a right first answer from a wrong one; or
 when the question is its title, word for word; or when every word asked for is in its title
 and not every one is in that other question's title (`_titled_alone`).
@@ -119,9 +119,10 @@ def _reads_part(doc: Doc, query: Query) -> bool:
     return bool(named) and named <= _parts(doc)
 
 
-def _other_reading(doc: Doc, top: Doc, query: Query) -> bool:
-    """`top` is the reading of the part of a source the question names, and `doc` that of another part, not named."""
-    return _reads_part(top, query) and bool(_parts(doc)) and not _reads_part(doc, query)
+def _other_part(doc: Doc, query: Query) -> bool:
+    """`doc` is the reading of a part of a source the question does not name: no rival to the first answer when that
+    one reads the part the question names (`_rival`)."""
+    return bool(_parts(doc)) and not _reads_part(doc, query)
 
 
 def _near(ranked: Sequence[tuple[Doc, float]], options: set[str], least: float) -> bool:
@@ -180,10 +181,11 @@ def _rival(ranked: Sequence[tuple[Doc, float]], query: Query) -> tuple[Doc | Non
     top = ranked[0][0]
     own = {top.key} | {f"option:{o}" for o in top.options}
     asked = _asked(query)
+    reading = _reads_part(top, query)  # (once, not for every candidate)
     return next(((d, s) for d, s in ranked[1:] if d.key not in own
                  and not (top.kind == "option" and top.id in d.options)
                  and not _narrower(d, top, asked) and not _broader(d, top, asked)
-                 and not _other_reading(d, top, query)), (None, 0.0))
+                 and not (reading and _other_part(d, query))), (None, 0.0))
 
 
 def _narrower(doc: Doc, top: Doc, asked: frozenset[str]) -> bool:

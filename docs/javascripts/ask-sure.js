@@ -24,10 +24,11 @@
       var top = ranked[0].doc;
       var own = new Set([top.kind + ":" + top.id]);
       top.options.forEach(function (o) { own.add("option:" + o); });
+      var reading = readsPart(top, q);  // (once, not for every candidate)
       for (var j = 1; j < ranked.length; j++) {
         var d = ranked[j].doc;
         if (!own.has(d.kind + ":" + d.id) && !(top.kind === "option" && d.options.indexOf(top.id) >= 0) &&
-            !narrower(d, top, q) && !narrower(top, d, q, true) && !otherReading(d, top, q)) {
+            !narrower(d, top, q) && !narrower(top, d, q, true) && !(reading && otherPart(d, q))) {
           return { doc: d, score: ranked[j].score };
         }
       }
@@ -46,7 +47,7 @@
       return some ? more.some(function (t) { return asked.has(t); }) : more.every(function (t) { return !asked.has(t); });
     }
     // cambio_ref.asksure._reads_part: the question names parts of a source (`parts`: "the Q&A", "the main text"),
-    // each of them named by the doc's title; _other_reading: the top reads it, and the doc's title names another.
+    // each of them named by the doc's title; _other_part: the doc's title names a part the question does not.
     function partsOf(doc) {
       return doc.fields[0][1].filter(function (t) { return lex.parts.indexOf(t.slice(1)) >= 0 && t[0] === "@"; });
     }
@@ -57,8 +58,9 @@
       });
       return named.length > 0 && named.every(function (t) { return mine.indexOf(t) >= 0; });
     }
-    function otherReading(doc, top, q) {
-      return readsPart(top, q) && partsOf(doc).length > 0 && !readsPart(doc, q);
+    // cambio_ref.asksure._other_part: the doc reads a part of a source the question does not name.
+    function otherPart(doc, q) {
+      return partsOf(doc).length > 0 && !readsPart(doc, q);
     }
     function titled(doc, q) {  // every word asked for is in the doc's title
       var title = new Set(doc.fields[0][1]);

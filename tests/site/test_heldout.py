@@ -296,7 +296,7 @@ Where it stands (issue 30; counts of `python -m tests.site.heldout_check test`, 
 - 2026-11-28, the fourth round: a part of a source is a glossary term (qa: "Q&A", "FAQ"; main-text: "main text",
   "body"; worked-example: "example game", "walkthrough"), "not the FAQ bit" or "rather than the main text" sets one
   aside (cambio_ref.askread.set_aside), and a named ruleset keeps first the case whose title names the one part the
-  question names, the other part's case no rival to it (cambio_ref.asksure._reads_part, _other_reading). Dev
+  question names, the other part's case no rival to it (cambio_ref.asksure._reads_part, _other_part). Dev
   894 / 45 / 317 -> 900 / 38 / 318 (the official conflicts: the main text's and the example's readings were answered
   with official's rule, which follows the Q&A); the tune half 223 / 3 / 34, the validation set 119 / 4 / 37 and the
   phrasing set 171 / 3 unchanged. Keeping the case first when the question names any of its parts (two named: "the
