@@ -185,7 +185,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
     that say the run stopped before any item ran."""
     from conformance.signals import interruptible, received
 
-    with interruptible():
+    with interruptible(run=True):
         try:
             return run_conform(args)
         except BaseException:

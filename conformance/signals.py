@@ -94,7 +94,7 @@ def _quiet_unraisable() -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def interruptible() -> Iterator[None]:
+def interruptible(*, run: bool = False) -> Iterator[None]:
     """While inside, SIGINT, SIGTERM and SIGHUP raise `Interrupted`. What `received` tells
     lasts until the outermost level is left: a level inside another (``cambio conform``
     nests two) leaves it for the outer one to read, and nothing run afterwards in the same
@@ -110,7 +110,19 @@ def interruptible() -> Iterator[None]:
     interrupted by SIGHUP
     >>> print(received())
     None
+
+    With ``run=True`` the level is a run's own outermost one (``cambio conform`` in a
+    process that ran others): whatever levels are open around it, left open by a run an
+    exception cut short, it starts with no stop recorded, and puts theirs back when left.
     """
+    if run and threading.current_thread() is threading.main_thread():
+        outer, _received[:], _depth[0] = (list(_received), _depth[0]), [], 0
+        try:
+            with interruptible():
+                yield
+        finally:
+            _received[:], _depth[0] = outer
+        return
     if threading.current_thread() is not threading.main_thread():
         with _quiet_unraisable():  # (no signal reaches this thread: the state is not its own)
             yield

@@ -11,9 +11,11 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+from pathlib import Path
 
 import pytest
 
+from cambio_ref.cli import main
 from cambio_ref.rules import resolve
 from conformance.harness import Client, Driver, parse_impl
 from conformance.signals import Interrupted, interruptible, received
@@ -80,3 +82,27 @@ def test_a_forked_child_starts_with_no_stop_and_outside_every_level() -> None:
         os.waitpid(pid, 0)
         with os.fdopen(read, "rb") as answer:
             assert answer.read() == b"clear"
+
+
+def test_a_run_starts_clean_inside_a_level_left_open(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    # A run that an exception cut short at the wrong moment can leave its level open (its
+    # context manager never resumed): the stop it recorded must not stop every later
+    # `cambio conform` in the process (seen once in a pytest worker: 13 runs in a row
+    # exited 143 "interrupted by SIGTERM during start-up" at once)
+    left_open = interruptible()
+    left_open.__enter__()
+    try:
+        with contextlib.suppress(Interrupted):
+            os.kill(os.getpid(), signal.SIGTERM)
+        assert received() is not None
+        # (the first of those 13: a program that cannot start is a usage error, exit 2)
+        code = main(["conform", "--fuzz", "0", "--impl", "no-such-program-xyz",
+                     "--log", str(tmp_path / "run.jsonl")])
+        assert code == 2
+        assert "cannot start it" in capsys.readouterr().err
+        assert received() is not None  # (the open level's own stop is put back)
+    finally:
+        with contextlib.suppress(StopIteration):
+            left_open.__exit__(None, None, None)
+    assert received() is None
