@@ -70,9 +70,11 @@ def die_with_parent(parent: int, sig: signal.Signals = signal.SIGTERM) -> bool:
     this process); False if the parent, pid `parent`, is already gone (then no signal
     will come) or the platform has no such thing.
 
-    >>> die_with_parent(-1)
+    >>> die_with_parent(-1)  # (not this process's parent: nothing is asked of the kernel)
     False
     """
+    if os.getppid() != parent:
+        return False
     return _prctl(PR_SET_PDEATHSIG, sig) and os.getppid() == parent
 
 
