@@ -83,7 +83,7 @@ STOP_WORDS = frozenset((  # noqa: SIM905 (a list of words reads better as one st
     "a an the of to is are be was what who whom when does do did can may might must it its in on at and or"
     " with for if after before how which one their his her they them this that there someone somebody"
     " happen happens happened else as by from into onto than then so not no yes i we you your my our"
-    " under has have had get gets got getting any me us im dont doesnt whats hows should would will much"
+    " under has have had get gets got getting any me us im dont doesnt whats hows whos should would will much"
     " about okay ok just also too really allowed allow but though because now am were been being equals"
     " mine yours ours theirs anyone anybody anything something everything everyone everybody whoever whatever"
     # table talk around a question: people, pronouns, chat ("she", "u", "lol", "nah")
