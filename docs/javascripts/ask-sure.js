@@ -80,7 +80,8 @@
       var rival = rivalOf(out, q);
       if (score - rival.score < data.margin && !q.house && !part && top.kind === "case" && rival.doc !== null &&
           rival.doc.kind === "case" && !titled(top, q)) {
-        var shared = top.options.filter(function (o) { return rival.doc.options.indexOf(o) >= 0; });
+        // (the first case's own first option only: the rule it settles, cambio_ref.asksure.choose)
+        var shared = top.options.slice(0, 1).filter(function (o) { return rival.doc.options.indexOf(o) >= 0; });
         // cambio_ref.asksure._near: only when one of them scores within `option_near` of the first case
         var near = out.some(function (h) {
           return h.doc.kind === "option" && shared.indexOf(h.doc.id) >= 0 && h.score >= score - data.option_near;

@@ -5,8 +5,10 @@ How the words are read in general is tests/site/test_ask_words.py; sureness, tes
 
 from __future__ import annotations
 
+from cambio_ref.ask import ask
 from cambio_ref.askdata import shipped_data
-from cambio_ref.askindex import engine_for
+from cambio_ref.askindex import Doc, engine_for
+from cambio_ref.asksure import choose
 
 
 def _asked(question: str) -> set[str]:
@@ -29,3 +31,22 @@ def test_players_everyday_words_for_a_call_a_rearranging_and_the_next_round():
     assert "@call" in _asked("he yelled cambio anyway, does it count")
     assert "@rearrange" in _asked("can i arrange my cards how i want")
     assert "@next-round" in _asked("who goes first in round two?")
+
+
+def _doc(kind: str, ident: str, options: tuple[str, ...] = ()) -> Doc:
+    return Doc(kind, ident, ident, ((1.0, frozenset({ident})),), options=options)
+
+
+def test_two_close_cases_give_their_shared_option_only_when_it_is_the_first_case_own_rule():
+    # A case's first option is the rule it settles; the others, rules it plays under. Two close cases sharing
+    # only such a side rule of the first do not ask for it (cambio_ref.asksure.choose): "can the caller still snap"
+    # led by the case of the caller's snap, beside the case of the caller's locked cards, had answered the lock.
+    query = engine_for(shipped_data()).analyse("zebra unicorn")
+    locked = _doc("option", "call.caller-locked")
+    for options, first in ((("snap.caller-snaps", "call.caller-locked"), "case:snap.caller-snaps"),
+                           (("call.caller-locked", "snap.caller-snaps"), "option:call.caller-locked")):
+        ranked = [(_doc("case", "snap.caller-snaps", options), 1.0),
+                  (_doc("case", "call.locked-caller", ("call.caller-locked",)), 0.95), (locked, 0.9)]
+        assert choose(ranked, query)[0][0][0].key == first, options
+    reply = ask("can the caller still snap their own cards after cambio")
+    assert reply.top == "case:snap.caller-snaps", reply.top
