@@ -112,17 +112,23 @@ def build_data(catalogue: Catalogue | None = None, cases: Iterable[Case] | None 
 def main(argv: list[str]) -> int:
     """Print the English file: ``python -m cambio_ref.askdata DICTIONARY > cambio_ref/askenglish.txt``."""
     from cambio_ref.askindex import STOP_WORDS
-    from cambio_ref.asktypos import near_english
+    from cambio_ref.asktypos import NAMES_HEADING, given_names, near_english
 
     if len(argv) != 1:
         print("usage: python -m cambio_ref.askdata DICTIONARY (a word list, one word a line)", file=sys.stderr)
         return 2
+    vocab = shipped_data()["vocab"]
     with open(argv[0], encoding="utf-8") as f:
-        words = near_english((line.strip() for line in f), shipped_data()["vocab"], STOP_WORDS)
+        words = near_english((line.strip() for line in f), vocab, STOP_WORDS)
+    names = [n for n in near_english(given_names(), vocab, STOP_WORDS) if n not in words]
     print("# English words that the question engine's typo correction must not read as another word")
     print("# (cambio_ref.asktypos): the words of a dictionary within a typo of a word the engine knows.")
     print(f"# Made by `python -m cambio_ref.askdata {argv[0]}`; {len(words)} words.")
     print("\n".join(words))
+    print(f"{NAMES_HEADING}: a name said at the table is no typo of a game word (cambio_ref.asktypos). Common")
+    print("# given names within a typo of a word the engine knows, from general usage; kept as written when the")
+    print(f"# words above are made again (less those no longer near a known word); {len(names)} names.")
+    print("\n".join(names))
     return 0
 
 

@@ -7,6 +7,10 @@ words a typo could be taken for ship in ``cambio_ref/askenglish.txt`` (`english_
 such a word is read only as its own inflection ("shuffle" as "shuffled"). That file is
 made from a dictionary by ``python -m cambio_ref.askdata DICTIONARY`` (a word list, one
 word a line, such as Debian's wamerican-small) whenever the engine's words change.
+Nor is a person's name a typo: players name each other ("Tom called", "Nina threw a 5"), and
+"tom" read as "top", "nina" as "nine" or "carl" as "card" asked for the wrong words. The
+file's last part, under `NAMES_HEADING`, lists common given names near a known word
+(`given_names`), written from general usage, not from any question set.
 """
 
 from __future__ import annotations
@@ -16,8 +20,8 @@ from pathlib import Path
 
 from cambio_ref.cardnames import RANK_WORDS
 
-__all__ = ["ENGLISH_FILE", "INFLECTIONS", "LONG_TYPO", "MIN_TYPO", "Near", "correct", "edits", "english_words",
-           "near_english"]
+__all__ = ["ENGLISH_FILE", "INFLECTIONS", "LONG_TYPO", "MIN_TYPO", "NAMES_HEADING", "Near", "correct", "edits",
+           "english_words", "given_names", "near_english"]
 
 # The English words the engine's words are near (package data of cambio_ref, made by `main`).
 ENGLISH_FILE = "askenglish.txt"
@@ -118,10 +122,32 @@ def _swapped(a: str, b: str) -> bool:
     return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
 
 
+# The heading of the part of `ENGLISH_FILE` that lists given names (`given_names`), kept when the file is made again.
+NAMES_HEADING = "# Given names"
+
+
 def english_words() -> frozenset[str]:
-    """The English words shipped in `ENGLISH_FILE` (its lines, less ``#`` comments and blanks)."""
-    text = Path(__file__).with_name(ENGLISH_FILE).read_text(encoding="utf-8")
-    return frozenset(w for line in text.splitlines() if (w := line.strip()) and not w.startswith("#"))
+    """The English words shipped in `ENGLISH_FILE` (its lines, less ``#`` comments and blanks), given names too."""
+    return frozenset(_words(_english_text()))
+
+
+def given_names() -> frozenset[str]:
+    """The given names of `ENGLISH_FILE`: the words of its part under `NAMES_HEADING`.
+
+    >>> {"tom", "nina"} <= given_names() <= english_words()
+    True
+    """
+    text = _english_text()
+    at = text.find("\n" + NAMES_HEADING)
+    return frozenset(_words(text[at:])) if at >= 0 else frozenset()
+
+
+def _english_text() -> str:
+    return Path(__file__).with_name(ENGLISH_FILE).read_text(encoding="utf-8")
+
+
+def _words(text: str) -> list[str]:
+    return [w for line in text.splitlines() if (w := line.strip()) and not w.startswith("#")]
 
 
 def near_english(dictionary: Iterable[str], vocab: Mapping[str, int], stop: Collection[str] = ()) -> list[str]:

@@ -50,3 +50,13 @@ def test_two_close_cases_give_their_shared_option_only_when_it_is_the_first_case
         assert choose(ranked, query)[0][0][0].key == first, options
     reply = ask("can the caller still snap their own cards after cambio")
     assert reply.top == "case:snap.caller-snaps", reply.top
+
+
+def test_a_players_name_is_no_typo_of_a_game_word():
+    # Players name each other at the table: "tom" read as "top", "nina" as "nine" or "carl" as "card" asked for
+    # the wrong words (cambio_ref/askenglish.txt lists common given names near a known word: no typo).
+    from cambio_ref.asktypos import given_names
+
+    assert {"tom", "nina", "carl", "maya"} <= given_names()
+    query = engine_for(shipped_data()).analyse("nina throws a 5 and carl says tom cant snap, maya agrees")
+    assert not {typed for typed, _ in query.fixed} & {"nina", "carl", "tom", "maya"}, query.fixed
