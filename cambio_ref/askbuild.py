@@ -86,7 +86,7 @@ def build(catalogue: Catalogue | None = None, cases: Iterable[Case] | None = Non
         doc: dict[str, Any] = {"kind": d.kind, "id": d.id, "fields": [[w, sorted(f)] for w, f in d.fields],
                                "about": sorted(d.about), "house": d.house,
                                "options": list(d.options), "senses": [[t, v] for t, v in d.senses],
-                               "asked": [sorted(a) for a in d.asked]}
+                               "asked": [sorted(a) for a in d.asked], "native": list(d.native)}
         if d.kind == "case":
             case = by_id[d.id]
             answers = [answer_for(case, rs, catalogue=cat) for rs in case.rulesets]

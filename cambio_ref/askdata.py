@@ -46,8 +46,8 @@ _BUILDERS = ("askdata.py", "askbuild.py", "askindex.py", "askread.py", "askhand.
 SITE_KEYS = ("lexicon", "idf", "unseen", "mean_length", "like", "option_near", "shares", "about_weight", "good",
              "margin", "lead", "sure", "floor", "rulesets", "docs", "points", "risky", "vocab", "typo", "inflections",
              "english")
-_DOC_SITE_KEYS = ("kind", "id", "fields", "asked", "about", "house", "options", "senses", "title", "url", "label",
-                  "answers")
+_DOC_SITE_KEYS = ("kind", "id", "fields", "asked", "about", "house", "native", "options", "senses", "title", "url",
+                  "label", "answers")
 
 
 def content_key() -> str:

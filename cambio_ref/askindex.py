@@ -148,6 +148,7 @@ class Doc:
     # For a case: the rules it plays on or off, by the glossary terms that name them (`switches`).
     senses: tuple[tuple[str, bool], ...] = ()
     asked: tuple[frozenset[str], ...] = ()  # players' ways of asking it (spec/asked.yaml), each one's tokens
+    native: tuple[str, ...] = ()  # for a house-rule case (`house`): the rulesets that play its rule as their own
 
     @property
     def key(self) -> str:
@@ -303,11 +304,12 @@ def _build(cat: Catalogue, cases: list[Case]) -> Index:
         applies = [rs for rs in case.rulesets if case.applies_to(rs)]
         house = bool(case.data.get("set")) and 2 * sum(house_changes(case, rs, cat) for rs in applies) > len(applies)
         senses = switches(case, cat)
+        native = tuple(rs for rs in applies if not house_changes(case, rs, cat)) if house else ()
         docs.append(Doc("case", case.id, case.title, (
             (1.0, frozenset(doc_tokens(case.title, lex))), (0.6, frozenset(doc_tokens(answers, lex))),
             # Not the case's id: a file's name for implementers, renamed at will (its title and answers say it).
             (0.5, frozenset(doc_tokens(questions, lex) + see(named)))), house,
-            options=tuple(named), senses=senses, asked=asked_of(f"case:{case.id}")))
+            options=tuple(named), senses=senses, asked=asked_of(f"case:{case.id}"), native=native))
     for opt in cat.options:
         alts = " ".join(a.description or "" for a in opt.alternatives)
         docs.append(Doc("option", opt.id, opt.question, (
@@ -474,7 +476,7 @@ def index_from(data: Mapping[str, Any]) -> Index:
     docs = tuple(Doc(d["kind"], d["id"], d["title"], tuple((w, frozenset(f)) for w, f in d["fields"]), d["house"],
                      frozenset(d["about"]), tuple(d["options"]),
                      tuple((t, v) for t, v in d.get("senses", ())),
-                     tuple(frozenset(a) for a in d.get("asked", ()))) for d in data["docs"])
+                     tuple(frozenset(a) for a in d.get("asked", ())), tuple(d.get("native", ()))) for d in data["docs"])
     return Index(docs, data["idf"], data["unseen"], lex, data["mean_length"], data.get("like"))
 
 

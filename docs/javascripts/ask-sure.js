@@ -76,7 +76,9 @@
       if (!out.length) { return { ranked: out, sure: false }; }
       var top = out[0].doc, score = out[0].score;
       var part = readsPart(top, q);  // the reading of the part of a source the question names: no option for it
-      if (q.ruleset !== null && top.kind === "case" && top.options.length && !part) { out = firstOption(out, top.options, score); }
+      // cambio_ref.asksure._own_house: a house-rule case the named ruleset plays as its own stays first
+      var ownHouse = top.house && q.ruleset !== null && (top.native || []).indexOf(q.ruleset) >= 0;
+      if (q.ruleset !== null && top.kind === "case" && top.options.length && !part && !ownHouse) { out = firstOption(out, top.options, score); }
       var rival = rivalOf(out, q);
       if (score - rival.score < data.margin && !q.house && !part && top.kind === "case" && rival.doc !== null &&
           rival.doc.kind === "case" && !titled(top, q)) {

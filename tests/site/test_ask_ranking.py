@@ -60,3 +60,17 @@ def test_a_players_name_is_no_typo_of_a_game_word():
     assert {"tom", "nina", "carl", "maya"} <= given_names()
     query = engine_for(shipped_data()).analyse("nina throws a 5 and carl says tom cant snap, maya agrees")
     assert not {typed for typed, _ in query.fixed} & {"nina", "carl", "tom", "maya"}, query.fixed
+
+
+def test_a_named_ruleset_keeps_the_house_rule_case_it_plays_as_its_own():
+    # power.king-look-own-first-house-rule is a house rule for most tables, and cambia's own king (Doc.native): a
+    # question naming cambia gets the case, which plays its rule out, not the king's option in its stead
+    # (cambio_ref.asksure._own_house); a question naming hearts, whose king differs, still gets the option.
+    from cambio_ref.askindex import build_index
+
+    case = next(d for d in build_index().docs if d.key == "case:power.king-look-own-first-house-rule")
+    assert case.house and "cambia" in case.native and "hearts" not in case.native
+    assert shipped_data()["docs"][[d["id"] for d in shipped_data()["docs"]].index(case.id)]["native"] == list(
+        case.native)
+    reply = ask("in cambia, my first king look was at my own card: where may the second look go")
+    assert reply.top == "case:power.king-look-own-first-house-rule", reply.top
