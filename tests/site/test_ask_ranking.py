@@ -26,9 +26,10 @@ def test_whos_without_its_apostrophe_is_who_is_not_whose():
 
 
 def test_players_everyday_words_for_a_call_a_rearranging_and_the_next_round():
-    # spec/glossary.yaml: "yelled cambio" is a call, as "shouted cambio" was; "arrange" my cards is rearranging
-    # them; "round two" is the next round (its own first player: "who goes first in round two?").
+    # spec/glossary.yaml: "yelled", "hit" or "went" cambio is a call, as "shouted cambio" was; "arrange" my cards is
+    # rearranging them; "round two" is the next round (its own first player: "who goes first in round two?").
     assert "@call" in _asked("he yelled cambio anyway, does it count")
+    assert all("@call" in _asked(q) for q in ("when may i hit cambio", "tom went cambio after drawing"))
     assert "@rearrange" in _asked("can i arrange my cards how i want")
     assert "@next-round" in _asked("who goes first in round two?")
 
