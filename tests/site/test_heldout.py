@@ -320,16 +320,17 @@ Where it stands (issue 30; counts of `python -m tests.site.heldout_check test`, 
   house-rule case, several sharing one title ("Under a house rule some tables play, what may a king ... do?"); about 5
   a player's word in no glossary term. Kept, each measured alone on the commits before it and losing nothing: "whos" a
   stop word; "yell", "hit", "went", "go cambio", "arrange", "round two" in the glossary, and "after you lock" (the
-  bot's call); two close cases give the option they share only when it is the first case's own first option; 42 common
-  given names no typos (cambio_ref.asktypos.given_names); a named ruleset keeps first a house-rule case it plays as
-  its own (cambio_ref.asksure._own_house). Tune 223 / 3 / 34 -> 224 / 3 / 33, the validation set 119 / 4 / 37
-  unchanged, dev 901 / 38 / 317 -> 908 / 34 / 314, the phrasing set 171 / 3; first-ranked right tune 217 -> 218, valid
-  128, dev 892 -> 902. Not kept: "-ches", "-shes", "-sses", "-xes", "-zes" stemmed as "-ch" ... (tune 222 / 4, dev
-  first-ranked 889); a word after "not" or "never" left out of the index (valid 119 / 5, first-ranked 125);
-  "instantly" for on the spot (dev 2 more confidently wrong); a named ruleset's case kept first (tune first-ranked
-  209, valid 123) or replaced by its first option (tune 216, dev 888); no house-rule weight under a ruleset that plays
-  the rule (tune 225 / 3, valid 120 / 4, but dev 1 to 3 more confidently wrong: "in the app can the caller snap?"
-  answered by the app's own snap.caller-snaps-house-rule, labelled snap.caller-snaps).
+  bot's call), a term for the caller snapping (caller-snaps); two close cases give the option they share only when it
+  is the first case's own first option; 42 common given names no typos (cambio_ref.asktypos.given_names); a named
+  ruleset keeps first a house-rule case it plays as its own (cambio_ref.asksure._own_house). Tune 223 / 3 / 34 -> 224
+  / 3 / 33, the validation set 119 / 4 / 37 unchanged, dev 901 / 38 / 317 -> 910 / 34 / 312, the phrasing set 171 / 3;
+  first-ranked right tune 217 -> 218, valid 128, dev 892 -> 903. Not kept: "-ches", "-shes", "-sses", "-xes", "-zes"
+  stemmed as "-ch" ... (tune 222 / 4, dev first-ranked 889); a word after "not" or "never" left out of the index
+  (valid 119 / 5, first-ranked 125); "instantly" for on the spot (dev 2 more confidently wrong); a named ruleset's
+  case kept first (tune first-ranked 209, valid 123) or replaced by its first option (tune 216, dev 888); no
+  house-rule weight under a ruleset that plays the rule (tune 225 / 3, valid 120 / 4, but dev 1 to 3 more confidently
+  wrong: "in the app can the caller snap?" answered by the app's own snap.caller-snaps-house-rule, labelled
+  snap.caller-snaps).
 """
 
 from __future__ import annotations
