@@ -133,8 +133,10 @@ class ConformItem(pytest.Item):
 
     def runtest(self) -> None:
         from conformance.reports.summary import failure_lines
+        from conformance.signals import own_record
 
-        results = _runner(self.config).run(self.item)
+        with own_record():  # (a stop left recorded by an earlier run in this process is not this item's)
+            results = _runner(self.config).run(self.item)
         bad = [r for r in results if r.status not in ("pass", "not_applicable")]
         if bad:
             raise ConformFailed("\n".join(line for i, r in enumerate(bad, 1)
@@ -158,6 +160,7 @@ def _runner(config: pytest.Config) -> Any:
     if runner is None:
         from conformance.conform import HandshakeFailed, Runner
         from conformance.harness import Driver, parse_impl
+        from conformance.signals import own_record
 
         text = config.getoption("cambio_impl")
         try:
@@ -167,7 +170,8 @@ def _runner(config: pytest.Config) -> Any:
         runner = Runner(driver, seed=config.stash[SEED], impl_text=text)
         config.stash[RUNNER] = runner
         try:
-            runner.start()
+            with own_record():
+                runner.start()
         except (HandshakeFailed, CambioError) as exc:
             runner.exhausted = str(exc)
     return runner

@@ -112,16 +112,11 @@ def interruptible(*, run: bool = False) -> Iterator[None]:
     None
 
     With ``run=True`` the level is a run's own outermost one (``cambio conform`` in a
-    process that ran others): whatever levels are open around it, left open by a run an
-    exception cut short, it starts with no stop recorded, and puts theirs back when left.
+    process that ran others): it keeps a record of its own (`own_record`).
     """
-    if run and threading.current_thread() is threading.main_thread():
-        outer, _received[:], _depth[0] = (list(_received), _depth[0]), [], 0
-        try:
-            with interruptible():
-                yield
-        finally:
-            _received[:], _depth[0] = outer
+    if run:
+        with own_record(), interruptible():
+            yield
         return
     if threading.current_thread() is not threading.main_thread():
         with _quiet_unraisable():  # (no signal reaches this thread: the state is not its own)
@@ -137,6 +132,38 @@ def interruptible(*, run: bool = False) -> Iterator[None]:
         _depth[0] -= 1
         if _depth[0] == 0:
             _received.clear()
+
+
+@contextlib.contextmanager
+def own_record() -> Iterator[None]:
+    """While inside, what `received` tells is this run's own: whatever levels are open around
+    it (left open by a run an exception cut short), it starts with no stop recorded, and
+    theirs is put back when it is left. For a run that is not a level of its own: an item
+    of the pytest plugin, where a signal must stay pytest's.
+
+    >>> import os, signal
+    >>> left_open = interruptible()
+    >>> left_open.__enter__()
+    >>> try:
+    ...     os.kill(os.getpid(), signal.SIGHUP)
+    ... except Interrupted:
+    ...     pass
+    >>> with own_record():
+    ...     print(received())
+    None
+    >>> print(received())
+    interrupted by SIGHUP
+    >>> left_open.__exit__(None, None, None)
+    False
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield  # (a run in another thread reads the main thread's record: none of its own)
+        return
+    outer, _received[:], _depth[0] = (list(_received), _depth[0]), [], 0
+    try:
+        yield
+    finally:
+        _received[:], _depth[0] = outer
 
 
 def shielded() -> contextlib.AbstractContextManager[None]:

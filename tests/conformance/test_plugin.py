@@ -80,3 +80,20 @@ def test_under_xdist_the_same_items_pass(tmp_path: Path,
     found = outcomes(alone.stdout)
     assert ("cambio::fuzz[official]", "PASSED") in found
     assert found == outcomes(shared.stdout)
+
+
+def test_an_item_does_not_take_an_earlier_runs_stop_for_its_own(tmp_path: Path) -> None:
+    # A level of conformance.signals left open with a stop recorded in it (as a run an exception cut short
+    # could leave it, tests/conformance/test_signals.py): the plugin's handshake and items have a record
+    # of their own, so they run (before, the handshake refused its first request: "interrupted by SIGHUP").
+    (tmp_path / "conftest.py").write_text(
+        "import contextlib, os, signal\n"
+        "from conformance.signals import Interrupted, interruptible\n"
+        "LEFT_OPEN = interruptible()\n"
+        "LEFT_OPEN.__enter__()\n"
+        "with contextlib.suppress(Interrupted):\n"
+        "    os.kill(os.getpid(), signal.SIGHUP)\n")
+    proc = _pytest(tmp_path, "--cambio-impl", "python:conformance.serve:ReferenceEngine", "--cambio-ruleset",
+                   "official", "--cambio-fuzz", "0", "-k", "caller-ties-lowest", "-v")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "cambio::tie.caller-ties-lowest[official] PASSED" in proc.stdout
