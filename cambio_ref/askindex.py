@@ -302,9 +302,10 @@ def _build(cat: Catalogue, cases: list[Case]) -> Index:
                              if cat.has_option(o))
         named = [cat.option(o).id for o in case.options if cat.has_option(o)]
         applies = [rs for rs in case.rulesets if case.applies_to(rs)]
-        house = bool(case.data.get("set")) and 2 * sum(house_changes(case, rs, cat) for rs in applies) > len(applies)
+        changed = {rs for rs in applies if house_changes(case, rs, cat)} if case.data.get("set") else set()
+        house = 2 * len(changed) > len(applies)
         senses = switches(case, cat)
-        native = tuple(rs for rs in applies if not house_changes(case, rs, cat)) if house else ()
+        native = tuple(rs for rs in applies if rs not in changed) if house else ()
         docs.append(Doc("case", case.id, case.title, (
             (1.0, frozenset(doc_tokens(case.title, lex))), (0.6, frozenset(doc_tokens(answers, lex))),
             # Not the case's id: a file's name for implementers, renamed at will (its title and answers say it).

@@ -183,9 +183,9 @@ def cmd_conform(args: argparse.Namespace) -> int:
     """`run_conform`, stoppable from its first moment: a signal in its start-up (the imports
     and the cases take a while on a loaded machine) still leaves a log, JUnit and report
     that say the run stopped before any item ran."""
-    from conformance.signals import interruptible, received
+    from conformance.signals import interruptible, own_record, received
 
-    with interruptible(run=True):
+    with own_record(), interruptible():  # (a stop an earlier run left recorded is not this run's)
         try:
             return run_conform(args)
         except BaseException:

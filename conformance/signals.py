@@ -94,7 +94,7 @@ def _quiet_unraisable() -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def interruptible(*, run: bool = False) -> Iterator[None]:
+def interruptible() -> Iterator[None]:
     """While inside, SIGINT, SIGTERM and SIGHUP raise `Interrupted`. What `received` tells
     lasts until the outermost level is left: a level inside another (``cambio conform``
     nests two) leaves it for the outer one to read, and nothing run afterwards in the same
@@ -110,14 +110,7 @@ def interruptible(*, run: bool = False) -> Iterator[None]:
     interrupted by SIGHUP
     >>> print(received())
     None
-
-    With ``run=True`` the level is a run's own outermost one (``cambio conform`` in a
-    process that ran others): it keeps a record of its own (`own_record`).
     """
-    if run:
-        with own_record(), interruptible():
-            yield
-        return
     if threading.current_thread() is not threading.main_thread():
         with _quiet_unraisable():  # (no signal reaches this thread: the state is not its own)
             yield
@@ -138,8 +131,9 @@ def interruptible(*, run: bool = False) -> Iterator[None]:
 def own_record() -> Iterator[None]:
     """While inside, what `received` tells is this run's own: whatever levels are open around
     it (left open by a run an exception cut short), it starts with no stop recorded, and
-    theirs is put back when it is left. For a run that is not a level of its own: an item
-    of the pytest plugin, where a signal must stay pytest's.
+    theirs is put back when it is left. Around a run's outermost level (``cambio conform``:
+    ``with own_record(), interruptible():``), or alone around a run that is no level of its
+    own: an item of the pytest plugin, where a signal must stay pytest's.
 
     >>> import os, signal
     >>> left_open = interruptible()

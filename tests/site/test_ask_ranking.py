@@ -30,7 +30,7 @@ def test_players_everyday_words_for_a_call_a_rearranging_and_the_next_round():
     # rearranging them; "round two" is the next round (its own first player: "who goes first in round two?").
     assert "@call" in _asked("he yelled cambio anyway, does it count")
     assert all("@call" in _asked(q) for q in ("when may i hit cambio", "tom went cambio after drawing"))
-    # The bot's call is a lock ("a lock that keeps the other players off the locker's cards"): "after you lock" is
+    # The bot's call is a lock (spec/sources.yaml's summary of cambio-bot, §Lock): "after you lock" is
     # after the call, not the locked cards' own term, which answered "can you still flip your own cards?", sure.
     assert "@call" in _asked("with the bot, after you lock, can you still flip your own cards")
     assert "@locked" not in _asked("with the bot, after you lock, can you still flip your own cards")
