@@ -61,6 +61,7 @@ from cambio_ref.cardnames import (
     COLOURS,
     PLURAL_S,
     PLURAL_WORDS,
+    QA_SPACED,
     RANK_LETTERS,
     RANK_WORDS,
     RUN_CHAT,
@@ -110,6 +111,8 @@ def raw_words(text: str) -> list[str]:
 
     >>> raw_words("King (Red) (-2) + \U0001F0CF (0) + Ace (1); 6 of ♥\ufe0f, K \u00d72")
     ['red', 'king', 'joker', 'ace', '6', 'of', 'hearts', 'k', 'x2']
+    >>> raw_words("the official Q and A says; I have a Q and A")  # (`cambio_ref.cardnames.QA_SPACED`)
+    ['the', 'official', 'q', 'a', 'says', 'i', 'have', 'a', 'q', 'and', 'ace']
     >>> raw_words("AS, A's, 🂮 and 2 Qs black, a king")
     ['ace', 'of', 'spades', 'and', 'aces', 'king', 'of', 'spades', 'and', '2', 'black', 'queens', 'a', 'king']
     """
@@ -121,7 +124,7 @@ def raw_words(text: str) -> list[str]:
     upper = text.isupper()
     text = ACE_OF_SPADES.sub(lambda m: m[0] if upper and m[0] == "AS" else "ace of spades", text)
     text = FACTOR_SPACED.sub(r"\1x\2", text)  # (before "X" is lower case: a joker)
-    text = ACE_LETTER.sub("ace", ACE_PLURAL.sub("aces", text))
+    text = ACE_LETTER.sub("ace", ACE_PLURAL.sub("aces", QA_SPACED.sub(r"\1Q&A", text)))
     text = PLURAL_S.sub(lambda m: PLURAL_WORDS[m[1].upper()], text).lower()
     text = SUIT_ALONE.sub(lambda m: f" {SUIT_NAMES[SUIT_GLYPHS[m[1]]]} ", text)
     text = COLOUR_AFTER.sub(lambda m: f"{m[2] or m[3]} {m[1]}", text)
@@ -190,7 +193,8 @@ def hand_label(words: Sequence[str], used: Iterable[int]) -> int:
 def hand_json() -> dict[str, Any]:
     """The card words, patterns and lists that read a hand, as ask.js reads them."""
     return {"ranks": RANK_WORDS, "rank_letters": sorted(RANK_LETTERS),
-            "ace_letter": ACE_LETTER.pattern, "plural_s": PLURAL_S.pattern, "plural_words": PLURAL_WORDS,
+            "ace_letter": ACE_LETTER.pattern, "qa_spaced": QA_SPACED.pattern, "plural_s": PLURAL_S.pattern,
+            "plural_words": PLURAL_WORDS,
             "run_together": RUN_TOGETHER.pattern, "run_chat": sorted(RUN_CHAT),
             "counted_plural": COUNTED_PLURAL.pattern, "factored_plural": FACTORED_PLURAL.pattern,
             "agreed_plural": AGREED_PLURAL.pattern,

@@ -28,6 +28,7 @@ __all__ = [
     "COLOUR_AFTER",
     "PLURAL_S",
     "PLURAL_WORDS",
+    "QA_SPACED",
     "RANK_LETTERS",
     "RANK_WORDS",
     "RED_SUITS",
@@ -64,6 +65,12 @@ RANK_LETTERS = frozenset(("k", "q", "j"))
 # colour that ends the card ("A red, K", "A (Red)": a red ace; "A red king" is an article).
 _ACE_ENDS = (r"(?:\s*[,&+/;\n(=?!.]|\s+-\s|\s*$|\s+(?:and|plus|with|of|an?|also)\s|\s*x\s*\d|\s+twice\b"
              r"|\s+\d+\s+times\b)")
+# "Q and A" spaced out ("Q n A", "Q & A") after "the", "their" or "its" (a word between: "the official Q and A"), or
+# before "says", "section", "part", "bit" or "answers", is a source's Q&A, as "Q&A" is, not a queen and an ace: it is
+# written as "Q&A" (group 1, the words before it, kept) before `ACE_LETTER` reads a capital A. "I have a Q and A" is
+# still a hand. (issue 30: "the official Q and A says ..." was scored as a queen and an ace)
+QA_SPACED = re.compile(r"\b(?:((?:[Tt]he|[Tt]heir|[Ii]ts|THE)\s+(?:[A-Za-z']+\s+)?)Q\s*(?:and|AND|n|&)\s*A"
+                       r"|Q\s*(?:and|AND|n|&)\s*A(?=\s+(?:says?|said|section|part|bit|answers?)\b))\b")
 ACE_LETTER = re.compile(r"(?:(?<=[^\s.!?:]\s)|(?<=[,;/+])|(?<!\b[Qq]&)(?<=&))A(?=[\s,.?!;+&]|$)"
                         rf"|(?:^|(?<=:\s)|(?<=\n))A(?={_ACE_ENDS}|\s+\(?\s*(?:[Rr]ed|[Bb]lack|RED|BLACK)\s*\)?{_ACE_ENDS})")
 # A rank and a lower-case "s" are players' plural ("5s", "ks", "Ks", "10s": fives, kings, tens), not a card of

@@ -7,6 +7,7 @@
       counts = ctx.counts, notCards = ctx.notCards, pairs = ctx.pairs, beforeColour = ctx.beforeColour,
       letterJoins = ctx.letterJoins, indefinite = ctx.indefinite, articles = ctx.articles;
     var aceLetter = new RegExp(lex.ace_letter, "g");  // cambio_ref.cardnames.ACE_LETTER
+    var qaSpaced = new RegExp(lex.qa_spaced, "g");  // cambio_ref.cardnames.QA_SPACED: "the Q and A" is the Q&A
     var runTogether = new RegExp(lex.run_together, "g");  // cambio_ref.cardnames.RUN_TOGETHER: "KK77", "kq"
     var pluralS = new RegExp(lex.plural_s, "g");  // cambio_ref.cardnames.PLURAL_S: "5s", "ks" are fives, kings
     var countedPlural = new RegExp(lex.counted_plural, "g");  // cambio_ref.cardcounts.COUNTED_PLURAL: "two 5's"
@@ -39,7 +40,7 @@
       var upper = text === text.toUpperCase() && text !== text.toLowerCase();  // (Python's str.isupper)
       text = text.replace(aceOfSpades, function (m) { return upper && m === "AS" ? m : "ace of spades"; });
       text = text.replace(factorSpaced, function (m, space, n) { return space + "x" + n; });
-      text = text.replace(acePlural, "aces").replace(aceLetter, "ace");
+      text = text.replace(qaSpaced, "$1Q&A").replace(acePlural, "aces").replace(aceLetter, "ace");
       text = text.replace(pluralS, function (m, r) { return lex.plural_words[r.toUpperCase()]; }).toLowerCase();
       text = text.replace(suitAlone, function (m, g) { return " " + lex.suit_names[lex.glyphs[g]] + " "; });
       text = text.replace(colourAfter, function (m, w, c1, c2) { return (c1 || c2) + " " + w; });

@@ -29,6 +29,22 @@ def test_a_part_of_a_source_is_read_as_its_glossary_term(question, term):
     assert term in _asked(question)
 
 
+@pytest.mark.parametrize("question", [
+    "what does the Q and A say about the black king",
+    "the official Q n A says a black king can swap any two, is that right",
+    "Q & A section on the black king?",
+])
+def test_the_q_and_a_spaced_out_in_capitals_is_the_q_and_a_not_a_queen_and_an_ace(question):
+    # (issue 30: "the official Q and A says ..." was scored as a hand, a queen and an ace, sure.) After "the",
+    # "their" or "its", or before "says" or "section", it names the part of a source (spec/glossary.yaml's qa).
+    reply = ask(question)
+    assert reply.kind != "hand" and "@qa" in _asked(question)
+
+
+def test_a_queen_and_an_ace_in_capitals_are_still_a_hand():
+    assert ask("I have a Q and A, whats my score").top == "hand:QS AS"
+
+
 def test_a_part_the_question_sets_aside_is_not_asked_for():
     # "not the FAQ bit", "rather than the Q&A": the question asks for the other part's reading.
     assert "@qa" not in _asked("the main text, not the FAQ bit, says what?")
