@@ -121,6 +121,7 @@ def build(catalogue: Catalogue | None = None, cases: Iterable[Case] | None = Non
         "mean_length": index.mean_length, "like": index.like, "option_near": OPTION_NEAR,
         "shares": list(SHARES), "about_weight": ABOUT_WEIGHT, "good": GOOD, "margin": MARGIN,
         "lead": LEAD, "sure": SURE, "floor": FLOOR, "rulesets": order, "docs": docs,
+        "together": sorted(f"@{t.id}" for t in cat.glossary if t.together),
         "points": {rs: {code: p for code, p in tables[rs].points.items() if tables[rs].has_card(Card.parse(code))}
                    for rs in order},
         "risky": {rs: {"on": tables[rs].risky_fives, **tables[rs].risky_five_points} for rs in order},

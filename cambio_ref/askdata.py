@@ -44,8 +44,8 @@ _BUILDERS = ("askdata.py", "askbuild.py", "askindex.py", "askread.py", "askhand.
              "cardcounts.py", "ask.py", "askenglish.txt", "askplain.txt")
 # What the site's search reads (the rest serves `cambio ask` alone).
 SITE_KEYS = ("lexicon", "idf", "unseen", "mean_length", "like", "option_near", "shares", "about_weight", "good",
-             "margin", "lead", "sure", "floor", "rulesets", "docs", "points", "risky", "vocab", "typo", "inflections",
-             "english")
+             "margin", "lead", "sure", "floor", "rulesets", "docs", "together", "points", "risky", "vocab", "typo",
+             "inflections", "english")
 _DOC_SITE_KEYS = ("kind", "id", "fields", "asked", "about", "house", "native", "options", "senses", "title", "url",
                   "label", "answers")
 

@@ -348,7 +348,7 @@ def _assemble(docs: Docs) -> tuple[Catalogue, list[tuple[YamlDoc, int]]]:
     }
     glossary = tuple(
         Term(t["id"], t["name"], tuple(t.get("synonyms", ())), " ".join(t["definition"].split()),
-             tuple(t.get("see", ())), citations(t.get("sources")))
+             tuple(t.get("see", ())), citations(t.get("sources")), bool(t.get("together", False)))
         for doc in docs["glossary"] for t in doc.data["terms"]
     )
     asked = {key: tuple(" ".join(str(q).split()) for q in qs)

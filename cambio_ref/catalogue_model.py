@@ -257,6 +257,7 @@ class Term:
     definition: str
     see: tuple[str, ...] = ()
     sources: tuple[Citation, ...] = ()
+    together: bool = False  # a question asking for it alone asks for every rule of `see`
 
     @property
     def words(self) -> tuple[str, ...]:

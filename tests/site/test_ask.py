@@ -230,6 +230,19 @@ def test_the_rulesets_own_answer_ranks_before_house_rules_named_for_players():
     assert any(n.startswith("A house rule some tables play") for n in notes), notes
 
 
+@pytest.mark.parametrize("question", ["how many can play", "how many people can play cambio", "how many players"])
+def test_how_many_can_play_gets_the_fewest_and_the_most_players(question):
+    # (issue 30: only the most was shown.) spec/glossary.yaml's table-size covers both (`together`); for cambia,
+    # §Players/Deck gives two players at least and six at most, with one deck.
+    reply = ask(question, "cambia")
+    assert reply.sure and [f.hit.id for f in reply.found][:2] in (
+        ["players.maximum", "players.minimum"], ["players.minimum", "players.maximum"])
+    values = {f.hit.id: dict(f.values)["cambia"].value for f in reply.found}
+    assert (values["players.minimum"], values["players.maximum"]) == (2, 6)
+    # a question asking for more than the term ("at most") gets what it asks for alone
+    assert [f.hit.id for f in ask("how many can play at most").found] == ["players.maximum"]
+
+
 def test_a_question_naming_its_ruleset_is_answered_for_it():
     reply = ask("who wins a tie in official")
     assert reply.ruleset == "official"
