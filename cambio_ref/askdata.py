@@ -43,9 +43,9 @@ _BUILDERS = ("askdata.py", "askbuild.py", "askindex.py", "askread.py", "askhand.
              "askcontractions.py", "asksure.py", "asktypos.py", "askwords.py", "answers.py", "cardnames.py",
              "cardcounts.py", "ask.py", "askenglish.txt", "askplain.txt")
 # What the site's search reads (the rest serves `cambio ask` alone).
-SITE_KEYS = ("lexicon", "idf", "unseen", "mean_length", "like", "option_near", "shares", "about_weight", "good",
-             "margin", "lead", "sure", "floor", "rulesets", "docs", "together", "points", "risky", "vocab", "typo",
-             "inflections", "english")
+SITE_KEYS = ("lexicon", "idf", "unseen", "mean_length", "like", "option_near", "option_rank", "shares",
+             "about_weight", "good", "margin", "lead", "sure", "floor", "rulesets", "docs", "together", "points",
+             "risky", "vocab", "typo", "inflections", "english")
 _DOC_SITE_KEYS = ("kind", "id", "fields", "asked", "about", "house", "native", "options", "senses", "title", "url",
                   "label", "answers")
 

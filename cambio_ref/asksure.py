@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from cambio_ref.askindex import Doc, Query
 from cambio_ref.askread import PART_TERMS
 
-__all__ = ["FLOOR", "GOOD", "LEAD", "MARGIN", "OPTION_NEAR", "SURE", "choose", "sure"]
+__all__ = ["FLOOR", "GOOD", "LEAD", "MARGIN", "OPTION_NEAR", "OPTION_RANK", "SURE", "choose", "sure"]
 
 # A sure answer's score (0 to 1.7) plus LEAD times its lead over the first question not its own reaches SURE.
 # (SURE was 1.1, then 1.15 with the score's share for the nearest player's phrasing, `cambio_ref.askindex.SHARES`;
@@ -62,6 +62,15 @@ MARGIN = 0.25
 # shares with the next case, which the question did not ask about.) 0.2: at MARGIN 0.14, 0.08 to 0.16 answered one or
 # two fewer right first on the tune half and the validation set, 0.25 and 0.3 one more confidently wrong on each.
 OPTION_NEAR = 0.2
+# A question naming its ruleset gets the first case's option only when that option is among the first OPTION_RANK
+# questions (`choose`): ranked further down, the question does not read as the option's at all ("in the app i
+# peeked at ana's card, then she swapped it out. does it still show me that card" led by the case of a looked-at
+# card forgotten after a swap, its option, whether all cards are face up, 112th). Of the tune half's and the dev
+# set's 170 such questions, the 6 whose option ranked 8th or lower all wanted the case. 8, the questions a reply
+# reads (`cambio_ref.ask`): the dev set 910 / 34 / 312 -> 913 / 31 / 312 (right first / confidently wrong / not
+# sure), from 6 to 12 the same within one; 4 loses one right on the validation set (counts only); the tune half
+# (224 / 3 / 33) and the phrasing set (171 / 3) unchanged from 4 to 12.
+OPTION_RANK = 8
 # A match at least this good is shown beside a sure first answer (`cambio_ref.ask`).
 GOOD = 0.58
 
@@ -71,7 +80,8 @@ def choose(ranked: Sequence[tuple[Doc, float]], query: Query) -> tuple[list[tupl
 
     A question that names its ruleset asks for that ruleset's rule: when a case comes first,
     the best of its options comes first instead, at the case's score, unless the case is a house rule
-    that ruleset plays as its own (`_own_house`): the case is that ruleset's rule. So does the option two
+    that ruleset plays as its own (`_own_house`): the case is that ruleset's rule; or unless none of its
+    options is among the first OPTION_RANK questions: the question does not read as the option's. So does the option two
     cases share when they come first and second within MARGIN, if it is the first case's own first
     option, the rule that case settles (unless the question speaks of a house rule, which each case
     plays out, or the first case's title has every word it asks for): the question asks for the rule
@@ -87,7 +97,8 @@ def choose(ranked: Sequence[tuple[Doc, float]], query: Query) -> tuple[list[tupl
         return out, False
     top, score = out[0]
     part = _reads_part(top, query)
-    if query.ruleset is not None and top.kind == "case" and top.options and not part and not _own_house(top, query):
+    if query.ruleset is not None and top.kind == "case" and top.options and not part and not _own_house(top, query) \
+            and _ranked_among(out, top.options, OPTION_RANK):
         out = _first_option(out, top.options, score)
     rival = _rival(out, query)
     if score - rival[1] < MARGIN and not query.house and not part and top.kind == "case" and rival[0] is not None and (
@@ -143,6 +154,11 @@ def _other_part(doc: Doc, query: Query) -> bool:
     """`doc` is the reading of a part of a source the question does not name: no rival to the first answer when that
     one reads the part the question names (`_rival`)."""
     return bool(_parts(doc)) and not _reads_part(doc, query)
+
+
+def _ranked_among(ranked: Sequence[tuple[Doc, float]], options: Sequence[str], places: int) -> bool:
+    """One of `options` is among the first `places` of `ranked`."""
+    return any(d.kind == "option" and d.id in options for d, _ in ranked[:places])
 
 
 def _near(ranked: Sequence[tuple[Doc, float]], options: set[str], least: float) -> bool:

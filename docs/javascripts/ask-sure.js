@@ -78,7 +78,13 @@
       var part = readsPart(top, q);  // the reading of the part of a source the question names: no option for it
       // cambio_ref.asksure._own_house: a house-rule case the named ruleset plays as its own stays first
       var ownHouse = top.house && q.ruleset !== null && (top.native || []).indexOf(q.ruleset) >= 0;
-      if (q.ruleset !== null && top.kind === "case" && top.options.length && !part && !ownHouse) { out = firstOption(out, top.options, score); }
+      // (cambio_ref.asksure._ranked_among: only an option among the first `option_rank` questions)
+      var among = out.slice(0, data.option_rank).some(function (h) {
+        return h.doc.kind === "option" && top.options.indexOf(h.doc.id) >= 0;
+      });
+      if (q.ruleset !== null && top.kind === "case" && top.options.length && !part && !ownHouse && among) {
+        out = firstOption(out, top.options, score);
+      }
       var rival = rivalOf(out, q);
       if (score - rival.score < data.margin && !q.house && !part && top.kind === "case" && rival.doc !== null &&
           rival.doc.kind === "case" && !titled(top, q)) {

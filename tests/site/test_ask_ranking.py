@@ -81,3 +81,13 @@ def test_a_named_ruleset_keeps_the_house_rule_case_it_plays_as_its_own():
         case.native)
     reply = ask("in cambia, my first king look was at my own card: where may the second look go")
     assert reply.top == "case:power.king-look-own-first-house-rule", reply.top
+
+
+def test_a_named_ruleset_gets_the_cases_option_only_when_the_question_reads_as_the_options():
+    # spec/cases/information/looked-card-forgotten.yaml asks whether a card a player only looked at is still shown
+    # once its owner swaps it away; it turns on info.open-hands, "are all cards face up?", which the question does not
+    # ask: that option ranks far below the eight closest questions, so the named ruleset keeps the case
+    # (cambio_ref.asksure.OPTION_RANK). A question that does read as the option still gets it.
+    reply = ask("in the app i peeked at anas card with a 10, then she swapped it out. does it still show me that card")
+    assert (reply.top, reply.sure, reply.ruleset) == ("case:info.looked-card-forgotten-after-swap", True, "cambio-app")
+    assert ask("in the app are all the cards face up").top == "option:info.open-hands"
