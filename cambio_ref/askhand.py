@@ -10,8 +10,9 @@ docs/javascripts/ask-cards.js reads the same tables from the site's index (`hand
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
 from cambio_ref.askcontractions import expand
@@ -73,7 +74,8 @@ from cambio_ref.cardnames import (
     split_run,
 )
 
-__all__ = ["HAND_LABELS", "HAND_VERBS", "JOINS", "LABEL_OWNERS", "hand_json", "hand_label", "hand_span", "raw_words"]
+__all__ = ["HAND_LABELS", "HAND_VERBS", "JOINS", "LABEL_OWNERS", "SUMMED", "SUM_NOUNS", "hand_json", "hand_label",
+           "hand_span", "raw_words", "summed"]
 
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -190,6 +192,32 @@ def hand_label(words: Sequence[str], used: Iterable[int]) -> int:
         first == 1 or words[first - 2] in LABEL_OWNERS) else -1
 
 
+# After a hand's cards, words that point back at them ("how much is that"), and what "my" asks for ("what's my
+# total"): `summed`.
+SUMMED = frozenset(("that", "those"))
+SUM_NOUNS = frozenset(("total", "score", "count", "points", "sum"))
+
+
+def summed(words: Sequence[str], used: Iterable[int], valued: Collection[int] = ()) -> bool:
+    """Whether the words ask what the cards read at `used` add up to, as the player's own: "left" right after the
+    last ("just an ace left"), "that" or "those" after it next but one to a word of value (at `valued`: "how much is
+    that", "what's that worth"), or "my" and a word of `SUM_NOUNS` ("what's my total").
+
+    >>> summed("black king 6 of diamonds 2 how many points is that".split(), {1, 2, 5}, {7, 8})
+    True
+    >>> summed("just one 8 left".split(), {2}), summed("what is my total 3 3".split(), {4, 5}), summed(
+    ...     "does that count 10 k".split(), {3, 4})
+    (True, True, False)
+    """
+    at = sorted(used)
+    if not at:
+        return False
+    end = at[-1] + 1
+    return words[end:end + 1] == ["left"] or any(
+        words[k] in SUMMED and any(abs(k - v) <= 2 for v in valued) for k in range(end, len(words))) or any(
+        a == "my" and b in SUM_NOUNS for a, b in itertools.pairwise(words))
+
+
 def hand_json() -> dict[str, Any]:
     """The card words, patterns and lists that read a hand, as ask.js reads them."""
     return {"ranks": RANK_WORDS, "rank_letters": sorted(RANK_LETTERS),
@@ -214,4 +242,5 @@ def hand_json() -> dict[str, Any]:
             "stated_at": STATED_AT, "range_words": sorted(RANGE_WORDS),
             "ace_of_spades": ACE_OF_SPADES.pattern, "suit_alone": SUIT_ALONE.pattern, "suit_names": SUIT_NAMES,
             "colour_after": COLOUR_AFTER.pattern, "factor_spaced": FACTOR_SPACED.pattern,
-            "another_alone": ANOTHER_ALONE.pattern, "possessive_name": POSSESSIVE_NAME.pattern, "others": OTHERS}
+            "another_alone": ANOTHER_ALONE.pattern, "possessive_name": POSSESSIVE_NAME.pattern, "others": OTHERS,
+            "summed": sorted(SUMMED), "sum_nouns": sorted(SUM_NOUNS)}

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cambio_ref.askcontractions import CONTRACTED, CONTRACTION, NOT_BASES, UNMARKED, expand
-from cambio_ref.askhand import JOINS, hand_json, hand_label, hand_span, raw_words
+from cambio_ref.askhand import JOINS, hand_json, hand_label, hand_span, raw_words, summed
 from cambio_ref.asktypos import correct
 from cambio_ref.cardcounts import (
     ANOTHER,
@@ -374,6 +374,7 @@ class Query:
     # and names neither Cambio nor a ruleset
     stated: bool = False  # it states its cards' points ("red king 0 and black king 20, how do kings count")
     aside: bool = False  # it asks for advice or the game's history, not a rule ("is it worth hanging onto a five")
+    summed: bool = False  # it asks what its cards add up to ("... left", "how much is that", "my total": `summed`)
 
     @property
     def off_topic(self) -> bool:
@@ -384,14 +385,16 @@ class Query:
     @property
     def hand(self) -> bool:
         """A question about what cards score rather than about a rule (a rule's word makes it a rule's question,
-        unless two or more cards are typed as codes, or it names four or more cards); not when it states their
-        points ("red king 0, black king 20": a rule a table plays), nor when it is `off_topic`."""
+        unless two or more cards are typed as codes, or it names four or more cards); and whatever else it says,
+        one that asks with a word of value what two or more cards add up to (`summed`: "ok last round. black king,
+        6 of diamonds, 2. how many points is that"); not when it states their points ("red king 0, black king 20":
+        a rule a table plays), nor when it is `off_topic`."""
         n = len(self.cards)
-        return n > 0 and not self.stated and not self.off_topic and (
-            self.topical == 0 or self.codes >= 2 or n >= 4) and (
-            ((self.value or self.codes >= 2) and self.leftover <= max(1, n + 1))
-            or (n >= 2 and self.leftover == 0)
-            or (n >= 3 and self.leftover <= n + 1))
+        return n > 0 and not self.stated and not self.off_topic and ((self.summed and self.value and n >= 2) or (
+            (self.topical == 0 or self.codes >= 2 or n >= 4) and (
+                ((self.value or self.codes >= 2) and self.leftover <= max(1, n + 1))
+                or (n >= 2 and self.leftover == 0)
+                or (n >= 3 and self.leftover <= n + 1))))
 
     @property
     def values(self) -> bool:
@@ -489,7 +492,8 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
                  len(rest), tuple(once), HOUSE_TERM in terms, reading.ranks_only, unread, fixed,
                  each, topical, switched(canon, lex), tuple(once.values()), asking(text),
                  (OTHER_GAME_TERM in terms or reading.poker) and GAME_TERM not in terms and ruleset is None,
-                 bool(reading.stated), any(t in terms for t in ASIDE_TERMS))
+                 bool(reading.stated), any(t in terms for t in ASIDE_TERMS),
+                 summed(keep, reading.used, [j for j, v in enumerate(valued) if v]))
 
 
 def rule_phrases(canon: Sequence[str], lex: Lexicon) -> dict[tuple[tuple[str, ...], str], list[int]]:

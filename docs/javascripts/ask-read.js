@@ -237,6 +237,11 @@
       });
       var codes = keep.filter(function (w) { return codeOf(w) !== null; }).length;
       var value = valued.some(function (x) { return x; });
+      // cambio_ref.askhand.summed: "left" right after the cards, "that" or "those" after them next but one to a word
+      // of value ("how much is that"), or "my total"
+      var summed = usedAt.length > 0 && (keep[hi + 1] === "left" || keep.some(function (w, k) {
+        return k > hi && lex.summed.indexOf(w) >= 0 && valued.some(function (v, x) { return v && Math.abs(k - x) <= 2; });
+      }) || keep.some(function (w, k) { return w === "my" && k + 1 < keep.length && lex.sum_nouns.indexOf(keep[k + 1]) >= 0; }));
       var first = usedAt.length ? lo : 0;
       var each = keep.indexOf("each") >= 0 ||
         (keep.slice(0, first).indexOf("are") >= 0 && !keep.some(function (w) { return sumWords.has(w); }));
@@ -245,7 +250,7 @@
                elsewhere: (terms(cw).indexOf(lex.other_game) >= 0 || reading.poker) && terms(cw).indexOf(lex.game) < 0 &&
                  ruleset === null,
                aside: terms(cw).some(function (t) { return lex.aside.indexOf(t) >= 0; }),
-               stated: reading.stated, ranksOnly: reading.ranksOnly, unread: unread, fixed: fixed,
+               stated: reading.stated, ranksOnly: reading.ranksOnly, unread: unread, fixed: fixed, summed: summed,
                each: each, switched: switched(cw), asks: asking(text), topical: askedLast + rest.filter(function (j) { return has(single, stem(keep[j])); }).length +
                  found.size };
     }
@@ -253,8 +258,9 @@
     function offTopic(q) { return q.elsewhere || q.aside; }
     function isHand(q) {
       var n = q.cards.length;
-      return n > 0 && !q.stated && !offTopic(q) && (q.topical === 0 || q.codes >= 2 || n >= 4) && ((q.value || q.codes >= 2) && q.leftover <= Math.max(1, n + 1) || n >= 2 && q.leftover === 0 ||
-                       n >= 3 && q.leftover <= n + 1);
+      return n > 0 && !q.stated && !offTopic(q) && ((q.summed && q.value && n >= 2) ||
+        (q.topical === 0 || q.codes >= 2 || n >= 4) && ((q.value || q.codes >= 2) && q.leftover <= Math.max(1, n + 1) ||
+                       n >= 2 && q.leftover === 0 || n >= 3 && q.leftover <= n + 1));
     }
     return { asking: asking, stem: stem, canon: canon, canonWords: canonWords, terms: terms, analyse: analyse, offTopic: offTopic, isHand: isHand };
   };

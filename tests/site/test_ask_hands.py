@@ -230,7 +230,22 @@ HANDS_IN_WORDS = [
     ("k n a qeen total", ["KS", "QS"], ()),
     ("i'm holding a king and a 5", ["KS", "5S"], ()),
     ("final hand: K, Q, 5", ["KS", "QS", "5S"], ()),
+    # A hand in a story of the round, whose game words ("round", "turn", "flipped", "called") had made it a rule's
+    # question: asked as one sum ("how many points is that", "what's my total", "my count") it is the hand
+    # (cambio_ref.askhand.summed; from a set of 100 hands written for issue 30 by a writer who saw only the sources).
+    ("ok last round. black king, 6 of diamonds, 2. how many points is that", ["KS", "6D", "2S"], ()),
+    ("After the final turn I flipped everything: 6 of spades, 6 of hearts, 9 of clubs. What's my total?",
+     ["6S", "6H", "9C"], ()),
+    ("Game ended on my friend's cambio. I've got the six of hearts, a two and a joker. What's my count?",
+     ["6H", "2S", "X"], ()),
+    ("Cambio got called on me. I flipped a 10 of diamonds, a jack and a 2. how much is that?", ["10D", "JS", "2S"], ()),
 ]
+
+
+def test_a_rule_question_pointing_back_at_a_snap_is_no_hand():
+    # "Does that count?" points at the snap, not at a sum: no word of value next to "that" (askhand.summed).
+    assert ask("Someone threw a 10 and I slapped my black king on it, because it's 10 points too. Does that count?"
+               ).kind != "hand"
 
 
 @pytest.mark.parametrize("words", ["kk thanks", "jk", "qq", "77 points", "q4", "4k", "kkk"])
