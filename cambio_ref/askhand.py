@@ -33,6 +33,7 @@ from cambio_ref.cardcounts import (
     FOR_POINTS_VERBS,
     INDEFINITE,
     LETTER_JOINS,
+    LIST_COLON,
     MINUS_SAID,
     MORE,
     MULTIPLES,
@@ -115,6 +116,8 @@ def raw_words(text: str) -> list[str]:
     ['red', 'king', 'joker', 'ace', '6', 'of', 'hearts', 'k', 'x2']
     >>> raw_words("the official Q and A says; I have a Q and A")  # (`cambio_ref.cardnames.QA_SPACED`)
     ['the', 'official', 'q', 'a', 'says', 'i', 'have', 'a', 'q', 'and', 'ace']
+    >>> raw_words("my hand's worth: 10, J")  # (a list after "worth:", `cambio_ref.cardcounts.LIST_COLON`)
+    ['my', 'hand', 'worth', 'so', '10', 'j']
     >>> raw_words("AS, A's, 🂮 and 2 Qs black, a king")
     ['ace', 'of', 'spades', 'and', 'aces', 'king', 'of', 'spades', 'and', '2', 'black', 'queens', 'a', 'king']
     """
@@ -122,7 +125,7 @@ def raw_words(text: str) -> list[str]:
     text = POSSESSIVE_NAME.sub(OTHERS, text)
     for symbol, words in CARD_SYMBOLS.items():
         text = text.replace(symbol, words)
-    text = EQUALS_SAID.sub(" equals ", MINUS_SAID.sub(" minus ", POINTS_SAID.sub(",", text)))
+    text = EQUALS_SAID.sub(" equals ", MINUS_SAID.sub(" minus ", POINTS_SAID.sub(",", LIST_COLON.sub(r"\1 so ", text))))
     upper = text.isupper()
     text = ACE_OF_SPADES.sub(lambda m: m[0] if upper and m[0] == "AS" else "ace of spades", text)
     text = FACTOR_SPACED.sub(r"\1x\2", text)  # (before "X" is lower case: a joker)
@@ -236,7 +239,8 @@ def hand_json() -> dict[str, Any]:
             "articles": sorted(ARTICLES), "hand_labels": sorted(HAND_LABELS), "hand_verbs": sorted(HAND_VERBS),
             "label_owners": sorted(LABEL_OWNERS), "ace_number": ACE_NUMBER, "symbols": CARD_SYMBOLS,
             "points_said": POINTS_SAID.pattern, "minus_said": MINUS_SAID.pattern,
-            "equals_said": EQUALS_SAID.pattern, "points_before": sorted(POINTS_BEFORE),
+            "equals_said": EQUALS_SAID.pattern, "list_colon": LIST_COLON.pattern,
+            "points_before": sorted(POINTS_BEFORE),
             "points_verbs": sorted(POINTS_VERBS), "for_points_verbs": sorted(FOR_POINTS_VERBS),
             "ace_plural": ACE_PLURAL.pattern, "of_a_kind": [list(p) for p in OF_A_KIND],
             "stated_at": STATED_AT, "range_words": sorted(RANGE_WORDS),

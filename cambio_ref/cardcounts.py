@@ -52,6 +52,7 @@ __all__ = [
     "FOR_POINTS_VERBS",
     "INDEFINITE",
     "LETTER_JOINS",
+    "LIST_COLON",
     "MINUS_SAID",
     "MORE",
     "MULTIPLES",
@@ -88,6 +89,10 @@ EQUALS_SAID = re.compile(r"=")
 # ("counts for 11"; "score for 10, a joker" names cards), or after "or" after such a number ("worth 1 or 0"):
 # `read_cards` reads no card there.
 POINTS_BEFORE = frozenset(("worth", "equals", "equal", "minus"))
+# ... but a colon after such a word opens a list of cards ("what's my hand worth: 10, jack, queen"; a comma after its
+# first item, unlike "worth: 11 or 10?"): the number after it is a card. `cambio_ref.askhand.raw_words` writes the
+# colon as "so" (a stop word), which no number's points follow.
+LIST_COLON = re.compile(r"\b(worth|equals|equal|minus)\s*:(?=[^,.?!;]+,)", re.IGNORECASE)
 POINTS_VERBS = frozenset(("count", "counts", "counted", "score", "scores", "scored"))
 FOR_POINTS_VERBS = frozenset(("count", "counts", "counted"))
 # The times sign, a space and a count before a separator or the end is a factor ("a jack x 2, a 5": two jacks), as

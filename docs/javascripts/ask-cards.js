@@ -17,6 +17,7 @@
     var pointsSaid = new RegExp(lex.points_said, "g");  // cambio_ref.cardcounts.POINTS_SAID: "Joker (0)"
     var minusSaid = new RegExp(lex.minus_said, "g");  // cambio_ref.cardcounts.MINUS_SAID: "red king -2"
     var equalsSaid = new RegExp(lex.equals_said, "g");  // cambio_ref.cardcounts.EQUALS_SAID: "K=13"
+    var listColon = new RegExp(lex.list_colon, "gi");  // cambio_ref.cardcounts.LIST_COLON: "worth: 10, J" lists cards
     var pointsBefore = new Set(lex.points_before), pointsVerbs = new Set(lex.points_verbs), forPointsVerbs = new Set(lex.for_points_verbs);
     var aceOfSpades = new RegExp(lex.ace_of_spades, "g");  // cambio_ref.cardnames.ACE_OF_SPADES: "AS", "A♠"
     var factorSpaced = new RegExp(lex.factor_spaced, "g");  // cambio_ref.cardcounts.FACTOR_SPACED: "a jack x 2, ..."
@@ -36,7 +37,7 @@
       text = text.split("\u2019").join("'").split("\u2018").join("'");
       text = text.replace(possessiveName, lex.others);
       Object.keys(lex.symbols).forEach(function (s) { text = text.split(s).join(lex.symbols[s]); });
-      text = text.replace(pointsSaid, ",").replace(minusSaid, " minus ").replace(equalsSaid, " equals ");
+      text = text.replace(listColon, "$1 so ").replace(pointsSaid, ",").replace(minusSaid, " minus ").replace(equalsSaid, " equals ");
       var upper = text === text.toUpperCase() && text !== text.toLowerCase();  // (Python's str.isupper)
       text = text.replace(aceOfSpades, function (m) { return upper && m === "AS" ? m : "ace of spades"; });
       text = text.replace(factorSpaced, function (m, space, n) { return space + "x" + n; });

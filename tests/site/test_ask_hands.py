@@ -239,7 +239,14 @@ HANDS_IN_WORDS = [
     ("Game ended on my friend's cambio. I've got the six of hearts, a two and a joker. What's my count?",
      ["6H", "2S", "X"], ()),
     ("Cambio got called on me. I flipped a 10 of diamonds, a jack and a 2. how much is that?", ["10D", "JS", "2S"], ()),
+    # A list after "worth:" starts with a card, not with the points it is worth (the 10 was dropped, unsaid).
+    ("what's my hand worth: 10, jakc, qeen, black king", ["10S", "JS", "QS", "KS"], ()),
 ]
+
+
+def test_points_after_worth_and_a_colon_are_still_points():
+    # no comma after the first number: "11 or 10" is what the jack is worth (cardcounts.LIST_COLON)
+    assert ask("jack worth: 11 or 10?").top == "card:JS"
 
 
 def test_a_rule_question_pointing_back_at_a_snap_is_no_hand():
