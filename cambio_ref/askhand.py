@@ -75,8 +75,8 @@ from cambio_ref.cardnames import (
     split_run,
 )
 
-__all__ = ["HAND_LABELS", "HAND_VERBS", "JOINS", "LABEL_OWNERS", "SUMMED", "SUM_NOUNS", "hand_json", "hand_label",
-           "hand_span", "raw_words", "summed"]
+__all__ = ["GONE_VERBS", "HAND_LABELS", "HAND_VERBS", "JOINS", "LABEL_OWNERS", "SUMMED", "SUM_NOUNS", "gone",
+           "hand_json", "hand_label", "hand_span", "raw_words", "summed"]
 
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -195,6 +195,38 @@ def hand_label(words: Sequence[str], used: Iterable[int]) -> int:
         first == 1 or words[first - 2] in LABEL_OWNERS) else -1
 
 
+# Verbs by which a player gets rid of a card of their own ("I burned my 7 earlier", "snapped my jack"): the card
+# right after one (after "my" or an article) is no longer in the hand: `gone`.
+GONE_VERBS = frozenset(("snapped", "burned", "burnt", "threw", "tossed", "discarded", "dumped", "slapped", "ditched"))
+
+
+def gone(words: Sequence[str]) -> frozenset[int]:
+    """The places of the words naming a card the player says they got rid of (`GONE_VERBS`): a colour, a rank and
+    "of" and a suit.
+
+    >>> sorted(gone("so i snapped my jack and i am left with a 9 and a 2".split()))
+    [4]
+    >>> sorted(gone("i burned a black king of spades".split())), sorted(gone("i burned the pile".split()))
+    ([3, 4, 5, 6], [])
+    """
+    out: set[int] = set()
+    for j, w in enumerate(words):
+        if w not in GONE_VERBS:
+            continue
+        k = j + 1
+        while k < len(words) and (words[k] in ARTICLES or words[k] == "my"):
+            k += 1
+        start = k
+        while k < len(words) and words[k] in COLOURS:
+            k += 1
+        if k < len(words) and words[k] in RANK_WORDS:
+            k += 1
+            if k + 1 < len(words) and words[k] == "of" and words[k + 1] in SUIT_WORDS:
+                k += 2
+            out.update(range(start, k))
+    return frozenset(out)
+
+
 # After a hand's cards, words that point back at them ("how much is that"), and what "my" asks for ("what's my
 # total"): `summed`.
 SUMMED = frozenset(("that", "those"))
@@ -247,4 +279,4 @@ def hand_json() -> dict[str, Any]:
             "ace_of_spades": ACE_OF_SPADES.pattern, "suit_alone": SUIT_ALONE.pattern, "suit_names": SUIT_NAMES,
             "colour_after": COLOUR_AFTER.pattern, "factor_spaced": FACTOR_SPACED.pattern,
             "another_alone": ANOTHER_ALONE.pattern, "possessive_name": POSSESSIVE_NAME.pattern, "others": OTHERS,
-            "summed": sorted(SUMMED), "sum_nouns": sorted(SUM_NOUNS)}
+            "summed": sorted(SUMMED), "sum_nouns": sorted(SUM_NOUNS), "gone_verbs": sorted(GONE_VERBS)}

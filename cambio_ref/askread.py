@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cambio_ref.askcontractions import CONTRACTED, CONTRACTION, NOT_BASES, UNMARKED, expand
-from cambio_ref.askhand import JOINS, hand_json, hand_label, hand_span, raw_words, summed
+from cambio_ref.askhand import JOINS, gone, hand_json, hand_label, hand_span, raw_words, summed
 from cambio_ref.asktypos import correct
 from cambio_ref.cardcounts import (
     ANOTHER,
@@ -433,6 +433,10 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     found = rule_phrases(canon, lex)
     masked = {owner[i] for places in found.values() for i in places}  # ("risky fives": no card there)
     reading = read_cards([w if j not in masked else "" for j, w in enumerate(keep)])
+    # A card the player got rid of ("I burned my 7 earlier") is not in the hand, when other cards are.
+    away = gone(keep) - masked
+    if away and (kept := read_cards([w if j not in masked | away else "" for j, w in enumerate(keep)])).cards:
+        reading, masked = kept, masked | away
     single = lex.single()
     # A phrase of the glossary ("slow burn", "which way") is asked for as its term, not word by word.
     wanted: list[tuple[str, ...]] = []

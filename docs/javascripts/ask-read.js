@@ -66,6 +66,24 @@
       return found;
     }
 
+    // cambio_ref.askhand.gone: the places of the words naming a card after a verb of getting rid of it
+    function gone(words) {
+      var out = [];
+      words.forEach(function (w, j) {
+        if (lex.gone_verbs.indexOf(w) < 0) { return; }
+        var k = j + 1;
+        while (k < words.length && (articles.has(words[k]) || words[k] === "my")) { k += 1; }
+        var start = k;
+        while (k < words.length && has(colours, words[k])) { k += 1; }
+        if (k < words.length && has(ranks, words[k])) {
+          k += 1;
+          if (k + 1 < words.length && words[k] === "of" && has(suits, words[k + 1])) { k += 2; }
+          for (var x = start; x < k; x++) { if (out.indexOf(x) < 0) { out.push(x); } }
+        }
+      });
+      return out;
+    }
+
     // cambio_ref.askread.switched: the glossary terms a question says are on or off ("risky fives is on").
     var sw = lex["switch"];
     var swLinks = new Set(sw.links), swNeg = new Set(sw.negations), swVerbs = new Set(sw.verbs);
@@ -165,6 +183,13 @@
       var found = rulePhrases(cw), masked = new Set();  // ("risky fives": no card there)
       found.forEach(function (places) { places.forEach(function (i) { masked.add(owner[i]); }); });
       var reading = readCards(keep.map(function (w, j) { return masked.has(j) ? "" : w; }));
+      // cambio_ref.askhand.gone: a card the player got rid of ("I burned my 7 earlier") is not in the hand, when
+      // other cards are
+      var away = gone(keep).filter(function (j) { return !masked.has(j); });
+      if (away.length) {
+        var kept = readCards(keep.map(function (w, j) { return masked.has(j) || away.indexOf(j) >= 0 ? "" : w; }));
+        if (kept.cards.length) { reading = kept; away.forEach(function (j) { masked.add(j); }); }
+      }
       var cards = reading.cards;
       var wanted = [], plain = [], covered = cw.map(function () { return false; });
       var aside = setAside(cw);  // ("not the FAQ": a part of a source the question does not ask for)

@@ -241,6 +241,8 @@ HANDS_IN_WORDS = [
     ("Cambio got called on me. I flipped a 10 of diamonds, a jack and a 2. how much is that?", ["10D", "JS", "2S"], ()),
     # A list after "worth:" starts with a card, not with the points it is worth (the 10 was dropped, unsaid).
     ("what's my hand worth: 10, jakc, qeen, black king", ["10S", "JS", "QS", "KS"], ()),
+    # A card the player got rid of is no longer theirs (cambio_ref.askhand.gone): the jack snapped away is not scored.
+    ("so i snapped my jack and i'm left with a 9 and a 2, what's my score now", ["9S", "2S"], ()),
 ]
 
 
