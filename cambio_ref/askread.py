@@ -344,9 +344,10 @@ def set_aside(canon: Sequence[str], lex: Lexicon) -> frozenset[int]:
 
 
 # Words among a hand's cards that are no card and need no saying: stop words, colours (a colour with no
-# rank after it says which of the cards named is red: "two kings, one black one red"), "card", "rules".
+# rank after it says which of the cards named is red: "two kings, one black one red"), "card", "rules", "just",
+# "only" ("only 4 + 4 left").
 # Not the words that may stand for a card ("one", "another", "other", "more"): read as one, or named.
-_NOT_UNREAD = (STOP_WORDS | set(COLOURS) | NOT_CARDS | JOINS | {"rule", "rules", "ruleset"}) - {
+_NOT_UNREAD = (STOP_WORDS | set(COLOURS) | NOT_CARDS | JOINS | {"rule", "rules", "ruleset", "just", "only"}) - {
     ONE, ANOTHER, "other"}
 
 

@@ -495,8 +495,10 @@ def read_cards(words: Sequence[str]) -> Reading:
         ranged = number and not count and not colour and (
             (words[i + 1:i + 2] != [] and words[i + 1] in RANGE_WORDS and _is_number(words[i + 2:i + 3]))
             or (i > 1 and words[i - 1] in RANGE_WORDS and _is_number(words[i - 2:i - 1])))
+        # (a number right after a card, before "left", is one more card: "only 4 + 4 left", not "4 left")
+        listed = words[after:after + 1] == ["left"] and i - 1 in used
         if (word in RANK_WORDS or ace) and not said and not stated and not alike and not ranged and not (
-                counted and not (i > 0 and words[i - 1] in ARTICLES)) and (
+                counted and not (i > 0 and words[i - 1] in ARTICLES) and not listed) and (
                 word not in RANK_LETTERS or count or _after_a_card(words, i, used) or _beside_a_card(words, i)):
             rank = RANK_WORDS.get(word, "A")
             suit = ""

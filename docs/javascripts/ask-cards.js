@@ -255,7 +255,9 @@
         var ranged = number && !count && !colour && (
           (i + 2 < words.length && rangeWords.has(words[i + 1]) && isNumber(words[i + 2])) ||
           (i > 1 && rangeWords.has(words[i - 1]) && isNumber(words[i - 2])));
-        if ((has(ranks, word) || ace) && !said && !stated && !alike && !ranged && !(counted && !(i > 0 && articles.has(words[i - 1]))) && !letterAlone) {
+        var listed = words[after2] === "left" && used[i - 1] === true;  // ("only 4 + 4 left": one more card)
+        if ((has(ranks, word) || ace) && !said && !stated && !alike && !ranged &&
+            !(counted && !(i > 0 && articles.has(words[i - 1])) && !listed) && !letterAlone) {
           var rank = has(ranks, word) ? ranks[word] : "A", suit = "";
           var plural = word.endsWith("s");
           if (suited && rank !== "X") {

@@ -243,6 +243,9 @@ HANDS_IN_WORDS = [
     ("what's my hand worth: 10, jakc, qeen, black king", ["10S", "JS", "QS", "KS"], ()),
     # A card the player got rid of is no longer theirs (cambio_ref.askhand.gone): the jack snapped away is not scored.
     ("so i snapped my jack and i'm left with a 9 and a 2, what's my score now", ["9S", "2S"], ()),
+    # A number right after a card, before "left", is one more card, not a count of cards left; "only" needs no saying.
+    ("only 4 + 4 left, what's my score", ["4S", "4H"], ()),
+    ("3 + 4 left. total?", ["3S", "4S"], ()),
 ]
 
 
