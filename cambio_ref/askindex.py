@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any
 
+from cambio_ref.askkind import asking
 from cambio_ref.asklike import LONGEST, SHORTEST, alike, build_model
 from cambio_ref.askread import (
     STOP_WORDS,
@@ -40,7 +41,6 @@ from cambio_ref.askread import (
     Lexicon,
     Query,
     analyse,
-    asking,
     doc_tokens,
     lexicon,
     raw_words,

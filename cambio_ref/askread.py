@@ -16,7 +16,6 @@ docs/javascripts/ask-read.js follows the same steps on the `reading_json` tables
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from cambio_ref.askcontractions import CONTRACTED, CONTRACTION, NOT_BASES, UNMARKED, expand
 from cambio_ref.askhand import JOINS, gone, hand_json, hand_label, hand_span, raw_words, summed
+from cambio_ref.askkind import ASKING, HOW_MUCH, asking
 from cambio_ref.asktypos import correct
 from cambio_ref.cardcounts import (
     ANOTHER,
@@ -52,10 +52,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ASIDE_TERMS",
-    "ASKING",
     "GAME_TERM",
     "HOUSE_TERM",
-    "HOW_MUCH",
     "OTHER_GAME_TERM",
     "PART_TERMS",
     "RULESET_TAILS",
@@ -67,7 +65,6 @@ __all__ = [
     "Lexicon",
     "Query",
     "analyse",
-    "asking",
     "doc_tokens",
     "expand",
     "lexicon",
@@ -116,37 +113,8 @@ _RULESET_CUES = frozenset(("in", "on", "under", "for", "playing", "play", "using
 # Words after a ruleset's name that are part of it: what it is, a set of rules or where they are written ("official
 # rules", "the online site", "the memory page", "the cambia engine").
 RULESET_TAILS = ("rules", "rule", "ruleset", "site", "website", "page", "version", "engine")
-_WORD = re.compile(r"[a-z0-9]+")
 # Words that ask for a hand's total rather than each card's value.
 _SUM_WORDS = frozenset(("total", "add", "adds", "altogether", "together", "sum", "hand", "score"))
-
-
-# What a question or a title asks for, by its first question word (`asking`): a yes or no, a time, a number ("how
-# many", "how much") or something else (a person, a place, a thing, a way).
-ASKING: dict[str, str] = {**dict.fromkeys(("can", "may", "do", "does", "did", "is", "are", "must", "should", "could"),
-                                          "yes-no"),
-                          "when": "when", "how": "how",
-                          **dict.fromkeys(("who", "whom", "whose", "where", "what", "whats", "which", "why"), "other")}
-# After "how", these ask for a number.
-HOW_MUCH = frozenset(("many", "much"))
-
-
-def asking(text: str) -> str:
-    """What `text` asks for: "number" ("how many", "how much"), "other" (who, where, what, which, why, or how
-    else), "when", "yes-no", or "" when it has no question word.
-
-    >>> [asking(t) for t in ("How many cards are dealt?", "Who deals the next round?", "how do we deal",
-    ...  "Does a match end when a player has won four rounds?", "When does a match end?", "kings")]
-    ['number', 'other', 'other', 'yes-no', 'when', '']
-    """
-    words = _WORD.findall(text.lower().replace("'", "").replace("\u2019", ""))
-    for i, word in enumerate(words):
-        kind = ASKING.get(word)
-        if kind == "how":
-            return "number" if words[i + 1:i + 2] and words[i + 1] in HOW_MUCH else "other"
-        if kind:
-            return kind
-    return ""
 
 
 def stem(word: str) -> str:
@@ -370,7 +338,7 @@ class Query:
     topical: int = 0  # its other words that name a glossary term ("snap", "swap"): it asks about a rule
     switched: tuple[tuple[str, bool], ...] = ()  # glossary terms said to be on or off: ("risky-fives", True)
     covered: tuple[tuple[tuple[str, ...], ...], ...] = ()  # per entry of `wanted`, the plain words its phrase covers
-    asks: str = ""  # what it asks for (`asking`): "number", "other", "when", "yes-no" or ""
+    asks: str = ""  # what it asks for (`askkind.asking`): "number", "other", "when", "yes-no" or ""
     elsewhere: bool = False  # it names another card game ("in uno") or counts as poker does ("like four of a kind"),
     # and names neither Cambio nor a ruleset
     stated: bool = False  # it states its cards' points ("red king 0 and black king 20, how do kings count")

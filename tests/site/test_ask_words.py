@@ -29,7 +29,7 @@ def test_a_question_asking_how_many_wants_a_number_not_a_person():
     # "how many cards are dealt" asks for a number (spec/core.yaml core.grid: each player is dealt 4 cards); the
     # dealer's rotation ("Who deals the next round?") shares its words but asks for a person, and kept the grid
     # from a sure answer. A title asking yes or no, or when, keeps its weight (cambio_ref.askindex.NUMBER_WEIGHT).
-    from cambio_ref.askread import asking
+    from cambio_ref.askkind import asking
 
     assert [asking(q) for q in ("how many cards are dealt", "Who deals the next round?", "how much is it",
                                 "Can six players sit at one table?", "When does a match end?")] == [
