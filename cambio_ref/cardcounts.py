@@ -83,7 +83,8 @@ POINTS_SAID = re.compile(r"\(\s*[-+\u2212\u2013]?\s*\d+\s*(?:pts?|points?)?\s*\)
 # A number with a minus sign and no word before it ("red king -2") or after "=" ("K=13") says points: read as "minus"
 # or "equals" and the number (`cambio_ref.askhand.raw_words`), so that `read_cards` reads no card there.
 MINUS_SAID = re.compile(r"(?<![\w+])[-\u2212\u2013](?=\d)")
-EQUALS_SAID = re.compile(r"=")
+# (not after a hand's label, where it is the label's colon: "Hand = seven + eight + nine")
+EQUALS_SAID = re.compile(r"(?<![Hh]and)(?<![Hh]and )(?<![Cc]ards)(?<![Cc]ards )=")
 # A number right after one of these says a card's points, not a card ("worth 10", "equals 0", "minus 2"), and so does
 # one after "as" after a word of POINTS_VERBS ("counts as 11", "scores as 13") or "for" after one of FOR_POINTS_VERBS
 # ("counts for 11"; "score for 10, a joker" names cards), or after "or" after such a number ("worth 1 or 0"):
@@ -497,8 +498,11 @@ def read_cards(words: Sequence[str]) -> Reading:
             or (i > 1 and words[i - 1] in RANGE_WORDS and _is_number(words[i - 2:i - 1])))
         # (a number right after a card, before "left", is one more card: "only 4 + 4 left", not "4 left")
         listed = words[after:after + 1] == ["left"] and i - 1 in used
+        # (after "a" a number is a card; after "the" too, but for "the two cards": those counted)
+        articled = i > 0 and (words[i - 1] in INDEFINITE or (
+            words[i - 1] == DEFINITE and words[after:after + 1] not in (["card"], ["cards"])))
         if (word in RANK_WORDS or ace) and not said and not stated and not alike and not ranged and not (
-                counted and not (i > 0 and words[i - 1] in ARTICLES) and not listed) and (
+                counted and not articled and not listed) and (
                 word not in RANK_LETTERS or count or _after_a_card(words, i, used) or _beside_a_card(words, i)):
             rank = RANK_WORDS.get(word, "A")
             suit = ""

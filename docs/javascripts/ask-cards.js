@@ -256,8 +256,11 @@
           (i + 2 < words.length && rangeWords.has(words[i + 1]) && isNumber(words[i + 2])) ||
           (i > 1 && rangeWords.has(words[i - 1]) && isNumber(words[i - 2])));
         var listed = words[after2] === "left" && used[i - 1] === true;  // ("only 4 + 4 left": one more card)
+        // (after "a" a number is a card; after "the" too, but for "the two cards": those counted)
+        var articled = i > 0 && (indefinite.has(words[i - 1]) ||
+          (words[i - 1] === lex.definite && words[after2] !== "card" && words[after2] !== "cards"));
         if ((has(ranks, word) || ace) && !said && !stated && !alike && !ranged &&
-            !(counted && !(i > 0 && articles.has(words[i - 1])) && !listed) && !letterAlone) {
+            !(counted && !articled && !listed) && !letterAlone) {
           var rank = has(ranks, word) ? ranks[word] : "A", suit = "";
           var plural = word.endsWith("s");
           if (suited && rank !== "X") {

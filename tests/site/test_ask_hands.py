@@ -246,6 +246,9 @@ HANDS_IN_WORDS = [
     # A number right after a card, before "left", is one more card, not a count of cards left; "only" needs no saying.
     ("only 4 + 4 left, what's my score", ["4S", "4H"], ()),
     ("3 + 4 left. total?", ["3S", "4S"], ()),
+    # "=" after a hand's label is its colon (the 7 was read as points and dropped, unsaid); "the two cards" counts them.
+    ("Hand = seven + eight + nine. total pls", ["7S", "8S", "9S"], ()),
+    ("Score check: a red 4 and a black 6, just the two cards.", ["4H", "6S"], ()),
 ]
 
 
