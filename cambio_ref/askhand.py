@@ -75,8 +75,8 @@ from cambio_ref.cardnames import (
     split_run,
 )
 
-__all__ = ["GONE_VERBS", "HAND_LABELS", "HAND_VERBS", "JOINS", "LABEL_OWNERS", "SUMMED", "SUM_NOUNS", "gone",
-           "hand_json", "hand_label", "hand_span", "raw_words", "summed"]
+__all__ = ["GONE_VERBS", "HAND_LABELS", "HAND_VERBS", "JOINS", "LABEL_OWNERS", "SUMMED", "SUM_NOUNS", "SUM_PAIRS",
+           "gone", "hand_json", "hand_label", "hand_span", "labelled", "raw_words", "summed"]
 
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -227,16 +227,33 @@ def gone(words: Sequence[str]) -> frozenset[int]:
     return frozenset(out)
 
 
+def labelled(words: Sequence[str], used: Iterable[int]) -> frozenset[int]:
+    """The places of the cards read at `used` that come before the hand's label ("my hand is", "final hand:", "my
+    cards:"; the last label with a card after it): cards of the story told before the hand, not in it.
+
+    >>> sorted(labelled("he says my red king is bad my hand is red king 10 10".split(), {3, 4, 10, 11, 12, 13}))
+    [3, 4]
+    >>> sorted(labelled("my hand 3 3".split(), {2, 3}))
+    []
+    """
+    at = sorted(used)
+    label = max((j for j, w in enumerate(words) if w in HAND_LABELS and (j == 0 or words[j - 1] in LABEL_OWNERS)
+                 and any(k > j for k in at)), default=-1)
+    return frozenset(k for k in at if k < label)
+
+
 # After a hand's cards, words that point back at them ("how much is that"), and what "my" asks for ("what's my
 # total"): `summed`.
 SUMMED = frozenset(("that", "those"))
 SUM_NOUNS = frozenset(("total", "score", "count", "points", "sum"))
+# Other pairs of words that ask for the player's own sum: "what do i score".
+SUM_PAIRS = frozenset((("i", "score"),))
 
 
 def summed(words: Sequence[str], used: Iterable[int], valued: Collection[int] = ()) -> bool:
     """Whether the words ask what the cards read at `used` add up to, as the player's own: "left" right after the
     last ("just an ace left"), "that" or "those" after it next but one to a word of value (at `valued`: "how much is
-    that", "what's that worth"), or "my" and a word of `SUM_NOUNS` ("what's my total").
+    that", "what's that worth"), or "my" and a word of `SUM_NOUNS` ("what's my total"), or a pair of `SUM_PAIRS`.
 
     >>> summed("black king 6 of diamonds 2 how many points is that".split(), {1, 2, 5}, {7, 8})
     True
@@ -250,7 +267,7 @@ def summed(words: Sequence[str], used: Iterable[int], valued: Collection[int] = 
     end = at[-1] + 1
     return words[end:end + 1] == ["left"] or any(
         words[k] in SUMMED and any(abs(k - v) <= 2 for v in valued) for k in range(end, len(words))) or any(
-        a == "my" and b in SUM_NOUNS for a, b in itertools.pairwise(words))
+        (a == "my" and b in SUM_NOUNS) or (a, b) in SUM_PAIRS for a, b in itertools.pairwise(words))
 
 
 def hand_json() -> dict[str, Any]:
@@ -279,4 +296,5 @@ def hand_json() -> dict[str, Any]:
             "ace_of_spades": ACE_OF_SPADES.pattern, "suit_alone": SUIT_ALONE.pattern, "suit_names": SUIT_NAMES,
             "colour_after": COLOUR_AFTER.pattern, "factor_spaced": FACTOR_SPACED.pattern,
             "another_alone": ANOTHER_ALONE.pattern, "possessive_name": POSSESSIVE_NAME.pattern, "others": OTHERS,
-            "summed": sorted(SUMMED), "sum_nouns": sorted(SUM_NOUNS), "gone_verbs": sorted(GONE_VERBS)}
+            "summed": sorted(SUMMED), "sum_nouns": sorted(SUM_NOUNS), "sum_pairs": [list(p) for p in sorted(SUM_PAIRS)],
+            "gone_verbs": sorted(GONE_VERBS)}

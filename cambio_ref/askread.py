@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cambio_ref.askcontractions import CONTRACTED, CONTRACTION, NOT_BASES, UNMARKED, expand
-from cambio_ref.askhand import JOINS, gone, hand_json, hand_label, hand_span, raw_words, summed
+from cambio_ref.askhand import JOINS, gone, hand_json, hand_label, hand_span, labelled, raw_words, summed
 from cambio_ref.askkind import ASKING, HOW_MUCH, asking
 from cambio_ref.asktypos import correct
 from cambio_ref.cardcounts import (
@@ -387,7 +387,7 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
         for name, rs in lex.rulesets:
             if tuple(words[i:i + len(name)]) == name and ruleset is None and (
                     name != ("hearts",) or i == 0 or words[i - 1] in _RULESET_CUES
-                    or words[i + 1:i + 2] in (["rules"], ["ruleset"])):
+                    or words[i + 1:i + 2] in (["rules"], ["ruleset"]) or words[i + 1:i + 3] == ["house", "rules"]):
                 ruleset = rs
                 i += len(name)
                 if words[i:i + 1] and words[i] in RULESET_TAILS:  # "official rules": the ruleset's name
@@ -402,8 +402,9 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     found = rule_phrases(canon, lex)
     masked = {owner[i] for places in found.values() for i in places}  # ("risky fives": no card there)
     reading = read_cards([w if j not in masked else "" for j, w in enumerate(keep)])
-    # A card the player got rid of ("I burned my 7 earlier") is not in the hand, when other cards are.
-    away = gone(keep) - masked
+    # A card the player got rid of ("I burned my 7 earlier"), or one told before the hand's label ("he says my red
+    # king is bad. my hand is ..."), is not in the hand, when other cards are.
+    away = (gone(keep) | labelled(keep, reading.used)) - masked
     if away and (kept := read_cards([w if j not in masked | away else "" for j, w in enumerate(keep)])).cards:
         reading, masked = kept, masked | away
     single = lex.single()

@@ -168,7 +168,8 @@
           var name = lex.rulesets[r][0];
           var next = words.slice(i + 1, i + 2);
           if (same(words.slice(i, i + name.length), name) && ruleset === null && (
-              !same(name, ["hearts"]) || i === 0 || cues.has(words[i - 1]) || same(next, ["rules"]) || same(next, ["ruleset"]))) {
+              !same(name, ["hearts"]) || i === 0 || cues.has(words[i - 1]) || same(next, ["rules"]) || same(next, ["ruleset"]) ||
+              same(words.slice(i + 1, i + 3), ["house", "rules"]))) {
             ruleset = lex.rulesets[r][1];
             i += name.length;
             if (lex.ruleset_tails.indexOf(words[i]) >= 0) { i += 1; }  // "official rules", "online site": the name
@@ -185,7 +186,15 @@
       var reading = readCards(keep.map(function (w, j) { return masked.has(j) ? "" : w; }));
       // cambio_ref.askhand.gone: a card the player got rid of ("I burned my 7 earlier") is not in the hand, when
       // other cards are
-      var away = gone(keep).filter(function (j) { return !masked.has(j); });
+      // cambio_ref.askhand.labelled: the cards before the hand's label ("my hand is", "final hand:") are the story's
+      var usedFirst = Object.keys(reading.used).map(Number);
+      var handLabel = -1;
+      keep.forEach(function (w, j) {
+        if (lex.hand_labels.indexOf(w) >= 0 && (j === 0 || lex.label_owners.indexOf(keep[j - 1]) >= 0) &&
+            usedFirst.some(function (k) { return k > j; })) { handLabel = j; }
+      });
+      var away = gone(keep).concat(usedFirst.filter(function (k) { return k < handLabel; }))
+        .filter(function (j, x, all) { return !masked.has(j) && all.indexOf(j) === x; });
       if (away.length) {
         var kept = readCards(keep.map(function (w, j) { return masked.has(j) || away.indexOf(j) >= 0 ? "" : w; }));
         if (kept.cards.length) { reading = kept; away.forEach(function (j) { masked.add(j); }); }
@@ -266,7 +275,10 @@
       // of value ("how much is that"), or "my total"
       var summed = usedAt.length > 0 && (keep[hi + 1] === "left" || keep.some(function (w, k) {
         return k > hi && lex.summed.indexOf(w) >= 0 && valued.some(function (v, x) { return v && Math.abs(k - x) <= 2; });
-      }) || keep.some(function (w, k) { return w === "my" && k + 1 < keep.length && lex.sum_nouns.indexOf(keep[k + 1]) >= 0; }));
+      }) || keep.some(function (w, k) {
+        return k + 1 < keep.length && (w === "my" && lex.sum_nouns.indexOf(keep[k + 1]) >= 0 ||
+          lex.sum_pairs.some(function (p) { return p[0] === w && p[1] === keep[k + 1]; }));
+      }));
       var first = usedAt.length ? lo : 0;
       var each = keep.indexOf("each") >= 0 ||
         (keep.slice(0, first).indexOf("are") >= 0 && !keep.some(function (w) { return sumWords.has(w); }));

@@ -249,7 +249,18 @@ HANDS_IN_WORDS = [
     # "=" after a hand's label is its colon (the 7 was read as points and dropped, unsaid); "the two cards" counts them.
     ("Hand = seven + eight + nine. total pls", ["7S", "8S", "9S"], ()),
     ("Score check: a red 4 and a black 6, just the two cards.", ["4H", "6S"], ()),
+    # A card told before the hand's label is not in the hand (askhand.labelled); "what do i score" asks for the sum.
+    ("my friend says my 7 is useless. final hand: K, 7, 2. total?", ["KS", "7S", "2S"], ("useless",)),
+    ("Cambio got called and I flipped over a pair of nines plus a black king. What do I score?", ["9S", "9H", "KS"],
+     ()),
 ]
+
+
+def test_the_hearts_house_rules_name_the_hearts_ruleset():
+    # "hearts" alone may be the suit; before "house rules" it is the ruleset (spec/sources.yaml: hearts is a
+    # house-rules write-up), as after "in" or before "rules"
+    reply = ask("with the hearts house rules: king of hearts, 6 of hearts, joker. total?")
+    assert (reply.top, reply.ruleset) == ("hand:KH 6H X", "hearts")
 
 
 def test_points_after_worth_and_a_colon_are_still_points():
