@@ -155,9 +155,11 @@ DEFINITE = "the"  # before a rank already named, plain, it names that card again
 LETTER_JOINS = frozenset(("and", "plus", "with", "or", "also"))
 # A colour after these, with "and", "or" or "one" after it, waits for the rank of the next coloured card.
 BEFORE_COLOUR = frozenset(("a", "an", "one"))
-# A number followed by one of these counts something else: "two cards left", "3 players", "7 points".
+# A number followed by one of these counts something else: "two cards left", "3 players", "7 points", "after two
+# penalties".
 NOT_CARDS = frozenset(("card", "cards", "player", "players", "people", "turn", "turns", "round", "rounds", "point",
-                       "points", "pts", "times", "minutes", "seconds", "left", "us", "them", "or", "to"))
+                       "points", "pts", "times", "minutes", "seconds", "left", "us", "them", "or", "to", "penalty",
+                       "penalties", "games"))
 # After a number and "of", these count people (or cards already named), no card: "two of us", "three of them".
 OF_PEOPLE = frozenset(("us", "them", "you"))
 # A number before one of these is poker's count of cards alike, no card: "four of a kind", "a three of a kind" (an

@@ -253,6 +253,8 @@ HANDS_IN_WORDS = [
     ("my friend says my 7 is useless. final hand: K, 7, 2. total?", ["KS", "7S", "2S"], ("useless",)),
     ("Cambio got called and I flipped over a pair of nines plus a black king. What do I score?", ["9S", "9H", "KS"],
      ()),
+    # A number before "penalties" counts them: no 2 among the cards.
+    ("six cards after two penalties: A, 2, 3, 4, 5, 6. add it up pls", ["AS", "2S", "3S", "4S", "5S", "6S"], ()),
 ]
 
 
