@@ -17,6 +17,7 @@ to report, and chosen on by nothing.
 tests/site/heldout-hands.yaml (100 hands in players' words by another writer, the sources only, 2026-11-28) may be
 looked at and tuned on too: ``... heldout_check hands`` prints its counts and misses; so may heldout-hands2.yaml (80
 more by a second writer, read by counts before and after the first set's fixes: 43 and 46 right).
+tests/site/heldout-hands3.yaml (60 hands by a third writer, the same inputs) is frozen as the test half is: counts only.
 tests/site/heldout-dev.yaml (1,023 questions on a topic by four more writers, the same inputs) may be looked at and
 tuned on, as the tune half: ``... heldout_check dev`` prints its counts and misses. A fifth writer later added 233
 questions no topic answers (near misses in the game's words, strategy, other games): 218 "not sure" untuned.
@@ -68,7 +69,8 @@ HERE = Path(__file__).parent
 HALVES = {"tune": HERE / "heldout-tune.yaml", "test": HERE / "heldout-test.yaml",
           "valid": HERE / "heldout-valid.yaml", "valid2": HERE / "heldout-valid2.yaml",
           "valid3": HERE / "heldout-valid3.yaml", "dev": HERE / "heldout-dev.yaml",
-          "hands": HERE / "heldout-hands.yaml", "hands2": HERE / "heldout-hands2.yaml"}
+          "hands": HERE / "heldout-hands.yaml", "hands2": HERE / "heldout-hands2.yaml",
+          "hands3": HERE / "heldout-hands3.yaml"}
 
 
 def load_half(name: str) -> list[dict[str, Any]]:
