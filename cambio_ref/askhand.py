@@ -200,14 +200,14 @@ def hand_label(words: Sequence[str], used: Iterable[int]) -> int:
 GONE_VERBS = frozenset(("snapped", "burned", "burnt", "threw", "tossed", "discarded", "dumped", "slapped", "ditched"))
 
 
-def gone(words: Sequence[str]) -> frozenset[int]:
-    """The places of the words naming a card the player says they got rid of (`GONE_VERBS`): a colour, a rank and
-    "of" and a suit.
+def gone(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
+    """The places of the words naming a card the player says they got rid of (`GONE_VERBS`): the words read as cards
+    (at `used`) that follow such a verb, after "my" or an article, up to the first word that is no card's.
 
-    >>> sorted(gone("so i snapped my jack and i am left with a 9 and a 2".split()))
+    >>> sorted(gone("so i snapped my jack and i am left with a 9 and a 2".split(), {4, 11, 14}))
     [4]
-    >>> sorted(gone("i burned a black king of spades".split())), sorted(gone("i burned the pile".split()))
-    ([3, 4, 5, 6], [])
+    >>> sorted(gone("i burned a black king of spades".split(), {3, 4, 5, 6})), sorted(gone("i burned kh".split(), {2}))
+    ([3, 4, 5, 6], [2])
     """
     out: set[int] = set()
     for j, w in enumerate(words):
@@ -216,14 +216,9 @@ def gone(words: Sequence[str]) -> frozenset[int]:
         k = j + 1
         while k < len(words) and (words[k] in ARTICLES or words[k] == "my"):
             k += 1
-        start = k
-        while k < len(words) and words[k] in COLOURS:
+        while k in used:
+            out.add(k)
             k += 1
-        if k < len(words) and words[k] in RANK_WORDS:
-            k += 1
-            if k + 1 < len(words) and words[k] == "of" and words[k + 1] in SUIT_WORDS:
-                k += 2
-            out.update(range(start, k))
     return frozenset(out)
 
 

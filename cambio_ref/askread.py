@@ -404,7 +404,7 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     reading = read_cards([w if j not in masked else "" for j, w in enumerate(keep)])
     # A card the player got rid of ("I burned my 7 earlier"), or one told before the hand's label ("he says my red
     # king is bad. my hand is ..."), is not in the hand, when other cards are.
-    away = (gone(keep) | labelled(keep, reading.used)) - masked
+    away = (gone(keep, reading.used) | labelled(keep, reading.used)) - masked
     if away and (kept := read_cards([w if j not in masked | away else "" for j, w in enumerate(keep)])).cards:
         reading, masked = kept, masked | away
     single = lex.single()

@@ -93,7 +93,7 @@ POINTS_BEFORE = frozenset(("worth", "equals", "equal", "minus"))
 # ... but a colon after such a word opens a list of cards ("what's my hand worth: 10, jack, queen"; a comma after its
 # first item, unlike "worth: 11 or 10?"): the number after it is a card. `cambio_ref.askhand.raw_words` writes the
 # colon as "so" (a stop word), which no number's points follow.
-LIST_COLON = re.compile(r"\b(worth|equals|equal|minus)\s*:(?=[^,.?!;]+,)", re.IGNORECASE)
+LIST_COLON = re.compile(rf"\b({'|'.join(sorted(POINTS_BEFORE))})\s*:(?=[^,.?!;]+,)", re.IGNORECASE)
 POINTS_VERBS = frozenset(("count", "counts", "counted", "score", "scores", "scored"))
 FOR_POINTS_VERBS = frozenset(("count", "counts", "counted"))
 # The times sign, a space and a count before a separator or the end is a factor ("a jack x 2, a 5": two jacks), as

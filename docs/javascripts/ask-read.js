@@ -66,20 +66,14 @@
       return found;
     }
 
-    // cambio_ref.askhand.gone: the places of the words naming a card after a verb of getting rid of it
-    function gone(words) {
+    // cambio_ref.askhand.gone: the places of the words read as cards (`used`) right after a verb of getting rid of one
+    function gone(words, used) {
       var out = [];
       words.forEach(function (w, j) {
         if (lex.gone_verbs.indexOf(w) < 0) { return; }
         var k = j + 1;
         while (k < words.length && (articles.has(words[k]) || words[k] === "my")) { k += 1; }
-        var start = k;
-        while (k < words.length && has(colours, words[k])) { k += 1; }
-        if (k < words.length && has(ranks, words[k])) {
-          k += 1;
-          if (k + 1 < words.length && words[k] === "of" && has(suits, words[k + 1])) { k += 2; }
-          for (var x = start; x < k; x++) { if (out.indexOf(x) < 0) { out.push(x); } }
-        }
+        for (; used[k] === true; k++) { if (out.indexOf(k) < 0) { out.push(k); } }
       });
       return out;
     }
@@ -193,7 +187,7 @@
         if (lex.hand_labels.indexOf(w) >= 0 && (j === 0 || lex.label_owners.indexOf(keep[j - 1]) >= 0) &&
             usedFirst.some(function (k) { return k > j; })) { handLabel = j; }
       });
-      var away = gone(keep).concat(usedFirst.filter(function (k) { return k < handLabel; }))
+      var away = gone(keep, reading.used).concat(usedFirst.filter(function (k) { return k < handLabel; }))
         .filter(function (j, x, all) { return !masked.has(j) && all.indexOf(j) === x; });
       if (away.length) {
         var kept = readCards(keep.map(function (w, j) { return masked.has(j) || away.indexOf(j) >= 0 ? "" : w; }));
