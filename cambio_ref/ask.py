@@ -136,6 +136,7 @@ class Reply:
     ruleset: str | None = None  # the ruleset (one-line form) the answers are for, if one
     unread: tuple[str, ...] = ()  # words of a hand that could not be read as cards
     fixed: tuple[tuple[str, str], ...] = ()  # typos read as another word: (as typed, as read)
+    told: tuple[str, ...] = ()  # cards the question tells of apart from the hand, not scored (`Query.told`)
 
     @property
     def sure(self) -> bool:
@@ -321,12 +322,12 @@ def _hand_reply(question: str, query: Query, data: dict[str, Any], name: str | N
     hands = tuple((rs, *score_cards([c.code for c in cards], points, risky, rs)) for rs, points, risky in tables)
     if query.values:  # "what are kings and jokers worth": each rank's points, not a hand
         found = tuple(_card_found(m, tables, data, house) for m in query.cards)
-        return Reply(question, found, (), "card", canonical, query.unread, query.fixed)
+        return Reply(question, found, (), "card", canonical, query.unread, query.fixed, query.told)
     if len(cards) == 1:
         return Reply(question, (_card_found(query.cards[0], tables, data, house),), (), "card", canonical,
-                     query.unread, query.fixed)
+                     query.unread, query.fixed, query.told)
     hand = Found(Hit("hand", ident, f"What does {ident} score?", 1.0), hands=hands)
-    return Reply(question, (hand,), (), "hand", canonical, query.unread, query.fixed)
+    return Reply(question, (hand,), (), "hand", canonical, query.unread, query.fixed, query.told)
 
 
 def _card_found(m: CardMention, tables: Sequence[tuple[str, dict[str, int], dict[str, Any]]],

@@ -76,7 +76,8 @@ from cambio_ref.cardnames import (
 )
 
 __all__ = ["GONE_VERBS", "HAND_LABELS", "HAND_VERBS", "JOINS", "LABEL_OWNERS", "SUMMED", "SUM_NOUNS", "SUM_PAIRS",
-           "gone", "hand_json", "hand_label", "hand_span", "labelled", "raw_words", "summed"]
+           "alone", "described", "gone", "hand_json", "hand_label", "hand_span", "labelled", "raw_words", "runs",
+           "summed"]
 
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -151,6 +152,10 @@ JOINS = frozenset(("and", "plus"))
 # neither a card, nor unread, nor a rule's word ("how many cards, jokers included" has no label).
 HAND_LABELS = frozenset(("hand", "hands", "cards"))
 LABEL_OWNERS = frozenset(("my", "our", "final"))
+# Words between an owner and a label ("my last cards are ..."), and the verbs after "i" that say what one has
+# ("i have", "i've got", "i'm holding"): `labelled`.
+LABEL_ASIDES = frozenset(("last", "remaining", "final", "own"))
+HAVING = frozenset(("have", "got", "holding"))
 # Verbs that say a player has the cards after them ("i'm holding a king and a 5"): chat, as a label is.
 HAND_VERBS = frozenset(("holding", "hold", "holds"))
 
@@ -208,10 +213,12 @@ def gone(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
     [4]
     >>> sorted(gone("i burned a black king of spades".split(), {3, 4, 5, 6})), sorted(gone("i burned kh".split(), {2}))
     ([3, 4, 5, 6], [2])
+    >>> sorted(gone("a snapped ace and a 2".split(), {2, 5})), sorted(gone("a red snapped ace".split(), {1, 3}))
+    ([], [])
     """
     out: set[int] = set()
     for j, w in enumerate(words):
-        if w not in GONE_VERBS:
+        if w not in GONE_VERBS or (j and (words[j - 1] in ARTICLES or words[j - 1] in COLOURS)):  # ("a snapped ace")
             continue
         k = j + 1
         while k < len(words) and (words[k] in ARTICLES or words[k] == "my"):
@@ -224,17 +231,56 @@ def gone(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
 
 def labelled(words: Sequence[str], used: Iterable[int]) -> frozenset[int]:
     """The places of the cards read at `used` that come before the hand's label ("my hand is", "final hand:", "my
-    cards:"; the last label with a card after it): cards of the story told before the hand, not in it.
+    cards:", "my last cards are"; the last label with a card after it), or before "i have" ("i've got", "i'm
+    holding") with two or more cards after it: cards of the story told before the hand, not in it.
 
     >>> sorted(labelled("he says my red king is bad my hand is red king 10 10".split(), {3, 4, 10, 11, 12, 13}))
     [3, 4]
     >>> sorted(labelled("my hand 3 3".split(), {2, 3}))
     []
+    >>> sorted(labelled("i swapped a 9 in at the end i have got that 9 and a 4".split(), {3, 11, 14}))
+    [3]
+    >>> sorted(labelled("i have a 9 and i have a 4".split(), {3, 7}))
+    []
     """
     at = sorted(used)
-    label = max((j for j, w in enumerate(words) if w in HAND_LABELS and (j == 0 or words[j - 1] in LABEL_OWNERS)
-                 and any(k > j for k in at)), default=-1)
+
+    def after(j: int) -> int:
+        return sum(1 for k in at if k > j)
+
+    label = max([j for j, w in enumerate(words) if w in HAND_LABELS and (
+        j == 0 or words[j - 1] in LABEL_OWNERS or (j > 1 and words[j - 1] in LABEL_ASIDES
+                                                  and words[j - 2] in LABEL_OWNERS)) and after(j) >= 1]
+                + [j for j, w in enumerate(words) if w in HAVING and "i" in words[max(j - 2, 0):j] and after(j) >= 2],
+                default=-1)
     return frozenset(k for k in at if k < label)
+
+
+# Verbs after a card that make it the subject of a statement ("where an ace is zero", "jokers are wild", "my two
+# sixes are the six of spades and ..."): `described`.
+# Not when a pronoun follows, which asks about the cards ("a joker and two aces. is that negative?").
+DESCRIBED_BY = frozenset(("is", "are"))
+ASKING_PRONOUNS = frozenset(("that", "it", "this", "there", "they", "those", "these", "he", "she", "we", "you", "i"))
+
+
+def described(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
+    """The places of the words read as cards (at `used`) right before a verb of `DESCRIBED_BY`: a card the question
+    says something about (a house rule's value, what a pair of them is), not one more card of the hand.
+
+    >>> sorted(described("where an ace is zero i have 3 aces".split(), {2, 6, 7}))
+    [2]
+    >>> sorted(described("a joker and two aces is that negative".split(), {1, 3, 4}))
+    []
+    >>> sorted(described("my two sixes are the 6 of spades and a 6 of hearts".split(), {1, 2, 5, 6, 7, 10, 11, 12}))
+    [1, 2]
+    """
+    out: set[int] = set()
+    for j, w in enumerate(words):
+        k = j - 1
+        while w in DESCRIBED_BY and words[j + 1:j + 2] != [] and words[j + 1] not in ASKING_PRONOUNS and k in used:
+            out.add(k)
+            k -= 1
+    return frozenset(out)
 
 
 # After a hand's cards, words that point back at them ("how much is that"), and what "my" asks for ("what's my
@@ -243,26 +289,76 @@ SUMMED = frozenset(("that", "those"))
 SUM_NOUNS = frozenset(("total", "score", "count", "points", "sum"))
 # Other pairs of words that ask for the player's own sum: "what do i score".
 SUM_PAIRS = frozenset((("i", "score"),))
+# Words that ask for a sum anywhere after a hand's last card ("... and a 9. Total?", "what's the actual total",
+# "sum please", "what does it come to"), and the words that, ending the question there, point back at the cards
+# ("... and a queen. What's that?").
+SUM_AFTER = frozenset(("total", "sum"))
+SUM_TO = frozenset(("come", "comes", "add", "adds"))
+SUM_ENDS = (("what", "that"), ("what", "is", "that"))
 
 
 def summed(words: Sequence[str], used: Iterable[int], valued: Collection[int] = ()) -> bool:
     """Whether the words ask what the cards read at `used` add up to, as the player's own: "left" right after the
-    last ("just an ace left"), "that" or "those" after it next but one to a word of value (at `valued`: "how much is
-    that", "what's that worth"), or "my" and a word of `SUM_NOUNS` ("what's my total"), or a pair of `SUM_PAIRS`.
+    last with a word of value (at `valued`: "how many points with just a 3 and an 8 left"), a word of `SUM_AFTER`
+    or "come to" (`SUM_TO`) after it ("... and a joker. Total?", "what does that come to"), `SUM_ENDS` ending the
+    question ("... and a queen. What's that?"), "that" or "those" after it next but one to a word of value ("how
+    much is that", "what's that worth"), or "my" and a word of `SUM_NOUNS` ("what's my total"), or a pair of
+    `SUM_PAIRS`.
 
     >>> summed("black king 6 of diamonds 2 how many points is that".split(), {1, 2, 5}, {7, 8})
     True
-    >>> summed("just one 8 left".split(), {2}), summed("what is my total 3 3".split(), {4, 5}), summed(
-    ...     "does that count 10 k".split(), {3, 4})
-    (True, True, False)
+    >>> summed("just one 8 left".split(), {2}), summed("how many points with a 3 and an 8 left".split(), {5, 8}, {2})
+    (False, True)
+    >>> summed("what is my total 3 3".split(), {4, 5}), summed("does that count 10 k".split(), {3, 4})
+    (True, False)
+    >>> [summed(q.split(), {1, 4}) for q in ("a 9 and a king total", "a 9 and a king what does it come to",
+    ...                                       "a 9 and a king what is that", "a 9 and a king what is that for")]
+    [True, True, True, False]
     """
     at = sorted(used)
     if not at:
         return False
     end = at[-1] + 1
-    return words[end:end + 1] == ["left"] or any(
+    tail = tuple(words[end:])
+    return (words[end:end + 1] == ["left"] and bool(valued)) or any(w in SUM_AFTER for w in tail) or any(
+        a in SUM_TO and b == "to" for a, b in itertools.pairwise(tail)) or any(
+        tail[-len(e):] == e for e in SUM_ENDS) or any(
         words[k] in SUMMED and any(abs(k - v) <= 2 for v in valued) for k in range(end, len(words))) or any(
         (a == "my" and b in SUM_NOUNS) or (a, b) in SUM_PAIRS for a, b in itertools.pairwise(words))
+
+
+def runs(words: Sequence[str], places: Collection[int]) -> tuple[str, ...]:
+    """The words at `places`, each run of neighbouring places as one phrase (the cards a reply says it left out).
+
+    >>> runs("i snapped my red king and kept a 5".split(), {3, 4})
+    ('red king',)
+    """
+    out: list[list[str]] = []
+    for j in sorted(places):
+        if out and j - 1 in places:
+            out[-1].append(words[j])
+        else:
+            out.append([words[j]])
+    return tuple(" ".join(r) for r in out)
+
+
+# Pairs of words that say a card is the player's last one ("my last card is ...", "my only card left",
+# "last card standing"): `alone`.
+ALONE_PAIRS = frozenset((("last", "card"), ("only", "card"), ("card", "left"), ("card", "standing")))
+
+
+def alone(words: Sequence[str], used: Iterable[int]) -> bool:
+    """Whether the words say that the card read at `used` is the last the player has: a pair of `ALONE_PAIRS`, or
+    "left" right after it ("just an ace left").
+
+    >>> alone("my last card is the king of clubs".split(), {4, 5, 6}), alone("just an ace left".split(), {2})
+    (True, True)
+    >>> alone("can i snap a king".split(), {4})
+    False
+    """
+    at = sorted(used)
+    return bool(at) and (words[at[-1] + 1:at[-1] + 2] == ["left"] or any(
+        pair in ALONE_PAIRS for pair in itertools.pairwise(words)))
 
 
 def hand_json() -> dict[str, Any]:
@@ -291,5 +387,9 @@ def hand_json() -> dict[str, Any]:
             "ace_of_spades": ACE_OF_SPADES.pattern, "suit_alone": SUIT_ALONE.pattern, "suit_names": SUIT_NAMES,
             "colour_after": COLOUR_AFTER.pattern, "factor_spaced": FACTOR_SPACED.pattern,
             "another_alone": ANOTHER_ALONE.pattern, "possessive_name": POSSESSIVE_NAME.pattern, "others": OTHERS,
-            "summed": sorted(SUMMED), "sum_nouns": sorted(SUM_NOUNS), "sum_pairs": [list(p) for p in sorted(SUM_PAIRS)],
+            "alone_pairs": [list(p) for p in sorted(ALONE_PAIRS)], "summed": sorted(SUMMED),
+            "sum_after": sorted(SUM_AFTER), "sum_to": sorted(SUM_TO), "sum_ends": [list(e) for e in SUM_ENDS],
+            "described_by": sorted(DESCRIBED_BY), "asking_pronouns": sorted(ASKING_PRONOUNS),
+            "label_asides": sorted(LABEL_ASIDES), "having": sorted(HAVING), "sum_nouns": sorted(SUM_NOUNS),
+            "sum_pairs": [list(p) for p in sorted(SUM_PAIRS)],
             "gone_verbs": sorted(GONE_VERBS)}

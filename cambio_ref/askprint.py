@@ -48,6 +48,8 @@ def reply_lines(reply: Reply) -> list[str]:
         out.append("Read " + ", ".join(f"{typed!r} as {read!r}" for typed, read in reply.fixed) + ".")
     if reply.unread and reply.kind in ("card", "hand"):
         out.append("Could not read " + ", ".join(repr(w) for w in reply.unread) + " as a card: left out.")
+    if reply.told and reply.kind in ("card", "hand"):
+        out.append("Not counted in the hand: " + ", ".join(repr(w) for w in reply.told) + " (told of apart from it).")
     if not reply.sure:
         out.append(f"Not sure what {reply.question!r} asks. The closest questions:")
         for h in reply.closest:
@@ -106,6 +108,7 @@ def reply_json(reply: Reply) -> dict[str, Any]:
     return {
         "question": reply.question, "ruleset": reply.ruleset, "sure": reply.sure, "good": reply.sure,
         "top": reply.top, "kind": reply.kind or None, "unread": list(reply.unread),
+        "told": list(reply.told),
         "typos": [{"typed": t, "read": r} for t, r in reply.fixed],
         "matches": [{
             "kind": f.hit.kind, "id": f.hit.id, "title": f.hit.title, "score": f.hit.score,

@@ -24,7 +24,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cambio_ref.askcontractions import CONTRACTED, CONTRACTION, NOT_BASES, UNMARKED, expand
-from cambio_ref.askhand import JOINS, gone, hand_json, hand_label, hand_span, labelled, raw_words, summed
+from cambio_ref.askhand import (
+    JOINS,
+    alone,
+    described,
+    gone,
+    hand_json,
+    hand_label,
+    hand_span,
+    labelled,
+    raw_words,
+    runs,
+    summed,
+)
 from cambio_ref.askkind import ASKING, HOW_MUCH, asking
 from cambio_ref.asktypos import correct
 from cambio_ref.cardcounts import (
@@ -344,6 +356,8 @@ class Query:
     stated: bool = False  # it states its cards' points ("red king 0 and black king 20, how do kings count")
     aside: bool = False  # it asks for advice or the game's history, not a rule ("is it worth hanging onto a five")
     summed: bool = False  # it asks what its cards add up to ("... left", "how much is that", "my total": `summed`)
+    alone: bool = False  # it says its one card is the player's last ("my last card", "just an ace left": `alone`)
+    told: tuple[str, ...] = ()  # cards it tells of apart from the hand, not scored (`gone`, `labelled`, `described`)
 
     @property
     def off_topic(self) -> bool:
@@ -355,11 +369,13 @@ class Query:
     def hand(self) -> bool:
         """A question about what cards score rather than about a rule (a rule's word makes it a rule's question,
         unless two or more cards are typed as codes, or it names four or more cards); and whatever else it says,
-        one that asks with a word of value what two or more cards add up to (`summed`: "ok last round. black king,
-        6 of diamonds, 2. how many points is that"); not when it states their points ("red king 0, black king 20":
-        a rule a table plays), nor when it is `off_topic`."""
+        one that asks what two or more cards add up to (`summed`: "ok last round. black king, 6 of diamonds, 2. how
+        many points is that"), or what the player's last card scores (`alone`: "my last card is a queen, what's it
+        worth", "just an ace left"); not when it states their points ("red king 0, black king 20": a rule a table
+        plays), nor when it is `off_topic`."""
         n = len(self.cards)
-        return n > 0 and not self.stated and not self.off_topic and ((self.summed and self.value and n >= 2) or (
+        return n > 0 and not self.stated and not self.off_topic and (
+            (self.summed and n >= 2) or (self.alone and n == 1 and (self.value or self.topical == 0)) or (
             (self.topical == 0 or self.codes >= 2 or n >= 4) and (
                 ((self.value or self.codes >= 2) and self.leftover <= max(1, n + 1))
                 or (n >= 2 and self.leftover == 0)
@@ -404,9 +420,10 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     reading = read_cards([w if j not in masked else "" for j, w in enumerate(keep)])
     # A card the player got rid of ("I burned my 7 earlier"), or one told before the hand's label ("he says my red
     # king is bad. my hand is ..."), is not in the hand, when other cards are.
-    away = (gone(keep, reading.used) | labelled(keep, reading.used)) - masked
+    away = (gone(keep, reading.used) | labelled(keep, reading.used) | described(keep, reading.used)) - masked
+    told: tuple[str, ...] = ()
     if away and (kept := read_cards([w if j not in masked | away else "" for j, w in enumerate(keep)])).cards:
-        reading, masked = kept, masked | away
+        reading, masked, told = kept, masked | away, runs(keep, away)
     single = lex.single()
     # A phrase of the glossary ("slow burn", "which way") is asked for as its term, not word by word.
     wanted: list[tuple[str, ...]] = []
@@ -467,7 +484,7 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
                  each, topical, switched(canon, lex), tuple(once.values()), asking(text),
                  (OTHER_GAME_TERM in terms or reading.poker) and GAME_TERM not in terms and ruleset is None,
                  bool(reading.stated), any(t in terms for t in ASIDE_TERMS),
-                 summed(keep, reading.used, [j for j, v in enumerate(valued) if v]))
+                 summed(keep, reading.used, [j for j, v in enumerate(valued) if v]), alone(keep, reading.used), told)
 
 
 def rule_phrases(canon: Sequence[str], lex: Lexicon) -> dict[tuple[tuple[str, ...], str], list[int]]:

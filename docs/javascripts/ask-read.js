@@ -70,10 +70,25 @@
     function gone(words, used) {
       var out = [];
       words.forEach(function (w, j) {
-        if (lex.gone_verbs.indexOf(w) < 0) { return; }
+        if (lex.gone_verbs.indexOf(w) < 0 || (j > 0 && (articles.has(words[j - 1]) || has(colours, words[j - 1])))) {
+          return;  // ("a snapped ace": a word for the card)
+        }
         var k = j + 1;
         while (k < words.length && (articles.has(words[k]) || words[k] === "my")) { k += 1; }
         for (; used[k] === true; k++) { if (out.indexOf(k) < 0) { out.push(k); } }
+      });
+      return out;
+    }
+
+    // cambio_ref.askhand.described: the places of the words read as cards right before "is" or "are" (not followed
+    // by a pronoun that asks: "is that negative?"): a card the question says something about, not one of the hand
+    function described(words, used) {
+      var out = [];
+      words.forEach(function (w, j) {
+        if (lex.described_by.indexOf(w) < 0 || j + 1 >= words.length || lex.asking_pronouns.indexOf(words[j + 1]) >= 0) {
+          return;
+        }
+        for (var k = j - 1; used[k] === true; k--) { if (out.indexOf(k) < 0) { out.push(k); } }
       });
       return out;
     }
@@ -180,18 +195,34 @@
       var reading = readCards(keep.map(function (w, j) { return masked.has(j) ? "" : w; }));
       // cambio_ref.askhand.gone: a card the player got rid of ("I burned my 7 earlier") is not in the hand, when
       // other cards are
-      // cambio_ref.askhand.labelled: the cards before the hand's label ("my hand is", "final hand:") are the story's
+      // cambio_ref.askhand.labelled: the cards before the hand's label ("my hand is", "final hand:", "my last
+      // cards are"), or before "i have" ("i've got", "i'm holding") with two or more cards after it, are the story's
       var usedFirst = Object.keys(reading.used).map(Number);
       var handLabel = -1;
+      function cardsAfter(j) { return usedFirst.filter(function (k) { return k > j; }).length; }
       keep.forEach(function (w, j) {
-        if (lex.hand_labels.indexOf(w) >= 0 && (j === 0 || lex.label_owners.indexOf(keep[j - 1]) >= 0) &&
-            usedFirst.some(function (k) { return k > j; })) { handLabel = j; }
+        if (lex.hand_labels.indexOf(w) >= 0 && (j === 0 || lex.label_owners.indexOf(keep[j - 1]) >= 0 ||
+            (j > 1 && lex.label_asides.indexOf(keep[j - 1]) >= 0 && lex.label_owners.indexOf(keep[j - 2]) >= 0)) &&
+            cardsAfter(j) >= 1) { handLabel = j; }
+        if (lex.having.indexOf(w) >= 0 && keep.slice(Math.max(j - 2, 0), j).indexOf("i") >= 0 && cardsAfter(j) >= 2) {
+          handLabel = j;
+        }
       });
-      var away = gone(keep, reading.used).concat(usedFirst.filter(function (k) { return k < handLabel; }))
+      var told = [];
+      var away = gone(keep, reading.used).concat(usedFirst.filter(function (k) { return k < handLabel; }),
+        described(keep, reading.used))
         .filter(function (j, x, all) { return !masked.has(j) && all.indexOf(j) === x; });
       if (away.length) {
         var kept = readCards(keep.map(function (w, j) { return masked.has(j) || away.indexOf(j) >= 0 ? "" : w; }));
-        if (kept.cards.length) { reading = kept; away.forEach(function (j) { masked.add(j); }); }
+        if (kept.cards.length) {
+          reading = kept;
+          away.forEach(function (j) { masked.add(j); });
+          // cambio_ref.askhand.runs: the cards told of apart from the hand, each run of neighbouring words one phrase
+          away.slice().sort(function (a, b) { return a - b; }).forEach(function (j) {
+            if (told.length && away.indexOf(j - 1) >= 0) { told[told.length - 1] += " " + keep[j]; }
+            else { told.push(keep[j]); }
+          });
+        }
       }
       var cards = reading.cards;
       var wanted = [], plain = [], covered = cw.map(function () { return false; });
@@ -265,13 +296,23 @@
       });
       var codes = keep.filter(function (w) { return codeOf(w) !== null; }).length;
       var value = valued.some(function (x) { return x; });
-      // cambio_ref.askhand.summed: "left" right after the cards, "that" or "those" after them next but one to a word
-      // of value ("how much is that"), or "my total"
-      var summed = usedAt.length > 0 && (keep[hi + 1] === "left" || keep.some(function (w, k) {
-        return k > hi && lex.summed.indexOf(w) >= 0 && valued.some(function (v, x) { return v && Math.abs(k - x) <= 2; });
-      }) || keep.some(function (w, k) {
-        return k + 1 < keep.length && (w === "my" && lex.sum_nouns.indexOf(keep[k + 1]) >= 0 ||
-          lex.sum_pairs.some(function (p) { return p[0] === w && p[1] === keep[k + 1]; }));
+      // cambio_ref.askhand.summed: "left" right after the cards (with a word of value), "total" or "sum" after
+      // them, "come to" ("add to") after them, "what's that" ending the question, "that" or "those" after them next
+      // but one to a word of value ("how much is that"), or "my total"
+      var tail = usedAt.length ? keep.slice(hi + 1) : [];
+      var summed = usedAt.length > 0 && ((keep[hi + 1] === "left" && value) ||
+        tail.some(function (w) { return lex.sum_after.indexOf(w) >= 0; }) ||
+        tail.some(function (w, k) { return lex.sum_to.indexOf(w) >= 0 && tail[k + 1] === "to"; }) ||
+        lex.sum_ends.some(function (e) { return tail.length >= e.length && same(tail.slice(tail.length - e.length), e); }) ||
+        keep.some(function (w, k) {
+          return k > hi && lex.summed.indexOf(w) >= 0 && valued.some(function (v, x) { return v && Math.abs(k - x) <= 2; });
+        }) || keep.some(function (w, k) {
+          return k + 1 < keep.length && (w === "my" && lex.sum_nouns.indexOf(keep[k + 1]) >= 0 ||
+            lex.sum_pairs.some(function (p) { return p[0] === w && p[1] === keep[k + 1]; }));
+        }));
+      // cambio_ref.askhand.alone: the one card is the player's last ("my last card", "just an ace left")
+      var alone = usedAt.length > 0 && (keep[hi + 1] === "left" || keep.some(function (w, k) {
+        return lex.alone_pairs.some(function (p) { return p[0] === w && p[1] === keep[k + 1]; });
       }));
       var first = usedAt.length ? lo : 0;
       var each = keep.indexOf("each") >= 0 ||
@@ -282,6 +323,7 @@
                  ruleset === null,
                aside: terms(cw).some(function (t) { return lex.aside.indexOf(t) >= 0; }),
                stated: reading.stated, ranksOnly: reading.ranksOnly, unread: unread, fixed: fixed, summed: summed,
+               alone: alone, told: told,
                each: each, switched: switched(cw), asks: asking(text), topical: askedLast + rest.filter(function (j) { return has(single, stem(keep[j])); }).length +
                  found.size };
     }
@@ -289,7 +331,7 @@
     function offTopic(q) { return q.elsewhere || q.aside; }
     function isHand(q) {
       var n = q.cards.length;
-      return n > 0 && !q.stated && !offTopic(q) && ((q.summed && q.value && n >= 2) ||
+      return n > 0 && !q.stated && !offTopic(q) && ((q.summed && n >= 2) || (q.alone && n === 1 && (q.value || q.topical === 0)) ||
         (q.topical === 0 || q.codes >= 2 || n >= 4) && ((q.value || q.codes >= 2) && q.leftover <= Math.max(1, n + 1) ||
                        n >= 2 && q.leftover === 0 || n >= 3 && q.leftover <= n + 1));
     }

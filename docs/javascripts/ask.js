@@ -82,7 +82,7 @@
       return { id: code, codes: [code], hands: tables.map(function (rs) { return [rs, score([code], rs)]; }) };
     }
 
-    // The answer to `text` (as cambio_ref.ask.ask): {top, kind, ruleset, found | cards, closest, unread, fixed}.
+    // The answer to `text` (as cambio_ref.ask.ask): {top, kind, ruleset, found | cards, closest, unread, fixed, told}.
     function ask(text, picked) {
       var q = analyse(text);
       var ruleset = picked || q.ruleset;
@@ -92,10 +92,11 @@
         if (values || q.cards.length === 1) {
           var cards = (values ? q.cards : [q.cards[0]]).map(function (m) { return cardFound(m, tables); });
           return { top: "card:" + cards[0].id, kind: "card", ruleset: ruleset, cards: cards, unread: q.unread,
-                   fixed: q.fixed };
+                   fixed: q.fixed, told: q.told };
         }
         var codes = handCodes(q.cards);
         return { top: "hand:" + codes.join(" "), kind: "hand", ruleset: ruleset, unread: q.unread, fixed: q.fixed,
+                 told: q.told,
                  cards: [{ id: codes.join(" "), codes: codes,
                            hands: tables.map(function (rs) { return [rs, score(codes, rs)]; }) }] };
       }
@@ -178,6 +179,10 @@
       if (reply.unread && reply.unread.length) {
         list.appendChild(el("li", "ask-result ask-note", "Could not read " + reply.unread.map(function (w) {
           return "\u201c" + w + "\u201d"; }).join(", ") + " as a card: left out."));
+      }
+      if (reply.told && reply.told.length) {
+        list.appendChild(el("li", "ask-result ask-note", "Not counted in the hand: " + reply.told.map(function (w) {
+          return "\u201c" + w + "\u201d"; }).join(", ") + " (told of apart from it)."));
       }
       reply.cards.forEach(function (c, n) {
         var li = el("li", "ask-result ask-score");

@@ -113,10 +113,11 @@ def problems(entry: dict[str, Any], reply: Reply) -> list[str]:
 
 
 def dropped(entry: dict[str, Any], reply: Reply) -> bool:
-    """A hand scored with fewer cards than it has, and no word named as unread: a word silently dropped."""
+    """A hand scored with fewer cards than it has, and no word named as unread or as a card told of apart from the
+    hand: a word silently dropped."""
     if "hand" not in entry or reply.kind != "hand":
         return False
-    return len(reply.found[0].hit.id.split()) < len(entry["hand"]) and not reply.unread
+    return len(reply.found[0].hit.id.split()) < len(entry["hand"]) and not reply.unread and not reply.told
 
 
 def neighbour(entry: dict[str, Any], reply: Reply) -> str | None:

@@ -255,7 +255,25 @@ HANDS_IN_WORDS = [
      ()),
     # A number before "penalties" counts them: no 2 among the cards.
     ("six cards after two penalties: A, 2, 3, 4, 5, 6. add it up pls", ["AS", "2S", "3S", "4S", "5S", "6S"], ()),
+    # A sum asked anywhere after the cards of a story (askhand.summed): "total", "sum", "come to", "what's that".
+    ("round's over, I turned up a jack, a 3 and a joker. Total?", ["JS", "3S", "X"], ()),
+    ("a 5 and a 6 were all I had at the end, sum please", ["5S", "6S"], ()),
+    ("cambio was called on me with a queen and two 4s showing. what does that come to", ["QS", "4S", "4H"], ()),
+    ("they flipped my cards: a 9 and a red king. what's that?", ["9S", "KH"], ()),
+    # Cards told before "i have" (two or more after it) or "my last cards are" are the story's (askhand.labelled).
+    ("i swapped a red king in, and now i have that red king and a 7. total?", ["KH", "7S"], ()),
+    ("we play with both jokers in the deck. my last cards are a 2 and a 3, what's my score", ["2S", "3S"], ()),
+    # A card the question says something about ("jokers are wild") is no card of the hand (askhand.described).
+    ("jokers are wild here lol. a joker, an 8 and a 10, what's the total", ["X", "8S", "10S"], ()),
 ]
+
+
+@pytest.mark.parametrize(("question", "card"), [("my last card is the queen of spades, what's it worth", "QS"),
+                                              ("just a 7 left", "7S"), ("only card left: a joker. points?", "X")])
+def test_the_players_last_card_is_scored_as_their_hand(question, card):
+    # (askhand.alone: the one card a player says is their last gets its points under each ruleset, as a hand does)
+    reply = ask(question)
+    assert reply.kind == "card" and reply.top == f"card:{card}", reply.top
 
 
 def test_the_hearts_house_rules_name_the_hearts_ruleset():
@@ -327,6 +345,17 @@ def test_a_word_among_the_cards_that_cannot_be_read_is_named(capsys):
     assert reply.kind == "hand" and reply.unread == ("blorp",)
     assert main(["ask", "KH KS blorp AC in online"]) == 0
     assert "Could not read 'blorp' as a card: left out." in capsys.readouterr().out
+
+
+def test_a_card_told_of_apart_from_the_hand_is_named_as_not_counted(capsys):
+    # (the snapped jack is the story's, not the hand's: the reply says so rather than dropping it unsaid)
+    question = "so i snapped my jack and i'm left with a 9 and a 2, what's my score now"
+    reply = ask(question)
+    assert reply.top == "hand:9S 2S" and reply.told == ("jack",)
+    assert main(["ask", question]) == 0
+    assert "Not counted in the hand: 'jack' (told of apart from it)." in capsys.readouterr().out
+    assert main(["ask", "--json", question]) == 0
+    assert json.loads(capsys.readouterr().out)["told"] == ["jack"]
 
 
 def test_what_ranks_are_worth_gives_their_values_not_a_hand():

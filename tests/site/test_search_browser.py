@@ -93,6 +93,7 @@ def test_the_site_search_picks_the_same_top_answer_as_cambio_ask(visit: Visit, r
             " return [r.top, (r.found || []).map(h => h.doc.kind + ':' + h.doc.id)]; }))", questions)
         js, js_found = [top for top, _ in both], [found for _, found in both]
         unread = page.evaluate("qs => window.cambioAsk.load().then(e => qs.map(q => e.ask(q).unread || []))", hands)
+        told = page.evaluate("qs => window.cambioAsk.load().then(e => qs.map(q => e.ask(q).told || []))", hands)
         fixed = page.evaluate("qs => window.cambioAsk.load().then(e => qs.map(q => e.analyse(q).fixed))", READ_ALIKE)
         people = page.evaluate("qs => window.cambioAsk.load().then(e => qs.map(q => e.analyse(q).cards.length))",
                                PEOPLE_COUNTED)
@@ -104,8 +105,9 @@ def test_the_site_search_picks_the_same_top_answer_as_cambio_ask(visit: Visit, r
     shown = [(q, [f"{f.hit.kind}:{f.hit.id}" for f in ours[q].found], j)
              for q, j in zip(questions, js_found, strict=True) if ours[q].kind not in ("card", "hand")]
     assert [d for d in shown if d[1] != d[2]] == []
-    # Hands in words: the same cards, and the same words named as unread.
+    # Hands in words: the same cards, the same words named as unread, the same cards told of apart from the hand.
     assert [tuple(u) for u in unread] == [ours[q].unread for q in hands]
+    assert [tuple(t) for t in told] == [ours[q].told for q in hands]
     # Plurals and contractions: read into the same words, none taken for a typo (cambio_ref.askread.raw_words).
     assert [tuple(map(tuple, f)) for f in fixed] == [ours[q].fixed for q in READ_ALIKE]
     # "two of us", "3 of us": no card (tests/site/test_ask_hands.py), "two of them are kings" kings alone.
