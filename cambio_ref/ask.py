@@ -172,7 +172,10 @@ def ask(question: str, rules: Rules | str | None = None, *, catalogue: Catalogue
     house = rules if rules is not None and not isinstance(rules, str) and (
         rules.overrides or rules.name not in data["rulesets"]) else None
     name = rules if isinstance(rules, str) else rules.name if rules is not None else query.ruleset
-    canonical = house.canonical if house is not None else name
+    if query.hand and name is None:  # ("where the six of hearts is minus three": hearts' own value)
+        name = canonical = stated_ruleset(query.said, data)
+    else:
+        canonical = house.canonical if house is not None else name
     if query.hand:
         return _hand_reply(question, query, data, name, house, canonical)
     ranked, sure = choose(engine.rank(query), query)
@@ -274,6 +277,20 @@ def _found_for_house(hit: Hit, rules: Rules, cat: Catalogue) -> Found:
         return Found(hit, rule=(rule.value or 0, tuple(str(c) for c in rule.sources)))
     return Found(hit, values=((rules.canonical, fact(next(x for x in explain(rules, catalogue=cat)
                                                           if x.option.id == hit.id))),))
+
+
+def stated_ruleset(said: Iterable[tuple[CardMention, int]], data: Mapping[str, Any]) -> str | None:
+    """The one ruleset whose points agree with every card's points a question states, if exactly one does: a hand
+    asked about "where the six of hearts is minus three" is scored for hearts.
+
+    >>> from cambio_ref.askdata import shipped_data
+    >>> stated_ruleset([(CardMention("6", "H"), -3)], shipped_data()), stated_ruleset([], shipped_data())
+    ('hearts', None)
+    """
+    said = list(said)
+    fits = [rs for rs in data["rulesets"] if said and all(
+        data["points"][rs].get(card.rank + suit) == points for card, points in said for suit in card.suits)]
+    return fits[0] if len(fits) == 1 else None
 
 
 def _tables(data: dict[str, Any], name: str | None,

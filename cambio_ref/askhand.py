@@ -77,7 +77,7 @@ from cambio_ref.cardnames import (
 
 __all__ = ["GONE_VERBS", "HAND_LABELS", "HAND_VERBS", "JOINS", "LABEL_OWNERS", "SUMMED", "SUM_NOUNS", "SUM_PAIRS",
            "alone", "described", "gone", "hand_json", "hand_label", "hand_span", "labelled", "raw_words", "runs",
-           "summed"]
+           "said_points", "summed"]
 
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -342,6 +342,41 @@ def runs(words: Sequence[str], places: Collection[int]) -> tuple[str, ...]:
     return tuple(" ".join(r) for r in out)
 
 
+# After "is" or "are", words before the points a card is said to be worth ("is worth 0", "are counted as minus 1"),
+# words for a minus, and numbers said in words: `said_points`.
+POINTS_LEAD = frozenset(("worth", "counted", "valued", "scored", "as", "at"))
+NEGATIVE = frozenset(("minus", "negative"))
+NUMBER_WORDS: dict[str, int] = {"zero": 0, "nothing": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+                                "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+                                "thirteen": 13, "twenty": 20}
+
+
+def said_points(words: Sequence[str], used: Collection[int]) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The runs of words read as cards (their places, at `used`) that the question says are worth a number of points
+    ("where an ace is zero", "jokers are -1", written "minus 1" by `raw_words`), each with that number.
+
+    >>> said_points("where the 6 of hearts is minus three i have".split(), {2, 3, 4})
+    (((2, 3, 4), -3),)
+    >>> said_points("jokers are wild".split(), {0}), said_points("an ace is worth 1".split(), {1})
+    ((), (((1,), 1),))
+    """
+    out: list[tuple[tuple[int, ...], int]] = []
+    for j, w in enumerate(words):
+        run = tuple(k for k in range(j - 1, -1, -1) if all(x in used for x in range(k, j)))[::-1]
+        if w not in DESCRIBED_BY or not run:
+            continue
+        m = j + 1
+        while m < len(words) and words[m] in POINTS_LEAD:
+            m += 1
+        sign = -1 if m < len(words) and words[m] in NEGATIVE else 1
+        m += sign < 0
+        said = words[m] if m < len(words) else ""
+        number = int(said) if said.isdigit() else NUMBER_WORDS.get(said)
+        if number is not None:
+            out.append((run, sign * number))
+    return tuple(out)
+
+
 # Pairs of words that say a card is the player's last one ("my last card is ...", "my only card left",
 # "last card standing"): `alone`.
 ALONE_PAIRS = frozenset((("last", "card"), ("only", "card"), ("card", "left"), ("card", "standing")))
@@ -390,6 +425,7 @@ def hand_json() -> dict[str, Any]:
             "alone_pairs": [list(p) for p in sorted(ALONE_PAIRS)], "summed": sorted(SUMMED),
             "sum_after": sorted(SUM_AFTER), "sum_to": sorted(SUM_TO), "sum_ends": [list(e) for e in SUM_ENDS],
             "described_by": sorted(DESCRIBED_BY), "asking_pronouns": sorted(ASKING_PRONOUNS),
+            "points_lead": sorted(POINTS_LEAD), "negative": sorted(NEGATIVE), "number_words": NUMBER_WORDS,
             "label_asides": sorted(LABEL_ASIDES), "having": sorted(HAVING), "sum_nouns": sorted(SUM_NOUNS),
             "sum_pairs": [list(p) for p in sorted(SUM_PAIRS)],
             "gone_verbs": sorted(GONE_VERBS)}

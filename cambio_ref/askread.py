@@ -35,6 +35,7 @@ from cambio_ref.askhand import (
     labelled,
     raw_words,
     runs,
+    said_points,
     summed,
 )
 from cambio_ref.askkind import ASKING, HOW_MUCH, asking
@@ -358,6 +359,7 @@ class Query:
     summed: bool = False  # it asks what its cards add up to ("... left", "how much is that", "my total": `summed`)
     alone: bool = False  # it says its one card is the player's last ("my last card", "just an ace left": `alone`)
     told: tuple[str, ...] = ()  # cards it tells of apart from the hand, not scored (`gone`, `labelled`, `described`)
+    said: tuple[tuple[CardMention, int], ...] = ()  # cards it says are worth some points ("where an ace is zero")
 
     @property
     def off_topic(self) -> bool:
@@ -421,6 +423,8 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     # A card the player got rid of ("I burned my 7 earlier"), or one told before the hand's label ("he says my red
     # king is bad. my hand is ..."), is not in the hand, when other cards are.
     away = (gone(keep, reading.used) | labelled(keep, reading.used) | described(keep, reading.used)) - masked
+    said = tuple((card, points) for run, points in said_points(keep, reading.used)
+                 for card in read_cards([w if j in run else "" for j, w in enumerate(keep)]).cards)
     told: tuple[str, ...] = ()
     if away and (kept := read_cards([w if j not in masked | away else "" for j, w in enumerate(keep)])).cards:
         reading, masked, told = kept, masked | away, runs(keep, away)
@@ -484,7 +488,8 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
                  each, topical, switched(canon, lex), tuple(once.values()), asking(text),
                  (OTHER_GAME_TERM in terms or reading.poker) and GAME_TERM not in terms and ruleset is None,
                  bool(reading.stated), any(t in terms for t in ASIDE_TERMS),
-                 summed(keep, reading.used, [j for j, v in enumerate(valued) if v]), alone(keep, reading.used), told)
+                 summed(keep, reading.used, [j for j, v in enumerate(valued) if v]), alone(keep, reading.used),
+                 told, said)
 
 
 def rule_phrases(canon: Sequence[str], lex: Lexicon) -> dict[tuple[tuple[str, ...], str], list[int]]:

@@ -70,7 +70,7 @@ HALVES = {"tune": HERE / "heldout-tune.yaml", "test": HERE / "heldout-test.yaml"
           "valid": HERE / "heldout-valid.yaml", "valid2": HERE / "heldout-valid2.yaml",
           "valid3": HERE / "heldout-valid3.yaml", "dev": HERE / "heldout-dev.yaml",
           "hands": HERE / "heldout-hands.yaml", "hands2": HERE / "heldout-hands2.yaml",
-          "hands3": HERE / "heldout-hands3.yaml"}
+          "hands3": HERE / "heldout-hands3.yaml", "hands4": HERE / "heldout-hands4.yaml"}
 
 
 def load_half(name: str) -> list[dict[str, Any]]:
@@ -190,7 +190,7 @@ def main(argv: list[str]) -> int:
     entries = load_half(half)
     counts = tally(entries)
     print(f"{half}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
-    if half in ("tune", "dev", "hands", "hands2"):  # only these: the test half is never shown question by question
+    if half in ("tune", "dev", "hands", "hands2", "hands4"):  # only these: the test half is never shown question by question
         for e in entries:
             reply = ask(e["q"])
             wrong = problems(e, reply)
