@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from cambio_ref.answers import Answer, answer_for
+from cambio_ref.askcanon import plain_words
 from cambio_ref.askindex import (
     ABOUT_WEIGHT,
     SHARES,
@@ -22,7 +23,6 @@ from cambio_ref.askindex import (
     lexicon_json,
     raw_words,
 )
-from cambio_ref.askread import plain_words
 from cambio_ref.asksure import FLOOR, GOOD, LEAD, MARGIN, OPTION_NEAR, OPTION_RANK, SURE
 from cambio_ref.asktypos import INFLECTIONS, LONG_TYPO, MIN_TYPO, english_words
 from cambio_ref.askwords import house_label, player_title, rule_title, value_text

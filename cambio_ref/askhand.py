@@ -23,7 +23,10 @@ from cambio_ref.cardcounts import (
     ANOTHER_ALONE,
     ARTICLES,
     BEFORE_COLOUR,
+    COUNT_BEFORE,
     COUNT_BREAK,
+    COUNT_COLON,
+    COUNT_OWNERS,
     COUNT_WORDS,
     COUNTED_PLURAL,
     DEFINITE,
@@ -72,12 +75,13 @@ from cambio_ref.cardnames import (
     SUIT_GLYPHS,
     SUIT_NAMES,
     SUIT_WORDS,
+    CardMention,
     split_run,
 )
 
 __all__ = ["GONE_VERBS", "HAND_LABELS", "HAND_VERBS", "JOINS", "LABEL_OWNERS", "SUMMED", "SUM_NOUNS", "SUM_PAIRS",
-           "alone", "described", "gone", "hand_json", "hand_label", "hand_span", "labelled", "raw_words", "runs",
-           "said_points", "summed"]
+           "alone", "corrected", "described", "gone", "hand_json", "hand_label", "hand_span", "labelled", "raw_words",
+           "restated", "runs", "said_points", "summed"]
 
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -126,6 +130,7 @@ def raw_words(text: str) -> list[str]:
     text = POSSESSIVE_NAME.sub(OTHERS, text)
     for symbol, words in CARD_SYMBOLS.items():
         text = text.replace(symbol, words)
+    text = COUNT_COLON.sub(r"\1 cards\2:", text)
     text = EQUALS_SAID.sub(" equals ", MINUS_SAID.sub(" minus ", POINTS_SAID.sub(",", LIST_COLON.sub(r"\1 so ", text))))
     upper = text.isupper()
     text = ACE_OF_SPADES.sub(lambda m: m[0] if upper and m[0] == "AS" else "ace of spades", text)
@@ -150,7 +155,10 @@ def raw_words(text: str) -> list[str]:
 JOINS = frozenset(("and", "plus"))
 # Words that label the cards right after them, first or after "my" ("hand: 3, 3, 9", "my cards: K, Q"): chat,
 # neither a card, nor unread, nor a rule's word ("how many cards, jokers included" has no label).
-HAND_LABELS = frozenset(("hand", "hands", "cards"))
+HAND_LABELS = frozenset(("hand", "hands", "cards", "mine"))
+# Of them, those that label the cards after them with no owner before ("... says 12. hand: 3C 8D", "mine: 4H"; "how
+# many cards, jokers included" has no label).
+OWN_LABELS = frozenset(("hand", "hands", "mine"))
 LABEL_OWNERS = frozenset(("my", "our", "final"))
 # Words between an owner and a label ("my last cards are ..."), and the verbs after "i" that say what one has
 # ("i have", "i've got", "i'm holding"): `labelled`.
@@ -197,17 +205,24 @@ def hand_label(words: Sequence[str], used: Iterable[int]) -> int:
     if first and words[verb] in HAND_VERBS:
         return verb
     return first - 1 if first and words[first - 1] in HAND_LABELS and (
-        first == 1 or words[first - 2] in LABEL_OWNERS) else -1
+        first == 1 or words[first - 2] in LABEL_OWNERS or words[first - 1] in OWN_LABELS) else -1
 
 
 # Verbs by which a player gets rid of a card of their own ("I burned my 7 earlier", "snapped my jack"): the card
 # right after one (after "my" or an article) is no longer in the hand: `gone`.
 GONE_VERBS = frozenset(("snapped", "burned", "burnt", "threw", "tossed", "discarded", "dumped", "slapped", "ditched"))
+# Words between such a verb and the card ("burned both my 7s"), and verbs of swapping a card, which is gone when
+# "out" or "away" follows it, or after "in for" ("swapped it in for my jack"): `gone`.
+GONE_SKIP = ARTICLES | {"my", "both"}
+SWAP_VERBS = frozenset(("swapped", "traded", "switched", "exchanged"))
 
 
 def gone(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
-    """The places of the words naming a card the player says they got rid of (`GONE_VERBS`): the words read as cards
-    (at `used`) that follow such a verb, after "my" or an article, up to the first word that is no card's.
+    """The places of the words naming a card the player says they got rid of: the words read as cards (at `used`)
+    that follow a verb of `GONE_VERBS`, after "my", "both" or an article, up to the first word that is no card's
+    (and those of the cards an "and" adds: "burned my 2 and my 8"); those after a verb of `SWAP_VERBS` followed by
+    "out" or "away" ("swapped my queen out"); and those after "in for" after such a verb ("swapped it in for my
+    jack").
 
     >>> sorted(gone("so i snapped my jack and i am left with a 9 and a 2".split(), {4, 11, 14}))
     [4]
@@ -215,24 +230,129 @@ def gone(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
     ([3, 4, 5, 6], [2])
     >>> sorted(gone("a snapped ace and a 2".split(), {2, 5})), sorted(gone("a red snapped ace".split(), {1, 3}))
     ([], [])
+    >>> sorted(gone("i burned my 2 and my 8 so i have a 4".split(), {3, 6, 11}))
+    [3, 6]
+    >>> sorted(gone("swapped my queen out for the 3".split(), {2, 6})), sorted(gone("went in for my jack".split(), {4}))
+    ([2], [])
+    >>> sorted(gone("swapped it in for my jack".split(), {5}))
+    [5]
     """
+    def run(k: int) -> tuple[list[int], int]:
+        while k < len(words) and words[k] in GONE_SKIP:
+            k += 1
+        got = []
+        while k in used:
+            got.append(k)
+            k += 1
+        return got, k
+
     out: set[int] = set()
     for j, w in enumerate(words):
-        if w not in GONE_VERBS or (j and (words[j - 1] in ARTICLES or words[j - 1] in COLOURS)):  # ("a snapped ace")
+        if j and (words[j - 1] in ARTICLES or words[j - 1] in COLOURS):  # ("a snapped ace": a word for the card)
             continue
-        k = j + 1
-        while k < len(words) and (words[k] in ARTICLES or words[k] == "my"):
-            k += 1
-        while k in used:
-            out.add(k)
-            k += 1
+        if w in GONE_VERBS:
+            got, k = run(j + 1)
+            while got:
+                out.update(got)
+                got, k = run(k + 1) if k < len(words) and words[k] in JOINS else ([], k)
+        elif w in SWAP_VERBS:
+            got, k = run(j + 1)
+            if got and words[k:k + 1] in (["out"], ["away"]):
+                out.update(got)
+            into = next((m for m in range(j + 1, min(j + 8, len(words))) if words[m:m + 2] == ["in", "for"]), None)
+            if into is not None:
+                out.update(run(into + 2)[0])
     return frozenset(out)
+
+
+# Words by which a player takes back the card just said for the next ("a 7, no wait, an 8", "a 1... er, an ace"):
+# `corrected`.
+CORRECTIONS = (("no", "wait"), ("i", "mean"), ("make", "that"), ("wait",), ("er",), ("erm",), ("um",), ("uh",),
+               ("sorry",), ("actually",), ("no",))
+
+
+def corrected(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
+    """The places of the words read as cards (at `used`) that a correction takes back: the card right before words
+    of `CORRECTIONS` that a card follows (after an article).
+
+    >>> sorted(corrected("5h 10c and a 7 no wait an 8 of spades".split(), {0, 1, 4, 8, 9, 10}))
+    [4]
+    >>> sorted(corrected("7 of clubs no wait ace of clubs plus 9s".split(), {0, 1, 2, 5, 6, 7, 9}))
+    [0, 1, 2]
+    >>> sorted(corrected("a 7 no more cards".split(), {1}))
+    []
+    """
+    out: set[int] = set()
+    for j in range(1, len(words)):
+        said = next((c for c in CORRECTIONS if tuple(words[j:j + len(c)]) == c), None)
+        if said is None or j - 1 not in used:
+            continue
+        k = j + len(said)
+        while k < len(words) and words[k] in ARTICLES:
+            k += 1
+        if k in used:
+            b = j - 1
+            while b in used:
+                out.add(b)
+                b -= 1
+    return frozenset(out)
+
+
+def restated(cards: Sequence[CardMention], named_at: Sequence[int]) -> frozenset[int]:
+    """The indices of `cards` that say again cards just named, in a list of the same ranks right before or after
+    them, one of the two lists named by a count and the other card by card ("three fives, so 5 5 5", "7C 7D 7H.
+    three sevens", "3 kings: K♠ K♥ K♦"; `named_at` per card: where its words start, the same for the cards of one
+    count): of the two, the one that says fewer suits and colours. No suit named in one list differs from the
+    other's.
+
+    >>> five, king = CardMention("5"), CardMention("K")
+    >>> sorted(restated([five] * 6 + [CardMention("J", "H")], [0, 0, 0, 3, 4, 5, 8]))
+    [3, 4, 5]
+    >>> sorted(restated([CardMention("K", s) for s in "SHD"] + [king] * 3, [0, 1, 2, 4, 4, 4]))
+    [3, 4, 5]
+    >>> sorted(restated([king] * 4, [0, 1, 2, 3])), sorted(restated([king] * 4, [0, 0, 0, 0]))
+    ([], [])
+    >>> sorted(restated([king] * 4, [0, 0, 3, 3]))  # ("two kings, two kings": four kings)
+    []
+    >>> sorted(restated([king] * 5, [1, 3, 4, 4, 4]))  # ("a king, a king, three kings")
+    []
+    """
+    n = len(cards) if len(named_at) == len(cards) else 0
+    for k in range(n // 2, 1, -1):
+        for o in range(n - 2 * k + 1):
+            first, then = cards[o:o + k], cards[o + k:o + 2 * k]
+            here, there = set(named_at[o:o + k]), set(named_at[o + k:o + 2 * k])
+            if (sorted(m.rank for m in first) != sorted(m.rank for m in then) or here & there
+                    or (len(here) == k) == (len(there) == k)  # (one list counted, the other one by one)
+                    or named_at[o - 1:o] == named_at[o:o + 1]  # (no count split: "a ten, a ten, three tens")
+                    or named_at[o + 2 * k - 1:o + 2 * k] == named_at[o + 2 * k:o + 2 * k + 1]):
+                continue
+            said, again = ({str(m) for m in first if m.suit}, {str(m) for m in then if m.suit})
+            if not (said <= again or again <= said):
+                continue
+            told = sum(2 * bool(m.suit) + bool(m.colour) for m in first)
+            return frozenset(range(o, o + k) if sum(2 * bool(m.suit) + bool(m.colour) for m in then) > told
+                             else range(o + k, o + 2 * k))
+    return frozenset()
+
+
+def repeated(cards: Sequence[CardMention]) -> frozenset[int]:
+    """The indices of `cards` naming a suited card that a later one names again: one deck has one of each, so the
+    story's mention and the hand's are the same card ("swapped my king out for a 4 of clubs, so now 4C and 10H").
+
+    >>> sorted(repeated([CardMention("4", "C"), CardMention("4", "C"), CardMention("10", "H")]))
+    [0]
+    >>> sorted(repeated([CardMention("4"), CardMention("4"), CardMention("X"), CardMention("X")]))
+    []
+    """
+    return frozenset(n for n, m in enumerate(cards) if m.suit and m in cards[n + 1:])
 
 
 def labelled(words: Sequence[str], used: Iterable[int]) -> frozenset[int]:
     """The places of the cards read at `used` that come before the hand's label ("my hand is", "final hand:", "my
-    cards:", "my last cards are"; the last label with a card after it), or before "i have" ("i've got", "i'm
-    holding") with two or more cards after it: cards of the story told before the hand, not in it.
+    cards:", "my last cards are", or such a word right before a card: "... hand: JS, 2C", "mine: 8H"; the last label
+    with a card after it), or before "i have" ("i've got", "i'm holding") with two or more cards after it: cards of
+    the story told before the hand, not in it.
 
     >>> sorted(labelled("he says my red king is bad my hand is red king 10 10".split(), {3, 4, 10, 11, 12, 13}))
     [3, 4]
@@ -250,7 +370,7 @@ def labelled(words: Sequence[str], used: Iterable[int]) -> frozenset[int]:
 
     label = max([j for j, w in enumerate(words) if w in HAND_LABELS and (
         j == 0 or words[j - 1] in LABEL_OWNERS or (j > 1 and words[j - 1] in LABEL_ASIDES
-                                                  and words[j - 2] in LABEL_OWNERS)) and after(j) >= 1]
+                                                  and words[j - 2] in LABEL_OWNERS) or j + 1 in at) and after(j) >= 1]
                 + [j for j, w in enumerate(words) if w in HAVING and "i" in words[max(j - 2, 0):j] and after(j) >= 2],
                 default=-1)
     return frozenset(k for k in at if k < label)
@@ -294,7 +414,7 @@ SUM_PAIRS = frozenset((("i", "score"),))
 # ("... and a queen. What's that?").
 SUM_AFTER = frozenset(("total", "sum"))
 SUM_TO = frozenset(("come", "comes", "add", "adds"))
-SUM_ENDS = (("what", "that"), ("what", "is", "that"))
+SUM_ENDS = (("what", "that"), ("what", "is", "that"), ("how", "many"), ("how", "much"))
 
 
 def summed(words: Sequence[str], used: Iterable[int], valued: Collection[int] = ()) -> bool:
@@ -303,7 +423,7 @@ def summed(words: Sequence[str], used: Iterable[int], valued: Collection[int] = 
     or "come to" (`SUM_TO`) after it ("... and a joker. Total?", "what does that come to"), `SUM_ENDS` ending the
     question ("... and a queen. What's that?"), "that" or "those" after it next but one to a word of value ("how
     much is that", "what's that worth"), or "my" and a word of `SUM_NOUNS` ("what's my total"), or a pair of
-    `SUM_PAIRS`.
+    `SUM_PAIRS`; or a label right before the cards that end the question ("Jo says I have 14. hand: 2C 5H 6S").
 
     >>> summed("black king 6 of diamonds 2 how many points is that".split(), {1, 2, 5}, {7, 8})
     True
@@ -320,7 +440,8 @@ def summed(words: Sequence[str], used: Iterable[int], valued: Collection[int] = 
         return False
     end = at[-1] + 1
     tail = tuple(words[end:])
-    return (words[end:end + 1] == ["left"] and bool(valued)) or any(w in SUM_AFTER for w in tail) or any(
+    listed = not tail and any(w in HAND_LABELS and j + 1 in at for j, w in enumerate(words))  # ("... hand: 2C 5H")
+    return listed or (words[end:end + 1] == ["left"] and bool(valued)) or any(w in SUM_AFTER for w in tail) or any(
         a in SUM_TO and b == "to" for a, b in itertools.pairwise(tail)) or any(
         tail[-len(e):] == e for e in SUM_ENDS) or any(
         words[k] in SUMMED and any(abs(k - v) <= 2 for v in valued) for k in range(end, len(words))) or any(
@@ -379,7 +500,8 @@ def said_points(words: Sequence[str], used: Collection[int]) -> tuple[tuple[tupl
 
 # Pairs of words that say a card is the player's last one ("my last card is ...", "my only card left",
 # "last card standing"): `alone`.
-ALONE_PAIRS = frozenset((("last", "card"), ("only", "card"), ("card", "left"), ("card", "standing")))
+ALONE_PAIRS = frozenset((("last", "card"), ("only", "card"), ("card", "left"), ("card", "standing"),
+                         ("remaining", "card"), ("single", "card")))
 
 
 def alone(words: Sequence[str], used: Iterable[int]) -> bool:
@@ -412,10 +534,13 @@ def hand_json() -> dict[str, Any]:
             "before_colour": sorted(BEFORE_COLOUR), "not_cards": sorted(NOT_CARDS),
             "of_people": sorted(OF_PEOPLE), "joins": sorted(JOINS),
             "articles": sorted(ARTICLES), "hand_labels": sorted(HAND_LABELS), "hand_verbs": sorted(HAND_VERBS),
-            "label_owners": sorted(LABEL_OWNERS), "ace_number": ACE_NUMBER, "symbols": CARD_SYMBOLS,
+            "label_owners": sorted(LABEL_OWNERS), "own_labels": sorted(OWN_LABELS), "ace_number": ACE_NUMBER,
+            "symbols": CARD_SYMBOLS,
             "points_said": POINTS_SAID.pattern, "minus_said": MINUS_SAID.pattern,
             "equals_said": EQUALS_SAID.pattern, "list_colon": LIST_COLON.pattern,
-            "points_before": sorted(POINTS_BEFORE),
+            "points_before": sorted(POINTS_BEFORE), "count_colon": COUNT_COLON.pattern,
+            "count_before": sorted(COUNT_BEFORE), "count_owners": sorted(COUNT_OWNERS),
+            "gone_skip": sorted(GONE_SKIP), "swap_verbs": sorted(SWAP_VERBS),
             "points_verbs": sorted(POINTS_VERBS), "for_points_verbs": sorted(FOR_POINTS_VERBS),
             "ace_plural": ACE_PLURAL.pattern, "of_a_kind": [list(p) for p in OF_A_KIND],
             "stated_at": STATED_AT, "range_words": sorted(RANGE_WORDS),
@@ -424,7 +549,8 @@ def hand_json() -> dict[str, Any]:
             "another_alone": ANOTHER_ALONE.pattern, "possessive_name": POSSESSIVE_NAME.pattern, "others": OTHERS,
             "alone_pairs": [list(p) for p in sorted(ALONE_PAIRS)], "summed": sorted(SUMMED),
             "sum_after": sorted(SUM_AFTER), "sum_to": sorted(SUM_TO), "sum_ends": [list(e) for e in SUM_ENDS],
-            "described_by": sorted(DESCRIBED_BY), "asking_pronouns": sorted(ASKING_PRONOUNS),
+            "corrections": [list(c) for c in CORRECTIONS], "described_by": sorted(DESCRIBED_BY),
+            "asking_pronouns": sorted(ASKING_PRONOUNS),
             "points_lead": sorted(POINTS_LEAD), "negative": sorted(NEGATIVE), "number_words": NUMBER_WORDS,
             "label_asides": sorted(LABEL_ASIDES), "having": sorted(HAVING), "sum_nouns": sorted(SUM_NOUNS),
             "sum_pairs": [list(p) for p in sorted(SUM_PAIRS)],

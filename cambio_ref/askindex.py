@@ -33,10 +33,10 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any
 
+from cambio_ref.askcanon import STOP_WORDS, stem
 from cambio_ref.askkind import asking
 from cambio_ref.asklike import LONGEST, SHORTEST, alike, build_model
 from cambio_ref.askread import (
-    STOP_WORDS,
     VALUE_TERM,
     Lexicon,
     Query,
@@ -46,7 +46,6 @@ from cambio_ref.askread import (
     raw_words,
     reading_json,
     shipped_lexicon,
-    stem,
 )
 
 if TYPE_CHECKING:  # the catalogue is read to build the index, never to answer from it (`cambio_ref.askdata`)

@@ -49,7 +49,7 @@ def reply_lines(reply: Reply) -> list[str]:
     if reply.unread and reply.kind in ("card", "hand"):
         out.append("Could not read " + ", ".join(repr(w) for w in reply.unread) + " as a card: left out.")
     if reply.told and reply.kind in ("card", "hand"):
-        out.append("Not counted in the hand: " + ", ".join(repr(w) for w in reply.told) + " (told of apart from it).")
+        out.append("Not counted in the hand: " + ", ".join(repr(w) for w in reply.told) + ".")
     if not reply.sure:
         out.append(f"Not sure what {reply.question!r} asks. The closest questions:")
         for h in reply.closest:

@@ -20,13 +20,22 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cambio_ref.askcanon import (
+    STOP,
+    STOP_WORDS,
+    canonical,
+    canonical_words,
+    card_canonical,
+    plain_words,
+    stem,
+)
 from cambio_ref.askcontractions import CONTRACTED, CONTRACTION, NOT_BASES, UNMARKED, expand
 from cambio_ref.askhand import (
     JOINS,
     alone,
+    corrected,
     described,
     gone,
     hand_json,
@@ -34,11 +43,14 @@ from cambio_ref.askhand import (
     hand_span,
     labelled,
     raw_words,
+    repeated,
+    restated,
     runs,
     said_points,
     summed,
 )
 from cambio_ref.askkind import ASKING, HOW_MUCH, asking
+from cambio_ref.askswitch import switch_json, switched
 from cambio_ref.asktypos import correct
 from cambio_ref.cardcounts import (
     ANOTHER,
@@ -46,18 +58,17 @@ from cambio_ref.cardcounts import (
     COUNT_WORDS,
     NOT_CARDS,
     ONE,
+    Reading,
     and_between_cards,
     read_cards,
 )
 from cambio_ref.cardnames import (
     ACE_NUMBER,
     COLOURS,
-    RANK_LETTERS,
     RANK_WORDS,
     SUIT_WORDS,
     CardMention,
     code_of,
-    rank_token,
 )
 
 if TYPE_CHECKING:
@@ -73,7 +84,6 @@ __all__ = [
     "SET_ASIDE_AFTER",
     "SET_ASIDE_BEFORE",
     "SET_ASIDE_BETWEEN",
-    "STOP_WORDS",
     "VALUE_TERM",
     "Lexicon",
     "Query",
@@ -85,21 +95,8 @@ __all__ = [
     "reading_json",
     "set_aside",
     "shipped_lexicon",
-    "stem",
-    "switched",
 ]
 
-STOP_WORDS = frozenset((  # noqa: SIM905 (a list of words reads better as one string)
-    "a an the of to is are be was what who whom when does do did can may might must it its in on at and or"
-    " with for if after before how which one their his her they them this that there someone somebody"
-    " happen happens happened else as by from into onto than then so not no yes i we you your my our"
-    " under has have had get gets got getting any me us im dont doesnt whats hows whos should would will much"
-    " about okay ok just also too really allowed allow but though because now am were been being equals"
-    " mine yours ours theirs anyone anybody anything something everything everyone everybody whoever whatever"
-    # table talk around a question: people, pronouns, chat ("she", "u", "lol", "nah")
-    " she he him hers herself himself myself yourself u ur ya ive id youre theyre wasnt wasn isnt isn didnt didn"
-    " cant wont aren arent lol lmao nah yeah yep pls please guys guy bro dude mate mates gf bf literally"
-    " actually basically exactly pretty okay so anyway tonight thing stuff ve ll re theres thats heres").split())
 # The glossary terms the engine itself reads: the words of a value question, and of a house rule; the game's own
 # name ("cambio", "cabo") and the names of other card games ("uno", "blackjack"): a question naming another game is
 # about that game unless it names Cambio or a ruleset too.
@@ -128,63 +125,6 @@ _RULESET_CUES = frozenset(("in", "on", "under", "for", "playing", "play", "using
 RULESET_TAILS = ("rules", "rule", "ruleset", "site", "website", "page", "version", "engine")
 # Words that ask for a hand's total rather than each card's value.
 _SUM_WORDS = frozenset(("total", "add", "adds", "altogether", "together", "sum", "hand", "score"))
-
-
-def stem(word: str) -> str:
-    """
-    >>> [stem(w) for w in ("snapping", "snapped", "calling", "ties", "cards", "less", "rounds", "goes")]
-    ['snap', 'snap', 'call', 'tie', 'card', 'less', 'round', 'go']
-    """
-    for suffix in ("ing", "ed"):
-        if word.endswith(suffix) and len(word) > len(suffix) + 2:
-            word = word[: -len(suffix)]
-            if len(word) > 2 and word[-1] == word[-2] and word[-1] in "bdgmnprt":
-                word = word[:-1]
-            return word
-    if word.endswith("oes") and len(word) > 3:  # "goes" is "go" (not "goe")
-        return word[:-2]
-    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
-        return word[:-1]
-    return word
-
-
-# The stop words as the engine compares them (stemmed too: "does" -> "doe").
-_STOP = STOP_WORDS | frozenset(stem(w) for w in STOP_WORDS)
-
-
-def _canon(word: str) -> list[str]:
-    """A raw word as the engine compares it: a card code as its rank, suit and colour; a rank word as its rank."""
-    code = code_of(word)
-    if code:
-        rank, suit = code
-        out = [rank_token(rank)]
-        if suit:
-            out += [stem(next(w for w, s in SUIT_WORDS.items() if s == suit)),
-                    next(c for c, suits in COLOURS.items() if suit in suits)]
-        return out
-    if word in RANK_WORDS and word not in RANK_LETTERS:
-        return [rank_token(RANK_WORDS[word])]
-    return [stem(plain_words().get(word, word))]
-
-
-# Everyday English read as the rules' words ("drew" as "draw", "max" as "most"): package data of cambio_ref.
-PLAIN_FILE = "askplain.txt"
-
-
-@cache
-def plain_words() -> dict[str, str]:
-    """The words of `PLAIN_FILE`, each with the word it is read as.
-
-    >>> plain_words()["drew"], plain_words()["max"]
-    ('draw', 'most')
-    """
-    text = Path(__file__).with_name(PLAIN_FILE).read_text(encoding="utf-8")
-    pairs = [line.split() for line in text.splitlines() if line.strip() and not line.startswith("#")]
-    return {said: meant for said, meant in pairs}
-
-
-def _canon_words(words: Iterable[str]) -> list[str]:
-    return [c for w in words for c in _canon(w)]
 
 
 @dataclass(frozen=True)
@@ -218,9 +158,9 @@ class Lexicon:
 
     @cached_property
     def _rule_terms(self) -> frozenset[str]:
-        cards = _card_canon()
+        cards = card_canonical()
         carded = {term for phrase, term in self.phrases
-                  if all(w in cards or w in _STOP for w in phrase) and any(w in cards for w in phrase)}
+                  if all(w in cards or w in STOP for w in phrase) and any(w in cards for w in phrase)}
         return frozenset(term for _, term in self.phrases) - carded - {VALUE_TERM, HOUSE_TERM}
 
     @cached_property
@@ -240,12 +180,6 @@ class Lexicon:
         return self._single
 
 
-@cache
-def _card_canon() -> frozenset[str]:
-    """Every card word as the engine compares it ("kings" -> "king", "hearts" -> "heart")."""
-    return frozenset(c for w in (*RANK_WORDS, *SUIT_WORDS, *COLOURS) for c in _canon(w))
-
-
 def shipped_lexicon() -> Lexicon:
     """The lexicon of the shipped catalogue, without building the index (a hand needs no more)."""
     return _shipped_lexicon()
@@ -261,9 +195,9 @@ def _shipped_lexicon() -> Lexicon:
 
 def lexicon(glossary: Iterable[Term], rulesets: Iterable[str] = ()) -> Lexicon:
     terms = list(glossary)
-    phrases = [(tuple(_canon_words(raw_words(word))), t.id) for t in terms for word in t.words]
+    phrases = [(tuple(canonical_words(raw_words(word))), t.id) for t in terms for word in t.words]
     value = next((t for t in terms if t.id == VALUE_TERM), None)
-    value_phrases = tuple(tuple(_canon_words(raw_words(word))) for word in (value.words if value else ()))
+    value_phrases = tuple(tuple(canonical_words(raw_words(word))) for word in (value.words if value else ()))
     ids = list(rulesets)
     names = [(tuple(raw_words(rs)), rs) for rs in ids]
     # A word of a ruleset's id that no other id has names it alone ("the bot" is cambio-bot).
@@ -279,18 +213,18 @@ def doc_tokens(text: str, lex: Lexicon) -> list[str]:
     >>> doc_tokens("A wrong flip of a red king", shipped_lexicon())
     ['wrong', 'flip', 'red', 'king', '@wrong-snap', '@snap', '@red-king']
     """
-    aside = set_aside(_canon_words(raw_words(text)), lex)
-    words = [w for i, w in enumerate(_canon_words(raw_words(text))) if i not in aside]
+    aside = set_aside(canonical_words(raw_words(text)), lex)
+    words = [w for i, w in enumerate(canonical_words(raw_words(text))) if i not in aside]
     # A stop word that is a glossary word ("do" for a power) names its term only at the end of a question.
-    return [w for w in words if w not in _STOP] + [f"@{t}" for t in lex.terms(words, _STOP)]
+    return [w for w in words if w not in STOP] + [f"@{t}" for t in lex.terms(words, STOP)]
 
 
 @cache
 def _set_aside_words() -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...], frozenset[str]]:
     """`SET_ASIDE_BEFORE`, `SET_ASIDE_AFTER` and `SET_ASIDE_BETWEEN` as the engine compares them (canonical)."""
-    return (tuple(tuple(_canon_words(raw_words(c))) for c in SET_ASIDE_BEFORE),
-            tuple(tuple(_canon_words(raw_words(c))) for c in SET_ASIDE_AFTER),
-            frozenset(_canon_words(SET_ASIDE_BETWEEN)))
+    return (tuple(tuple(canonical_words(raw_words(c))) for c in SET_ASIDE_BEFORE),
+            tuple(tuple(canonical_words(raw_words(c))) for c in SET_ASIDE_AFTER),
+            frozenset(canonical_words(SET_ASIDE_BETWEEN)))
 
 
 def set_aside(canon: Sequence[str], lex: Lexicon) -> frozenset[int]:
@@ -298,7 +232,7 @@ def set_aside(canon: Sequence[str], lex: Lexicon) -> frozenset[int]:
     sets aside (`SET_ASIDE_BEFORE`, `SET_ASIDE_AFTER`): it asks for another part's reading.
 
     >>> lex = shipped_lexicon()
-    >>> [sorted(set_aside(_canon_words(raw_words(q)), lex)) for q in ("the main text (not the FAQ bit)",
+    >>> [sorted(set_aside(canonical_words(raw_words(q)), lex)) for q in ("the main text (not the FAQ bit)",
     ...  "going by the Q&A rather than the main text", "leaving the faq aside", "the faq says")]
     [[5], [8, 9], [2], []]
     """
@@ -391,6 +325,38 @@ class Query:
         return self.hand and (self.ranks_only or (self.value and self.each))
 
 
+def card_word(word: str) -> bool:
+    """Whether `word` may name (part of) a card: a rank, a suit, a colour, a count or a card's code.
+
+    >>> [card_word(w) for w in ("fives", "kh", "red", "two", "penalty")]
+    [True, True, True, True, False]
+    """
+    return word in RANK_WORDS or word in SUIT_WORDS or word in COLOURS or word in COUNT_WORDS or (
+        code_of(word) is not None)
+
+
+def said_again(words: Sequence[str], reading: Reading, again: Collection[int]) -> tuple[str, ...]:
+    """The words naming the cards at `again` (indices of `reading.cards`), each run of them one phrase: from where
+    the first card's words start to where the next card's do.
+
+    >>> from cambio_ref.cardcounts import read_cards
+    >>> words = "7c 7d 7h three sevens and a 2".split()
+    >>> said_again(words, read_cards(words), {3, 4, 5})
+    ('three sevens',)
+    """
+    out: list[str] = []
+    ids = sorted(again)
+    while ids:
+        run = [ids.pop(0)]
+        while ids and ids[0] == run[-1] + 1:
+            run.append(ids.pop(0))
+        start = reading.named_at[run[0]]
+        end = reading.named_at[run[-1] + 1] if run[-1] + 1 < len(reading.cards) else len(words)
+        out += runs(words, {j for j in reading.used if 0 <= start <= j < end}) if 0 <= start < end else [
+            str(reading.cards[n]) for n in run]
+    return tuple(out)
+
+
 def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
             english: Collection[str] = ()) -> Query:
     """Read `text`: its ruleset, its cards, and per word what satisfies it (typos read as the words of `vocab`,
@@ -414,15 +380,17 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
         else:
             keep.append(words[i])
             i += 1
-    parts = [tuple(_canon(w)) for w in keep]
+    parts = [tuple(canonical(w)) for w in keep]
     canon = [c for p in parts for c in p]
     owner = [j for j, p in enumerate(parts) for _ in p]  # (the word of `keep` each canonical word comes from)
     found = rule_phrases(canon, lex)
     masked = {owner[i] for places in found.values() for i in places}  # ("risky fives": no card there)
-    reading = read_cards([w if j not in masked else "" for j, w in enumerate(keep)])
+    # (only a card's word is masked: "2 penalty cards" still counts penalty cards, no 2)
+    reading = read_cards([w if j not in masked or not card_word(w) else "" for j, w in enumerate(keep)])
     # A card the player got rid of ("I burned my 7 earlier"), or one told before the hand's label ("he says my red
     # king is bad. my hand is ..."), is not in the hand, when other cards are.
-    away = (gone(keep, reading.used) | labelled(keep, reading.used) | described(keep, reading.used)) - masked
+    away = (gone(keep, reading.used) | labelled(keep, reading.used) | described(keep, reading.used)
+            | corrected(keep, reading.used)) - masked
     said = tuple((card, points) for run, points in said_points(keep, reading.used)
                  for card in read_cards([w if j in run else "" for j, w in enumerate(keep)]).cards)
     told: tuple[str, ...] = ()
@@ -439,11 +407,11 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
         for phrase, term in starting.get(canon[j], ()):
             if len(phrase) > 1 and j not in aside and tuple(canon[j:j + len(phrase)]) == phrase:
                 wanted.append((f"@{term}",))
-                plain.append(tuple((w, f"@{single[w]}") if w in single else (w,) for w in phrase if w not in _STOP))
+                plain.append(tuple((w, f"@{single[w]}") if w in single else (w,) for w in phrase if w not in STOP))
                 for k in range(j, j + len(phrase)):
                     covered[k] = True
     for j, w in enumerate(canon):
-        if w not in _STOP and not covered[j] and j not in aside:
+        if w not in STOP and not covered[j] and j not in aside:
             wanted.append((w, f"@{single[w]}") if w in single else (w,))
             plain.append(())
     # A stop word that is a glossary word counts when it ends the question: "what does a ten do?", the words that
@@ -452,7 +420,7 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     while ruleset is not None and end and canon[end - 1] in _RULESET_CUES | ARTICLES:
         end -= 1
     # ("what do 7s and 8s do": the cards' powers, not their points; that word is a rule's word, as `topical` counts.)
-    asked_last = int(bool(end) and canon[end - 1] in _STOP and canon[end - 1] in single and not covered[end - 1])
+    asked_last = int(bool(end) and canon[end - 1] in STOP and canon[end - 1] in single and not covered[end - 1])
     if asked_last:
         wanted.append((f"@{single[canon[end - 1]]}",))
         plain.append(())
@@ -483,7 +451,14 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     each = "each" in keep or ("are" in keep[:first] and not any(w in _SUM_WORDS for w in keep))
     # A rule's words: a word naming a glossary term, or a phrase of a term that is not a card ("risky fives").
     topical = asked_last + sum(1 for j in rest if stem(keep[j]) in single) + len(found)
-    return Query(text, ruleset, reading.cards, sum(1 for w in keep if code_of(w)), any(valued),
+    # ("three fives, so 5 5 5": the fives named twice are three fives; the reply names the words said again)
+    # and a suited card named twice is one card ("swapped my king out for a 4 of clubs, so now 4C and 10H")
+    again = restated(reading.cards, reading.named_at)
+    left = [n for n in range(len(reading.cards)) if n not in again]
+    again |= {left[x] for x in repeated([reading.cards[n] for n in left])}
+    cards = tuple(c for n, c in enumerate(reading.cards) if n not in again)
+    told += said_again(keep, reading, again)
+    return Query(text, ruleset, cards, sum(1 for w in keep if code_of(w)), any(valued),
                  len(rest), tuple(once), HOUSE_TERM in terms, reading.ranks_only, unread, fixed,
                  each, topical, switched(canon, lex), tuple(once.values()), asking(text),
                  (OTHER_GAME_TERM in terms or reading.poker) and GAME_TERM not in terms and ruleset is None,
@@ -496,7 +471,7 @@ def rule_phrases(canon: Sequence[str], lex: Lexicon) -> dict[tuple[tuple[str, ..
     """Each phrase of a rule's glossary term (no card's: `Lexicon.rule_terms`) that `canon` (a question's canonical
     words) uses, with its term, and the places of its words: a number or a rank there names no card.
 
-    >>> rule_phrases(_canon_words(raw_words("risky fives is on with two fives")), shipped_lexicon())
+    >>> rule_phrases(canonical_words(raw_words("risky fives is on with two fives")), shipped_lexicon())
     {(('risky', '5'), 'risky-fives'): [0, 1]}
     """
     rules = lex.rule_terms()
@@ -514,7 +489,7 @@ def rule_phrases(canon: Sequence[str], lex: Lexicon) -> dict[tuple[tuple[str, ..
 
 def reading_json(lex: Lexicon) -> dict[str, Any]:
     """The lexicon and the reading's word lists, as ask.js reads them."""
-    return {**hand_json(), "stop": sorted(_STOP), "stop_raw": sorted(STOP_WORDS),
+    return {**hand_json(), "stop": sorted(STOP), "stop_raw": sorted(STOP_WORDS),
             "phrases": [[list(p), t] for p, t in lex.phrases], "value": [list(p) for p in lex.value_phrases],
             "rulesets": [[list(p), rs] for p, rs in lex.rulesets], "cues": sorted(_RULESET_CUES),
             "ruleset_tails": list(RULESET_TAILS), "contraction": CONTRACTION.pattern, "not_bases": NOT_BASES,
@@ -524,70 +499,3 @@ def reading_json(lex: Lexicon) -> dict[str, Any]:
             "set_aside_between": sorted(_set_aside_words()[2]), "sum_words": sorted(_SUM_WORDS),
             "rule_terms": sorted(lex.rule_terms()), "not_unread": sorted(_NOT_UNREAD), "switch": switch_json(),
             "plain": plain_words(), "asking": ASKING, "how_much": sorted(HOW_MUCH)}
-
-
-# Words that say a rule a table may play is on or off, after its name ("risky fives is on", "open hands off"),
-# or after a verb before it ("turned off snapping others' cards").
-SWITCH_WORDS: dict[str, bool] = {"on": True, "enabled": True, "ticked": True, "active": True, "off": False,
-                                 "disabled": False, "unticked": False}
-# Words between a rule's name and its on/off word: "risky fives is on", "snapping others turned off".
-_SWITCH_LINKS = frozenset(("is", "are", "was", "were", "be", "been", "turned", "switched", "set", "toggled", "rule",
-                           "rules", "option", "now"))
-# Words before a rule's name that say it is off: "no risky fives", "without open hands".
-_SWITCH_NEGATIONS = frozenset(("no", "without"))
-# Verbs before an on/off word that comes before a rule's name: "turned off snapping", "switch on risky fives".
-_SWITCH_VERBS = frozenset(("turn", "turned", "switch", "switched", "toggle", "toggled", "put"))
-# After a rule's name with no link word, "on" is a preposition when one of these (or a number) follows: "snap on
-# the pile", "land exactly on 100".
-_ON_BEFORE = ARTICLES | {"my", "your", "his", "her", "their", "our", "its", "top", "someone", "somebody", "it",
-                         "them", "him", "me", "us", "this", "that", "one", "another", "other", "pile", "discard",
-                         "deck", "card", "cards", "turn", "round", "first", "same", "next", "last", "each", "every"}
-
-
-@cache
-def _switch_words() -> tuple[dict[str, bool], frozenset[str], frozenset[str], frozenset[str], frozenset[str]]:
-    """The switch word lists as the engine compares them (canonical: "turned" -> "turn")."""
-    def one(words: Iterable[str]) -> frozenset[str]:
-        return frozenset(_canon_words(words))
-
-    return ({_canon(w)[0]: v for w, v in SWITCH_WORDS.items()}, one(_SWITCH_LINKS), one(_SWITCH_NEGATIONS),
-            one(_SWITCH_VERBS), one(_ON_BEFORE) | _card_canon())
-
-
-def switched(canon: Sequence[str], lex: Lexicon) -> tuple[tuple[str, bool], ...]:
-    """The glossary terms `canon` (a question's canonical words) says are on or off, each with its value (the
-    longest name at a place; a term said both ways is left out).
-
-    >>> lex = shipped_lexicon()
-    >>> [switched(_canon_words(raw_words(q)), lex) for q in ("risky fives is on, two fives?", "no risky fives",
-    ...  "we turned off snapping other people's cards", "can i snap on the same discard", "open hands off")]
-    [(('risky-fives', True),), (('risky-fives', False),), (('snap-others', False),), (), (('open-hands', False),)]
-    """
-    on_off, links, negations, verbs, on_before = _switch_words()
-    n = len(canon)
-    said: dict[str, set[bool]] = {}
-    for j in range(n):
-        for phrase, term in lex.starting().get(canon[j], ()):
-            k = j + len(phrase)
-            if tuple(canon[j:k]) != phrase:
-                continue
-            m = k
-            while m < n and canon[m] in links:
-                m += 1
-            if m < n and canon[m] in on_off and not (
-                    m == k and canon[m] == "on" and m + 1 < n and (canon[m + 1] in on_before
-                                                                    or canon[m + 1][:1].isdigit())):
-                said.setdefault(term, set()).add(on_off[canon[m]])
-            if j > 0 and canon[j - 1] in negations:
-                said.setdefault(term, set()).add(False)
-            if j > 1 and canon[j - 1] in on_off and canon[j - 2] in verbs:
-                said.setdefault(term, set()).add(on_off[canon[j - 1]])
-            break  # the longest name starting here is the one said on or off
-    return tuple((term, next(iter(v))) for term, v in said.items() if len(v) == 1)
-
-
-def switch_json() -> dict[str, Any]:
-    """The switch word lists, canonical, as ask.js reads them."""
-    on_off, links, negations, verbs, on_before = _switch_words()
-    return {"on_off": on_off, "links": sorted(links), "negations": sorted(negations), "verbs": sorted(verbs),
-            "on_before": sorted(on_before)}

@@ -43,7 +43,10 @@ __all__ = [
     "ARTICLES",
     "BEFORE_COLOUR",
     "COUNTED_PLURAL",
+    "COUNT_BEFORE",
     "COUNT_BREAK",
+    "COUNT_COLON",
+    "COUNT_OWNERS",
     "COUNT_WORDS",
     "DEFINITE",
     "EQUALS_SAID",
@@ -89,7 +92,7 @@ EQUALS_SAID = re.compile(r"(?<![Hh]and)(?<![Hh]and )(?<![Cc]ards)(?<![Cc]ards )=
 # one after "as" after a word of POINTS_VERBS ("counts as 11", "scores as 13") or "for" after one of FOR_POINTS_VERBS
 # ("counts for 11"; "score for 10, a joker" names cards), or after "or" after such a number ("worth 1 or 0"):
 # `read_cards` reads no card there.
-POINTS_BEFORE = frozenset(("worth", "equals", "equal", "minus"))
+POINTS_BEFORE = frozenset(("worth", "equals", "equal", "minus", "under", "below", "over", "above"))
 # ... but a colon after such a word opens a list of cards ("what's my hand worth: 10, jack, queen"; a comma after its
 # first item, unlike "worth: 11 or 10?"): the number after it is a card. `cambio_ref.askhand.raw_words` writes the
 # colon as "so" (a stop word), which no number's points follow.
@@ -162,6 +165,12 @@ NOT_CARDS = frozenset(("card", "cards", "player", "players", "people", "turn", "
                        "penalties", "games"))
 # After a number and "of", these count people (or cards already named), no card: "two of us", "three of them".
 OF_PEOPLE = frozenset(("us", "them", "you"))
+# A number said in words after one of these counts cards, no card: "my bottom two", "the other three".
+COUNT_BEFORE = frozenset(("top", "bottom", "other", "first", "last", "remaining"))
+COUNT_OWNERS = frozenset(("the", "my", "your", "his", "her", "their", "our"))  # (before it: "a other two" is a 2)
+# A number before a colon (or "now" and a colon) that opens a list counts its cards: "I've got 5: red K, ...", "so 6
+# now: 3D, ..." (written "5 cards:", a label, by `cambio_ref.askhand.raw_words`); not a time ("5:30").
+COUNT_COLON = re.compile(r"\b(10|[2-9]|two|three|four|five|six|seven|eight|nine|ten)(\s+now)?\s*:(?=\s)", re.IGNORECASE)
 # A number before one of these is poker's count of cards alike, no card: "four of a kind", "a three of a kind" (an
 # article before it too), "two pair"; not before "of" ("two, pair of kings": a 2 and two kings).
 OF_A_KIND = (("of", "a", "kind"), ("pair",))
@@ -340,6 +349,7 @@ class Reading:
     points: frozenset[int] = frozenset()  # positions of numbers that say points, not a card ("worth 10")
     stated: frozenset[int] = frozenset()  # those of them said right after a card as its points ("red king 0")
     poker: bool = False  # it counts cards alike as poker does ("four of a kind": `OF_A_KIND`)
+    named_at: tuple[int, ...] = ()  # per card, where the words naming it start (shared by the cards a count names)
 
 
 def read_cards(words: Sequence[str]) -> Reading:
@@ -398,6 +408,7 @@ def read_cards(words: Sequence[str]) -> Reading:
     """
     found: list[CardMention] = []
     pending: list[str] = []
+    named_at: list[int] = []  # (per card of `found`: where its words start)
     used: set[int] = set()
     points: set[int] = set()
     statements: set[int] = set()
@@ -410,6 +421,7 @@ def read_cards(words: Sequence[str]) -> Reading:
         times, width = _times_after(words, i) if found and i - 1 in used else (0, 0)
         if times:  # "kings x2", "kings x 2", "a jack twice", "a king 2 times": that card, so many times in all
             found += [found[-1]] * (times - 1)
+            named_at += [named_at[-1]] * (times - 1)  # (one card said so many times: one count)
             used.update(range(i, i + width))
             plural_only = False
             i += width
@@ -417,6 +429,7 @@ def read_cards(words: Sequence[str]) -> Reading:
         code = code_of(word)
         if code:
             found.append(CardMention(*code))
+            named_at.append(i)
             used.add(i)
             plural_only = False
             i += 1
@@ -427,6 +440,7 @@ def read_cards(words: Sequence[str]) -> Reading:
             # right after the card and before another too ("a 5, another one, K": no card follows it in English)
             width = 2 if words[i + 1:i + 2] == [ONE] else 1
             found.append(CardMention(found[-1].rank, "", found[-1].colour))
+            named_at.append(i)
             used.update(range(i, i + width))
             plural_only = False
             i += width
@@ -440,6 +454,7 @@ def read_cards(words: Sequence[str]) -> Reading:
             continue
         if word in COLOURS and words[i + 1:i + 2] == [ONE] and found and found[-1].rank != JOKER:
             found.append(CardMention(found[-1].rank, "", word))
+            named_at.append(i)
             used.update((i, i + 1))
             plural_only = False
             i += 2
@@ -471,9 +486,11 @@ def read_cards(words: Sequence[str]) -> Reading:
         # "two cards left" counts cards, but "a 5 left" and "a red two more" are cards: after an article or a
         # colour a number is a card.
         after = i + 2 if words[i + 1:i + 2] == [MORE] else i + 1
-        counted = number and not count and not colour and after < len(words) and (
+        counted = number and not count and not colour and ((after < len(words) and (
             words[after] in NOT_CARDS or (words[after] == "of" and words[after + 1:after + 2] != []
-                                          and words[after + 1] in OF_PEOPLE))  # ("two of us flipped")
+                                          and words[after + 1] in OF_PEOPLE)))  # ("two of us flipped")
+            or (i > 1 and words[i - 1] in COUNT_BEFORE and words[i - 2] in COUNT_OWNERS
+                and not word[:1].isdigit()))  # ("my bottom two")
         alike = number and not count and any(tuple(words[i + 1:i + 1 + len(p)]) == p
                                              and words[i + 1 + len(p):i + 2 + len(p)] != ["of"] for p in OF_A_KIND)
         poker = poker or alike
@@ -514,6 +531,7 @@ def read_cards(words: Sequence[str]) -> Reading:
                 i += 2
             if colour and rank != JOKER and not suit:
                 found += [CardMention(rank, "", c) for c in pending]
+                named_at += [-1 - len(named_at) - n for n in range(len(pending))]  # (each its own)
             pending.clear()
             if (not colour and not suit and rank != JOKER and words[i + 1:i + 2] != [] and words[i + 1] in COLOURS
                     and words[i + 2:i + 3] != [ONE]
@@ -524,6 +542,7 @@ def read_cards(words: Sequence[str]) -> Reading:
             again = (start > 0 and words[start - 1] == DEFINITE and not (count or colour or suit or plural)
                      and any(m.rank == rank for m in found))
             found += [CardMention(rank, suit, "" if suit or rank == JOKER else colour)] * (0 if again else count or 1)
+            named_at += [start] * (0 if again else count or 1)
             # "and another king": "another" is the card's article (not after an article: "a another" is no English)
             another = start > 0 and words[start - 1] == ANOTHER and not (start > 1 and words[start - 2] in ARTICLES)
             counted_one = ace and start > 0 and words[start - 1] == ONE  # "one 1": one ace
@@ -531,4 +550,4 @@ def read_cards(words: Sequence[str]) -> Reading:
             plural_only = plural_only and plural and not count and not suit
         i += 1
     return Reading(tuple(found), frozenset(used), bool(found) and plural_only, frozenset(points), frozenset(statements),
-                   poker)
+                   poker, tuple(named_at))

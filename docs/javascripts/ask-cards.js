@@ -17,7 +17,8 @@
     var pointsSaid = new RegExp(lex.points_said, "g");  // cambio_ref.cardcounts.POINTS_SAID: "Joker (0)"
     var minusSaid = new RegExp(lex.minus_said, "g");  // cambio_ref.cardcounts.MINUS_SAID: "red king -2"
     var equalsSaid = new RegExp(lex.equals_said, "g");  // cambio_ref.cardcounts.EQUALS_SAID: "K=13"
-    var listColon = new RegExp(lex.list_colon, "gi");  // cambio_ref.cardcounts.LIST_COLON: "worth: 10, J" lists cards
+    var listColon = new RegExp(lex.list_colon, "gi");
+    var countColon = new RegExp(lex.count_colon, "gi");  // cambio_ref.cardcounts.COUNT_COLON: "I've got 5: red K, ..."  // cambio_ref.cardcounts.LIST_COLON: "worth: 10, J" lists cards
     var pointsBefore = new Set(lex.points_before), pointsVerbs = new Set(lex.points_verbs), forPointsVerbs = new Set(lex.for_points_verbs);
     var aceOfSpades = new RegExp(lex.ace_of_spades, "g");  // cambio_ref.cardnames.ACE_OF_SPADES: "AS", "A♠"
     var factorSpaced = new RegExp(lex.factor_spaced, "g");  // cambio_ref.cardcounts.FACTOR_SPACED: "a jack x 2, ..."
@@ -37,7 +38,7 @@
       text = text.split("\u2019").join("'").split("\u2018").join("'");
       text = text.replace(possessiveName, lex.others);
       Object.keys(lex.symbols).forEach(function (s) { text = text.split(s).join(lex.symbols[s]); });
-      text = text.replace(listColon, "$1 so ").replace(pointsSaid, ",").replace(minusSaid, " minus ").replace(equalsSaid, " equals ");
+      text = text.replace(countColon, "$1 cards$2:").replace(listColon, "$1 so ").replace(pointsSaid, ",").replace(minusSaid, " minus ").replace(equalsSaid, " equals ");
       var upper = text === text.toUpperCase() && text !== text.toLowerCase();  // (Python's str.isupper)
       text = text.replace(aceOfSpades, function (m) { return upper && m === "AS" ? m : "ace of spades"; });
       text = text.replace(factorSpaced, function (m, space, n) { return space + "x" + n; });
@@ -153,13 +154,17 @@
     }
     function readCards(words) {
       var found = [], used = {}, points = {}, statements = 0, poker = false, pluralOnly = true, pending = [];
+      var namedAt = [];  // (per card of found: where its words start, the same for the cards of one count)
       var i = 0;
       while (i < words.length) {
         var start = i;
         var word = words[i];
         var after = (found.length && used[i - 1]) ? timesAfter(words, i) : [0, 0];
         if (after[0]) {  // "kings x2", "kings x 2", "a jack twice", "a king 2 times": so many in all
-          for (var f = 1; f < after[0]; f++) { found.push(found[found.length - 1]); }
+          for (var f = 1; f < after[0]; f++) {
+            found.push(found[found.length - 1]);
+            namedAt.push(namedAt[namedAt.length - 1]);  // (one card said so many times: one count)
+          }
           for (var w = i; w < i + after[1]; w++) { used[w] = true; }
           pluralOnly = false;
           i += after[1];
@@ -168,6 +173,7 @@
         var code = codeOf(word);
         if (code) {
           found.push({ rank: code[0], suit: code[1], colour: "" });
+          namedAt.push(i);
           used[i] = true;
           pluralOnly = false;
           i += 1;
@@ -179,6 +185,7 @@
           var width = words[i + 1] === lex.one ? 2 : 1;
           var last = found[found.length - 1];
           found.push({ rank: last.rank, suit: "", colour: last.colour });
+          namedAt.push(i);
           for (var a = i; a < i + width; a++) { used[a] = true; }
           pluralOnly = false;
           i += width;
@@ -195,6 +202,7 @@
         }
         if (has(colours, word) && words[i + 1] === lex.one && found.length && found[found.length - 1].rank !== "X") {
           found.push({ rank: found[found.length - 1].rank, suit: "", colour: word });  // "a black one"
+          namedAt.push(i);
           used[i] = true;
           used[i + 1] = true;
           pluralOnly = false;
@@ -227,8 +235,11 @@
         // colour a number is a card.
         var after2 = words[i + 1] === lex.more ? i + 2 : i + 1;  // "two more cards" counts cards
         // cambio_ref.cardcounts.OF_PEOPLE: "two of us" counts people, no card
-        var counted = number && !count && !colour && after2 < words.length && (notCards.has(words[after2]) ||
-          (words[after2] === "of" && after2 + 1 < words.length && lex.of_people.indexOf(words[after2 + 1]) >= 0));
+        var counted = number && !count && !colour && (after2 < words.length && (notCards.has(words[after2]) ||
+          (words[after2] === "of" && after2 + 1 < words.length && lex.of_people.indexOf(words[after2 + 1]) >= 0)) ||
+          // cambio_ref.cardcounts.COUNT_BEFORE: "my bottom two", "the other three" count cards
+          (i > 1 && lex.count_before.indexOf(words[i - 1]) >= 0 && lex.count_owners.indexOf(words[i - 2]) >= 0 &&
+           !/^[0-9]/.test(word)));
         // cambio_ref.cardcounts.OF_A_KIND: "four of a kind", "a three of a kind", "two pair" name no card
         var alike = number && !count && lex.of_a_kind.some(function (p) {
           return same(words.slice(i + 1, i + 1 + p.length), p) && words[i + 1 + p.length] !== "of";
@@ -268,7 +279,10 @@
             i += 2;
           }
           if (colour && rank !== "X" && !suit) {
-            pending.forEach(function (c) { found.push({ rank: rank, suit: "", colour: c }); });
+            pending.forEach(function (c) {
+              found.push({ rank: rank, suit: "", colour: c });
+              namedAt.push(-1 - namedAt.length);  // (each its own)
+            });
           }
           pending = [];
           if (!colour && !suit && rank !== "X" && i + 1 < words.length && has(colours, words[i + 1]) &&
@@ -281,6 +295,7 @@
             found.some(function (m) { return m.rank === rank; });
           for (var n = 0; n < (again ? 0 : count || 1); n++) {
             found.push({ rank: rank, suit: suit, colour: (suit || rank === "X") ? "" : colour });
+            namedAt.push(start);
           }
           // "and another king": "another" is the card's article (not after an article)
           var another = start > 0 && words[start - 1] === lex.another && !(start > 1 && articles.has(words[start - 2]));
@@ -290,7 +305,8 @@
         }
         i += 1;
       }
-      return { cards: found, used: used, points: points, stated: statements > 0, poker: poker, ranksOnly: found.length > 0 && pluralOnly };
+      return { cards: found, used: used, points: points, stated: statements > 0, poker: poker, ranksOnly: found.length > 0 && pluralOnly,
+               namedAt: namedAt };
     }
     function mentionSuits(m) {
       if (m.rank === "X") { return [""]; }

@@ -67,17 +67,88 @@
     }
 
     // cambio_ref.askhand.gone: the places of the words read as cards (`used`) right after a verb of getting rid of one
+    // (and those an "and" adds), after a verb of swapping followed by "out" or "away", or after "in for" after it
     function gone(words, used) {
       var out = [];
+      function run(k) {
+        while (k < words.length && lex.gone_skip.indexOf(words[k]) >= 0) { k += 1; }
+        var got = [];
+        for (; used[k] === true; k++) { got.push(k); }
+        return [got, k];
+      }
+      function add(places) { places.forEach(function (k) { if (out.indexOf(k) < 0) { out.push(k); } }); }
       words.forEach(function (w, j) {
-        if (lex.gone_verbs.indexOf(w) < 0 || (j > 0 && (articles.has(words[j - 1]) || has(colours, words[j - 1])))) {
-          return;  // ("a snapped ace": a word for the card)
+        if (j > 0 && (articles.has(words[j - 1]) || has(colours, words[j - 1]))) { return; }  // ("a snapped ace")
+        var r;
+        if (lex.gone_verbs.indexOf(w) >= 0) {
+          r = run(j + 1);
+          while (r[0].length) {
+            add(r[0]);
+            r = r[1] < words.length && joins.has(words[r[1]]) ? run(r[1] + 1) : [[], r[1]];
+          }
+        } else if (lex.swap_verbs.indexOf(w) >= 0) {
+          r = run(j + 1);
+          if (r[0].length && (words[r[1]] === "out" || words[r[1]] === "away")) { add(r[0]); }
+          for (var m = j + 1; m < Math.min(j + 8, words.length); m++) {
+            if (words[m] === "in" && words[m + 1] === "for") { add(run(m + 2)[0]); break; }
+          }
         }
-        var k = j + 1;
-        while (k < words.length && (articles.has(words[k]) || words[k] === "my")) { k += 1; }
-        for (; used[k] === true; k++) { if (out.indexOf(k) < 0) { out.push(k); } }
       });
       return out;
+    }
+
+    // cambio_ref.askhand.corrected: the card right before words that take it back ("a 7, no wait, an 8")
+    function corrected(words, used) {
+      var out = [];
+      for (var j = 1; j < words.length; j++) {
+        var said = null;
+        for (var c = 0; c < lex.corrections.length && said === null; c++) {
+          if (same(words.slice(j, j + lex.corrections[c].length), lex.corrections[c])) { said = lex.corrections[c]; }
+        }
+        if (said === null || used[j - 1] !== true) { continue; }
+        var k = j + said.length;
+        while (k < words.length && articles.has(words[k])) { k += 1; }
+        if (used[k] === true) {
+          for (var b = j - 1; used[b] === true; b--) { if (out.indexOf(b) < 0) { out.push(b); } }
+        }
+      }
+      return out;
+    }
+
+    // cambio_ref.askhand.runs: the words at `places`, each run of neighbouring places one phrase
+    function runs(words, places) {
+      var out = [];
+      places.slice().sort(function (a, b) { return a - b; }).forEach(function (j) {
+        if (out.length && places.indexOf(j - 1) >= 0) { out[out.length - 1] += " " + words[j]; } else { out.push(words[j]); }
+      });
+      return out;
+    }
+
+    // cambio_ref.askhand.restated: the indices of cards said again right before or after a list of the same ranks,
+    // one list counted and the other card by card ("three fives, so 5 5 5"): of the two, the one saying fewer suits
+    function restated(cards, namedAt) {
+      var n = cards.length === namedAt.length ? cards.length : 0;
+      function ranksOf(h) { return h.map(function (m) { return m.rank; }).sort().join(" "); }
+      function told(h) { return h.reduce(function (t, m) { return t + 2 * (m.suit ? 1 : 0) + (m.colour ? 1 : 0); }, 0); }
+      function suited(h) { return h.filter(function (m) { return m.suit; }).map(function (m) { return m.rank + m.suit; }); }
+      function within(a, b) { return a.every(function (x) { return b.indexOf(x) >= 0; }); }
+      for (var k = Math.floor(n / 2); k > 1; k--) {
+        for (var o = 0; o + 2 * k <= n; o++) {
+          var first = cards.slice(o, o + k), then = cards.slice(o + k, o + 2 * k);
+          var here = new Set(namedAt.slice(o, o + k)), there = new Set(namedAt.slice(o + k, o + 2 * k));
+          var shared = Array.from(here).some(function (x) { return there.has(x); });
+          if (ranksOf(first) !== ranksOf(then) || shared || (here.size === k) === (there.size === k) ||
+              (o > 0 && namedAt[o - 1] === namedAt[o]) || (o + 2 * k < n && namedAt[o + 2 * k - 1] === namedAt[o + 2 * k])) {
+            continue;
+          }
+          var a = suited(first), b = suited(then);
+          if (!(within(a, b) || within(b, a))) { continue; }
+          var from = told(then) > told(first) ? o : o + k, out = [];
+          for (var x = from; x < from + k; x++) { out.push(x); }
+          return out;
+        }
+      }
+      return [];
     }
 
     // cambio_ref.askhand.described: the places of the words read as cards right before "is" or "are" (not followed
@@ -93,7 +164,26 @@
       return out;
     }
 
-    // cambio_ref.askread.switched: the glossary terms a question says are on or off ("risky fives is on").
+    // cambio_ref.askhand.said_points: the runs of words read as cards said to be worth a number of points ("where an
+    // ace is zero", "jokers are minus 1"), each as [places, points]
+    function saidPoints(words, used) {
+      var out = [];
+      words.forEach(function (w, j) {
+        var run = [];
+        for (var k = j - 1; used[k] === true; k--) { run.unshift(k); }
+        if (lex.described_by.indexOf(w) < 0 || !run.length) { return; }
+        var m = j + 1;
+        while (m < words.length && lex.points_lead.indexOf(words[m]) >= 0) { m += 1; }
+        var sign = m < words.length && lex.negative.indexOf(words[m]) >= 0 ? -1 : 1;
+        if (sign < 0) { m += 1; }
+        var said = m < words.length ? words[m] : "";
+        var n = /^[0-9]+$/.test(said) ? parseInt(said, 10) : has(lex.number_words, said) ? lex.number_words[said] : null;
+        if (n !== null) { out.push([run, sign * n]); }
+      });
+      return out;
+    }
+
+    // cambio_ref.askswitch.switched: the glossary terms a question says are on or off ("risky fives is on").
     var sw = lex["switch"];
     var swLinks = new Set(sw.links), swNeg = new Set(sw.negations), swVerbs = new Set(sw.verbs);
     var swOnBefore = new Set(sw.on_before);
@@ -192,7 +282,11 @@
       keep.forEach(function (w, j) { canon(w).forEach(function (c) { owner.push(j); cw.push(c); }); });
       var found = rulePhrases(cw), masked = new Set();  // ("risky fives": no card there)
       found.forEach(function (places) { places.forEach(function (i) { masked.add(owner[i]); }); });
-      var reading = readCards(keep.map(function (w, j) { return masked.has(j) ? "" : w; }));
+      // (only a card's word is masked: "2 penalty cards" still counts penalty cards; cambio_ref.askread.card_word)
+      var reading = readCards(keep.map(function (w, j) {
+        return masked.has(j) && (has(ranks, w) || has(suits, w) || has(colours, w) || has(counts, w) || codeOf(w) !== null)
+          ? "" : w;
+      }));
       // cambio_ref.askhand.gone: a card the player got rid of ("I burned my 7 earlier") is not in the hand, when
       // other cards are
       // cambio_ref.askhand.labelled: the cards before the hand's label ("my hand is", "final hand:", "my last
@@ -202,26 +296,28 @@
       function cardsAfter(j) { return usedFirst.filter(function (k) { return k > j; }).length; }
       keep.forEach(function (w, j) {
         if (lex.hand_labels.indexOf(w) >= 0 && (j === 0 || lex.label_owners.indexOf(keep[j - 1]) >= 0 ||
-            (j > 1 && lex.label_asides.indexOf(keep[j - 1]) >= 0 && lex.label_owners.indexOf(keep[j - 2]) >= 0)) &&
-            cardsAfter(j) >= 1) { handLabel = j; }
+            (j > 1 && lex.label_asides.indexOf(keep[j - 1]) >= 0 && lex.label_owners.indexOf(keep[j - 2]) >= 0) ||
+            reading.used[j + 1] === true) && cardsAfter(j) >= 1) { handLabel = j; }
         if (lex.having.indexOf(w) >= 0 && keep.slice(Math.max(j - 2, 0), j).indexOf("i") >= 0 && cardsAfter(j) >= 2) {
           handLabel = j;
         }
       });
+      var said = [];
+      saidPoints(keep, reading.used).forEach(function (sp) {
+        readCards(keep.map(function (w, j) { return sp[0].indexOf(j) >= 0 ? w : ""; })).cards.forEach(function (c) {
+          said.push([c, sp[1]]);
+        });
+      });
       var told = [];
       var away = gone(keep, reading.used).concat(usedFirst.filter(function (k) { return k < handLabel; }),
-        described(keep, reading.used))
+        described(keep, reading.used), corrected(keep, reading.used))
         .filter(function (j, x, all) { return !masked.has(j) && all.indexOf(j) === x; });
       if (away.length) {
         var kept = readCards(keep.map(function (w, j) { return masked.has(j) || away.indexOf(j) >= 0 ? "" : w; }));
         if (kept.cards.length) {
           reading = kept;
           away.forEach(function (j) { masked.add(j); });
-          // cambio_ref.askhand.runs: the cards told of apart from the hand, each run of neighbouring words one phrase
-          away.slice().sort(function (a, b) { return a - b; }).forEach(function (j) {
-            if (told.length && away.indexOf(j - 1) >= 0) { told[told.length - 1] += " " + keep[j]; }
-            else { told.push(keep[j]); }
-          });
+          told = runs(keep, away);  // (the cards told of apart from the hand)
         }
       }
       var cards = reading.cards;
@@ -266,7 +362,8 @@
       var verb = firstCard - 1 - (firstCard > 1 && articles.has(keep[firstCard - 1]) ? 1 : 0);
       var label = firstCard && lex.hand_verbs.indexOf(keep[verb]) >= 0 ? verb
         : firstCard && lex.hand_labels.indexOf(keep[firstCard - 1]) >= 0 &&
-        (firstCard === 1 || lex.label_owners.indexOf(keep[firstCard - 2]) >= 0) ? firstCard - 1 : -1;
+        (firstCard === 1 || lex.label_owners.indexOf(keep[firstCard - 2]) >= 0 ||
+         lex.own_labels.indexOf(keep[firstCard - 1]) >= 0) ? firstCard - 1 : -1;
       var rest = [];
       keep.forEach(function (w, j) {
         if (!stopRaw.has(w) && !has(ranks, w) && !has(suits, w) && !has(colours, w) &&
@@ -300,7 +397,10 @@
       // them, "come to" ("add to") after them, "what's that" ending the question, "that" or "those" after them next
       // but one to a word of value ("how much is that"), or "my total"
       var tail = usedAt.length ? keep.slice(hi + 1) : [];
-      var summed = usedAt.length > 0 && ((keep[hi + 1] === "left" && value) ||
+      var listed = usedAt.length > 0 && tail.length === 0 && keep.some(function (w, j) {  // ("... hand: 2C 5H")
+        return lex.hand_labels.indexOf(w) >= 0 && reading.used[j + 1] === true;
+      });
+      var summed = usedAt.length > 0 && (listed || (keep[hi + 1] === "left" && value) ||
         tail.some(function (w) { return lex.sum_after.indexOf(w) >= 0; }) ||
         tail.some(function (w, k) { return lex.sum_to.indexOf(w) >= 0 && tail[k + 1] === "to"; }) ||
         lex.sum_ends.some(function (e) { return tail.length >= e.length && same(tail.slice(tail.length - e.length), e); }) ||
@@ -315,6 +415,35 @@
         return lex.alone_pairs.some(function (p) { return p[0] === w && p[1] === keep[k + 1]; });
       }));
       var first = usedAt.length ? lo : 0;
+      // cambio_ref.askhand.restated: the cards said twice are counted once ("three fives, so 5 5 5"), the words said
+      // again named as not counted
+      // and cambio_ref.askhand.repeated: a suited card named twice is one card
+      var again = restated(reading.cards, reading.namedAt);
+      var left = [];
+      reading.cards.forEach(function (c, x) { if (again.indexOf(x) < 0) { left.push(x); } });
+      left.forEach(function (x, y) {
+        var m = reading.cards[x];
+        if (m.suit && left.slice(y + 1).some(function (z) {
+          var o = reading.cards[z];
+          return o.rank === m.rank && o.suit === m.suit && o.colour === m.colour;
+        })) { again.push(x); }
+      });
+      if (again.length) {
+        cards = reading.cards.filter(function (c, x) { return again.indexOf(x) < 0; });
+        // cambio_ref.askread.said_again: the words of each run of them, from its first card's to the next card's
+        var ids = again.slice().sort(function (a, b) { return a - b; });
+        while (ids.length) {
+          var run = [ids.shift()];
+          while (ids.length && ids[0] === run[run.length - 1] + 1) { run.push(ids.shift()); }
+          var start = reading.namedAt[run[0]];
+          var end = run[run.length - 1] + 1 < reading.cards.length ? reading.namedAt[run[run.length - 1] + 1] : keep.length;
+          if (start >= 0 && start < end) {
+            told = told.concat(runs(keep, usedAt.filter(function (j) { return j >= start && j < end; })));
+          } else {
+            run.forEach(function (x) { var c = reading.cards[x]; told.push(c.rank === "X" ? "X" : c.rank + (c.suit || (c.colour ? "(" + c.colour + ")" : ""))); });
+          }
+        }
+      }
       var each = keep.indexOf("each") >= 0 ||
         (keep.slice(0, first).indexOf("are") >= 0 && !keep.some(function (w) { return sumWords.has(w); }));
       return { text: text, ruleset: ruleset, cards: cards, codes: codes, value: value, leftover: rest.length, wanted: unique, covered: uniqueCovered,
@@ -323,7 +452,7 @@
                  ruleset === null,
                aside: terms(cw).some(function (t) { return lex.aside.indexOf(t) >= 0; }),
                stated: reading.stated, ranksOnly: reading.ranksOnly, unread: unread, fixed: fixed, summed: summed,
-               alone: alone, told: told,
+               alone: alone, told: told, said: said,
                each: each, switched: switched(cw), asks: asking(text), topical: askedLast + rest.filter(function (j) { return has(single, stem(keep[j])); }).length +
                  found.size };
     }

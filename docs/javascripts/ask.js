@@ -43,6 +43,15 @@
     var analyse = ctx.analyse, choose = ctx.choose, handCodes = ctx.handCodes, isHand = ctx.isHand,
       mentionSuits = ctx.mentionSuits, rank = ctx.rank;
 
+    function statedRuleset(said) {
+      var fits = data.rulesets.filter(function (rs) {
+        return said.length > 0 && said.every(function (sp) {
+          return mentionSuits(sp[0]).every(function (suit) { return data.points[rs][sp[0].rank + suit] === sp[1]; });
+        });
+      });
+      return fits.length === 1 ? fits[0] : null;
+    }
+
     // A rank named without a suit whose suits score differently somewhere (cambio_ref.ask.by_suit):
     // per ruleset, [cards, points] per group of suits; null when every suit scores the same.
     function bySuit(m, tables) {
@@ -85,7 +94,8 @@
     // The answer to `text` (as cambio_ref.ask.ask): {top, kind, ruleset, found | cards, closest, unread, fixed, told}.
     function ask(text, picked) {
       var q = analyse(text);
-      var ruleset = picked || q.ruleset;
+      // cambio_ref.ask.stated_ruleset: a hand asked about with card values that only one ruleset has is scored for it
+      var ruleset = picked || q.ruleset || (isHand(q) ? statedRuleset(q.said) : null);
       if (isHand(q)) {
         var tables = ruleset ? [ruleset] : data.rulesets;
         var values = q.ranksOnly || (q.value && q.each);

@@ -190,7 +190,8 @@ def main(argv: list[str]) -> int:
     entries = load_half(half)
     counts = tally(entries)
     print(f"{half}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
-    if half in ("tune", "dev", "hands", "hands2", "hands4"):  # only these: the test half is never shown question by question
+    # only these: the test half (and the other frozen sets) are never shown question by question
+    if half in ("tune", "dev", "hands", "hands2", "hands4"):
         for e in entries:
             reply = ask(e["q"])
             wrong = problems(e, reply)

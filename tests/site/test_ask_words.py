@@ -109,7 +109,7 @@ def test_typos_are_read_as_the_nearest_known_word():
 
 
 def test_three_letter_typos_are_read_by_the_commonest_slip():
-    from cambio_ref.askread import plain_words
+    from cambio_ref.askcanon import plain_words
     from cambio_ref.asktypos import english_words
 
     # Typos of three letters are read too: two letters swapped first ("teh" was read as the card "ten"), then a
@@ -265,20 +265,21 @@ def test_the_plain_words_make_no_glossary_phrase_another_terms():
     """No word of askplain.txt is read as another of its words, nor is a stop word, and reading them joins no two
     glossary terms: no term's phrase becomes, or becomes part of, another term's phrase ("took from the discard",
     a power trigger, would have become part of "take from the discard pile", taking the discard)."""
-    import cambio_ref.askread as askread
-    from cambio_ref.askread import STOP_WORDS, lexicon, plain_words
+    import cambio_ref.askcanon as askcanon
+    from cambio_ref.askcanon import STOP_WORDS, plain_words
+    from cambio_ref.askread import lexicon
 
     words = plain_words()
     assert not set(words) & set(words.values()) and not set(words) & STOP_WORDS
     glossary = load_catalogue().glossary
 
     def joined(read: dict[str, str]) -> set[tuple[str, str]]:
-        saved = askread.plain_words
-        askread.plain_words = lambda: read  # type: ignore[assignment]
+        saved = askcanon.plain_words
+        askcanon.plain_words = lambda: read  # type: ignore[assignment]
         try:
             phrases = lexicon(glossary).phrases
         finally:
-            askread.plain_words = saved
+            askcanon.plain_words = saved
         return {(t, u) for p, t in phrases for q, u in phrases if t != u and any(
             q[i:i + len(p)] == p for i in range(len(q) - len(p) + 1))}
 

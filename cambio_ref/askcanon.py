@@ -1,0 +1,92 @@
+"""Words as the question engine compares them: stop words, stems, everyday English read as the rules' words, and a
+card's words as its rank, suit and colour (`cambio_ref.askread` reads a question with them, `cambio_ref.askswitch`
+its house rules said on or off).
+
+>>> canonical_words(["drew", "kh", "snapping"])
+['draw', 'king', 'heart', 'red', 'snap']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+
+from cambio_ref.cardnames import COLOURS, RANK_LETTERS, RANK_WORDS, SUIT_WORDS, code_of, rank_token
+
+__all__ = ["PLAIN_FILE", "STOP", "STOP_WORDS", "canonical", "canonical_words", "card_canonical", "plain_words", "stem"]
+
+STOP_WORDS = frozenset((  # noqa: SIM905 (a list of words reads better as one string)
+    "a an the of to is are be was what who whom when does do did can may might must it its in on at and or"
+    " with for if after before how which one their his her they them this that there someone somebody"
+    " happen happens happened else as by from into onto than then so not no yes i we you your my our"
+    " under has have had get gets got getting any me us im dont doesnt whats hows whos should would will much"
+    " about okay ok just also too really allowed allow but though because now am were been being equals"
+    " mine yours ours theirs anyone anybody anything something everything everyone everybody whoever whatever"
+    # table talk around a question: people, pronouns, chat ("she", "u", "lol", "nah")
+    " she he him hers herself himself myself yourself u ur ya ive id youre theyre wasnt wasn isnt isn didnt didn"
+    " cant wont aren arent lol lmao nah yeah yep pls please guys guy bro dude mate mates gf bf literally"
+    " actually basically exactly pretty okay so anyway tonight thing stuff ve ll re theres thats heres").split())
+
+
+def stem(word: str) -> str:
+    """
+    >>> [stem(w) for w in ("snapping", "snapped", "calling", "ties", "cards", "less", "rounds", "goes")]
+    ['snap', 'snap', 'call', 'tie', 'card', 'less', 'round', 'go']
+    """
+    for suffix in ("ing", "ed"):
+        if word.endswith(suffix) and len(word) > len(suffix) + 2:
+            word = word[: -len(suffix)]
+            if len(word) > 2 and word[-1] == word[-2] and word[-1] in "bdgmnprt":
+                word = word[:-1]
+            return word
+    if word.endswith("oes") and len(word) > 3:  # "goes" is "go" (not "goe")
+        return word[:-2]
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        return word[:-1]
+    return word
+
+
+# The stop words as the engine compares them (stemmed too: "does" -> "doe").
+STOP = STOP_WORDS | frozenset(stem(w) for w in STOP_WORDS)
+
+
+def canonical(word: str) -> list[str]:
+    """A raw word as the engine compares it: a card code as its rank, suit and colour; a rank word as its rank."""
+    code = code_of(word)
+    if code:
+        rank, suit = code
+        out = [rank_token(rank)]
+        if suit:
+            out += [stem(next(w for w, s in SUIT_WORDS.items() if s == suit)),
+                    next(c for c, suits in COLOURS.items() if suit in suits)]
+        return out
+    if word in RANK_WORDS and word not in RANK_LETTERS:
+        return [rank_token(RANK_WORDS[word])]
+    return [stem(plain_words().get(word, word))]
+
+
+# Everyday English read as the rules' words ("drew" as "draw", "max" as "most"): package data of cambio_ref.
+PLAIN_FILE = "askplain.txt"
+
+
+@cache
+def plain_words() -> dict[str, str]:
+    """The words of `PLAIN_FILE`, each with the word it is read as.
+
+    >>> plain_words()["drew"], plain_words()["max"]
+    ('draw', 'most')
+    """
+    text = Path(__file__).with_name(PLAIN_FILE).read_text(encoding="utf-8")
+    pairs = [line.split() for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    return {said: meant for said, meant in pairs}
+
+
+def canonical_words(words: Iterable[str]) -> list[str]:
+    return [c for w in words for c in canonical(w)]
+
+
+@cache
+def card_canonical() -> frozenset[str]:
+    """Every card word as the engine compares it ("kings" -> "king", "hearts" -> "heart")."""
+    return frozenset(c for w in (*RANK_WORDS, *SUIT_WORDS, *COLOURS) for c in canonical(w))
