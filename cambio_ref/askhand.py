@@ -80,8 +80,8 @@ from cambio_ref.cardnames import (
 )
 
 __all__ = ["GONE_VERBS", "HAND_LABELS", "HAND_VERBS", "JOINS", "LABEL_OWNERS", "SUMMED", "SUM_NOUNS", "SUM_PAIRS",
-           "alone", "corrected", "described", "gone", "hand_json", "hand_label", "hand_span", "labelled", "raw_words",
-           "restated", "runs", "said_points", "summed"]
+           "alone", "corrected", "described", "gone", "hand_json", "hand_label", "hand_span", "labelled", "labels",
+           "raw_words", "repeated", "restated", "runs", "said_points", "summed"]
 
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -348,6 +348,19 @@ def repeated(cards: Sequence[CardMention]) -> frozenset[int]:
     return frozenset(n for n, m in enumerate(cards) if m.suit and m in cards[n + 1:])
 
 
+def labels(words: Sequence[str], j: int, used: Collection[int]) -> bool:
+    """Whether the word at `j` is right before a card read at `used`, "is", "are" or an article between ("mine are
+    2S, 4H", "cards are K♥ 3♣", "hand: a 7 and ...").
+
+    >>> labels("mine are 2s 4h".split(), 0, {2, 3}), labels("how many cards do you get".split(), 2, set())
+    (True, False)
+    """
+    k = j + 1
+    while k < len(words) and (words[k] in DESCRIBED_BY or words[k] in ARTICLES):
+        k += 1
+    return k in used
+
+
 def labelled(words: Sequence[str], used: Iterable[int]) -> frozenset[int]:
     """The places of the cards read at `used` that come before the hand's label ("my hand is", "final hand:", "my
     cards:", "my last cards are", or such a word right before a card: "... hand: JS, 2C", "mine: 8H"; the last label
@@ -368,9 +381,9 @@ def labelled(words: Sequence[str], used: Iterable[int]) -> frozenset[int]:
     def after(j: int) -> int:
         return sum(1 for k in at if k > j)
 
-    label = max([j for j, w in enumerate(words) if w in HAND_LABELS and (
-        j == 0 or words[j - 1] in LABEL_OWNERS or (j > 1 and words[j - 1] in LABEL_ASIDES
-                                                  and words[j - 2] in LABEL_OWNERS) or j + 1 in at) and after(j) >= 1]
+    label = max([j for j, w in enumerate(words) if w in HAND_LABELS and after(j) >= 1 and (
+        j == 0 or words[j - 1] in LABEL_OWNERS or labels(words, j, at)
+        or (j > 1 and words[j - 1] in LABEL_ASIDES and words[j - 2] in LABEL_OWNERS))]
                 + [j for j, w in enumerate(words) if w in HAVING and "i" in words[max(j - 2, 0):j] and after(j) >= 2],
                 default=-1)
     return frozenset(k for k in at if k < label)
@@ -440,7 +453,7 @@ def summed(words: Sequence[str], used: Iterable[int], valued: Collection[int] = 
         return False
     end = at[-1] + 1
     tail = tuple(words[end:])
-    listed = not tail and any(w in HAND_LABELS and j + 1 in at for j, w in enumerate(words))  # ("... hand: 2C 5H")
+    listed = not tail and any(w in HAND_LABELS and labels(words, j, at) for j, w in enumerate(words))  # ("hand: 2C")
     return listed or (words[end:end + 1] == ["left"] and bool(valued)) or any(w in SUM_AFTER for w in tail) or any(
         a in SUM_TO and b == "to" for a, b in itertools.pairwise(tail)) or any(
         tail[-len(e):] == e for e in SUM_ENDS) or any(

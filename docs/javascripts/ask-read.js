@@ -97,6 +97,13 @@
       return out;
     }
 
+    // cambio_ref.askhand.labels: the word at j is right before a card, "is", "are" or an article between
+    function labels(words, j, used) {
+      var k = j + 1;
+      while (k < words.length && (lex.described_by.indexOf(words[k]) >= 0 || articles.has(words[k]))) { k += 1; }
+      return used[k] === true;
+    }
+
     // cambio_ref.askhand.corrected: the card right before words that take it back ("a 7, no wait, an 8")
     function corrected(words, used) {
       var out = [];
@@ -297,7 +304,7 @@
       keep.forEach(function (w, j) {
         if (lex.hand_labels.indexOf(w) >= 0 && (j === 0 || lex.label_owners.indexOf(keep[j - 1]) >= 0 ||
             (j > 1 && lex.label_asides.indexOf(keep[j - 1]) >= 0 && lex.label_owners.indexOf(keep[j - 2]) >= 0) ||
-            reading.used[j + 1] === true) && cardsAfter(j) >= 1) { handLabel = j; }
+            labels(keep, j, reading.used)) && cardsAfter(j) >= 1) { handLabel = j; }
         if (lex.having.indexOf(w) >= 0 && keep.slice(Math.max(j - 2, 0), j).indexOf("i") >= 0 && cardsAfter(j) >= 2) {
           handLabel = j;
         }
@@ -398,7 +405,7 @@
       // but one to a word of value ("how much is that"), or "my total"
       var tail = usedAt.length ? keep.slice(hi + 1) : [];
       var listed = usedAt.length > 0 && tail.length === 0 && keep.some(function (w, j) {  // ("... hand: 2C 5H")
-        return lex.hand_labels.indexOf(w) >= 0 && reading.used[j + 1] === true;
+        return lex.hand_labels.indexOf(w) >= 0 && labels(keep, j, reading.used);
       });
       var summed = usedAt.length > 0 && (listed || (keep[hi + 1] === "left" && value) ||
         tail.some(function (w) { return lex.sum_after.indexOf(w) >= 0; }) ||

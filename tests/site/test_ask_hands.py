@@ -274,6 +274,7 @@ HANDS_IN_WORDS = [
     # A label right before the cards that end the question asks for their sum (askhand.summed); "mine" is a label.
     ("my friend says I'm wrong about it. hand: 3C 8D AH", ["3C", "8D", "AH"], ()),
     ("she kept the black king, not me. mine: 4H, 5C, 9D. how many points", ["4H", "5C", "9D"], ()),
+    ("my friend showed me his 9. mine are 2S, 4H and 8C. total?", ["2S", "4H", "8C"], ()),
     # Cards got rid of one after the other, or swapped out, are not counted (askhand.gone).
     ("i burned my 3 and my 9, and what's left is a queen and a 2. total?", ["QS", "2S"], ()),
     ("swapped my king out for a 4 of clubs, so now 4C and 10H. score?", ["4C", "10H"], ()),
