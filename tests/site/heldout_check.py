@@ -18,6 +18,9 @@ tests/site/heldout-hands.yaml (100 hands in players' words by another writer, th
 looked at and tuned on too: ``... heldout_check hands`` prints its counts and misses; so may heldout-hands2.yaml (80
 more by a second writer, read by counts before and after the first set's fixes: 43 and 46 right).
 tests/site/heldout-hands3.yaml (60 hands by a third writer, the same inputs) is frozen as the test half is: counts only.
+tests/site/heldout-hands4.yaml (80 hands told in a story by a fourth writer, the same inputs, 2026-11-28) was read by
+counts at b78df91 and after the first story fixes (31 and 48 right first), and looked at and tuned on since:
+``... heldout_check hands4`` prints its misses.
 tests/site/heldout-dev.yaml (1,023 questions on a topic by four more writers, the same inputs) may be looked at and
 tuned on, as the tune half: ``... heldout_check dev`` prints its counts and misses. A fifth writer later added 233
 questions no topic answers (near misses in the game's words, strategy, other games): 218 "not sure" untuned.
