@@ -394,6 +394,8 @@ def labelled(words: Sequence[str], used: Iterable[int]) -> frozenset[int]:
 # Not when a pronoun follows, which asks about the cards ("a joker and two aces. is that negative?").
 DESCRIBED_BY = frozenset(("is", "are"))
 ASKING_PRONOUNS = frozenset(("that", "it", "this", "there", "they", "those", "these", "he", "she", "we", "you", "i"))
+# Nor when a word that says the cards are still held follows ("a 9 and a 2 are left", "a king is all I have").
+HELD_AFTER = frozenset(("left", "mine", "still", "in", "all", "both", "what", "my", "now"))
 
 
 def described(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
@@ -404,13 +406,16 @@ def described(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
     [2]
     >>> sorted(described("a joker and two aces is that negative".split(), {1, 3, 4}))
     []
+    >>> sorted(described("a 9 and a 2 are left".split(), {1, 4}))
+    []
     >>> sorted(described("my two sixes are the 6 of spades and a 6 of hearts".split(), {1, 2, 5, 6, 7, 10, 11, 12}))
     [1, 2]
     """
     out: set[int] = set()
     for j, w in enumerate(words):
         k = j - 1
-        while w in DESCRIBED_BY and words[j + 1:j + 2] != [] and words[j + 1] not in ASKING_PRONOUNS and k in used:
+        while (w in DESCRIBED_BY and words[j + 1:j + 2] != [] and words[j + 1] not in ASKING_PRONOUNS
+               and words[j + 1] not in HELD_AFTER and k in used):
             out.add(k)
             k -= 1
     return frozenset(out)
@@ -563,7 +568,7 @@ def hand_json() -> dict[str, Any]:
             "alone_pairs": [list(p) for p in sorted(ALONE_PAIRS)], "summed": sorted(SUMMED),
             "sum_after": sorted(SUM_AFTER), "sum_to": sorted(SUM_TO), "sum_ends": [list(e) for e in SUM_ENDS],
             "corrections": [list(c) for c in CORRECTIONS], "described_by": sorted(DESCRIBED_BY),
-            "asking_pronouns": sorted(ASKING_PRONOUNS),
+            "asking_pronouns": sorted(ASKING_PRONOUNS), "held_after": sorted(HELD_AFTER),
             "points_lead": sorted(POINTS_LEAD), "negative": sorted(NEGATIVE), "number_words": NUMBER_WORDS,
             "label_asides": sorted(LABEL_ASIDES), "having": sorted(HAVING), "sum_nouns": sorted(SUM_NOUNS),
             "sum_pairs": [list(p) for p in sorted(SUM_PAIRS)],

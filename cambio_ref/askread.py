@@ -33,6 +33,7 @@ from cambio_ref.askcanon import (
 )
 from cambio_ref.askcontractions import CONTRACTED, CONTRACTION, NOT_BASES, UNMARKED, expand
 from cambio_ref.askhand import (
+    HAND_LABELS,
     JOINS,
     alone,
     corrected,
@@ -448,7 +449,9 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     for alts, words_of in zip(wanted, plain, strict=True):
         once.setdefault(alts, words_of)
     terms = lex.terms(canon)
-    each = "each" in keep or ("are" in keep[:first] and not any(w in _SUM_WORDS for w in keep))
+    # ("what are an ace and a jack worth": each card's value; not "mine are 2S, 4H": a hand's label)
+    each = "each" in keep or (any(w == "are" and not (k and keep[k - 1] in HAND_LABELS) for k, w in
+                                  enumerate(keep[:first])) and not any(w in _SUM_WORDS for w in keep))
     # A rule's words: a word naming a glossary term, or a phrase of a term that is not a card ("risky fives").
     topical = asked_last + sum(1 for j in rest if stem(keep[j]) in single) + len(found)
     # ("three fives, so 5 5 5": the fives named twice are three fives; the reply names the words said again)
@@ -460,7 +463,7 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     told += said_again(keep, reading, again)
     return Query(text, ruleset, cards, sum(1 for w in keep if code_of(w)), any(valued),
                  len(rest), tuple(once), HOUSE_TERM in terms, reading.ranks_only, unread, fixed,
-                 each, topical, switched(canon, lex), tuple(once.values()), asking(text),
+                 each, topical, switched(canon, lex.starting()), tuple(once.values()), asking(text),
                  (OTHER_GAME_TERM in terms or reading.poker) and GAME_TERM not in terms and ruleset is None,
                  bool(reading.stated), any(t in terms for t in ASIDE_TERMS),
                  summed(keep, reading.used, [j for j, v in enumerate(valued) if v]), alone(keep, reading.used),

@@ -5,15 +5,12 @@ other people's cards"): `switched` reads them from a question's canonical words 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cambio_ref.askcanon import canonical, canonical_words, card_canonical
 from cambio_ref.cardcounts import ARTICLES
-
-if TYPE_CHECKING:
-    from cambio_ref.askread import Lexicon
 
 __all__ = ["SWITCH_WORDS", "switch_json", "switched"]
 
@@ -46,13 +43,15 @@ def _switch_words() -> tuple[dict[str, bool], frozenset[str], frozenset[str], fr
             one(_SWITCH_VERBS), one(_ON_BEFORE) | card_canonical())
 
 
-def switched(canon: Sequence[str], lex: Lexicon) -> tuple[tuple[str, bool], ...]:
+def switched(canon: Sequence[str], starting: Mapping[str, Sequence[tuple[tuple[str, ...], str]]]
+             ) -> tuple[tuple[str, bool], ...]:
     """The glossary terms `canon` (a question's canonical words) says are on or off, each with its value (the
-    longest name at a place; a term said both ways is left out).
+    longest name at a place; a term said both ways is left out); `starting`: the glossary's phrases by their first
+    word, longest first (`cambio_ref.askread.Lexicon.starting`).
 
     >>> from cambio_ref.askread import raw_words, shipped_lexicon
-    >>> lex = shipped_lexicon()
-    >>> [switched(canonical_words(raw_words(q)), lex) for q in ("risky fives is on, two fives?", "no risky fives",
+    >>> starting = shipped_lexicon().starting()
+    >>> [switched(canonical_words(raw_words(q)), starting) for q in ("risky fives is on, two fives?", "no risky fives",
     ...  "we turned off snapping other people's cards", "can i snap on the same discard", "open hands off")]
     [(('risky-fives', True),), (('risky-fives', False),), (('snap-others', False),), (), (('open-hands', False),)]
     """
@@ -60,7 +59,7 @@ def switched(canon: Sequence[str], lex: Lexicon) -> tuple[tuple[str, bool], ...]
     n = len(canon)
     said: dict[str, set[bool]] = {}
     for j in range(n):
-        for phrase, term in lex.starting().get(canon[j], ()):
+        for phrase, term in starting.get(canon[j], ()):
             k = j + len(phrase)
             if tuple(canon[j:k]) != phrase:
                 continue

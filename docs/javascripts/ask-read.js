@@ -163,7 +163,8 @@
     function described(words, used) {
       var out = [];
       words.forEach(function (w, j) {
-        if (lex.described_by.indexOf(w) < 0 || j + 1 >= words.length || lex.asking_pronouns.indexOf(words[j + 1]) >= 0) {
+        if (lex.described_by.indexOf(w) < 0 || j + 1 >= words.length || lex.asking_pronouns.indexOf(words[j + 1]) >= 0 ||
+            lex.held_after.indexOf(words[j + 1]) >= 0) {
           return;
         }
         for (var k = j - 1; used[k] === true; k--) { if (out.indexOf(k) < 0) { out.push(k); } }
@@ -421,7 +422,7 @@
       var alone = usedAt.length > 0 && (keep[hi + 1] === "left" || keep.some(function (w, k) {
         return lex.alone_pairs.some(function (p) { return p[0] === w && p[1] === keep[k + 1]; });
       }));
-      var first = usedAt.length ? lo : 0;
+      var first = usedAt.length ? Math.min.apply(null, usedAt) : 0;  // (the first card's first word)
       // cambio_ref.askhand.restated: the cards said twice are counted once ("three fives, so 5 5 5"), the words said
       // again named as not counted
       // and cambio_ref.askhand.repeated: a suited card named twice is one card
@@ -452,7 +453,8 @@
         }
       }
       var each = keep.indexOf("each") >= 0 ||
-        (keep.slice(0, first).indexOf("are") >= 0 && !keep.some(function (w) { return sumWords.has(w); }));
+        (keep.slice(0, first).some(function (w, k) { return w === "are" && !(k && lex.hand_labels.indexOf(keep[k - 1]) >= 0); }) &&
+         !keep.some(function (w) { return sumWords.has(w); }));
       return { text: text, ruleset: ruleset, cards: cards, codes: codes, value: value, leftover: rest.length, wanted: unique, covered: uniqueCovered,
                house: terms(cw).indexOf(lex.house) >= 0,
                elsewhere: (terms(cw).indexOf(lex.other_game) >= 0 || reading.poker) && terms(cw).indexOf(lex.game) < 0 &&

@@ -192,7 +192,7 @@
       }
       if (reply.told && reply.told.length) {
         list.appendChild(el("li", "ask-result ask-note", "Not counted in the hand: " + reply.told.map(function (w) {
-          return "\u201c" + w + "\u201d"; }).join(", ") + " (told of apart from it)."));
+          return "\u201c" + w + "\u201d"; }).join(", ") + "."));
       }
       reply.cards.forEach(function (c, n) {
         var li = el("li", "ask-result ask-score");

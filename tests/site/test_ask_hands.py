@@ -265,6 +265,7 @@ HANDS_IN_WORDS = [
     ("we play with both jokers in the deck. my last cards are a 2 and a 3, what's my score", ["2S", "3S"], ()),
     # A card the question says something about ("jokers are wild") is no card of the hand (askhand.described).
     ("jokers are wild here lol. a joker, an 8 and a 10, what's the total", ["X", "8S", "10S"], ()),
+    ("i snapped my jack, so a 9 and a 2 are left. total?", ["9S", "2S"], ()),  # (cards still held: no statement)
     # A number before a colon counts the cards after it; "the other two", "my top two" count cards; "under 5" is a
     # number of points; "2 penalty cards" counts them (askhand.raw_words with COUNT_COLON, cardcounts.COUNT_BEFORE).
     ("got two penalty cards so I'm on 6 now: 2D, 3C, 4H, 9S, JC, QD. total?",

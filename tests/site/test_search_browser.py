@@ -177,6 +177,10 @@ def test_a_hand_is_scored_in_the_search(visit: Visit) -> None:
     visit.page.locator("#ask-q").fill("what is a king worth in hearts")
     visit.page.locator(".ask-result[data-top='card:K']").wait_for()
     assert visit.page.locator(".ask-score .ask-teaser").inner_text() == "hearts: KS KC 10; KH KD -2"
+    # A card the player got rid of is named as not counted, as `cambio ask` says (cambio_ref.askprint).
+    visit.page.locator("#ask-q").fill("i snapped my jack, so a 9 and a 2 are left. total?")
+    visit.page.locator(".ask-result[data-top='hand:9S 2S']").wait_for()
+    assert "Not counted in the hand: \u201cjack\u201d." in visit.page.locator(".ask-note").all_inner_texts()
 
 
 def test_the_home_box_answers_on_the_page_it_opens(visit: Visit) -> None:
