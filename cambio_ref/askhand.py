@@ -501,9 +501,12 @@ def said_points(words: Sequence[str], used: Collection[int]) -> tuple[tuple[tupl
     """
     out: list[tuple[tuple[int, ...], int]] = []
     for j, w in enumerate(words):
-        run = tuple(k for k in range(j - 1, -1, -1) if all(x in used for x in range(k, j)))[::-1]
-        if w not in DESCRIBED_BY or not run:
+        if w not in DESCRIBED_BY or j - 1 not in used:
             continue
+        k = j - 1
+        while k - 1 in used:
+            k -= 1
+        run = tuple(range(k, j))
         m = j + 1
         while m < len(words) and words[m] in POINTS_LEAD:
             m += 1

@@ -177,9 +177,9 @@
     function saidPoints(words, used) {
       var out = [];
       words.forEach(function (w, j) {
+        if (lex.described_by.indexOf(w) < 0 || used[j - 1] !== true) { return; }
         var run = [];
         for (var k = j - 1; used[k] === true; k--) { run.unshift(k); }
-        if (lex.described_by.indexOf(w) < 0 || !run.length) { return; }
         var m = j + 1;
         while (m < words.length && lex.points_lead.indexOf(words[m]) >= 0) { m += 1; }
         var sign = m < words.length && lex.negative.indexOf(words[m]) >= 0 ? -1 : 1;
