@@ -36,21 +36,24 @@ from cambio_ref.askhand import (
     HAND_LABELS,
     JOINS,
     alone,
-    corrected,
-    described,
-    gone,
     hand_json,
     hand_label,
     hand_span,
-    labelled,
     raw_words,
+    summed,
+)
+from cambio_ref.askkind import ASKING, HOW_MUCH, asking
+from cambio_ref.askstory import (
+    corrected,
+    described,
+    gone,
+    labelled,
     repeated,
     restated,
     runs,
     said_points,
-    summed,
+    story_json,
 )
-from cambio_ref.askkind import ASKING, HOW_MUCH, asking
 from cambio_ref.askswitch import switch_json, switched
 from cambio_ref.asktypos import correct
 from cambio_ref.cardcounts import (
@@ -492,7 +495,7 @@ def rule_phrases(canon: Sequence[str], lex: Lexicon) -> dict[tuple[tuple[str, ..
 
 def reading_json(lex: Lexicon) -> dict[str, Any]:
     """The lexicon and the reading's word lists, as ask.js reads them."""
-    return {**hand_json(), "stop": sorted(STOP), "stop_raw": sorted(STOP_WORDS),
+    return {**hand_json(), **story_json(), "stop": sorted(STOP), "stop_raw": sorted(STOP_WORDS),
             "phrases": [[list(p), t] for p, t in lex.phrases], "value": [list(p) for p in lex.value_phrases],
             "rulesets": [[list(p), rs] for p, rs in lex.rulesets], "cues": sorted(_RULESET_CUES),
             "ruleset_tails": list(RULESET_TAILS), "contraction": CONTRACTION.pattern, "not_bases": NOT_BASES,

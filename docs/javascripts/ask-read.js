@@ -66,7 +66,7 @@
       return found;
     }
 
-    // cambio_ref.askhand.gone: the places of the words read as cards (`used`) right after a verb of getting rid of one
+    // cambio_ref.askstory.gone: the places of the words read as cards (`used`) right after a verb of getting rid of one
     // (and those an "and" adds), after a verb of swapping followed by "out" or "away", or after "in for" after it
     function gone(words, used) {
       var out = [];
@@ -104,7 +104,7 @@
       return used[k] === true;
     }
 
-    // cambio_ref.askhand.corrected: the card right before words that take it back ("a 7, no wait, an 8")
+    // cambio_ref.askstory.corrected: the card right before words that take it back ("a 7, no wait, an 8")
     function corrected(words, used) {
       var out = [];
       for (var j = 1; j < words.length; j++) {
@@ -122,7 +122,7 @@
       return out;
     }
 
-    // cambio_ref.askhand.runs: the words at `places`, each run of neighbouring places one phrase
+    // cambio_ref.askstory.runs: the words at `places`, each run of neighbouring places one phrase
     function runs(words, places) {
       var out = [];
       places.slice().sort(function (a, b) { return a - b; }).forEach(function (j) {
@@ -131,7 +131,7 @@
       return out;
     }
 
-    // cambio_ref.askhand.restated: the indices of cards said again right before or after a list of the same ranks,
+    // cambio_ref.askstory.restated: the indices of cards said again right before or after a list of the same ranks,
     // one list counted and the other card by card ("three fives, so 5 5 5"): of the two, the one saying fewer suits
     function restated(cards, namedAt) {
       var n = cards.length === namedAt.length ? cards.length : 0;
@@ -158,7 +158,7 @@
       return [];
     }
 
-    // cambio_ref.askhand.described: the places of the words read as cards right before "is" or "are" (not followed
+    // cambio_ref.askstory.described: the places of the words read as cards right before "is" or "are" (not followed
     // by a pronoun that asks: "is that negative?"): a card the question says something about, not one of the hand
     function described(words, used) {
       var out = [];
@@ -172,7 +172,7 @@
       return out;
     }
 
-    // cambio_ref.askhand.said_points: the runs of words read as cards said to be worth a number of points ("where an
+    // cambio_ref.askstory.said_points: the runs of words read as cards said to be worth a number of points ("where an
     // ace is zero", "jokers are minus 1"), each as [places, points]
     function saidPoints(words, used) {
       var out = [];
@@ -295,9 +295,9 @@
         return masked.has(j) && (has(ranks, w) || has(suits, w) || has(colours, w) || has(counts, w) || codeOf(w) !== null)
           ? "" : w;
       }));
-      // cambio_ref.askhand.gone: a card the player got rid of ("I burned my 7 earlier") is not in the hand, when
+      // cambio_ref.askstory.gone: a card the player got rid of ("I burned my 7 earlier") is not in the hand, when
       // other cards are
-      // cambio_ref.askhand.labelled: the cards before the hand's label ("my hand is", "final hand:", "my last
+      // cambio_ref.askstory.labelled: the cards before the hand's label ("my hand is", "final hand:", "my last
       // cards are"), or before "i have" ("i've got", "i'm holding") with two or more cards after it, are the story's
       var usedFirst = Object.keys(reading.used).map(Number);
       var handLabel = -1;
@@ -423,9 +423,9 @@
         return lex.alone_pairs.some(function (p) { return p[0] === w && p[1] === keep[k + 1]; });
       }));
       var first = usedAt.length ? Math.min.apply(null, usedAt) : 0;  // (the first card's first word)
-      // cambio_ref.askhand.restated: the cards said twice are counted once ("three fives, so 5 5 5"), the words said
+      // cambio_ref.askstory.restated: the cards said twice are counted once ("three fives, so 5 5 5"), the words said
       // again named as not counted
-      // and cambio_ref.askhand.repeated: a suited card named twice is one card
+      // and cambio_ref.askstory.repeated: a suited card named twice is one card
       var again = restated(reading.cards, reading.namedAt);
       var left = [];
       reading.cards.forEach(function (c, x) { if (again.indexOf(x) < 0) { left.push(x); } });

@@ -241,7 +241,7 @@ HANDS_IN_WORDS = [
     ("Cambio got called on me. I flipped a 10 of diamonds, a jack and a 2. how much is that?", ["10D", "JS", "2S"], ()),
     # A list after "worth:" starts with a card, not with the points it is worth (the 10 was dropped, unsaid).
     ("what's my hand worth: 10, jakc, qeen, black king", ["10S", "JS", "QS", "KS"], ()),
-    # A card the player got rid of is no longer theirs (cambio_ref.askhand.gone): the jack snapped away is not scored.
+    # A card the player got rid of is no longer theirs (cambio_ref.askstory.gone): the jack snapped away is not scored.
     ("so i snapped my jack and i'm left with a 9 and a 2, what's my score now", ["9S", "2S"], ()),
     # A number right after a card, before "left", is one more card, not a count of cards left; "only" needs no saying.
     ("only 4 + 4 left, what's my score", ["4S", "4H"], ()),
@@ -249,7 +249,7 @@ HANDS_IN_WORDS = [
     # "=" after a hand's label is its colon (the 7 was read as points and dropped, unsaid); "the two cards" counts them.
     ("Hand = seven + eight + nine. total pls", ["7S", "8S", "9S"], ()),
     ("Score check: a red 4 and a black 6, just the two cards.", ["4H", "6S"], ()),
-    # A card told before the hand's label is not in the hand (askhand.labelled); "what do i score" asks for the sum.
+    # A card told before the hand's label is not in the hand (askstory.labelled); "what do i score" asks for the sum.
     ("my friend says my 7 is useless. final hand: K, 7, 2. total?", ["KS", "7S", "2S"], ("useless",)),
     ("Cambio got called and I flipped over a pair of nines plus a black king. What do I score?", ["9S", "9H", "KS"],
      ()),
@@ -260,10 +260,10 @@ HANDS_IN_WORDS = [
     ("a 5 and a 6 were all I had at the end, sum please", ["5S", "6S"], ()),
     ("cambio was called on me with a queen and two 4s showing. what does that come to", ["QS", "4S", "4H"], ()),
     ("they flipped my cards: a 9 and a red king. what's that?", ["9S", "KH"], ()),
-    # Cards told before "i have" (two or more after it) or "my last cards are" are the story's (askhand.labelled).
+    # Cards told before "i have" (two or more after it) or "my last cards are" are the story's (askstory.labelled).
     ("i swapped a red king in, and now i have that red king and a 7. total?", ["KH", "7S"], ()),
     ("we play with both jokers in the deck. my last cards are a 2 and a 3, what's my score", ["2S", "3S"], ()),
-    # A card the question says something about ("jokers are wild") is no card of the hand (askhand.described).
+    # A card the question says something about ("jokers are wild") is no card of the hand (askstory.described).
     ("jokers are wild here lol. a joker, an 8 and a 10, what's the total", ["X", "8S", "10S"], ()),
     ("i snapped my jack, so a 9 and a 2 are left. total?", ["9S", "2S"], ()),  # (cards still held: no statement)
     # A number before a colon counts the cards after it; "the other two", "my top two" count cards; "under 5" is a
@@ -276,11 +276,11 @@ HANDS_IN_WORDS = [
     ("my friend says I'm wrong about it. hand: 3C 8D AH", ["3C", "8D", "AH"], ()),
     ("she kept the black king, not me. mine: 4H, 5C, 9D. how many points", ["4H", "5C", "9D"], ()),
     ("my friend showed me his 9. mine are 2S, 4H and 8C. total?", ["2S", "4H", "8C"], ()),
-    # Cards got rid of one after the other, or swapped out, are not counted (askhand.gone).
+    # Cards got rid of one after the other, or swapped out, are not counted (askstory.gone).
     ("i burned my 3 and my 9, and what's left is a queen and a 2. total?", ["QS", "2S"], ()),
     ("swapped my king out for a 4 of clubs, so now 4C and 10H. score?", ["4C", "10H"], ()),
-    # A card taken back ("no wait") is not counted (askhand.corrected); a list said twice counts once
-    # (askhand.restated): the reply names the words it did not count.
+    # A card taken back ("no wait") is not counted (askstory.corrected); a list said twice counts once
+    # (askstory.restated): the reply names the words it did not count.
     ("I have a 9, no wait, a 6 of spades, and a king of hearts. total?", ["6S", "KH"], ()),
     ("two jacks, so J J, and the 5 of diamonds. score?", ["JS", "JH", "5D"], ()),
     ("QH QD QC. three queens lol, total?", ["QH", "QD", "QC"], ()),
@@ -305,7 +305,7 @@ def test_the_words_not_counted_in_a_hand_are_named(question, told):
 
 
 def test_a_hand_with_a_rulesets_own_values_said_is_scored_for_it():
-    # (askhand.said_points, ask.stated_ruleset): a six of hearts at -3 is the hearts ruleset's value alone
+    # (askstory.said_points, ask.stated_ruleset): a six of hearts at -3 is the hearts ruleset's value alone
     # (spec/rulesets/hearts.yaml: value.six-of-hearts; hearts source §Value of the Card); an ace at 0 and a joker at
     # -1 are hearts' too. A value every ruleset or none has names no ruleset.
     reply = ask("our house rules, where the six of hearts is minus three: I've got the 6 of hearts and a 4. total?")

@@ -1,0 +1,281 @@
+"""The cards a question tells of apart from the hand: got rid of ("I burned my 7"), told before the hand's label ("he
+says my red king is bad. my hand is ..."), said something about ("where an ace is zero"), taken back ("a 7, no wait,
+an 8"), or said again ("7C 7D 7H. three sevens"); and the points a question says a card is worth. `cambio_ref.askread`
+leaves such cards out of the hand and the reply names them; docs/javascripts/ask-read.js does the same from
+`story_json`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Sequence
+from typing import Any
+
+from cambio_ref.askhand import DESCRIBED_BY, HAND_LABELS, JOINS, LABEL_OWNERS, labels
+from cambio_ref.cardcounts import ARTICLES
+from cambio_ref.cardnames import COLOURS, CardMention
+
+__all__ = ["CORRECTIONS", "GONE_VERBS", "corrected", "described", "gone", "labelled", "repeated", "restated", "runs",
+           "said_points", "story_json"]
+
+# Words between an owner and a label ("my last cards are ..."), and the verbs after "i" that say what one has
+# ("i have", "i've got", "i'm holding"): `labelled`.
+LABEL_ASIDES = frozenset(("last", "remaining", "final", "own"))
+HAVING = frozenset(("have", "got", "holding"))
+
+
+# Verbs by which a player gets rid of a card of their own ("I burned my 7 earlier", "snapped my jack"): the card
+# right after one (after "my" or an article) is no longer in the hand: `gone`.
+GONE_VERBS = frozenset(("snapped", "burned", "burnt", "threw", "tossed", "discarded", "dumped", "slapped", "ditched"))
+# Words between such a verb and the card ("burned both my 7s"), and verbs of swapping a card, which is gone when
+# "out" or "away" follows it, or after "in for" ("swapped it in for my jack"): `gone`.
+GONE_SKIP = ARTICLES | {"my", "both"}
+SWAP_VERBS = frozenset(("swapped", "traded", "switched", "exchanged"))
+
+
+def gone(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
+    """The places of the words naming a card the player says they got rid of: the words read as cards (at `used`)
+    that follow a verb of `GONE_VERBS`, after "my", "both" or an article, up to the first word that is no card's
+    (and those of the cards an "and" adds: "burned my 2 and my 8"); those after a verb of `SWAP_VERBS` followed by
+    "out" or "away" ("swapped my queen out"); and those after "in for" after such a verb ("swapped it in for my
+    jack").
+
+    >>> sorted(gone("so i snapped my jack and i am left with a 9 and a 2".split(), {4, 11, 14}))
+    [4]
+    >>> sorted(gone("i burned a black king of spades".split(), {3, 4, 5, 6})), sorted(gone("i burned kh".split(), {2}))
+    ([3, 4, 5, 6], [2])
+    >>> sorted(gone("a snapped ace and a 2".split(), {2, 5})), sorted(gone("a red snapped ace".split(), {1, 3}))
+    ([], [])
+    >>> sorted(gone("i burned my 2 and my 8 so i have a 4".split(), {3, 6, 11}))
+    [3, 6]
+    >>> sorted(gone("swapped my queen out for the 3".split(), {2, 6})), sorted(gone("went in for my jack".split(), {4}))
+    ([2], [])
+    >>> sorted(gone("swapped it in for my jack".split(), {5}))
+    [5]
+    """
+    def run(k: int) -> tuple[list[int], int]:
+        while k < len(words) and words[k] in GONE_SKIP:
+            k += 1
+        got = []
+        while k in used:
+            got.append(k)
+            k += 1
+        return got, k
+
+    out: set[int] = set()
+    for j, w in enumerate(words):
+        if j and (words[j - 1] in ARTICLES or words[j - 1] in COLOURS):  # ("a snapped ace": a word for the card)
+            continue
+        if w in GONE_VERBS:
+            got, k = run(j + 1)
+            while got:
+                out.update(got)
+                got, k = run(k + 1) if k < len(words) and words[k] in JOINS else ([], k)
+        elif w in SWAP_VERBS:
+            got, k = run(j + 1)
+            if got and words[k:k + 1] in (["out"], ["away"]):
+                out.update(got)
+            into = next((m for m in range(j + 1, min(j + 8, len(words))) if words[m:m + 2] == ["in", "for"]), None)
+            if into is not None:
+                out.update(run(into + 2)[0])
+    return frozenset(out)
+
+
+# Words by which a player takes back the card just said for the next ("a 7, no wait, an 8", "a 1... er, an ace"):
+# `corrected`.
+CORRECTIONS = (("no", "wait"), ("i", "mean"), ("make", "that"), ("wait",), ("er",), ("erm",), ("um",), ("uh",),
+               ("sorry",), ("actually",), ("no",))
+
+
+def corrected(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
+    """The places of the words read as cards (at `used`) that a correction takes back: the card right before words
+    of `CORRECTIONS` that a card follows (after an article).
+
+    >>> sorted(corrected("5h 10c and a 7 no wait an 8 of spades".split(), {0, 1, 4, 8, 9, 10}))
+    [4]
+    >>> sorted(corrected("7 of clubs no wait ace of clubs plus 9s".split(), {0, 1, 2, 5, 6, 7, 9}))
+    [0, 1, 2]
+    >>> sorted(corrected("a 7 no more cards".split(), {1}))
+    []
+    """
+    out: set[int] = set()
+    for j in range(1, len(words)):
+        said = next((c for c in CORRECTIONS if tuple(words[j:j + len(c)]) == c), None)
+        if said is None or j - 1 not in used:
+            continue
+        k = j + len(said)
+        while k < len(words) and words[k] in ARTICLES:
+            k += 1
+        if k in used:
+            b = j - 1
+            while b in used:
+                out.add(b)
+                b -= 1
+    return frozenset(out)
+
+
+def restated(cards: Sequence[CardMention], named_at: Sequence[int]) -> frozenset[int]:
+    """The indices of `cards` that say again cards just named, in a list of the same ranks right before or after
+    them, one of the two lists named by a count and the other card by card ("three fives, so 5 5 5", "7C 7D 7H.
+    three sevens", "3 kings: K♠ K♥ K♦"; `named_at` per card: where its words start, the same for the cards of one
+    count): of the two, the one that says fewer suits and colours. No suit named in one list differs from the
+    other's.
+
+    >>> five, king = CardMention("5"), CardMention("K")
+    >>> sorted(restated([five] * 6 + [CardMention("J", "H")], [0, 0, 0, 3, 4, 5, 8]))
+    [3, 4, 5]
+    >>> sorted(restated([CardMention("K", s) for s in "SHD"] + [king] * 3, [0, 1, 2, 4, 4, 4]))
+    [3, 4, 5]
+    >>> sorted(restated([king] * 4, [0, 1, 2, 3])), sorted(restated([king] * 4, [0, 0, 0, 0]))
+    ([], [])
+    >>> sorted(restated([king] * 4, [0, 0, 3, 3]))  # ("two kings, two kings": four kings)
+    []
+    >>> sorted(restated([king] * 5, [1, 3, 4, 4, 4]))  # ("a king, a king, three kings")
+    []
+    """
+    n = len(cards) if len(named_at) == len(cards) else 0
+    for k in range(n // 2, 1, -1):
+        for o in range(n - 2 * k + 1):
+            first, then = cards[o:o + k], cards[o + k:o + 2 * k]
+            here, there = set(named_at[o:o + k]), set(named_at[o + k:o + 2 * k])
+            if (sorted(m.rank for m in first) != sorted(m.rank for m in then) or here & there
+                    or (len(here) == k) == (len(there) == k)  # (one list counted, the other one by one)
+                    or named_at[o - 1:o] == named_at[o:o + 1]  # (no count split: "a ten, a ten, three tens")
+                    or named_at[o + 2 * k - 1:o + 2 * k] == named_at[o + 2 * k:o + 2 * k + 1]):
+                continue
+            said, again = ({str(m) for m in first if m.suit}, {str(m) for m in then if m.suit})
+            if not (said <= again or again <= said):
+                continue
+            told = sum(2 * bool(m.suit) + bool(m.colour) for m in first)
+            return frozenset(range(o, o + k) if sum(2 * bool(m.suit) + bool(m.colour) for m in then) > told
+                             else range(o + k, o + 2 * k))
+    return frozenset()
+
+
+def repeated(cards: Sequence[CardMention]) -> frozenset[int]:
+    """The indices of `cards` naming a suited card that a later one names again: one deck has one of each, so the
+    story's mention and the hand's are the same card ("swapped my king out for a 4 of clubs, so now 4C and 10H").
+
+    >>> sorted(repeated([CardMention("4", "C"), CardMention("4", "C"), CardMention("10", "H")]))
+    [0]
+    >>> sorted(repeated([CardMention("4"), CardMention("4"), CardMention("X"), CardMention("X")]))
+    []
+    """
+    return frozenset(n for n, m in enumerate(cards) if m.suit and m in cards[n + 1:])
+
+
+def labelled(words: Sequence[str], used: Iterable[int]) -> frozenset[int]:
+    """The places of the cards read at `used` that come before the hand's label ("my hand is", "final hand:", "my
+    cards:", "my last cards are", or such a word right before a card: "... hand: JS, 2C", "mine: 8H"; the last label
+    with a card after it), or before "i have" ("i've got", "i'm holding") with two or more cards after it: cards of
+    the story told before the hand, not in it.
+
+    >>> sorted(labelled("he says my red king is bad my hand is red king 10 10".split(), {3, 4, 10, 11, 12, 13}))
+    [3, 4]
+    >>> sorted(labelled("my hand 3 3".split(), {2, 3}))
+    []
+    >>> sorted(labelled("i swapped a 9 in at the end i have got that 9 and a 4".split(), {3, 11, 14}))
+    [3]
+    >>> sorted(labelled("i have a 9 and i have a 4".split(), {3, 7}))
+    []
+    """
+    at = sorted(used)
+
+    def after(j: int) -> int:
+        return sum(1 for k in at if k > j)
+
+    label = max([j for j, w in enumerate(words) if w in HAND_LABELS and after(j) >= 1 and (
+        j == 0 or words[j - 1] in LABEL_OWNERS or labels(words, j, at)
+        or (j > 1 and words[j - 1] in LABEL_ASIDES and words[j - 2] in LABEL_OWNERS))]
+                + [j for j, w in enumerate(words) if w in HAVING and "i" in words[max(j - 2, 0):j] and after(j) >= 2],
+                default=-1)
+    return frozenset(k for k in at if k < label)
+
+
+# Not when a pronoun follows, which asks about the cards ("a joker and two aces. is that negative?").
+ASKING_PRONOUNS = frozenset(("that", "it", "this", "there", "they", "those", "these", "he", "she", "we", "you", "i"))
+# Nor when a word that says the cards are still held follows ("a 9 and a 2 are left", "a king is all I have").
+HELD_AFTER = frozenset(("left", "mine", "still", "in", "all", "both", "what", "my", "now"))
+
+
+def described(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
+    """The places of the words read as cards (at `used`) right before a verb of `DESCRIBED_BY`: a card the question
+    says something about (a house rule's value, what a pair of them is), not one more card of the hand.
+
+    >>> sorted(described("where an ace is zero i have 3 aces".split(), {2, 6, 7}))
+    [2]
+    >>> sorted(described("a joker and two aces is that negative".split(), {1, 3, 4}))
+    []
+    >>> sorted(described("a 9 and a 2 are left".split(), {1, 4}))
+    []
+    >>> sorted(described("my two sixes are the 6 of spades and a 6 of hearts".split(), {1, 2, 5, 6, 7, 10, 11, 12}))
+    [1, 2]
+    """
+    out: set[int] = set()
+    for j, w in enumerate(words):
+        k = j - 1
+        while (w in DESCRIBED_BY and words[j + 1:j + 2] != [] and words[j + 1] not in ASKING_PRONOUNS
+               and words[j + 1] not in HELD_AFTER and k in used):
+            out.add(k)
+            k -= 1
+    return frozenset(out)
+
+
+def runs(words: Sequence[str], places: Collection[int]) -> tuple[str, ...]:
+    """The words at `places`, each run of neighbouring places as one phrase (the cards a reply says it left out).
+
+    >>> runs("i snapped my red king and kept a 5".split(), {3, 4})
+    ('red king',)
+    """
+    out: list[list[str]] = []
+    for j in sorted(places):
+        if out and j - 1 in places:
+            out[-1].append(words[j])
+        else:
+            out.append([words[j]])
+    return tuple(" ".join(r) for r in out)
+
+
+# After "is" or "are", words before the points a card is said to be worth ("is worth 0", "are counted as minus 1"),
+# words for a minus, and numbers said in words: `said_points`.
+POINTS_LEAD = frozenset(("worth", "counted", "valued", "scored", "as", "at"))
+NEGATIVE = frozenset(("minus", "negative"))
+NUMBER_WORDS: dict[str, int] = {"zero": 0, "nothing": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+                                "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+                                "thirteen": 13, "twenty": 20}
+
+
+def said_points(words: Sequence[str], used: Collection[int]) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The runs of words read as cards (their places, at `used`) that the question says are worth a number of points
+    ("where an ace is zero", "jokers are -1", written "minus 1" by `raw_words`), each with that number.
+
+    >>> said_points("where the 6 of hearts is minus three i have".split(), {2, 3, 4})
+    (((2, 3, 4), -3),)
+    >>> said_points("jokers are wild".split(), {0}), said_points("an ace is worth 1".split(), {1})
+    ((), (((1,), 1),))
+    """
+    out: list[tuple[tuple[int, ...], int]] = []
+    for j, w in enumerate(words):
+        if w not in DESCRIBED_BY or j - 1 not in used:
+            continue
+        k = j - 1
+        while k - 1 in used:
+            k -= 1
+        run = tuple(range(k, j))
+        m = j + 1
+        while m < len(words) and words[m] in POINTS_LEAD:
+            m += 1
+        sign = -1 if m < len(words) and words[m] in NEGATIVE else 1
+        m += sign < 0
+        said = words[m] if m < len(words) else ""
+        number = int(said) if said.isdigit() else NUMBER_WORDS.get(said)
+        if number is not None:
+            out.append((run, sign * number))
+    return tuple(out)
+
+
+def story_json() -> dict[str, Any]:
+    """The word lists that find the cards told of apart from the hand, as ask-read.js reads them."""
+    return {"gone_verbs": sorted(GONE_VERBS), "gone_skip": sorted(GONE_SKIP), "swap_verbs": sorted(SWAP_VERBS),
+            "corrections": [list(c) for c in CORRECTIONS], "asking_pronouns": sorted(ASKING_PRONOUNS),
+            "held_after": sorted(HELD_AFTER), "points_lead": sorted(POINTS_LEAD), "negative": sorted(NEGATIVE),
+            "number_words": NUMBER_WORDS, "label_asides": sorted(LABEL_ASIDES), "having": sorted(HAVING)}
