@@ -356,7 +356,8 @@ def said_again(words: Sequence[str], reading: Reading, again: Collection[int]) -
             run.append(ids.pop(0))
         start = reading.named_at[run[0]]
         end = reading.named_at[run[-1] + 1] if run[-1] + 1 < len(reading.cards) else len(words)
-        out += runs(words, {j for j in reading.used if 0 <= start <= j < end}) if 0 <= start < end else [
+        # (a card said so many times, "KH x2", shares its words with the next: named as read)
+        out += runs(words, {j for j in reading.used if start <= j < end}) if start < end else [
             str(reading.cards[n]) for n in run]
     return tuple(out)
 
@@ -436,11 +437,10 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
                 for k in range(j, j + len(phrase)):
                     valued[k] = True
     # ("1" unread is a word left over, as before it counted: "ace worth 1 or 0")
-    card_words = set(RANK_WORDS) | set(SUIT_WORDS) | set(COLOURS) | (set(COUNT_WORDS) - {ACE_NUMBER})
     first = min(reading.used) if reading.used else 0
     label = hand_label(keep, reading.used)
-    rest = [j for j, w in enumerate(keep) if w not in STOP_WORDS and w not in card_words and j not in reading.used
-            and code_of(w) is None and not valued[j] and w not in ("rule", "rules", "ruleset") and j != label]
+    rest = [j for j, w in enumerate(keep) if w not in STOP_WORDS and (w == ACE_NUMBER or not card_word(w))
+            and j not in reading.used and not valued[j] and w not in ("rule", "rules", "ruleset") and j != label]
     # Unread: a word among the cards (or the one an "and" adds after them) that is no card, a suit word left
     # over ("kings of hearts and diamonds"), or a word nobody uses (it may be a card mistyped).
     span = hand_span(keep, reading.used)

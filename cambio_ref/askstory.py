@@ -11,11 +11,11 @@ from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
 from cambio_ref.askhand import DESCRIBED_BY, HAND_LABELS, JOINS, LABEL_OWNERS, labels
-from cambio_ref.cardcounts import ARTICLES
+from cambio_ref.cardcounts import ARTICLES, COUNT_WORDS
 from cambio_ref.cardnames import COLOURS, CardMention
 
 __all__ = ["CORRECTIONS", "GONE_VERBS", "corrected", "described", "gone", "labelled", "repeated", "restated", "runs",
-           "said_points", "story_json"]
+           "said_of", "said_points", "story_json"]
 
 # Words between an owner and a label ("my last cards are ..."), and the verbs after "i" that say what one has
 # ("i have", "i've got", "i'm holding"): `labelled`.
@@ -197,6 +197,18 @@ ASKING_PRONOUNS = frozenset(("that", "it", "this", "there", "they", "those", "th
 HELD_AFTER = frozenset(("left", "mine", "still", "in", "all", "both", "what", "my", "now"))
 
 
+def said_of(words: Sequence[str], j: int, used: Collection[int]) -> tuple[int, ...]:
+    """The places of the run of words read as cards (at `used`) right before the word at `j`.
+
+    >>> said_of("where an ace is zero".split(), 3, {2}), said_of("a 9 is".split(), 1, {1})
+    ((2,), ())
+    """
+    k = j
+    while k - 1 in used:
+        k -= 1
+    return tuple(range(k, j))
+
+
 def described(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
     """The places of the words read as cards (at `used`) right before a verb of `DESCRIBED_BY`: a card the question
     says something about (a house rule's value, what a pair of them is), not one more card of the hand.
@@ -210,14 +222,8 @@ def described(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
     >>> sorted(described("my two sixes are the 6 of spades and a 6 of hearts".split(), {1, 2, 5, 6, 7, 10, 11, 12}))
     [1, 2]
     """
-    out: set[int] = set()
-    for j, w in enumerate(words):
-        k = j - 1
-        while (w in DESCRIBED_BY and words[j + 1:j + 2] != [] and words[j + 1] not in ASKING_PRONOUNS
-               and words[j + 1] not in HELD_AFTER and k in used):
-            out.add(k)
-            k -= 1
-    return frozenset(out)
+    return frozenset(k for j, w in enumerate(words[:-1]) if w in DESCRIBED_BY
+                     and words[j + 1] not in ASKING_PRONOUNS | HELD_AFTER for k in said_of(words, j, used))
 
 
 def runs(words: Sequence[str], places: Collection[int]) -> tuple[str, ...]:
@@ -239,9 +245,8 @@ def runs(words: Sequence[str], places: Collection[int]) -> tuple[str, ...]:
 # words for a minus, and numbers said in words: `said_points`.
 POINTS_LEAD = frozenset(("worth", "counted", "valued", "scored", "as", "at"))
 NEGATIVE = frozenset(("minus", "negative"))
-NUMBER_WORDS: dict[str, int] = {"zero": 0, "nothing": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
-                                "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-                                "thirteen": 13, "twenty": 20}
+NUMBER_WORDS: dict[str, int] = {**{w: n for w, n in COUNT_WORDS.items() if w.isalpha() and w != "both"},
+                                "zero": 0, "nothing": 0, "eleven": 11, "twelve": 12, "thirteen": 13, "twenty": 20}
 
 
 def said_points(words: Sequence[str], used: Collection[int]) -> tuple[tuple[tuple[int, ...], int], ...]:
@@ -255,12 +260,9 @@ def said_points(words: Sequence[str], used: Collection[int]) -> tuple[tuple[tupl
     """
     out: list[tuple[tuple[int, ...], int]] = []
     for j, w in enumerate(words):
-        if w not in DESCRIBED_BY or j - 1 not in used:
+        run = said_of(words, j, used)
+        if w not in DESCRIBED_BY or not run:
             continue
-        k = j - 1
-        while k - 1 in used:
-            k -= 1
-        run = tuple(range(k, j))
         m = j + 1
         while m < len(words) and words[m] in POINTS_LEAD:
             m += 1

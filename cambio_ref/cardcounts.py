@@ -407,7 +407,7 @@ def read_cards(words: Sequence[str]) -> Reading:
     (['K', 'Q'], [1, 3, 4])
     """
     found: list[CardMention] = []
-    pending: list[str] = []
+    pending: list[tuple[str, int]] = []  # (colours said before their rank, each with where it was said)
     named_at: list[int] = []  # (per card of `found`: where its words start)
     used: set[int] = set()
     points: set[int] = set()
@@ -448,7 +448,7 @@ def read_cards(words: Sequence[str]) -> Reading:
         if (word in COLOURS and i > 0 and words[i - 1] in BEFORE_COLOUR
                 and words[i + 1:i + 2] in (["and"], ["or"], [ONE])
                 and not (words[i + 1] == ONE and found and words[i - 1] != ONE)):
-            pending.append(word)  # "a red and a black king", "one red one black king": said with the next colour
+            pending.append((word, i))  # "a red and a black king", "one red one black king": said with the next colour
             used.update((i - 1, i) if words[i - 1] == ONE else (i,))
             i += 1
             continue
@@ -530,8 +530,8 @@ def read_cards(words: Sequence[str]) -> Reading:
                 suit = SUIT_WORDS[words[i + 2]]
                 i += 2
             if colour and rank != JOKER and not suit:
-                found += [CardMention(rank, "", c) for c in pending]
-                named_at += [-1 - len(named_at) - n for n in range(len(pending))]  # (each its own)
+                found += [CardMention(rank, "", c) for c, _ in pending]
+                named_at += [at for _, at in pending]
             pending.clear()
             if (not colour and not suit and rank != JOKER and words[i + 1:i + 2] != [] and words[i + 1] in COLOURS
                     and words[i + 2:i + 3] != [ONE]

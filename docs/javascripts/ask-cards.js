@@ -194,7 +194,7 @@
         if (has(colours, word) && i > 0 && beforeColour.has(words[i - 1]) &&
             (words[i + 1] === "and" || words[i + 1] === "or" || words[i + 1] === lex.one) &&
             !(words[i + 1] === lex.one && found.length && words[i - 1] !== lex.one)) {
-          pending.push(word);  // "a red and a black king": said with the next colour
+          pending.push([word, i]);  // "a red and a black king": said with the next colour (and where)
           used[i] = true;
           if (words[i - 1] === lex.one) { used[i - 1] = true; }
           i += 1;
@@ -280,8 +280,8 @@
           }
           if (colour && rank !== "X" && !suit) {
             pending.forEach(function (c) {
-              found.push({ rank: rank, suit: "", colour: c });
-              namedAt.push(-1 - namedAt.length);  // (each its own)
+              found.push({ rank: rank, suit: "", colour: c[0] });
+              namedAt.push(c[1]);
             });
           }
           pending = [];

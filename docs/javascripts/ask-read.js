@@ -445,7 +445,7 @@
           while (ids.length && ids[0] === run[run.length - 1] + 1) { run.push(ids.shift()); }
           var start = reading.namedAt[run[0]];
           var end = run[run.length - 1] + 1 < reading.cards.length ? reading.namedAt[run[run.length - 1] + 1] : keep.length;
-          if (start >= 0 && start < end) {
+          if (start < end) {
             told = told.concat(runs(keep, usedAt.filter(function (j) { return j >= start && j < end; })));
           } else {
             run.forEach(function (x) { var c = reading.cards[x]; told.push(c.rank === "X" ? "X" : c.rank + (c.suit || (c.colour ? "(" + c.colour + ")" : ""))); });
