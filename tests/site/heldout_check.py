@@ -73,7 +73,8 @@ HALVES = {"tune": HERE / "heldout-tune.yaml", "test": HERE / "heldout-test.yaml"
           "valid": HERE / "heldout-valid.yaml", "valid2": HERE / "heldout-valid2.yaml",
           "valid3": HERE / "heldout-valid3.yaml", "dev": HERE / "heldout-dev.yaml",
           "hands": HERE / "heldout-hands.yaml", "hands2": HERE / "heldout-hands2.yaml",
-          "hands3": HERE / "heldout-hands3.yaml", "hands4": HERE / "heldout-hands4.yaml"}
+          "hands3": HERE / "heldout-hands3.yaml", "hands4": HERE / "heldout-hands4.yaml",
+          "hands5": HERE / "heldout-hands5.yaml", "hands6": HERE / "heldout-hands6.yaml"}
 
 
 def load_half(name: str) -> list[dict[str, Any]]:
@@ -194,7 +195,7 @@ def main(argv: list[str]) -> int:
     counts = tally(entries)
     print(f"{half}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
     # only these: the test half (and the other frozen sets) are never shown question by question
-    if half in ("tune", "dev", "hands", "hands2", "hands4"):
+    if half in ("tune", "dev", "hands", "hands2", "hands4", "hands5"):
         for e in entries:
             reply = ask(e["q"])
             wrong = problems(e, reply)
