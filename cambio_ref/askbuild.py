@@ -23,6 +23,7 @@ from cambio_ref.askindex import (
     lexicon_json,
     raw_words,
 )
+from cambio_ref.askstory import story_words
 from cambio_ref.asksure import FLOOR, GOOD, LEAD, MARGIN, OPTION_NEAR, OPTION_RANK, SURE
 from cambio_ref.asktypos import INFLECTIONS, LONG_TYPO, MIN_TYPO, english_words
 from cambio_ref.askwords import house_label, player_title, rule_title, value_text
@@ -145,7 +146,8 @@ def _vocab(texts: Iterable[str]) -> dict[str, int]:
     seen: Counter[str] = Counter()
     for text in texts:
         seen.update(set(raw_words(text)))
-    for word in (*RANK_WORDS, *SUIT_WORDS, *COLOURS, *COUNT_WORDS, *MULTIPLES, *AFTER_WORDS, *plain_words()):
+    for word in (*RANK_WORDS, *SUIT_WORDS, *COLOURS, *COUNT_WORDS, *MULTIPLES, *AFTER_WORDS, *plain_words(),
+                 *story_words()):
         seen[word] += 1
     return {w: n for w, n in sorted(seen.items()) if w.isalpha()}
 

@@ -22,7 +22,9 @@ CONTRACTED: dict[str, str] = {"re": "are", "ve": "have", "ll": "will", "d": "wou
 # Those typed without their apostrophe that are no English word ("ill", "well", "were" are).
 UNMARKED: dict[str, str] = {"im": "i am", "ive": "i have", "youre": "you are", "youve": "you have",
                             "youll": "you will", "youd": "you would", "theyre": "they are", "theyve": "they have",
-                            "theyll": "they will", "theyd": "they would", "weve": "we have"}
+                            "theyll": "they will", "theyd": "they would", "weve": "we have",
+                            # ("'s" is dropped, as in "what's")
+                            "whats": "what", "hows": "how", "whos": "who", "thats": "that"}
 CONTRACTION = re.compile(
     rf"\b(?:({'|'.join(NOT_BASES)})n'?t|([a-z0-9]+)'({'|'.join(CONTRACTED)})|({'|'.join(UNMARKED)}))\b")
 

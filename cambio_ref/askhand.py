@@ -64,6 +64,8 @@ from cambio_ref.cardnames import (
     CARD_SYMBOLS,
     COLOUR_AFTER,
     COLOURS,
+    NICKNAME,
+    NICKNAMES,
     PLURAL_S,
     PLURAL_WORDS,
     QA_SPACED,
@@ -78,8 +80,28 @@ from cambio_ref.cardnames import (
     split_run,
 )
 
-__all__ = ["DESCRIBED_BY", "HAND_LABELS", "HAND_VERBS", "JOINS", "LABEL_OWNERS", "OWN_LABELS", "SUMMED", "SUM_NOUNS",
-           "SUM_PAIRS", "alone", "hand_json", "hand_label", "hand_span", "labels", "raw_words", "summed"]
+__all__ = [
+    "DESCRIBED_BY",
+    "HAND_LABELS",
+    "HAND_VERBS",
+    "HAVING",
+    "HAVING_BETWEEN",
+    "HAVING_PAIRS",
+    "JOINS",
+    "LABEL_OWNERS",
+    "NOW_WORDS",
+    "OWN_LABELS",
+    "SUMMED",
+    "SUM_NOUNS",
+    "SUM_PAIRS",
+    "alone",
+    "hand_json",
+    "hand_label",
+    "hand_span",
+    "labels",
+    "raw_words",
+    "summed",
+]
 
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -137,6 +159,7 @@ def raw_words(text: str) -> list[str]:
     text = PLURAL_S.sub(lambda m: PLURAL_WORDS[m[1].upper()], text).lower()
     text = SUIT_ALONE.sub(lambda m: f" {SUIT_NAMES[SUIT_GLYPHS[m[1]]]} ", text)
     text = COLOUR_AFTER.sub(lambda m: f"{m[2] or m[3]} {m[1]}", text)
+    text = NICKNAME.sub(lambda m: NICKNAMES[m[0]], text)
     text = ANOTHER_ALONE.sub("another one", text)
     text = RUN_TOGETHER.sub(lambda m: split_run(m[0]), text)
     text = expand(text)
@@ -207,17 +230,39 @@ def hand_label(words: Sequence[str], used: Iterable[int]) -> int:
 DESCRIBED_BY = frozenset(("is", "are"))
 
 
-def labels(words: Sequence[str], j: int, used: Collection[int]) -> bool:
-    """Whether the word at `j` is right before a card read at `used`, "is", "are" or an article between ("mine are
-    2S, 4H", "cards are K♥ 3♣", "hand: a 7 and ...").
+def labels(words: Sequence[str], j: int, used: Collection[int], between: Collection[str] = ()) -> bool:
+    """Whether the word at `j` is right before a card read at `used`, "is", "are", an article or a word of `between`
+    between ("mine are 2S, 4H", "cards are K♥ 3♣", "hand: a 7 and ...").
 
     >>> labels("mine are 2s 4h".split(), 0, {2, 3}), labels("how many cards do you get".split(), 2, set())
     (True, False)
     """
     k = j + 1
-    while k < len(words) and (words[k] in DESCRIBED_BY or words[k] in ARTICLES):
+    while k < len(words) and (words[k] in DESCRIBED_BY or words[k] in ARTICLES or words[k] in between):
         k += 1
     return k in used
+
+
+# The verbs after "i" that say what one has ("i have", "i've got", "i'm holding"), and the words that say, with no
+# "i", that the cards after them are the hand as it is now ("so now it's 3, 9, ace", "left with a queen and a 4"):
+# `having`.
+HAVING = frozenset(("have", "got", "holding", "hold"))
+NOW_WORDS = frozenset(("now", "so"))
+HAVING_PAIRS = frozenset((("left", "with"), ("down", "to")))
+# Words that may come between such a word and the first card ("now it's 5, 6", "down to my 4").
+HAVING_BETWEEN = frozenset(("it", "its", "my"))
+
+
+def having(words: Sequence[str], j: int) -> bool:
+    """Whether the word at `j` says that the player has the cards after it: a verb of `HAVING` with "i" one or two
+    words before it, a word of `NOW_WORDS`, or the second of a pair of `HAVING_PAIRS` ("left with", "down to").
+
+    >>> [having(q.split(), 2) for q in ("so i have", "i have got", "so it now", "am left with", "we have the")]
+    [True, True, True, True, False]
+    """
+    w = words[j]
+    return (w in HAVING and "i" in words[max(j - 2, 0):j]) or w in NOW_WORDS or (
+        j > 0 and (words[j - 1], w) in HAVING_PAIRS)
 
 
 # After a hand's cards, words that point back at them ("how much is that"), and what "my" asks for ("what's my
@@ -231,7 +276,9 @@ SUM_PAIRS = frozenset((("i", "score"),))
 # ("... and a queen. What's that?").
 SUM_AFTER = frozenset(("total", "sum"))
 SUM_TO = frozenset(("come", "comes", "add", "adds"))
-SUM_ENDS = (("what", "that"), ("what", "is", "that"), ("how", "many"), ("how", "much"))
+SUM_ENDS = (("what", "that"), ("what", "is", "that"), ("how", "many"), ("how", "much"), ("how", "that"),
+            ("how", "is", "that"), ("what", "do", "i", "have"), ("what", "have", "i", "got"), ("am", "i", "winning"),
+            ("the", "damage"))
 
 
 def summed(words: Sequence[str], used: Iterable[int], valued: Collection[int] = ()) -> bool:
@@ -257,7 +304,11 @@ def summed(words: Sequence[str], used: Iterable[int], valued: Collection[int] = 
         return False
     end = at[-1] + 1
     tail = tuple(words[end:])
-    listed = not tail and any(w in HAND_LABELS and labels(words, j, at) for j, w in enumerate(words))  # ("hand: 2C")
+    # ("hand: 2C", "now i have 2, 7, 7": a label or `having` right before the cards that end the question, or
+    # "now" does: "i've got the K♦, a 2 and an 8 now")
+    listed = all(w in NOW_WORDS for w in tail) and any(
+        (w in HAND_LABELS and labels(words, j, at)) or (having(words, j) and labels(words, j, at, HAVING_BETWEEN))
+        for j, w in enumerate(words))
     return listed or (words[end:end + 1] == ["left"] and bool(valued)) or any(w in SUM_AFTER for w in tail) or any(
         a in SUM_TO and b == "to" for a, b in itertools.pairwise(tail)) or any(
         tail[-len(e):] == e for e in SUM_ENDS) or any(
@@ -268,7 +319,7 @@ def summed(words: Sequence[str], used: Iterable[int], valued: Collection[int] = 
 # Pairs of words that say a card is the player's last one ("my last card is ...", "my only card left",
 # "last card standing"): `alone`.
 ALONE_PAIRS = frozenset((("last", "card"), ("only", "card"), ("card", "left"), ("card", "standing"),
-                         ("remaining", "card"), ("single", "card")))
+                         ("remaining", "card"), ("single", "card"), ("final", "card"), ("down", "to"), ("all", "i")))
 
 
 def alone(words: Sequence[str], used: Iterable[int]) -> bool:
@@ -311,6 +362,7 @@ def hand_json() -> dict[str, Any]:
             "ace_plural": ACE_PLURAL.pattern, "of_a_kind": [list(p) for p in OF_A_KIND],
             "stated_at": STATED_AT, "range_words": sorted(RANGE_WORDS),
             "ace_of_spades": ACE_OF_SPADES.pattern, "suit_alone": SUIT_ALONE.pattern, "suit_names": SUIT_NAMES,
+            "nickname": NICKNAME.pattern, "nicknames": NICKNAMES,
             "colour_after": COLOUR_AFTER.pattern, "factor_spaced": FACTOR_SPACED.pattern,
             "another_alone": ANOTHER_ALONE.pattern, "possessive_name": POSSESSIVE_NAME.pattern, "others": OTHERS,
             "alone_pairs": [list(p) for p in sorted(ALONE_PAIRS)], "summed": sorted(SUMMED),

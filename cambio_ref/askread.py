@@ -44,7 +44,9 @@ from cambio_ref.askhand import (
 )
 from cambio_ref.askkind import ASKING, HOW_MUCH, asking
 from cambio_ref.askstory import (
+    CORRECTIONS,
     corrected,
+    denied,
     described,
     gone,
     labelled,
@@ -266,8 +268,8 @@ def set_aside(canon: Sequence[str], lex: Lexicon) -> frozenset[int]:
 # rank after it says which of the cards named is red: "two kings, one black one red"), "card", "rules", "just",
 # "only" ("only 4 + 4 left").
 # Not the words that may stand for a card ("one", "another", "other", "more"): read as one, or named.
-_NOT_UNREAD = (STOP_WORDS | set(COLOURS) | NOT_CARDS | JOINS | {"rule", "rules", "ruleset", "just", "only"}) - {
-    ONE, ANOTHER, "other"}
+_NOT_UNREAD = (STOP_WORDS | set(COLOURS) | NOT_CARDS | JOINS | {"rule", "rules", "ruleset", "just", "only"}
+               | {w for c in CORRECTIONS for w in c}) - {ONE, ANOTHER, "other"}  # ("a king... wait, a queen")
 
 
 @dataclass(frozen=True)
@@ -311,11 +313,12 @@ class Query:
         unless two or more cards are typed as codes, or it names four or more cards); and whatever else it says,
         one that asks what two or more cards add up to (`summed`: "ok last round. black king, 6 of diamonds, 2. how
         many points is that"), or what the player's last card scores (`alone`: "my last card is a queen, what's it
-        worth", "just an ace left"); not when it states their points ("red king 0, black king 20": a rule a table
-        plays), nor when it is `off_topic`."""
+        worth", "just an ace left", "snapped the other three, all i have is a 9"); not when it states their points
+        ("red king 0, black king 20": a rule a table plays), nor when it is `off_topic`."""
         n = len(self.cards)
         return n > 0 and not self.stated and not self.off_topic and (
-            (self.summed and n >= 2) or (self.alone and n == 1 and (self.value or self.topical == 0)) or (
+            (self.summed and n >= 2) or (self.alone and n == 1 and (self.value or self.topical == 0 or self.summed))
+            or (
             (self.topical == 0 or self.codes >= 2 or n >= 4) and (
                 ((self.value or self.codes >= 2) and self.leftover <= max(1, n + 1))
                 or (n >= 2 and self.leftover == 0)
@@ -395,7 +398,7 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     # A card the player got rid of ("I burned my 7 earlier"), or one told before the hand's label ("he says my red
     # king is bad. my hand is ..."), is not in the hand, when other cards are.
     away = (gone(keep, reading.used) | labelled(keep, reading.used) | described(keep, reading.used)
-            | corrected(keep, reading.used)) - masked
+            | corrected(keep, reading.used) | denied(keep, reading.used, reading.named_at)) - masked
     said = tuple((card, points) for run, points in said_points(keep, reading.used)
                  for card in read_cards([w if j in run else "" for j, w in enumerate(keep)]).cards)
     told: tuple[str, ...] = ()

@@ -10,17 +10,26 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
-from cambio_ref.askhand import DESCRIBED_BY, HAND_LABELS, JOINS, LABEL_OWNERS, labels
+from cambio_ref.askhand import (
+    DESCRIBED_BY,
+    HAND_LABELS,
+    HAVING,
+    HAVING_BETWEEN,
+    HAVING_PAIRS,
+    JOINS,
+    LABEL_OWNERS,
+    NOW_WORDS,
+    having,
+    labels,
+)
 from cambio_ref.cardcounts import ARTICLES, COUNT_WORDS
 from cambio_ref.cardnames import COLOURS, CardMention
 
-__all__ = ["CORRECTIONS", "GONE_VERBS", "corrected", "described", "gone", "labelled", "repeated", "restated", "runs",
-           "said_of", "said_points", "story_json"]
+__all__ = ["CORRECTIONS", "DENYING", "GONE_VERBS", "corrected", "denied", "described", "gone", "labelled", "repeated",
+           "restated", "runs", "said_of", "said_points", "story_json", "story_words"]
 
-# Words between an owner and a label ("my last cards are ..."), and the verbs after "i" that say what one has
-# ("i have", "i've got", "i'm holding"): `labelled`.
+# Words between an owner and a label ("my last cards are ..."): `labelled`.
 LABEL_ASIDES = frozenset(("last", "remaining", "final", "own"))
-HAVING = frozenset(("have", "got", "holding"))
 
 
 # Verbs by which a player gets rid of a card of their own ("I burned my 7 earlier", "snapped my jack"): the card
@@ -36,8 +45,9 @@ def gone(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
     """The places of the words naming a card the player says they got rid of: the words read as cards (at `used`)
     that follow a verb of `GONE_VERBS`, after "my", "both" or an article, up to the first word that is no card's
     (and those of the cards an "and" adds: "burned my 2 and my 8"); those after a verb of `SWAP_VERBS` followed by
-    "out" or "away" ("swapped my queen out"); and those after "in for" after such a verb ("swapped it in for my
-    jack").
+    "out" or "away" ("swapped my queen out") or that follow the verb and "out" ("swapped out my 8"); those after "in
+    for" after such a verb ("swapped it in for my jack"); and those right before "i" (or "that i") and a verb of
+    `GONE_VERBS` ("the 9 i discarded").
 
     >>> sorted(gone("so i snapped my jack and i am left with a 9 and a 2".split(), {4, 11, 14}))
     [4]
@@ -51,6 +61,10 @@ def gone(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
     ([2], [])
     >>> sorted(gone("swapped it in for my jack".split(), {5}))
     [5]
+    >>> sorted(gone("drew a joker swapped out my 8".split(), {2, 6}))
+    [6]
+    >>> sorted(gone("4 8 not the 9 i discarded".split(), {0, 1, 4}))
+    [4]
     """
     def run(k: int) -> tuple[list[int], int]:
         while k < len(words) and words[k] in GONE_SKIP:
@@ -74,16 +88,20 @@ def gone(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
             got, k = run(j + 1)
             if got and words[k:k + 1] in (["out"], ["away"]):
                 out.update(got)
+            if words[j + 1:j + 2] in (["out"], ["away"]):  # ("swapped out my 8")
+                out.update(run(j + 2)[0])
             into = next((m for m in range(j + 1, min(j + 8, len(words))) if words[m:m + 2] == ["in", "for"]), None)
             if into is not None:
                 out.update(run(into + 2)[0])
+        if w in GONE_VERBS and j and words[j - 1] == "i":  # ("the 9 i discarded")
+            out.update(said_of(words, j - 1 - (words[j - 2:j - 1] == ["that"]), used))
     return frozenset(out)
 
 
-# Words by which a player takes back the card just said for the next ("a 7, no wait, an 8", "a 1... er, an ace"):
-# `corrected`.
+# Words by which a player takes back the card just said for the next ("a 7, no wait, an 8", "a 1... er, an ace",
+# "the jack was a queen", "i had a 4 but it's a 9"): `corrected`.
 CORRECTIONS = (("no", "wait"), ("i", "mean"), ("make", "that"), ("wait",), ("er",), ("erm",), ("um",), ("uh",),
-               ("sorry",), ("actually",), ("no",))
+               ("sorry",), ("actually",), ("no",), ("was",), ("but", "it"), ("but", "its"))
 
 
 def corrected(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
@@ -110,6 +128,37 @@ def corrected(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
             while b in used:
                 out.add(b)
                 b -= 1
+    return frozenset(out)
+
+
+# Words that say the cards right after them are not counted ("not 3 jacks", "don't count the 9"), and the words
+# between ("not counting my 8"): `denied`.
+DENYING = frozenset(("not", "without"))
+DENIED_SKIP = ARTICLES | {"count", "counting", "my", "the"}
+
+
+def denied(words: Sequence[str], used: Collection[int], named_at: Sequence[int]) -> frozenset[int]:
+    """The places of the words read as cards (at `used`) of the one card or count (`named_at`: where each card's
+    words start) right after a word of `DENYING` ("not", "without"), `DENIED_SKIP` between: cards the player says
+    are not in the hand.
+
+    >>> sorted(denied("jack ten jack not 3 jacks two jacks and a ten".split(), {0, 1, 2, 4, 5, 6, 7, 10},
+    ...               [0, 1, 2, 4, 4, 4, 6, 6, 10]))
+    [4, 5]
+    >>> sorted(denied("4 4 8 do not count the 9".split(), {0, 1, 2, 7}, [0, 1, 2, 7]))
+    [7]
+    """
+    out: set[int] = set()
+    starts = sorted(set(named_at))
+    for j, w in enumerate(words):
+        if w not in DENYING:
+            continue
+        k = j + 1
+        while k < len(words) and words[k] in DENIED_SKIP:
+            k += 1
+        if k in used and k in starts:
+            end = next((n for n in starts if n > k), len(words))
+            out.update(m for m in range(k, end) if m in used)
     return frozenset(out)
 
 
@@ -166,8 +215,8 @@ def repeated(cards: Sequence[CardMention]) -> frozenset[int]:
 def labelled(words: Sequence[str], used: Iterable[int]) -> frozenset[int]:
     """The places of the cards read at `used` that come before the hand's label ("my hand is", "final hand:", "my
     cards:", "my last cards are", or such a word right before a card: "... hand: JS, 2C", "mine: 8H"; the last label
-    with a card after it), or before "i have" ("i've got", "i'm holding") with two or more cards after it: cards of
-    the story told before the hand, not in it.
+    with a card after it), or before "i have", "now" or "left with" (`cambio_ref.askhand.having`) with two or more
+    cards after it: cards of the story told before the hand, not in it.
 
     >>> sorted(labelled("he says my red king is bad my hand is red king 10 10".split(), {3, 4, 10, 11, 12, 13}))
     [3, 4]
@@ -177,6 +226,8 @@ def labelled(words: Sequence[str], used: Iterable[int]) -> frozenset[int]:
     [3]
     >>> sorted(labelled("i have a 9 and i have a 4".split(), {3, 7}))
     []
+    >>> sorted(labelled("swapped my queen for a 3 so now its 3 9".split(), {2, 5, 9, 10}))
+    [2, 5]
     """
     at = sorted(used)
 
@@ -186,7 +237,7 @@ def labelled(words: Sequence[str], used: Iterable[int]) -> frozenset[int]:
     label = max([j for j, w in enumerate(words) if w in HAND_LABELS and after(j) >= 1 and (
         j == 0 or words[j - 1] in LABEL_OWNERS or labels(words, j, at)
         or (j > 1 and words[j - 1] in LABEL_ASIDES and words[j - 2] in LABEL_OWNERS))]
-                + [j for j, w in enumerate(words) if w in HAVING and "i" in words[max(j - 2, 0):j] and after(j) >= 2],
+                + [j for j in range(len(words)) if having(words, j) and after(j) >= 2],
                 default=-1)
     return frozenset(k for k in at if k < label)
 
@@ -275,9 +326,22 @@ def said_points(words: Sequence[str], used: Collection[int]) -> tuple[tuple[tupl
     return tuple(out)
 
 
+def story_words() -> frozenset[str]:
+    """The words by which a question tells of cards apart from the hand: words the engine knows, never typos.
+
+    >>> {"dumped", "swapped", "wait", "now"} <= story_words()
+    True
+    """
+    return frozenset((*GONE_VERBS, *SWAP_VERBS, *(w for c in CORRECTIONS for w in c), *DENYING, *HAVING, *NOW_WORDS,
+                      *(w for p in HAVING_PAIRS for w in p)))
+
+
 def story_json() -> dict[str, Any]:
     """The word lists that find the cards told of apart from the hand, as ask-read.js reads them."""
     return {"gone_verbs": sorted(GONE_VERBS), "gone_skip": sorted(GONE_SKIP), "swap_verbs": sorted(SWAP_VERBS),
-            "corrections": [list(c) for c in CORRECTIONS], "asking_pronouns": sorted(ASKING_PRONOUNS),
+            "corrections": [list(c) for c in CORRECTIONS], "denying": sorted(DENYING),
+            "denied_skip": sorted(DENIED_SKIP), "asking_pronouns": sorted(ASKING_PRONOUNS),
             "held_after": sorted(HELD_AFTER), "points_lead": sorted(POINTS_LEAD), "negative": sorted(NEGATIVE),
-            "number_words": NUMBER_WORDS, "label_asides": sorted(LABEL_ASIDES), "having": sorted(HAVING)}
+            "number_words": NUMBER_WORDS, "label_asides": sorted(LABEL_ASIDES), "having": sorted(HAVING),
+            "now_words": sorted(NOW_WORDS), "having_pairs": sorted(map(list, HAVING_PAIRS)),
+            "having_between": sorted(HAVING_BETWEEN)}

@@ -26,6 +26,8 @@ __all__ = [
     "CARD_SYMBOLS",
     "COLOURS",
     "COLOUR_AFTER",
+    "NICKNAME",
+    "NICKNAMES",
     "PLURAL_S",
     "PLURAL_WORDS",
     "QA_SPACED",
@@ -51,10 +53,19 @@ RANK_WORDS: dict[str, str] = {
     "four": "4", "fours": "4", "five": "5", "fives": "5", "six": "6", "sixes": "6", "seven": "7", "sevens": "7",
     "eight": "8", "eights": "8", "nine": "9", "nines": "9", "ten": "10", "tens": "10", "jack": "J", "jacks": "J",
     "knave": "J", "queen": "Q", "queens": "Q", "king": "K", "kings": "K", "joker": JOKER, "jokers": JOKER,
+    # Table slang for ranks ("a bullet, a hook and a lady"; "pocket rockets"; "two ladies and a crab").
+    "bullet": "A", "bullets": "A", "rocket": "A", "rockets": "A", "crab": "3", "crabs": "3", "sailboat": "4",
+    "sailboats": "4", "snowman": "8", "snowmen": "8", "dime": "10", "dimes": "10", "hook": "J", "hooks": "J",
+    "fishhook": "J", "fishhooks": "J", "lady": "Q", "ladies": "Q", "cowboy": "K", "cowboys": "K",
     **{str(n): str(n) for n in range(2, 11)}, **{f"{n}s": str(n) for n in range(2, 11)},
     # The letters of the card notation, typed alone ("K Q J 10", "K-Q-J"); an ace's "A" is `ACE_LETTER`.
     "k": "K", "q": "Q", "j": "J",
 }
+# Table slang of more than one word for a card or a rank, as the words `RANK_WORDS` and `SUIT_WORDS` know: the king
+# of hearts (the "suicide king", the king with a sword behind his head) and the 7 ("hockey stick").
+NICKNAMES: dict[str, str] = {"suicide king": "king of hearts", "suicide kings": "king of hearts",
+                             "hockey stick": "seven", "hockey sticks": "sevens"}
+NICKNAME = re.compile(rf"\b(?:{'|'.join(sorted(NICKNAMES, key=len, reverse=True))})\b")
 # Those letters: cards in a hand, but searched as themselves (a rule's text has "J/Q" for other things).
 RANK_LETTERS = frozenset(("k", "q", "j"))
 # A capital A standing alone, neither first in the text nor first after a sentence's end, is an ace ("K 7 A 2");

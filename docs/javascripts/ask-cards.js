@@ -25,6 +25,7 @@
     var acePlural = new RegExp(lex.ace_plural, "g");  // cambio_ref.cardnames.ACE_PLURAL: "A's"
     var suitAlone = new RegExp(lex.suit_alone, "g");  // cambio_ref.cardnames.SUIT_ALONE: "king of ♥"
     var colourAfter = new RegExp(lex.colour_after, "g");  // cambio_ref.cardnames.COLOUR_AFTER: "King (Red)"
+    var nickname = new RegExp(lex.nickname, "g");  // cambio_ref.cardnames.NICKNAME: "suicide king"
     var possessiveName = new RegExp(lex.possessive_name, "g");  // cambio_ref.askhand.POSSESSIVE_NAME: "Mia's card"
     var anotherAlone = new RegExp(lex.another_alone, "g");  // cambio_ref.cardcounts.ANOTHER_ALONE: "another, K"
     var contraction = new RegExp(lex.contraction, "g");  // cambio_ref.askread.expand: "hadn't" is "had not"
@@ -46,6 +47,7 @@
       text = text.replace(pluralS, function (m, r) { return lex.plural_words[r.toUpperCase()]; }).toLowerCase();
       text = text.replace(suitAlone, function (m, g) { return " " + lex.suit_names[lex.glyphs[g]] + " "; });
       text = text.replace(colourAfter, function (m, w, c1, c2) { return (c1 || c2) + " " + w; });
+      text = text.replace(nickname, function (m) { return lex.nicknames[m]; });
       text = text.replace(anotherAlone, "another one");
       text = text.replace(runTogether, function (m) {  // cambio_ref.cardnames.split_run
         return (lex.run_chat.indexOf(m) >= 0 || (m.length === 2 && /[0-9]/.test(m))) ? m

@@ -89,19 +89,48 @@
         } else if (lex.swap_verbs.indexOf(w) >= 0) {
           r = run(j + 1);
           if (r[0].length && (words[r[1]] === "out" || words[r[1]] === "away")) { add(r[0]); }
+          if (words[j + 1] === "out" || words[j + 1] === "away") { add(run(j + 2)[0]); }  // ("swapped out my 8")
           for (var m = j + 1; m < Math.min(j + 8, words.length); m++) {
             if (words[m] === "in" && words[m + 1] === "for") { add(run(m + 2)[0]); break; }
           }
+        }
+        if (lex.gone_verbs.indexOf(w) >= 0 && j > 0 && words[j - 1] === "i") {  // ("the 9 i discarded")
+          for (var b = j - 2 - (words[j - 2] === "that" ? 1 : 0); used[b] === true; b--) { add([b]); }
         }
       });
       return out;
     }
 
+    // cambio_ref.askstory.denied: the one card or count right after "not" or "without" ("not 3 jacks", "don't
+    // count the 9"), the words of denied_skip between
+    function denied(words, used, namedAt) {
+      var out = [], starts = namedAt.filter(function (k, x) { return namedAt.indexOf(k) === x; })
+        .sort(function (a, b) { return a - b; });
+      words.forEach(function (w, j) {
+        if (lex.denying.indexOf(w) < 0) { return; }
+        var k = j + 1;
+        while (k < words.length && lex.denied_skip.indexOf(words[k]) >= 0) { k += 1; }
+        if (used[k] !== true || starts.indexOf(k) < 0) { return; }
+        var next = starts.filter(function (n) { return n > k; }), end = next.length ? next[0] : words.length;
+        for (var m = k; m < end; m++) { if (used[m] === true && out.indexOf(m) < 0) { out.push(m); } }
+      });
+      return out;
+    }
+
     // cambio_ref.askhand.labels: the word at j is right before a card, "is", "are" or an article between
-    function labels(words, j, used) {
+    function labels(words, j, used, between) {
       var k = j + 1;
-      while (k < words.length && (lex.described_by.indexOf(words[k]) >= 0 || articles.has(words[k]))) { k += 1; }
+      while (k < words.length && (lex.described_by.indexOf(words[k]) >= 0 || articles.has(words[k]) ||
+          (between && between.indexOf(words[k]) >= 0))) { k += 1; }
       return used[k] === true;
+    }
+
+    // cambio_ref.askhand.having: the word at j says the player has the cards after it ("i have", "now", "left with")
+    function having(words, j) {
+      var w = words[j];
+      return (lex.having.indexOf(w) >= 0 && words.slice(Math.max(j - 2, 0), j).indexOf("i") >= 0) ||
+        lex.now_words.indexOf(w) >= 0 ||
+        (j > 0 && lex.having_pairs.some(function (p) { return p[0] === words[j - 1] && p[1] === w; }));
     }
 
     // cambio_ref.askstory.corrected: the card right before words that take it back ("a 7, no wait, an 8")
@@ -306,9 +335,7 @@
         if (lex.hand_labels.indexOf(w) >= 0 && (j === 0 || lex.label_owners.indexOf(keep[j - 1]) >= 0 ||
             (j > 1 && lex.label_asides.indexOf(keep[j - 1]) >= 0 && lex.label_owners.indexOf(keep[j - 2]) >= 0) ||
             labels(keep, j, reading.used)) && cardsAfter(j) >= 1) { handLabel = j; }
-        if (lex.having.indexOf(w) >= 0 && keep.slice(Math.max(j - 2, 0), j).indexOf("i") >= 0 && cardsAfter(j) >= 2) {
-          handLabel = j;
-        }
+        if (having(keep, j) && cardsAfter(j) >= 2) { handLabel = j; }
       });
       var said = [];
       saidPoints(keep, reading.used).forEach(function (sp) {
@@ -318,7 +345,7 @@
       });
       var told = [];
       var away = gone(keep, reading.used).concat(usedFirst.filter(function (k) { return k < handLabel; }),
-        described(keep, reading.used), corrected(keep, reading.used))
+        described(keep, reading.used), corrected(keep, reading.used), denied(keep, reading.used, reading.namedAt))
         .filter(function (j, x, all) { return !masked.has(j) && all.indexOf(j) === x; });
       if (away.length) {
         var kept = readCards(keep.map(function (w, j) { return masked.has(j) || away.indexOf(j) >= 0 ? "" : w; }));
@@ -405,9 +432,11 @@
       // them, "come to" ("add to") after them, "what's that" ending the question, "that" or "those" after them next
       // but one to a word of value ("how much is that"), or "my total"
       var tail = usedAt.length ? keep.slice(hi + 1) : [];
-      var listed = usedAt.length > 0 && tail.length === 0 && keep.some(function (w, j) {  // ("... hand: 2C 5H")
-        return lex.hand_labels.indexOf(w) >= 0 && labels(keep, j, reading.used);
-      });
+      var listed = usedAt.length > 0 && tail.every(function (w) { return lex.now_words.indexOf(w) >= 0; }) &&
+        keep.some(function (w, j) {  // ("... hand: 2C 5H", "now i have 2, 7, 7"; cambio_ref.askhand.having)
+          return (lex.hand_labels.indexOf(w) >= 0 && labels(keep, j, reading.used)) ||
+            (having(keep, j) && labels(keep, j, reading.used, lex.having_between));
+        });
       var summed = usedAt.length > 0 && (listed || (keep[hi + 1] === "left" && value) ||
         tail.some(function (w) { return lex.sum_after.indexOf(w) >= 0; }) ||
         tail.some(function (w, k) { return lex.sum_to.indexOf(w) >= 0 && tail[k + 1] === "to"; }) ||
@@ -469,7 +498,7 @@
     function offTopic(q) { return q.elsewhere || q.aside; }
     function isHand(q) {
       var n = q.cards.length;
-      return n > 0 && !q.stated && !offTopic(q) && ((q.summed && n >= 2) || (q.alone && n === 1 && (q.value || q.topical === 0)) ||
+      return n > 0 && !q.stated && !offTopic(q) && ((q.summed && n >= 2) || (q.alone && n === 1 && (q.value || q.topical === 0 || q.summed)) ||
         (q.topical === 0 || q.codes >= 2 || n >= 4) && ((q.value || q.codes >= 2) && q.leftover <= Math.max(1, n + 1) ||
                        n >= 2 && q.leftover === 0 || n >= 3 && q.leftover <= n + 1));
     }

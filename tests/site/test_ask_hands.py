@@ -284,11 +284,32 @@ HANDS_IN_WORDS = [
     ("I have a 9, no wait, a 6 of spades, and a king of hearts. total?", ["6S", "KH"], ()),
     ("two jacks, so J J, and the 5 of diamonds. score?", ["JS", "JH", "5D"], ()),
     ("QH QD QC. three queens lol, total?", ["QH", "QD", "QC"], ()),
+    # The hand as it is now after the story: "now", "so", "left with", "i hold" before two or more cards
+    # (askhand.having); a list after one that ends the question asks for its sum, "now" after it too.
+    ("traded my jack for a 5 so now it's 5, 6, ace", ["5S", "6S", "AS"], ()),
+    ("dumped both my 10s 🙃 left with a king of clubs and a 3, what do i have", ["KC", "3S"], ()),
+    ("after the swap i hold 2, 9, queen. how's that", ["2S", "9S", "QS"], ()),
+    ("i took his queen of spades when he snapped my 4, so i've got the QS, a 7 and an ace now", ["QS", "7S", "AS"],
+     ()),
+    # Cards got rid of with the verb after them ("the 8 i threw"), or swapped out before them; cards said not to be
+    # counted ("not", "don't count"); a card taken back by "was" or "but it's" (askstory.gone, denied, corrected).
+    ("add up 5, 5, jack, not the 8 i threw", ["5S", "5H", "JS"], ()),
+    ("drew a 2 then swapped out my queen. so 2 6 9, total?", ["2S", "6S", "9S"], ()),
+    ("i had a 7, a king... wait the king was a queen. and a 3. sum", ["7S", "QS", "3S"], ()),
+    ("thought i had a 6 but it's an 8. so 8, jack and 2", ["8S", "JS", "2S"], ()),
+    ("three cards: king, 4, king. not 2 fours. two kings and a 4. total", ["KS", "4S", "KH"], ()),
+    # Table slang for ranks and two cards (cardnames.RANK_WORDS, NICKNAMES): a bullet is an ace, a lady a queen, a
+    # hook a jack, a cowboy a king, a dime a ten; the suicide king is the king of hearts, a hockey stick a 7.
+    ("a bullet, a lady and a dime, total?", ["AS", "QS", "10S"], ()),
+    ("two hooks and a cowboy. what's my score", ["JS", "JH", "KS"], ()),
+    ("the suicide king plus a hockey stick, how many points", ["KH", "7S"], ()),
 ]
 
 
 @pytest.mark.parametrize(("question", "card"), [("my last card is the queen of spades, what's it worth", "QS"),
-                                              ("just a 7 left", "7S"), ("only card left: a joker. points?", "X")])
+                                              ("just a 7 left", "7S"), ("only card left: a joker. points?", "X"),
+                                              ("burned the rest, down to my 4 of clubs", "4C"),
+                                              ("swapped away the other two, all i have is a jack", "JS")])
 def test_the_players_last_card_is_scored_as_their_hand(question, card):
     # (askhand.alone: the one card a player says is their last gets its points under each ruleset, as a hand does)
     reply = ask(question)
@@ -299,7 +320,9 @@ def test_the_players_last_card_is_scored_as_their_hand(question, card):
     ("I have a 9, no wait, a 6 of spades, and a king of hearts. total?", ("9",)),
     ("QH QD QC. three queens lol, total?", ("three queens",)),
     ("i burned my 3 and my 9, and what's left is a queen and a 2. total?", ("3", "9")),
-    ("swapped my king out for a 4 of clubs, so now 4C and 10H. score?", ("king", "4 of clubs"))])
+    ("swapped my king out for a 4 of clubs, so now 4C and 10H. score?", ("king", "4 of clubs")),
+    ("add up 5, 5, jack, not the 8 i threw", ("8",)),
+    ("three cards: king, 4, king. not 2 fours. two kings and a 4. total", ("2 fours", "two kings", "4"))])
 def test_the_words_not_counted_in_a_hand_are_named(question, told):
     assert ask(question).told == told
 

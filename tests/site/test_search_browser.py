@@ -76,13 +76,13 @@ def test_the_site_search_picks_the_same_top_answer_as_cambio_ask(visit: Visit, r
     # The held-out halves too (issue 30): only whether the two engines agree is compared, and a
     # difference on the frozen test half is reported by count, never by its question.
     questions = [e["q"] for e in load_phrasings()] + [c.title for c in load_cases().values()]
-    questions += [e["q"] for half in ("tune", "hands", "hands2", "hands4") for e in load_half(half)]
+    questions += [e["q"] for half in ("tune", "hands", "hands2", "hands4", "hands5") for e in load_half(half)]
     questions += ["what is a king worth", "what's a six worth in hearts", "kings", "jokers", "K♥ 10♦"]
     questions += ["how many can play", "how many people can play cambio"]  # (both bounds: cambio_ref.ask.together)
     questions += [q for q, _, _ in HANDS_IN_WORDS] + READ_ALIKE + NO_HAND + MISREADS
     hands = [q for q, _, _ in HANDS_IN_WORDS]
     # (the held-out sets, read by counts only)
-    frozen = [e["q"] for half in ("test", "valid", "valid2", "valid3", "hands3") for e in load_half(half)]
+    frozen = [e["q"] for half in ("test", "valid", "valid2", "valid3", "hands3", "hands6") for e in load_half(half)]
     # cambio ask answers each question once, in a thread, while chromium answers them all (the held-out
     # sets' replies are shared with tests/site/test_heldout.py: tests/site/replies.py).
     with ThreadPoolExecutor(max_workers=1) as pool:
