@@ -269,8 +269,8 @@ def having(words: Sequence[str], j: int) -> bool:
 # total"): `summed`.
 SUMMED = frozenset(("that", "those"))
 SUM_NOUNS = frozenset(("total", "score", "count", "points", "sum"))
-# Other pairs of words that ask for the player's own sum: "what do i score".
-SUM_PAIRS = frozenset((("i", "score"),))
+# Other pairs of words that ask for the player's own sum: "what do i score", "the sum of my cards".
+SUM_PAIRS = frozenset((("i", "score"), ("sum", "of"), ("total", "of")))
 # Words that ask for a sum anywhere after a hand's last card ("... and a 9. Total?", "what's the actual total",
 # "sum please", "what does it come to"), and the words that, ending the question there, point back at the cards
 # ("... and a queen. What's that?").

@@ -47,7 +47,8 @@ def gone(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
     (and those of the cards an "and" adds: "burned my 2 and my 8"); those after a verb of `SWAP_VERBS` followed by
     "out" or "away" ("swapped my queen out") or that follow the verb and "out" ("swapped out my 8"); those after "in
     for" after such a verb ("swapped it in for my jack"); and those right before "i" (or "that i") and a verb of
-    `GONE_VERBS` ("the 9 i discarded").
+    `GONE_VERBS` ("the 9 i discarded"); and the card said last before such a verb with "it" after it ("drew a 7
+    and snapped it", "had the 6 of hearts but swapped it out").
 
     >>> sorted(gone("so i snapped my jack and i am left with a 9 and a 2".split(), {4, 11, 14}))
     [4]
@@ -63,6 +64,8 @@ def gone(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
     [5]
     >>> sorted(gone("drew a joker swapped out my 8".split(), {2, 6}))
     [6]
+    >>> sorted(gone("had the 6 of hearts but swapped it out got 8s".split(), {2, 3, 4, 11}))
+    [2, 3, 4]
     >>> sorted(gone("4 8 not the 9 i discarded".split(), {0, 1, 4}))
     [4]
     """
@@ -95,6 +98,10 @@ def gone(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
                 out.update(run(into + 2)[0])
         if w in GONE_VERBS and j and words[j - 1] == "i":  # ("the 9 i discarded")
             out.update(said_of(words, j - 1 - (words[j - 2:j - 1] == ["that"]), used))
+        # ("had the 6 of hearts but swapped it out", "drew a 7 and snapped it": the card said last before the verb)
+        if words[j + 1:j + 2] == ["it"] and (w in GONE_VERBS or (w in SWAP_VERBS and words[j + 2:j + 3] in (
+                ["out"], ["away"]))) and (last := max((k for k in used if k < j), default=None)) is not None:
+            out.update(said_of(words, last + 1, used))
     return frozenset(out)
 
 
@@ -260,9 +267,14 @@ def said_of(words: Sequence[str], j: int, used: Collection[int]) -> tuple[int, .
     return tuple(range(k, j))
 
 
+# Words after cards that say they are the deck's, not the hand's ("we play with 2 jokers in the deck"): `described`.
+IN_DECK = (("in", "the", "deck"), ("in", "the", "pack"), ("in", "deck"), ("in", "play"))
+
+
 def described(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
     """The places of the words read as cards (at `used`) right before a verb of `DESCRIBED_BY`: a card the question
-    says something about (a house rule's value, what a pair of them is), not one more card of the hand.
+    says something about (a house rule's value, what a pair of them is), not one more card of the hand; and those
+    right before words of `IN_DECK`, cards of the deck.
 
     >>> sorted(described("where an ace is zero i have 3 aces".split(), {2, 6, 7}))
     [2]
@@ -270,11 +282,15 @@ def described(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
     []
     >>> sorted(described("a 9 and a 2 are left".split(), {1, 4}))
     []
+    >>> sorted(described("with 2 jokers in the deck a joker and a 5".split(), {1, 2, 7, 10}))
+    [1, 2]
     >>> sorted(described("my two sixes are the 6 of spades and a 6 of hearts".split(), {1, 2, 5, 6, 7, 10, 11, 12}))
     [1, 2]
     """
     return frozenset(k for j, w in enumerate(words[:-1]) if w in DESCRIBED_BY
-                     and words[j + 1] not in ASKING_PRONOUNS | HELD_AFTER for k in said_of(words, j, used))
+                     and words[j + 1] not in ASKING_PRONOUNS | HELD_AFTER for k in said_of(words, j, used)) | {
+        k for j in range(len(words)) if any(tuple(words[j:j + len(d)]) == d for d in IN_DECK)
+        for k in said_of(words, j, used)}
 
 
 def runs(words: Sequence[str], places: Collection[int]) -> tuple[str, ...]:
@@ -341,7 +357,8 @@ def story_json() -> dict[str, Any]:
     return {"gone_verbs": sorted(GONE_VERBS), "gone_skip": sorted(GONE_SKIP), "swap_verbs": sorted(SWAP_VERBS),
             "corrections": [list(c) for c in CORRECTIONS], "denying": sorted(DENYING),
             "denied_skip": sorted(DENIED_SKIP), "asking_pronouns": sorted(ASKING_PRONOUNS),
-            "held_after": sorted(HELD_AFTER), "points_lead": sorted(POINTS_LEAD), "negative": sorted(NEGATIVE),
+            "held_after": sorted(HELD_AFTER), "in_deck": [list(d) for d in IN_DECK],
+            "points_lead": sorted(POINTS_LEAD), "negative": sorted(NEGATIVE),
             "number_words": NUMBER_WORDS, "label_asides": sorted(LABEL_ASIDES), "having": sorted(HAVING),
             "now_words": sorted(NOW_WORDS), "having_pairs": sorted(map(list, HAVING_PAIRS)),
             "having_between": sorted(HAVING_BETWEEN)}

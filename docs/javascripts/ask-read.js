@@ -97,6 +97,13 @@
         if (lex.gone_verbs.indexOf(w) >= 0 && j > 0 && words[j - 1] === "i") {  // ("the 9 i discarded")
           for (var b = j - 2 - (words[j - 2] === "that" ? 1 : 0); used[b] === true; b--) { add([b]); }
         }
+        // ("had the 6 of hearts but swapped it out", "drew a 7 and snapped it": the card said last before the verb)
+        if (words[j + 1] === "it" && (lex.gone_verbs.indexOf(w) >= 0 ||
+            (lex.swap_verbs.indexOf(w) >= 0 && (words[j + 2] === "out" || words[j + 2] === "away")))) {
+          var last = -1;
+          for (var u = 0; u < j; u++) { if (used[u] === true) { last = u; } }
+          for (var c = last; c >= 0 && used[c] === true; c--) { add([c]); }
+        }
       });
       return out;
     }
@@ -196,6 +203,10 @@
             lex.held_after.indexOf(words[j + 1]) >= 0) {
           return;
         }
+        for (var k = j - 1; used[k] === true; k--) { if (out.indexOf(k) < 0) { out.push(k); } }
+      });
+      words.forEach(function (w, j) {  // (cards of the deck: "2 jokers in the deck")
+        if (!lex.in_deck.some(function (d) { return same(words.slice(j, j + d.length), d); })) { return; }
         for (var k = j - 1; used[k] === true; k--) { if (out.indexOf(k) < 0) { out.push(k); } }
       });
       return out;

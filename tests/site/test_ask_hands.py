@@ -298,6 +298,11 @@ HANDS_IN_WORDS = [
     ("i had a 7, a king... wait the king was a queen. and a 3. sum", ["7S", "QS", "3S"], ()),
     ("thought i had a 6 but it's an 8. so 8, jack and 2", ["8S", "JS", "2S"], ()),
     ("three cards: king, 4, king. not 2 fours. two kings and a 4. total", ["KS", "4S", "KH"], ()),
+    # "it" after a verb of getting rid of a card is the card said last; cards "in the deck" are no hand's; "the sum
+    # of" asks for the sum (askstory.gone, described; askhand.SUM_PAIRS).
+    ("drew a 9 and snapped it straight away, so a 4 and a king of clubs. total", ["4S", "KC"], ()),
+    ("we play with 2 jokers in the deck. i have a joker and a 6. what's my total", ["X", "6S"], ()),
+    ("sum of my cards: 3, 3, queen (not the 8 i burned)", ["3S", "3H", "QS"], ()),
     # Table slang for ranks and two cards (cardnames.RANK_WORDS, NICKNAMES): a bullet is an ace, a lady a queen, a
     # hook a jack, a cowboy a king, a dime a ten; the suicide king is the king of hearts, a hockey stick a 7.
     ("a bullet, a lady and a dime, total?", ["AS", "QS", "10S"], ()),
