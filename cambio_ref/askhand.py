@@ -276,6 +276,8 @@ SUM_PAIRS = frozenset((("i", "score"), ("sum", "of"), ("total", "of")))
 # ("... and a queen. What's that?").
 SUM_AFTER = frozenset(("total", "sum"))
 SUM_TO = frozenset(("come", "comes", "add", "adds"))
+# A word between two cards that adds them ("what's 10 of diamonds plus jack of clubs").
+SUM_BETWEEN = frozenset(("plus",))
 SUM_ENDS = (("what", "that"), ("what", "is", "that"), ("how", "many"), ("how", "much"), ("how", "that"),
             ("how", "is", "that"), ("what", "do", "i", "have"), ("what", "have", "i", "got"), ("am", "i", "winning"),
             ("the", "damage"))
@@ -287,7 +289,8 @@ def summed(words: Sequence[str], used: Iterable[int], valued: Collection[int] = 
     or "come to" (`SUM_TO`) after it ("... and a joker. Total?", "what does that come to"), `SUM_ENDS` ending the
     question ("... and a queen. What's that?"), "that" or "those" after it next but one to a word of value ("how
     much is that", "what's that worth"), or "my" and a word of `SUM_NOUNS` ("what's my total"), or a pair of
-    `SUM_PAIRS`; or a label right before the cards that end the question ("Jo says I have 14. hand: 2C 5H 6S").
+    `SUM_PAIRS`; or a label right before the cards that end the question ("Jo says I have 14. hand: 2C 5H 6S"); or
+    "plus" among the cards (`SUM_BETWEEN`).
 
     >>> summed("black king 6 of diamonds 2 how many points is that".split(), {1, 2, 5}, {7, 8})
     True
@@ -306,10 +309,12 @@ def summed(words: Sequence[str], used: Iterable[int], valued: Collection[int] = 
     tail = tuple(words[end:])
     # ("hand: 2C", "now i have 2, 7, 7": a label or `having` right before the cards that end the question, or
     # "now" does: "i've got the K♦, a 2 and an 8 now")
+    added = any(w in SUM_BETWEEN for w in words[at[0]:end])  # ("a 10 plus a jack")
     listed = all(w in NOW_WORDS for w in tail) and any(
         (w in HAND_LABELS and labels(words, j, at)) or (having(words, j) and labels(words, j, at, HAVING_BETWEEN))
         for j, w in enumerate(words))
-    return listed or (words[end:end + 1] == ["left"] and bool(valued)) or any(w in SUM_AFTER for w in tail) or any(
+    return listed or added or (words[end:end + 1] == ["left"] and bool(valued)) or any(
+        w in SUM_AFTER for w in tail) or any(
         a in SUM_TO and b == "to" for a, b in itertools.pairwise(tail)) or any(
         tail[-len(e):] == e for e in SUM_ENDS) or any(
         words[k] in SUMMED and any(abs(k - v) <= 2 for v in valued) for k in range(end, len(words))) or any(
@@ -366,7 +371,8 @@ def hand_json() -> dict[str, Any]:
             "colour_after": COLOUR_AFTER.pattern, "factor_spaced": FACTOR_SPACED.pattern,
             "another_alone": ANOTHER_ALONE.pattern, "possessive_name": POSSESSIVE_NAME.pattern, "others": OTHERS,
             "alone_pairs": [list(p) for p in sorted(ALONE_PAIRS)], "summed": sorted(SUMMED),
-            "sum_after": sorted(SUM_AFTER), "sum_to": sorted(SUM_TO), "sum_ends": [list(e) for e in SUM_ENDS],
+            "sum_after": sorted(SUM_AFTER), "sum_between": sorted(SUM_BETWEEN), "sum_to": sorted(SUM_TO),
+            "sum_ends": [list(e) for e in SUM_ENDS],
             "described_by": sorted(DESCRIBED_BY),
 
 

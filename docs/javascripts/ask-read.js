@@ -448,7 +448,10 @@
           return (lex.hand_labels.indexOf(w) >= 0 && labels(keep, j, reading.used)) ||
             (having(keep, j) && labels(keep, j, reading.used, lex.having_between));
         });
-      var summed = usedAt.length > 0 && (listed || (keep[hi + 1] === "left" && value) ||
+      var added = usedAt.length > 0 && keep.slice(Math.min.apply(null, usedAt), hi + 1).some(function (w) {
+        return lex.sum_between.indexOf(w) >= 0;  // ("a 10 plus a jack")
+      });
+      var summed = usedAt.length > 0 && (listed || added || (keep[hi + 1] === "left" && value) ||
         tail.some(function (w) { return lex.sum_after.indexOf(w) >= 0; }) ||
         tail.some(function (w, k) { return lex.sum_to.indexOf(w) >= 0 && tail[k + 1] === "to"; }) ||
         lex.sum_ends.some(function (e) { return tail.length >= e.length && same(tail.slice(tail.length - e.length), e); }) ||
