@@ -129,6 +129,9 @@ _RULESET_CUES = frozenset(("in", "on", "under", "for", "playing", "play", "using
 # Words after a ruleset's name that are part of it: what it is, a set of rules or where they are written ("official
 # rules", "the online site", "the memory page", "the cambia engine").
 RULESET_TAILS = ("rules", "rule", "ruleset", "site", "website", "page", "version", "engine")
+# The words after "hearts" that make it the ruleset's name rather than the suit's ("hearts rules", "the hearts game";
+# not "the 6 of hearts rule"), unless a word of `_RULESET_CUES` comes before it ("in hearts", "in the hearts ...").
+SUIT_RULESET_TAILS = (["rules"], ["ruleset"], ["game"], ["version"])
 # Words that ask for a hand's total rather than each card's value.
 _SUM_WORDS = frozenset(("total", "add", "adds", "altogether", "together", "sum", "hand", "score"))
 
@@ -379,7 +382,8 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
         for name, rs in lex.rulesets:
             if tuple(words[i:i + len(name)]) == name and ruleset is None and (
                     name != ("hearts",) or i == 0 or words[i - 1] in _RULESET_CUES
-                    or words[i + 1:i + 2] in (["rules"], ["ruleset"]) or words[i + 1:i + 3] == ["house", "rules"]):
+                    or (i > 1 and words[i - 1] in ARTICLES and words[i - 2] in _RULESET_CUES)  # ("in the hearts game")
+                    or words[i + 1:i + 2] in SUIT_RULESET_TAILS or words[i + 1:i + 3] == ["house", "rules"]):
                 ruleset = rs
                 i += len(name)
                 if words[i:i + 1] and words[i] in RULESET_TAILS:  # "official rules": the ruleset's name
@@ -501,7 +505,8 @@ def reading_json(lex: Lexicon) -> dict[str, Any]:
     return {**hand_json(), **story_json(), "stop": sorted(STOP), "stop_raw": sorted(STOP_WORDS),
             "phrases": [[list(p), t] for p, t in lex.phrases], "value": [list(p) for p in lex.value_phrases],
             "rulesets": [[list(p), rs] for p, rs in lex.rulesets], "cues": sorted(_RULESET_CUES),
-            "ruleset_tails": list(RULESET_TAILS), "contraction": CONTRACTION.pattern, "not_bases": NOT_BASES,
+            "ruleset_tails": list(RULESET_TAILS), "suit_ruleset_tails": list(SUIT_RULESET_TAILS),
+            "contraction": CONTRACTION.pattern, "not_bases": NOT_BASES,
             "contracted": CONTRACTED, "unmarked": UNMARKED, "house": HOUSE_TERM, "game": GAME_TERM,
             "other_game": OTHER_GAME_TERM, "aside": list(ASIDE_TERMS), "parts": list(PART_TERMS),
             "set_aside": [[list(c) for c in cues] for cues in _set_aside_words()[:2]],

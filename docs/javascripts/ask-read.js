@@ -315,7 +315,9 @@
           var name = lex.rulesets[r][0];
           var next = words.slice(i + 1, i + 2);
           if (same(words.slice(i, i + name.length), name) && ruleset === null && (
-              !same(name, ["hearts"]) || i === 0 || cues.has(words[i - 1]) || same(next, ["rules"]) || same(next, ["ruleset"]) ||
+              !same(name, ["hearts"]) || i === 0 || cues.has(words[i - 1]) ||
+              (i > 1 && articles.has(words[i - 1]) && cues.has(words[i - 2])) ||  // ("in the hearts game")
+              lex.suit_ruleset_tails.some(function (t) { return same(next, t); }) ||
               same(words.slice(i + 1, i + 3), ["house", "rules"]))) {
             ruleset = lex.rulesets[r][1];
             i += name.length;

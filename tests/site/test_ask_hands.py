@@ -560,3 +560,16 @@ def test_a_dash_between_cards_is_still_a_separator():
     # " - " between cards joins them (the hand property's forms); only a minus sign stuck to a number says points.
     reply = ask("K - 5 - joker total")
     assert reply.kind == "hand" and sorted(c.rstrip("HDSC") for c in reply.found[0].hit.id.split()) == ["5", "K", "X"]
+
+
+@pytest.mark.parametrize("question", ["in the hearts game i have a 6 of hearts and a king of diamonds. total?",
+                                      "hearts version: 6 of hearts, king of diamonds, what's my score"])
+def test_hearts_before_game_or_version_or_after_in_the_names_the_ruleset(question):
+    # (askread.SUIT_RULESET_TAILS; hearts §Value of the Card: the 6 of hearts -3 and a red king -2 make -5)
+    reply = ask(question)
+    assert reply.kind == "hand" and (reply.ruleset or "").startswith("hearts"), (reply.top, reply.ruleset)
+    assert [s.total for _, s, _ in reply.found[0].hands if s] == [-5]
+
+
+def test_the_6_of_hearts_rule_is_no_ruleset():
+    assert ask("is the 6 of hearts rule real, it's minus 3 right").ruleset is None
