@@ -278,7 +278,8 @@ SUM_AFTER = frozenset(("total", "sum"))
 SUM_TO = frozenset(("come", "comes", "add", "adds"))
 # A word between two cards that adds them ("what's 10 of diamonds plus jack of clubs").
 SUM_BETWEEN = frozenset(("plus",))
-SUM_ENDS = (("what", "that"), ("what", "is", "that"), ("how", "many"), ("how", "much"), ("how", "that"),
+SUM_ENDS = (("what", "that"), ("what", "is", "that"), ("how", "many"), ("how", "much"), ("how", "many", "points"),
+            ("how", "that"),
             ("how", "is", "that"), ("what", "do", "i", "have"), ("what", "have", "i", "got"), ("am", "i", "winning"),
             ("the", "damage"))
 
