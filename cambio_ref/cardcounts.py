@@ -163,6 +163,8 @@ BEFORE_COLOUR = frozenset(("a", "an", "one"))
 NOT_CARDS = frozenset(("card", "cards", "player", "players", "people", "turn", "turns", "round", "rounds", "point",
                        "points", "pts", "times", "minutes", "seconds", "left", "us", "them", "or", "to", "penalty",
                        "penalties", "games"))
+# ... but not these pairs, which start a new clause: "snapped my 7, left with a 10" (the comma is gone by then).
+NOT_CARDS_EXCEPT = (("left", "with"),)
 # After a number and "of", these count people (or cards already named), no card: "two of us", "three of them".
 OF_PEOPLE = frozenset(("us", "them", "you"))
 # A number said in words after one of these counts cards, no card: "my bottom two", "the other three".
@@ -487,7 +489,8 @@ def read_cards(words: Sequence[str]) -> Reading:
         # colour a number is a card.
         after = i + 2 if words[i + 1:i + 2] == [MORE] else i + 1
         counted = number and not count and not colour and ((after < len(words) and (
-            words[after] in NOT_CARDS or (words[after] == "of" and words[after + 1:after + 2] != []
+            (words[after] in NOT_CARDS and tuple(words[after:after + 2]) not in NOT_CARDS_EXCEPT)
+            or (words[after] == "of" and words[after + 1:after + 2] != []
                                           and words[after + 1] in OF_PEOPLE)))  # ("two of us flipped")
             or (i > 1 and words[i - 1] in COUNT_BEFORE and words[i - 2] in COUNT_OWNERS
                 and not word[:1].isdigit()))  # ("my bottom two")

@@ -237,7 +237,8 @@
         // colour a number is a card.
         var after2 = words[i + 1] === lex.more ? i + 2 : i + 1;  // "two more cards" counts cards
         // cambio_ref.cardcounts.OF_PEOPLE: "two of us" counts people, no card
-        var counted = number && !count && !colour && (after2 < words.length && (notCards.has(words[after2]) ||
+        var counted = number && !count && !colour && (after2 < words.length && ((notCards.has(words[after2]) &&
+          !lex.not_cards_except.some(function (p) { return p[0] === words[after2] && p[1] === words[after2 + 1]; })) ||
           (words[after2] === "of" && after2 + 1 < words.length && lex.of_people.indexOf(words[after2 + 1]) >= 0)) ||
           // cambio_ref.cardcounts.COUNT_BEFORE: "my bottom two", "the other three" count cards
           (i > 1 && lex.count_before.indexOf(words[i - 1]) >= 0 && lex.count_owners.indexOf(words[i - 2]) >= 0 &&
