@@ -267,14 +267,16 @@ def said_of(words: Sequence[str], j: int, used: Collection[int]) -> tuple[int, .
     return tuple(range(k, j))
 
 
-# Words after cards that say they are the deck's, not the hand's ("we play with 2 jokers in the deck"): `described`.
+# Words after cards that say they are the deck's, not the hand's ("we play with 2 jokers in the deck"), and the nouns
+# of a card's power after its rank ("somebody's queen swap gave me a red king", "after the king power"): `described`.
 IN_DECK = (("in", "the", "deck"), ("in", "the", "pack"), ("in", "deck"), ("in", "play"))
+POWER_NOUNS = frozenset(("swap", "power", "powers", "peek", "ability", "effect"))
 
 
 def described(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
     """The places of the words read as cards (at `used`) right before a verb of `DESCRIBED_BY`: a card the question
     says something about (a house rule's value, what a pair of them is), not one more card of the hand; and those
-    right before words of `IN_DECK`, cards of the deck.
+    right before words of `IN_DECK` (cards of the deck) or a noun of `POWER_NOUNS` (a card's power).
 
     >>> sorted(described("where an ace is zero i have 3 aces".split(), {2, 6, 7}))
     [2]
@@ -284,13 +286,15 @@ def described(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
     []
     >>> sorted(described("with 2 jokers in the deck a joker and a 5".split(), {1, 2, 7, 10}))
     [1, 2]
+    >>> sorted(described("the queen swap gave me a 4 and a 5".split(), {1, 6, 9}))
+    [1]
     >>> sorted(described("my two sixes are the 6 of spades and a 6 of hearts".split(), {1, 2, 5, 6, 7, 10, 11, 12}))
     [1, 2]
     """
     return frozenset(k for j, w in enumerate(words[:-1]) if w in DESCRIBED_BY
                      and words[j + 1] not in ASKING_PRONOUNS | HELD_AFTER for k in said_of(words, j, used)) | {
         k for j in range(len(words)) if any(tuple(words[j:j + len(d)]) == d for d in IN_DECK)
-        for k in said_of(words, j, used)}
+        or words[j] in POWER_NOUNS for k in said_of(words, j, used)}
 
 
 def runs(words: Sequence[str], places: Collection[int]) -> tuple[str, ...]:
@@ -358,6 +362,7 @@ def story_json() -> dict[str, Any]:
             "corrections": [list(c) for c in CORRECTIONS], "denying": sorted(DENYING),
             "denied_skip": sorted(DENIED_SKIP), "asking_pronouns": sorted(ASKING_PRONOUNS),
             "held_after": sorted(HELD_AFTER), "in_deck": [list(d) for d in IN_DECK],
+            "power_nouns": sorted(POWER_NOUNS),
             "points_lead": sorted(POINTS_LEAD), "negative": sorted(NEGATIVE),
             "number_words": NUMBER_WORDS, "label_asides": sorted(LABEL_ASIDES), "having": sorted(HAVING),
             "now_words": sorted(NOW_WORDS), "having_pairs": sorted(map(list, HAVING_PAIRS)),

@@ -205,8 +205,9 @@
         }
         for (var k = j - 1; used[k] === true; k--) { if (out.indexOf(k) < 0) { out.push(k); } }
       });
-      words.forEach(function (w, j) {  // (cards of the deck: "2 jokers in the deck")
-        if (!lex.in_deck.some(function (d) { return same(words.slice(j, j + d.length), d); })) { return; }
+      words.forEach(function (w, j) {  // (cards of the deck, "2 jokers in the deck"; a power, "the queen swap")
+        if (!lex.in_deck.some(function (d) { return same(words.slice(j, j + d.length), d); }) &&
+            lex.power_nouns.indexOf(w) < 0) { return; }
         for (var k = j - 1; used[k] === true; k--) { if (out.indexOf(k) < 0) { out.push(k); } }
       });
       return out;

@@ -303,6 +303,8 @@ HANDS_IN_WORDS = [
     ("drew a 9 and snapped it straight away, so a 4 and a king of clubs. total", ["4S", "KC"], ()),
     ("we play with 2 jokers in the deck. i have a joker and a 6. what's my total", ["X", "6S"], ()),
     ("sum of my cards: 3, 3, queen (not the 8 i burned)", ["3S", "3H", "QS"], ()),
+    # A rank before a noun of its power is the power, no card ("the jack swap gave me ..."; askstory.POWER_NOUNS).
+    ("my mate's jack swap gave me a red king and a 5. total?", ["KH", "5S"], ()),
     ("what's a queen plus a 3 of hearts", ["QS", "3H"], ()),  # ("plus" among the cards adds them: SUM_BETWEEN)
     ("took a penalty card on a slow burn so i have 4: 2S, 3S, 9D, KC, how many points", ["2S", "3S", "9D", "KC"], ()),
     # Table slang for ranks and two cards (cardnames.RANK_WORDS, NICKNAMES): a bullet is an ace, a lady a queen, a
