@@ -247,7 +247,7 @@ def labels(words: Sequence[str], j: int, used: Collection[int], between: Collect
 # The verbs after "i" that say what one has ("i have", "i've got", "i'm holding"), and the words that say, with no
 # "i", that the cards after them are the hand as it is now ("so now it's 3, 9, ace", "left with a queen and a 4"):
 # `having`.
-HAVING = frozenset(("have", "got", "holding", "hold"))
+HAVING = frozenset(("have", "had", "got", "holding", "hold"))
 NOW_WORDS = frozenset(("now", "so"))
 HAVING_PAIRS = frozenset((("left", "with"), ("down", "to")))
 # Words that may come between such a word and the first card ("now it's 5, 6", "down to my 4").
@@ -282,7 +282,7 @@ SUM_BETWEEN = frozenset(("plus",))
 SUM_ENDS = (("what", "that"), ("what", "is", "that"), ("how", "many"), ("how", "much"), ("how", "many", "points"),
             ("how", "that"),
             ("how", "is", "that"), ("what", "do", "i", "have"), ("what", "have", "i", "got"), ("am", "i", "winning"),
-            ("the", "damage"))
+            ("the", "damage"), ("did", "i", "win"), ("did", "i", "lose"))
 
 
 def summed(words: Sequence[str], used: Iterable[int], valued: Collection[int] = ()) -> bool:
@@ -321,6 +321,19 @@ def summed(words: Sequence[str], used: Iterable[int], valued: Collection[int] = 
         tail[-len(e):] == e for e in SUM_ENDS) or any(
         words[k] in SUMMED and any(abs(k - v) <= 2 for v in valued) for k in range(end, len(words))) or any(
         (a == "my" and b in SUM_NOUNS) or (a, b) in SUM_PAIRS for a, b in itertools.pairwise(words))
+
+
+def owned(words: Sequence[str], used: Iterable[int]) -> bool:
+    """Whether the words say the cards read at `used` are the player's: a hand's label or `having` right before the
+    first ("i have a 9 and a jack", "my cards are 2 and 7", "left with a 4 and a 5").
+
+    >>> owned("i have a 9 and a jack is that low".split(), {3, 6}), owned("can i swap a 9 and a jack".split(), {4, 7})
+    (True, False)
+    """
+    at = sorted(used)
+    return bool(at) and any(
+        (w in HAND_LABELS and labels(words, j, at)) or (having(words, j) and labels(words, j, at, HAVING_BETWEEN))
+        for j, w in enumerate(words[:at[0]]))
 
 
 # Pairs of words that say a card is the player's last one ("my last card is ...", "my only card left",

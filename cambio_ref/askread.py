@@ -39,6 +39,7 @@ from cambio_ref.askhand import (
     hand_json,
     hand_label,
     hand_span,
+    owned,
     raw_words,
     summed,
 )
@@ -303,6 +304,7 @@ class Query:
     alone: bool = False  # it says its one card is the player's last ("my last card", "just an ace left": `alone`)
     told: tuple[str, ...] = ()  # cards it tells of apart from the hand, not scored (`gone`, `labelled`, `described`)
     said: tuple[tuple[CardMention, int], ...] = ()  # cards it says are worth some points ("where an ace is zero")
+    owned: bool = False  # it says its cards are the player's ("i have a 9 and a jack, is that low": `owned`)
 
     @property
     def off_topic(self) -> bool:
@@ -316,12 +318,13 @@ class Query:
         unless two or more cards are typed as codes, or it names four or more cards); and whatever else it says,
         one that asks what two or more cards add up to (`summed`: "ok last round. black king, 6 of diamonds, 2. how
         many points is that"), or what the player's last card scores (`alone`: "my last card is a queen, what's it
-        worth", "just an ace left", "snapped the other three, all i have is a 9"); not when it states their points
-        ("red king 0, black king 20": a rule a table plays), nor when it is `off_topic`."""
+        worth", "just an ace left", "snapped the other three, all i have is a 9"), or that says two or more cards
+        are the player's with no rule's word (`owned`: "i have a 9 and a jack, is that low"); not when it states their
+        points ("red king 0, black king 20": a rule a table plays), nor when it is `off_topic`."""
         n = len(self.cards)
         return n > 0 and not self.stated and not self.off_topic and (
             (self.summed and n >= 2) or (self.alone and n == 1 and (self.value or self.topical == 0 or self.summed))
-            or (
+            or (self.owned and n >= 2 and self.topical == 0) or (
             (self.topical == 0 or self.codes >= 2 or n >= 4) and (
                 ((self.value or self.codes >= 2) and self.leftover <= max(1, n + 1))
                 or (n >= 2 and self.leftover == 0)
@@ -477,7 +480,7 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
                  (OTHER_GAME_TERM in terms or reading.poker) and GAME_TERM not in terms and ruleset is None,
                  bool(reading.stated), any(t in terms for t in ASIDE_TERMS),
                  summed(keep, reading.used, [j for j, v in enumerate(valued) if v]), alone(keep, reading.used),
-                 told, said)
+                 told, said, owned(keep, reading.used))
 
 
 def rule_phrases(canon: Sequence[str], lex: Lexicon) -> dict[tuple[tuple[str, ...], str], list[int]]:

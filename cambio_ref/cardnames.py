@@ -116,9 +116,11 @@ ACE_PLURAL = re.compile(r"(?<![Pp]layer )(?<![Ss]eat )\bA's\b")
 ACE_OF_SPADES = re.compile(r"\b(?:AS|[Aa][♠♤])(?![A-Za-z0-9])")  # ("A♠" too: "as" after the symbol's letter)
 # A colour in brackets after a word is that word's ("King (Red)", official §Card Point Values), and so is a colour
 # after a card's word at the end of a list item, before a separator or the end ("kings red, a Q"): written before
-# the word ("red king"). Not after a count, "one", an article or a joining word ("two kings, one black, one red").
+# the word ("red king"), with "both" or "all" before it too ("2 kings (both black)", "two kings, both red"). Not after a
+# count, "one", an article or a joining word ("two kings, one black, one red").
 COLOUR_AFTER = re.compile(r"\b(?!(?:one|two|three|four|both|a|an|the|and|or|plus|with|of|red|black)\b)"
-                          r"([a-z0-9]+(?:'s)?)(?:\s*\(\s*(red|black)\s*\)|\s+(red|black)(?=\s*(?:[,;/&+\n?!.]|$)|\s+-\s))")
+                          r"([a-z0-9]+(?:'s)?)(?:\s*\(\s*(?:(?:both|all)\s+)?(red|black)\s*\)"
+                          r"|,?\s+(?:(?:both|all)\s+)?(red|black)(?=\s*(?:[,;/&+\n?!.]|$)|\s+-\s))")
 RED_SUITS = frozenset({"H", "D"})  # (the rules never ask a card's colour: values name cards)
 COLOURS: dict[str, tuple[str, ...]] = {"red": tuple(s for s in SUITS if s in RED_SUITS),
                                        "black": tuple(s for s in SUITS if s not in RED_SUITS)}

@@ -464,6 +464,11 @@
           return k + 1 < keep.length && (w === "my" && lex.sum_nouns.indexOf(keep[k + 1]) >= 0 ||
             lex.sum_pairs.some(function (p) { return p[0] === w && p[1] === keep[k + 1]; }));
         }));
+      // cambio_ref.askhand.owned: a hand's label or a word of having right before the first card ("i have a 9 and")
+      var owned = usedAt.length > 0 && keep.slice(0, Math.min.apply(null, usedAt)).some(function (w, j) {
+        return (lex.hand_labels.indexOf(w) >= 0 && labels(keep, j, reading.used)) ||
+          (having(keep, j) && labels(keep, j, reading.used, lex.having_between));
+      });
       // cambio_ref.askhand.alone: the one card is the player's last ("my last card", "just an ace left")
       var alone = usedAt.length > 0 && (keep[hi + 1] === "left" || keep.some(function (w, k) {
         return lex.alone_pairs.some(function (p) { return p[0] === w && p[1] === keep[k + 1]; });
@@ -507,7 +512,7 @@
                  ruleset === null,
                aside: terms(cw).some(function (t) { return lex.aside.indexOf(t) >= 0; }),
                stated: reading.stated, ranksOnly: reading.ranksOnly, unread: unread, fixed: fixed, summed: summed,
-               alone: alone, told: told, said: said,
+               alone: alone, told: told, said: said, owned: owned,
                each: each, switched: switched(cw), asks: asking(text), topical: askedLast + rest.filter(function (j) { return has(single, stem(keep[j])); }).length +
                  found.size };
     }
@@ -516,6 +521,7 @@
     function isHand(q) {
       var n = q.cards.length;
       return n > 0 && !q.stated && !offTopic(q) && ((q.summed && n >= 2) || (q.alone && n === 1 && (q.value || q.topical === 0 || q.summed)) ||
+        (q.owned && n >= 2 && q.topical === 0) ||
         (q.topical === 0 || q.codes >= 2 || n >= 4) && ((q.value || q.codes >= 2) && q.leftover <= Math.max(1, n + 1) ||
                        n >= 2 && q.leftover === 0 || n >= 3 && q.leftover <= n + 1));
     }

@@ -74,7 +74,8 @@ HALVES = {"tune": HERE / "heldout-tune.yaml", "test": HERE / "heldout-test.yaml"
           "valid3": HERE / "heldout-valid3.yaml", "dev": HERE / "heldout-dev.yaml",
           "hands": HERE / "heldout-hands.yaml", "hands2": HERE / "heldout-hands2.yaml",
           "hands3": HERE / "heldout-hands3.yaml", "hands4": HERE / "heldout-hands4.yaml",
-          "hands5": HERE / "heldout-hands5.yaml", "hands6": HERE / "heldout-hands6.yaml"}
+          "hands5": HERE / "heldout-hands5.yaml", "hands6": HERE / "heldout-hands6.yaml",
+          "hands7": HERE / "heldout-hands7.yaml"}
 
 
 def load_half(name: str) -> list[dict[str, Any]]:

@@ -303,6 +303,12 @@ HANDS_IN_WORDS = [
     ("drew a 9 and snapped it straight away, so a 4 and a king of clubs. total", ["4S", "KC"], ()),
     ("we play with 2 jokers in the deck. i have a joker and a 6. what's my total", ["X", "6S"], ()),
     ("sum of my cards: 3, 3, queen (not the 8 i burned)", ["3S", "3H", "QS"], ()),
+    # Cards said to be the player's ("i have", "i had", "my cards are") with no rule's word are a hand, whatever is
+    # asked about them (askhand.owned); "did i win" asks their sum; "(both black)" after a count colours both.
+    ("i have a 9 and a jack, is that low", ["9S", "JS"], ()),
+    ("round over, i had a 4 and a queen, did i win", ["4S", "QS"], ()),
+    ("ended with 2 kings (both black) and a 3", ["KS", "KC", "3S"], ()),
+    ("two queens, both red, and an ace. total?", ["QH", "QD", "AS"], ()),
     # A rank before a noun of its power is the power, no card ("the jack swap gave me ..."; askstory.POWER_NOUNS).
     ("my mate's jack swap gave me a red king and a 5. total?", ["KH", "5S"], ()),
     ("what's a queen plus a 3 of hearts", ["QS", "3H"], ()),  # ("plus" among the cards adds them: SUM_BETWEEN)
