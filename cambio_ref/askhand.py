@@ -339,7 +339,8 @@ def owned(words: Sequence[str], used: Iterable[int]) -> bool:
 # Pairs of words that say a card is the player's last one ("my last card is ...", "my only card left",
 # "last card standing"): `alone`.
 ALONE_PAIRS = frozenset((("last", "card"), ("only", "card"), ("card", "left"), ("card", "standing"),
-                         ("remaining", "card"), ("single", "card"), ("final", "card"), ("down", "to"), ("all", "i")))
+                         ("remaining", "card"), ("single", "card"), ("final", "card"), ("down", "to"), ("all", "i"),
+                         ("last", "one"), ("left", "with")))
 
 
 def alone(words: Sequence[str], used: Iterable[int]) -> bool:

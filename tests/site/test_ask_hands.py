@@ -324,7 +324,8 @@ HANDS_IN_WORDS = [
 @pytest.mark.parametrize(("question", "card"), [("my last card is the queen of spades, what's it worth", "QS"),
                                               ("just a 7 left", "7S"), ("only card left: a joker. points?", "X"),
                                               ("burned the rest, down to my 4 of clubs", "4C"),
-                                              ("swapped away the other two, all i have is a jack", "JS")])
+                                              ("swapped away the other two, all i have is a jack", "JS"),
+                                              ("my last one is a 4", "4S"), ("i'm left with only a joker", "X")])
 def test_the_players_last_card_is_scored_as_their_hand(question, card):
     # (askhand.alone: the one card a player says is their last gets its points under each ruleset, as a hand does)
     reply = ask(question)
