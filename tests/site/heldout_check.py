@@ -21,6 +21,10 @@ tests/site/heldout-hands3.yaml (60 hands by a third writer, the same inputs) is 
 tests/site/heldout-hands4.yaml (80 hands told in a story by a fourth writer, the same inputs, 2026-11-28) was read by
 counts at b78df91 and after the first story fixes (31 and 48 right first), and looked at and tuned on since:
 ``... heldout_check hands4`` prints its misses.
+tests/site/heldout-hands5.yaml and heldout-hands6.yaml are a fifth writer's 120 hands (2026-11-29, the same inputs),
+split at random before anything was read: the first half may be looked at and tuned on (``... heldout_check hands5``),
+the second is frozen (counts only). tests/site/heldout-hands7.yaml (80 hands in everyday table talk by a sixth
+writer, the same inputs) is frozen when written: counts only.
 tests/site/heldout-dev.yaml (1,023 questions on a topic by four more writers, the same inputs) may be looked at and
 tuned on, as the tune half: ``... heldout_check dev`` prints its counts and misses. A fifth writer later added 233
 questions no topic answers (near misses in the game's words, strategy, other games): 218 "not sure" untuned.

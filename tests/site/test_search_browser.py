@@ -82,7 +82,8 @@ def test_the_site_search_picks_the_same_top_answer_as_cambio_ask(visit: Visit, r
     questions += [q for q, _, _ in HANDS_IN_WORDS] + READ_ALIKE + NO_HAND + MISREADS
     hands = [q for q, _, _ in HANDS_IN_WORDS]
     # (the held-out sets, read by counts only)
-    frozen = [e["q"] for half in ("test", "valid", "valid2", "valid3", "hands3", "hands6", "hands7") for e in load_half(half)]
+    frozen = [e["q"] for half in ("test", "valid", "valid2", "valid3", "hands3", "hands6", "hands7")
+              for e in load_half(half)]
     # cambio ask answers each question once, in a thread, while chromium answers them all (the held-out
     # sets' replies are shared with tests/site/test_heldout.py: tests/site/replies.py).
     with ThreadPoolExecutor(max_workers=1) as pool:
