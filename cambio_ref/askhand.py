@@ -317,7 +317,8 @@ def summed(words: Sequence[str], used: Iterable[int], valued: Collection[int] = 
         for j, w in enumerate(words))
     return listed or added or (words[end:end + 1] == ["left"] and bool(valued)) or any(
         w in SUM_AFTER for w in tail) or any(
-        a in SUM_TO and b == "to" for a, b in itertools.pairwise(tail)) or any(
+        w in SUM_TO and (tail[k + 1:k + 2] == ("to",) or tail[k + 1:k + 3] == ("out", "to"))  # ("come out to")
+        for k, w in enumerate(tail)) or any(
         tail[-len(e):] == e for e in SUM_ENDS) or any(
         words[k] in SUMMED and any(abs(k - v) <= 2 for v in valued) for k in range(end, len(words))) or any(
         (a == "my" and b in SUM_NOUNS) or (a, b) in SUM_PAIRS for a, b in itertools.pairwise(words))

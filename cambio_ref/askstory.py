@@ -249,8 +249,10 @@ def labelled(words: Sequence[str], used: Iterable[int]) -> frozenset[int]:
     return frozenset(k for k in at if k < label)
 
 
-# Not when a pronoun follows, which asks about the cards ("a joker and two aces. is that negative?").
-ASKING_PRONOUNS = frozenset(("that", "it", "this", "there", "they", "those", "these", "he", "she", "we", "you", "i"))
+# Not when a pronoun follows, which asks about the cards ("a joker and two aces. is that negative?"), nor "how" ("a 5
+# and a red king is how much").
+ASKING_PRONOUNS = frozenset(("that", "it", "this", "there", "they", "those", "these", "he", "she", "we", "you", "i",
+                             "how"))
 # Nor when a word that says the cards are still held follows ("a 9 and a 2 are left", "a king is all I have").
 HELD_AFTER = frozenset(("left", "mine", "still", "in", "all", "both", "what", "my", "now"))
 

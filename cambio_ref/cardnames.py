@@ -72,7 +72,8 @@ RANK_LETTERS = frozenset(("k", "q", "j"))
 # `cambio_ref.askindex.raw_words` reads it as "ace" before anything is lower-cased ("a" is an article).
 # First in the text or first after a colon ("hand: A, a ten"), it is an ace before a separator, a joining word,
 # "of" or an article ("A, K", "A with a 7", "A of spades", "A a ten": no article comes before another).
-# (After a separator too, ",A", and before "+" or "&", "A+K"; not in "Q&A".) First in a line too, and first before a
+# (After a separator too, ",A", and before "+" or "&", "A+K"; not in "Q&A".) After a colon, before two more cards in
+# the notation too ("got 4 cards: A 2 3 4"; "hand: A 7" may be "a 7"). First in a line too, and first before a
 # colour that ends the card ("A red, K", "A (Red)": a red ace; "A red king" is an article).
 _ACE_ENDS = (r"(?:\s*[,&+/;\n(=?!.]|\s+-\s|\s*$|\s+(?:and|plus|with|of|an?|also)\s|\s*x\s*\d|\s+twice\b"
              r"|\s+\d+\s+times\b)")
@@ -83,7 +84,8 @@ _ACE_ENDS = (r"(?:\s*[,&+/;\n(=?!.]|\s+-\s|\s*$|\s+(?:and|plus|with|of|an?|also)
 QA_SPACED = re.compile(r"\b(?:((?:[Tt]he|[Tt]heir|[Ii]ts|THE)\s+(?:[A-Za-z']+\s+)?)Q\s*(?:and|AND|n|&)\s*A"
                        r"|Q\s*(?:and|AND|n|&)\s*A(?=\s+(?:says?|said|section|part|bit|answers?)\b))\b")
 ACE_LETTER = re.compile(r"(?:(?<=[^\s.!?:]\s)|(?<=[,;/+])|(?<!\b[Qq]&)(?<=&))A(?=[\s,.?!;+&]|$)"
-                        rf"|(?:^|(?<=:\s)|(?<=\n))A(?={_ACE_ENDS}|\s+\(?\s*(?:[Rr]ed|[Bb]lack|RED|BLACK)\s*\)?{_ACE_ENDS})")
+                        rf"|(?:^|(?<=:\s)|(?<=\n))A(?={_ACE_ENDS}|\s+\(?\s*(?:[Rr]ed|[Bb]lack|RED|BLACK)\s*\)?{_ACE_ENDS})"
+                        r"|(?<=:\s)A(?=\s+(?:10|[2-9JQK])\s+(?:10|[2-9JQK])\b)")
 # A rank and a lower-case "s" are players' plural ("5s", "ks", "Ks", "10s": fives, kings, tens), not a card of
 # spades: that card is written as spec/ and `cambio score` write it, "5S", "KS", or with its symbol, "5♠".
 # `cambio_ref.askindex.raw_words` reads such a plural as the rank's plural word (`PLURAL_WORDS`) before anything is

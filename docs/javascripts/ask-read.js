@@ -456,7 +456,9 @@
       });
       var summed = usedAt.length > 0 && (listed || added || (keep[hi + 1] === "left" && value) ||
         tail.some(function (w) { return lex.sum_after.indexOf(w) >= 0; }) ||
-        tail.some(function (w, k) { return lex.sum_to.indexOf(w) >= 0 && tail[k + 1] === "to"; }) ||
+        tail.some(function (w, k) {  // ("come to", "come out to")
+          return lex.sum_to.indexOf(w) >= 0 && (tail[k + 1] === "to" || (tail[k + 1] === "out" && tail[k + 2] === "to"));
+        }) ||
         lex.sum_ends.some(function (e) { return tail.length >= e.length && same(tail.slice(tail.length - e.length), e); }) ||
         keep.some(function (w, k) {
           return k > hi && lex.summed.indexOf(w) >= 0 && valued.some(function (v, x) { return v && Math.abs(k - x) <= 2; });

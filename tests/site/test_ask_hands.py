@@ -309,6 +309,10 @@ HANDS_IN_WORDS = [
     ("round over, i had a 4 and a queen, did i win", ["4S", "QS"], ()),
     ("ended with 2 kings (both black) and a 3", ["KS", "KC", "3S"], ()),
     ("two queens, both red, and an ace. total?", ["QH", "QD", "AS"], ()),
+    # An "A" after a colon before two more cards is an ace; "is how much" asks; "come out to" asks the sum.
+    ("got 3 cards: A 5 9", ["AS", "5S", "9S"], ()),
+    ("a 6 and a red king is how much", ["6S", "KH"], ()),
+    ("what would a 2 and a jack come out to", ["2S", "JS"], ()),
     # A rank before a noun of its power is the power, no card ("the jack swap gave me ..."; askstory.POWER_NOUNS).
     ("my mate's jack swap gave me a red king and a 5. total?", ["KH", "5S"], ()),
     ("what's a queen plus a 3 of hearts", ["QS", "3H"], ()),  # ("plus" among the cards adds them: SUM_BETWEEN)
