@@ -30,6 +30,8 @@ from cambio_ref.cardcounts import (
     COUNT_WORDS,
     COUNTED_PLURAL,
     DEFINITE,
+    EACH_AFTER,
+    EACH_BEFORE,
     EQUALS_SAID,
     FACTOR_SPACED,
     FACTORED_PLURAL,
@@ -131,6 +133,8 @@ def raw_words(text: str) -> list[str]:
     ['two', 'fives', 'both', 'kings', 'a', '7', 'peek', 'and', 'threes', 'x2']
     >>> raw_words("what are K's worth? how many 7's; Q's are; a K's worth")
     ['what', 'are', 'kings', 'worth', 'how', 'many', 'sevens', 'and', 'queens', 'are', 'a', 'k', 'worth']
+    >>> raw_words("9s and 10s, 2 of each"), raw_words("two of each: 3s and 4s")
+    (['2', 'nines', 'and', '2', 'tens'], ['two', 'threes', 'and', 'two', 'fours'])
     >>> raw_words("ten, twos; 3/5s; 3's, tens; a king n a queen")
     ['ten', 'and', 'twos', '3', 'and', 'fives', '3', 'and', 'tens', 'a', 'king', 'and', 'a', 'queen']
     >>> raw_words("KK77, kq j; kk jk q4 77")
@@ -167,6 +171,8 @@ def raw_words(text: str) -> list[str]:
     text = COUNTED_PLURAL.sub(lambda m: m[1] + m[2] + PLURAL_WORDS[m[3].upper()], text)
     text = FACTORED_PLURAL.sub(lambda m: PLURAL_WORDS[m[1].upper()], text)
     text = AGREED_PLURAL.sub(lambda m: PLURAL_WORDS[(m[1] or m[2]).upper()], text)
+    text = EACH_AFTER.sub(lambda m: f"{m[3]} {m[1]} and {m[3]} {m[2]}", text)
+    text = EACH_BEFORE.sub(lambda m: f"{m[1]} {m[2]} and {m[1]} {m[3]}", text)
     text = COUNT_BREAK.sub(lambda m: m[1] + (m[2] or "") + " and ", text)
     for glyph, letter in SUIT_GLYPHS.items():
         text = text.replace(glyph, letter)
@@ -279,10 +285,10 @@ SUM_AFTER = frozenset(("total", "sum"))
 SUM_TO = frozenset(("come", "comes", "add", "adds"))
 # A word between two cards that adds them ("what's 10 of diamonds plus jack of clubs").
 SUM_BETWEEN = frozenset(("plus",))
-SUM_ENDS = (("what", "that"), ("what", "is", "that"), ("how", "many"), ("how", "much"), ("how", "many", "points"),
-            ("how", "that"),
-            ("how", "is", "that"), ("what", "do", "i", "have"), ("what", "have", "i", "got"), ("am", "i", "winning"),
-            ("the", "damage"), ("did", "i", "win"), ("did", "i", "lose"))
+SUM_ENDS = (("make",), ("what", "that"), ("what", "is", "that"), ("how", "many"), ("how", "much"),
+            ("how", "many", "points"), ("how", "that"), ("how", "is", "that"), ("what", "do", "i", "have"),
+            ("what", "have", "i", "got"), ("am", "i", "winning"), ("the", "damage"), ("did", "i", "win"),
+            ("did", "i", "lose"))
 
 
 def summed(words: Sequence[str], used: Iterable[int], valued: Collection[int] = ()) -> bool:
@@ -364,7 +370,8 @@ def hand_json() -> dict[str, Any]:
             "ace_letter": ACE_LETTER.pattern, "qa_spaced": QA_SPACED.pattern, "plural_s": PLURAL_S.pattern,
             "plural_words": PLURAL_WORDS,
             "run_together": RUN_TOGETHER.pattern, "run_chat": sorted(RUN_CHAT),
-            "counted_plural": COUNTED_PLURAL.pattern, "factored_plural": FACTORED_PLURAL.pattern,
+            "counted_plural": COUNTED_PLURAL.pattern, "each_after": EACH_AFTER.pattern,
+            "each_before": EACH_BEFORE.pattern, "factored_plural": FACTORED_PLURAL.pattern,
             "agreed_plural": AGREED_PLURAL.pattern,
             "count_break": COUNT_BREAK.pattern, "short_and": SHORT_AND, "suits": SUIT_WORDS, "glyphs": SUIT_GLYPHS,
             "colours": {c: list(s) for c, s in COLOURS.items()}, "counts": COUNT_WORDS,

@@ -131,6 +131,11 @@ _SEPARATOR = r"(?:\s*[,/&+;\n]|\s+-(?=\s))+\s*(?:(?:red|black)\s+)?"  # (a dash 
 # (Any word before the separator, not only a number: a mistyped one is read later, "sevn, jacks".)
 COUNT_BREAK = re.compile(rf"\b([a-z0-9]+(?=(?:'s)?{_SEPARATOR}(?:{_PLURALS})\b)"
                          rf"|1(?={_SEPARATOR}(?:{_RANK_NAMES}|10|[2-9])\b))('s)?(?:\s*[,/&+;\n]|\s+-(?=\s))+\s*")
+# "Two of each" after or before two plurals counts each of them: "nines and tens, 2 of each", "two of each: threes and
+# fours" (written "2 nines and 2 tens" by `cambio_ref.askhand.raw_words`).
+_EACH_COUNT = r"(two|three|four|2|3|4)\s+of\s+each"
+EACH_AFTER = re.compile(rf"\b({_PLURALS})\s+and\s+({_PLURALS})\s*,?\s*{_EACH_COUNT}\b")
+EACH_BEFORE = re.compile(rf"\b{_EACH_COUNT}\s*:?\s*({_PLURALS})\s*(?:,|and)\s*({_PLURALS})\b")
 # Words that count cards before a rank, singular or plural: "a double king", "triple sevens".
 MULTIPLES: dict[str, int] = {"double": 2, "triple": 3}
 # A count typed as a factor: "2x kings", "kings x2" (after a card it says how many of that card in all).

@@ -10,6 +10,7 @@
     var qaSpaced = new RegExp(lex.qa_spaced, "g");  // cambio_ref.cardnames.QA_SPACED: "the Q and A" is the Q&A
     var runTogether = new RegExp(lex.run_together, "g");  // cambio_ref.cardnames.RUN_TOGETHER: "KK77", "kq"
     var pluralS = new RegExp(lex.plural_s, "g");  // cambio_ref.cardnames.PLURAL_S: "5s", "ks" are fives, kings
+    var eachAfter = new RegExp(lex.each_after, "g"), eachBefore = new RegExp(lex.each_before, "g");  // "2 of each"
     var countedPlural = new RegExp(lex.counted_plural, "g");  // cambio_ref.cardcounts.COUNTED_PLURAL: "two 5's"
     var factoredPlural = new RegExp(lex.factored_plural, "g");  // cambio_ref.cardcounts.FACTORED_PLURAL: "3's x 2"
     var agreedPlural = new RegExp(lex.agreed_plural, "g");  // cambio_ref.cardcounts.AGREED_PLURAL: "are K's worth"
@@ -57,6 +58,8 @@
       text = text.replace(countedPlural, function (m, count, space, r) { return count + space + lex.plural_words[r.toUpperCase()]; });
       text = text.replace(factoredPlural, function (m, r) { return lex.plural_words[r.toUpperCase()]; });
       text = text.replace(agreedPlural, function (m, r, s) { return lex.plural_words[(r || s).toUpperCase()]; });
+      text = text.replace(eachAfter, function (m, a, b, n) { return n + " " + a + " and " + n + " " + b; });
+      text = text.replace(eachBefore, function (m, n, a, b) { return n + " " + a + " and " + n + " " + b; });
       text = text.replace(countBreak, function (m, n, s) { return n + (s || "") + " and "; });
       Object.keys(lex.glyphs).forEach(function (g) { text = text.split(g).join(lex.glyphs[g]); });
       return andBetweenCards(text.split("'s").join("").match(/[a-z0-9]+/g) || []);

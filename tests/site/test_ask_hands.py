@@ -313,6 +313,10 @@ HANDS_IN_WORDS = [
     ("got 3 cards: A 5 9", ["AS", "5S", "9S"], ()),
     ("a 6 and a red king is how much", ["6S", "KH"], ()),
     ("what would a 2 and a jack come out to", ["2S", "JS"], ()),
+    # "Two of each" counts each plural said with it; "make" ending the question asks the sum.
+    ("jacks and 4s, two of each. total?", ["JS", "JH", "4S", "4H"], ()),
+    ("i've got 2 of each: 7s and 8s", ["7S", "7H", "8S", "8H"], ()),
+    ("what do 2 black kings and an ace make", ["KS", "KC", "AS"], ()),
     # A rank before a noun of its power is the power, no card ("the jack swap gave me ..."; askstory.POWER_NOUNS).
     ("my mate's jack swap gave me a red king and a 5. total?", ["KH", "5S"], ()),
     ("what's a queen plus a 3 of hearts", ["QS", "3H"], ()),  # ("plus" among the cards adds them: SUM_BETWEEN)
