@@ -273,7 +273,8 @@ def set_aside(canon: Sequence[str], lex: Lexicon) -> frozenset[int]:
 # "only" ("only 4 + 4 left").
 # Not the words that may stand for a card ("one", "another", "other", "more"): read as one, or named.
 _NOT_UNREAD = (STOP_WORDS | set(COLOURS) | NOT_CARDS | JOINS | {"rule", "rules", "ruleset", "just", "only"}
-               | {w for c in CORRECTIONS for w in c}) - {ONE, ANOTHER, "other"}  # ("a king... wait, a queen")
+               | {w for c in CORRECTIONS for w in c} | _RULESET_CUES) - {ONE, ANOTHER, "other"}
+# (a correction's words, "a king... wait, a queen"; a cue before a ruleset's name, "playing online: 5, 5")
 
 
 @dataclass(frozen=True)

@@ -317,6 +317,7 @@ HANDS_IN_WORDS = [
     ("jacks and 4s, two of each. total?", ["JS", "JH", "4S", "4H"], ()),
     ("i've got 2 of each: 7s and 8s", ["7S", "7H", "8S", "8H"], ()),
     ("what do 2 black kings and an ace make", ["KS", "KC", "AS"], ()),
+    ("playing online: 4, 4, K red. total", ["4S", "4H", "KH"], ()),  # (a ruleset's cue word is read: not unread)
     # A rank before a noun of its power is the power, no card ("the jack swap gave me ..."; askstory.POWER_NOUNS).
     ("my mate's jack swap gave me a red king and a 5. total?", ["KH", "5S"], ()),
     ("what's a queen plus a 3 of hearts", ["QS", "3H"], ()),  # ("plus" among the cards adds them: SUM_BETWEEN)
