@@ -255,14 +255,15 @@ def labels(words: Sequence[str], j: int, used: Collection[int], between: Collect
 # `having`.
 HAVING = frozenset(("have", "had", "got", "holding", "hold"))
 NOW_WORDS = frozenset(("now", "so"))
-HAVING_PAIRS = frozenset((("left", "with"), ("down", "to")))
+HAVING_PAIRS = frozenset((("left", "with"), ("down", "to"), ("ended", "with"), ("up", "with"), ("finished", "with")))
 # Words that may come between such a word and the first card ("now it's 5, 6", "down to my 4").
 HAVING_BETWEEN = frozenset(("it", "its", "my"))
 
 
 def having(words: Sequence[str], j: int) -> bool:
     """Whether the word at `j` says that the player has the cards after it: a verb of `HAVING` with "i" one or two
-    words before it, a word of `NOW_WORDS`, or the second of a pair of `HAVING_PAIRS` ("left with", "down to").
+    words before it, a word of `NOW_WORDS`, or the second of a pair of `HAVING_PAIRS` ("left with", "down to",
+    "ended up with").
 
     >>> [having(q.split(), 2) for q in ("so i have", "i have got", "so it now", "am left with", "we have the")]
     [True, True, True, True, False]
@@ -288,7 +289,7 @@ SUM_BETWEEN = frozenset(("plus",))
 SUM_ENDS = (("make",), ("what", "that"), ("what", "is", "that"), ("how", "many"), ("how", "much"),
             ("how", "many", "points"), ("how", "that"), ("how", "is", "that"), ("what", "do", "i", "have"),
             ("what", "have", "i", "got"), ("am", "i", "winning"), ("the", "damage"), ("did", "i", "win"),
-            ("did", "i", "lose"))
+            ("did", "i", "lose"), ("how", "did", "i", "do"), ("how", "would", "i", "do"))
 
 
 def summed(words: Sequence[str], used: Iterable[int], valued: Collection[int] = ()) -> bool:

@@ -68,6 +68,7 @@ from cambio_ref.cardcounts import (
     Reading,
     and_between_cards,
     read_cards,
+    without,
 )
 from cambio_ref.cardnames import (
     ACE_NUMBER,
@@ -411,6 +412,8 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
                  for card in read_cards([w if j in run else "" for j, w in enumerate(keep)]).cards)
     told: tuple[str, ...] = ()
     if away and (kept := read_cards([w if j not in masked | away else "" for j, w in enumerate(keep)])).cards:
+        if not reading.used - away <= kept.used:  # (a letter read beside a card left out: "J, a 7, no wait, a ten")
+            kept = without(reading, away)
         reading, masked, told = kept, masked | away, runs(keep, away)
     single = lex.single()
     # A phrase of the glossary ("slow burn", "which way") is asked for as its term, not word by word.

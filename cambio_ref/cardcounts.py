@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from cambio_ref.cardnames import (
     ACE_NUMBER,
@@ -77,6 +77,7 @@ __all__ = [
     "and_between_cards",
     "mentions",
     "read_cards",
+    "without",
 ]
 
 # A number in brackets, signed or not, "pt" or "points" after it, says a card's points ("2 Red Kings (-2) + Joker
@@ -357,6 +358,18 @@ class Reading:
     stated: frozenset[int] = frozenset()  # those of them said right after a card as its points ("red king 0")
     poker: bool = False  # it counts cards alike as poker does ("four of a kind": `OF_A_KIND`)
     named_at: tuple[int, ...] = ()  # per card, where the words naming it start (shared by the cards a count names)
+
+
+def without(reading: Reading, places: Collection[int]) -> Reading:
+    """`reading` less the cards whose words start at `places`, and those words.
+
+    >>> r = without(read_cards("j a 7 a ten".split()), {1, 2})
+    >>> [str(m) for m in r.cards], sorted(r.used)
+    (['J', '10'], [0, 4])
+    """
+    kept = [n for n, at in enumerate(reading.named_at) if at not in places]
+    return replace(reading, cards=tuple(reading.cards[n] for n in kept), used=reading.used - frozenset(places),
+                   named_at=tuple(reading.named_at[n] for n in kept))
 
 
 def read_cards(words: Sequence[str]) -> Reading:

@@ -363,6 +363,18 @@
         .filter(function (j, x, all) { return !masked.has(j) && all.indexOf(j) === x; });
       if (away.length) {
         var kept = readCards(keep.map(function (w, j) { return masked.has(j) || away.indexOf(j) >= 0 ? "" : w; }));
+        // cambio_ref.cardcounts.without: a letter read beside a card left out stays a card ("J, a 7, no wait, a ten")
+        if (kept.cards.length && Object.keys(reading.used).map(Number).some(function (k) {
+          return reading.used[k] && away.indexOf(k) < 0 && !kept.used[k];
+        })) {
+          var was = reading, keptAt = [];
+          was.namedAt.forEach(function (at, n) { if (away.indexOf(at) < 0) { keptAt.push(n); } });
+          var usedLeft = {};
+          Object.keys(was.used).forEach(function (k) { if (was.used[k] && away.indexOf(Number(k)) < 0) { usedLeft[k] = true; } });
+          kept = { cards: keptAt.map(function (n) { return was.cards[n]; }), used: usedLeft, points: was.points,
+                   stated: was.stated, poker: was.poker, ranksOnly: was.ranksOnly,
+                   namedAt: keptAt.map(function (n) { return was.namedAt[n]; }) };
+        }
         if (kept.cards.length) {
           reading = kept;
           away.forEach(function (j) { masked.add(j); });

@@ -318,6 +318,9 @@ HANDS_IN_WORDS = [
     ("i've got 2 of each: 7s and 8s", ["7S", "7H", "8S", "8H"], ()),
     ("what do 2 black kings and an ace make", ["KS", "KC", "AS"], ()),
     ("playing online: 4, 4, K red. total", ["4S", "4H", "KH"], ()),  # (a ruleset's cue word is read: not unread)
+    # "lost my queen" got rid of it; "ended with" says the cards after it are the hand; "how'd i do" asks the sum.
+    ("lost my queen, then ended with a 2 and a 6", ["2S", "6S"], ()),
+    ("we all flipped after the knock. i had a 5, a 9 and a king of clubs. how'd i do", ["5S", "9S", "KC"], ()),
     # A rank before a noun of its power is the power, no card ("the jack swap gave me ..."; askstory.POWER_NOUNS).
     ("my mate's jack swap gave me a red king and a 5. total?", ["KH", "5S"], ()),
     ("what's a queen plus a 3 of hearts", ["QS", "3H"], ()),  # ("plus" among the cards adds them: SUM_BETWEEN)

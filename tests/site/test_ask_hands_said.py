@@ -217,9 +217,9 @@ def test_no_word_of_a_hand_in_players_words_is_dropped_silently(data):
 # king out"), then words that say the cards after them are the hand as it is now, and a sum asked after them.
 _GONE_SAID = ["snapped my {}", "burned my {}", "i tossed my {}", "dumped my {}", "swapped my {} out",
               "swapped out my {}", "i slapped my {} on the pile", "threw my {}", "had a {} but swapped it out",
-              "drew a {} and snapped it", "don't count the {} i burned", "not counting my {}"]
+              "drew a {} and snapped it", "don't count the {} i burned", "not counting my {}", "lost my {}"]
 _NOW_SAID = ["so now i have ", "now it's ", "left with ", "so i've got ", "so ", "now i hold ", "my hand: ",
-             "and now ", "i'm left with "]
+             "and now ", "i'm left with ", "ended up with ", "i ended with "]
 _ASKED = [" total?", " what's my score", ", how many points", " what do i have", " sum?", " what's that"]
 
 
