@@ -23,6 +23,7 @@ from cambio_ref.cardcounts import (
     ANOTHER_ALONE,
     ARTICLES,
     BEFORE_COLOUR,
+    CLAIMED,
     COUNT_BEFORE,
     COUNT_BREAK,
     COUNT_COLON,
@@ -319,6 +320,9 @@ def summed(words: Sequence[str], used: Iterable[int], valued: Collection[int] = 
     # ("hand: 2C", "now i have 2, 7, 7": a label or `having` right before the cards that end the question, or
     # "now" does: "i've got the K♦, a 2 and an 8 now")
     added = any(w in SUM_BETWEEN for w in words[at[0]:end])  # ("a 10 plus a jack")
+    # ("a red king and a 5 is 4, is she right": a sum said of the cards, to be checked)
+    said = words[end + 2:end + 3] if words[end:end + 2] == ["equal", "to"] else words[end + 1:end + 2]
+    added = added or (words[end:end + 1] in ([CLAIMED], ["equals"], ["equal"]) and said != [] and said[0].isdigit())
     listed = all(w in NOW_WORDS for w in tail) and any(
         (w in HAND_LABELS and labels(words, j, at)) or (having(words, j) and labels(words, j, at, HAVING_BETWEEN))
         for j, w in enumerate(words))
@@ -397,7 +401,8 @@ def hand_json() -> dict[str, Any]:
             "colour_after": COLOUR_AFTER.pattern, "factor_spaced": FACTOR_SPACED.pattern,
             "another_alone": ANOTHER_ALONE.pattern, "possessive_name": POSSESSIVE_NAME.pattern, "others": OTHERS,
             "alone_pairs": [list(p) for p in sorted(ALONE_PAIRS)], "summed": sorted(SUMMED),
-            "sum_after": sorted(SUM_AFTER), "sum_between": sorted(SUM_BETWEEN), "sum_to": sorted(SUM_TO),
+            "claimed": CLAIMED, "sum_after": sorted(SUM_AFTER), "sum_between": sorted(SUM_BETWEEN),
+            "sum_to": sorted(SUM_TO),
             "sum_ends": [list(e) for e in SUM_ENDS],
             "described_by": sorted(DESCRIBED_BY),
 

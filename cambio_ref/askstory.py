@@ -25,8 +25,24 @@ from cambio_ref.askhand import (
 from cambio_ref.cardcounts import ARTICLES, COUNT_WORDS
 from cambio_ref.cardnames import COLOURS, CardMention
 
-__all__ = ["CORRECTIONS", "DENYING", "GONE_VERBS", "corrected", "denied", "described", "gone", "labelled", "repeated",
-           "restated", "runs", "said_of", "said_points", "story_json", "story_words"]
+__all__ = [
+    "CORRECTIONS",
+    "DENYING",
+    "GONE_VERBS",
+    "claimed",
+    "corrected",
+    "denied",
+    "described",
+    "gone",
+    "labelled",
+    "repeated",
+    "restated",
+    "runs",
+    "said_of",
+    "said_points",
+    "story_json",
+    "story_words",
+]
 
 # Words between an owner and a label ("my last cards are ..."): `labelled`.
 LABEL_ASIDES = frozenset(("last", "remaining", "final", "own"))
@@ -258,6 +274,27 @@ ASKING_PRONOUNS = frozenset(("that", "it", "this", "there", "they", "those", "th
 HELD_AFTER = frozenset(("left", "mine", "still", "in", "all", "both", "what", "my", "now"))
 
 
+def claimed(words: Sequence[str], j: int, used: Collection[int]) -> bool:
+    """Whether "is" at `j` and the number after it say what the list of cards before it adds up to ("a red king and a
+    5 is 4"): the run of cards right before `j` comes after "and" (or "plus") and another card.
+
+    >>> claimed("a red king and a 5 is 4".split(), 6, {1, 2, 5}), claimed("where an ace is 0".split(), 3, {2})
+    (True, False)
+    """
+    run = said_of(words, j, used)
+    if not run or j + 1 >= len(words) or not (words[j + 1].isdigit() or words[j + 1] in NUMBER_WORDS):
+        return False
+    k = run[0] - 1
+    while k >= 0 and words[k] in ARTICLES:
+        k -= 1
+    if k < 0 or words[k] not in JOINS:
+        return False
+    k -= 1
+    while k >= 0 and words[k] in ARTICLES:
+        k -= 1
+    return k in used
+
+
 def said_of(words: Sequence[str], j: int, used: Collection[int]) -> tuple[int, ...]:
     """The places of the run of words read as cards (at `used`) right before the word at `j`.
 
@@ -295,7 +332,8 @@ def described(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
     [1, 2]
     """
     return frozenset(k for j, w in enumerate(words[:-1]) if w in DESCRIBED_BY
-                     and words[j + 1] not in ASKING_PRONOUNS | HELD_AFTER for k in said_of(words, j, used)) | {
+                     and words[j + 1] not in ASKING_PRONOUNS | HELD_AFTER and not claimed(words, j, used)
+                     for k in said_of(words, j, used)) | {
         k for j in range(len(words)) if any(tuple(words[j:j + len(d)]) == d for d in IN_DECK)
         or words[j] in POWER_NOUNS for k in said_of(words, j, used)}
 
@@ -335,7 +373,7 @@ def said_points(words: Sequence[str], used: Collection[int]) -> tuple[tuple[tupl
     out: list[tuple[tuple[int, ...], int]] = []
     for j, w in enumerate(words):
         run = said_of(words, j, used)
-        if w not in DESCRIBED_BY or not run:
+        if w not in DESCRIBED_BY or not run or claimed(words, j, used):  # (a list's total: "a king and a 5 is 4")
             continue
         m = j + 1
         while m < len(words) and words[m] in POINTS_LEAD:

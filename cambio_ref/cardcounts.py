@@ -42,6 +42,7 @@ __all__ = [
     "ANOTHER_ALONE",
     "ARTICLES",
     "BEFORE_COLOUR",
+    "CLAIMED",
     "COUNTED_PLURAL",
     "COUNT_BEFORE",
     "COUNT_BREAK",
@@ -99,6 +100,9 @@ POINTS_BEFORE = frozenset(("worth", "equals", "equal", "minus", "under", "below"
 # colon as "so" (a stop word), which no number's points follow.
 LIST_COLON = re.compile(rf"\b({'|'.join(sorted(POINTS_BEFORE))})\s*:(?=[^,.?!;]+,)", re.IGNORECASE)
 POINTS_VERBS = frozenset(("count", "counts", "counted", "score", "scores", "scored"))
+# "is" right after a card, before a number: the number is points said of the cards before, not a card ("a red king
+# and a 5 is 4, is she right").
+CLAIMED = "is"
 FOR_POINTS_VERBS = frozenset(("count", "counts", "counted"))
 # The times sign, a space and a count before a separator or the end is a factor ("a jack x 2, a 5": two jacks), as
 # "x2"; "K X 2 5" stays a list of cards, a joker among them.
@@ -519,7 +523,9 @@ def read_cards(words: Sequence[str]) -> Reading:
         suited = words[i + 1:i + 2] == ["of"] and i + 2 < len(words) and words[i + 2] in SUIT_WORDS
         said = number and not count and not colour and not suited and i > 0 and (words[i - 1] in POINTS_BEFORE or (
             i > 1 and ((words[i - 1] == "as" and words[i - 2] in POINTS_VERBS)
-                       or (words[i - 1] == "for" and words[i - 2] in FOR_POINTS_VERBS))) or (
+                       or (words[i - 1] == "for" and words[i - 2] in FOR_POINTS_VERBS)
+                       or (words[i - 1] == CLAIMED and i - 2 in used)  # ("a red king and a 5 is 4")
+                       or (words[i - 1] == "to" and words[i - 2] in POINTS_BEFORE))) or (  # ("equal to 4")
             words[i - 1] == "or" and i - 2 in points))
         # "red king 0, black king 20": a number right after a card that names no rank ("0", "20") states that card's
         # points, as a house rule says them: no card, and no word left unread; so does any number after a card and

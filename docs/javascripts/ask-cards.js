@@ -256,7 +256,9 @@
         var suited = words[i + 1] === "of" && i + 2 < words.length && has(suits, words[i + 2]);
         var said = number && !count && !colour && !suited && i > 0 && (pointsBefore.has(words[i - 1]) ||
           (i > 1 && ((words[i - 1] === "as" && pointsVerbs.has(words[i - 2])) ||
-                     (words[i - 1] === "for" && forPointsVerbs.has(words[i - 2])))) ||
+                     (words[i - 1] === "for" && forPointsVerbs.has(words[i - 2])) ||
+                     (words[i - 1] === lex.claimed && used[i - 2] === true) ||  // ("a red king and a 5 is 4")
+                     (words[i - 1] === "to" && pointsBefore.has(words[i - 2])))) ||  // ("equal to 4")
           (words[i - 1] === "or" && points[i - 2] === true));
         // "red king 0, black king 20": a number right after a card that names no rank states that card's points
         // (and any number after a card and cambio_ref.cardcounts.STATED_AT: "red king at 0", "black king at 10")

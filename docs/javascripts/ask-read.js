@@ -196,11 +196,26 @@
 
     // cambio_ref.askstory.described: the places of the words read as cards right before "is" or "are" (not followed
     // by a pronoun that asks: "is that negative?"): a card the question says something about, not one of the hand
+    // cambio_ref.askstory.claimed: "is" and a number after a list of cards say its total ("a red king and a 5 is 4")
+    function claimed(words, j, used) {
+      var next = words[j + 1];
+      if (used[j - 1] !== true || next === undefined || !(/^[0-9]+$/.test(next) || has(lex.number_words, next))) {
+        return false;
+      }
+      var k = j - 1;
+      while (used[k] === true) { k -= 1; }
+      while (k >= 0 && articles.has(words[k])) { k -= 1; }
+      if (k < 0 || !joins.has(words[k])) { return false; }
+      k -= 1;
+      while (k >= 0 && articles.has(words[k])) { k -= 1; }
+      return used[k] === true;
+    }
+
     function described(words, used) {
       var out = [];
       words.forEach(function (w, j) {
         if (lex.described_by.indexOf(w) < 0 || j + 1 >= words.length || lex.asking_pronouns.indexOf(words[j + 1]) >= 0 ||
-            lex.held_after.indexOf(words[j + 1]) >= 0) {
+            lex.held_after.indexOf(words[j + 1]) >= 0 || claimed(words, j, used)) {
           return;
         }
         for (var k = j - 1; used[k] === true; k--) { if (out.indexOf(k) < 0) { out.push(k); } }
@@ -218,7 +233,7 @@
     function saidPoints(words, used) {
       var out = [];
       words.forEach(function (w, j) {
-        if (lex.described_by.indexOf(w) < 0 || used[j - 1] !== true) { return; }
+        if (lex.described_by.indexOf(w) < 0 || used[j - 1] !== true || claimed(words, j, used)) { return; }
         var run = [];
         for (var k = j - 1; used[k] === true; k--) { run.unshift(k); }
         var m = j + 1;
@@ -466,6 +481,10 @@
       var added = usedAt.length > 0 && keep.slice(Math.min.apply(null, usedAt), hi + 1).some(function (w) {
         return lex.sum_between.indexOf(w) >= 0;  // ("a 10 plus a jack")
       });
+      // ("a red king and a 5 is 4, is she right": a sum said of the cards, to be checked)
+      var claim = keep[hi + 1] === "equal" && keep[hi + 2] === "to" ? keep[hi + 3] : keep[hi + 2];
+      added = added || (usedAt.length > 0 && [lex.claimed, "equals", "equal"].indexOf(keep[hi + 1]) >= 0 &&
+        claim !== undefined && /^[0-9]+$/.test(claim));
       var summed = usedAt.length > 0 && (listed || added || (keep[hi + 1] === "left" && value) ||
         tail.some(function (w) { return lex.sum_after.indexOf(w) >= 0; }) ||
         tail.some(function (w, k) {  // ("come to", "come out to")

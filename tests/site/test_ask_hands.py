@@ -321,6 +321,10 @@ HANDS_IN_WORDS = [
     # "lost my queen" got rid of it; "ended with" says the cards after it are the hand; "how'd i do" asks the sum.
     ("lost my queen, then ended with a 2 and a 6", ["2S", "6S"], ()),
     ("we all flipped after the knock. i had a 5, a 9 and a king of clubs. how'd i do", ["5S", "9S", "KC"], ()),
+    # A number after "is" or "equal to" right after a list of cards is what someone says they add up to, not a card
+    # nor the last card's points: the hand is scored so the table can check it (askstory.claimed; cardcounts.CLAIMED).
+    ("my friend says a red king and a 6 is 5, is he right", ["KH", "6S"], ()),
+    ("is a jack and a 2 equal to 12", ["JS", "2S"], ()),
     # A rank before a noun of its power is the power, no card ("the jack swap gave me ..."; askstory.POWER_NOUNS).
     ("my mate's jack swap gave me a red king and a 5. total?", ["KH", "5S"], ()),
     ("what's a queen plus a 3 of hearts", ["QS", "3H"], ()),  # ("plus" among the cards adds them: SUM_BETWEEN)
