@@ -274,6 +274,17 @@ def having(words: Sequence[str], j: int) -> bool:
         j > 0 and (words[j - 1], w) in HAVING_PAIRS)
 
 
+def introduces(words: Sequence[str], j: int, used: Collection[int]) -> bool:
+    """Whether the word at `j` introduces the cards read at `used`: a hand's label (`labels`) or a word of `having`
+    right before a card ("hand: 2C", "now it's 5, 6", "left with a 4").
+
+    >>> introduces("now its 5 6".split(), 0, {2, 3}), introduces("we have 5 6".split(), 1, {2, 3})
+    (True, False)
+    """
+    return (words[j] in HAND_LABELS and labels(words, j, used)) or (
+        having(words, j) and labels(words, j, used, HAVING_BETWEEN))
+
+
 # After a hand's cards, words that point back at them ("how much is that"), and what "my" asks for ("what's my
 # total"): `summed`.
 SUMMED = frozenset(("that", "those"))
@@ -317,15 +328,13 @@ def summed(words: Sequence[str], used: Iterable[int], valued: Collection[int] = 
         return False
     end = at[-1] + 1
     tail = tuple(words[end:])
-    # ("hand: 2C", "now i have 2, 7, 7": a label or `having` right before the cards that end the question, or
-    # "now" does: "i've got the K♦, a 2 and an 8 now")
     added = any(w in SUM_BETWEEN for w in words[at[0]:end])  # ("a 10 plus a jack")
     # ("a red king and a 5 is 4, is she right": a sum said of the cards, to be checked)
     said = words[end + 2:end + 3] if words[end:end + 2] == ["equal", "to"] else words[end + 1:end + 2]
     added = added or (words[end:end + 1] in ([CLAIMED], ["equals"], ["equal"]) and said != [] and said[0].isdigit())
-    listed = all(w in NOW_WORDS for w in tail) and any(
-        (w in HAND_LABELS and labels(words, j, at)) or (having(words, j) and labels(words, j, at, HAVING_BETWEEN))
-        for j, w in enumerate(words))
+    # ("hand: 2C", "now i have 2, 7, 7": a label or `having` right before the cards that end the question, or
+    # "now" does: "i've got the K♦, a 2 and an 8 now")
+    listed = all(w in NOW_WORDS for w in tail) and any(introduces(words, j, at) for j in range(len(words)))
     return listed or added or (words[end:end + 1] == ["left"] and bool(valued)) or any(
         w in SUM_AFTER for w in tail) or any(
         w in SUM_TO and (tail[k + 1:k + 2] == ("to",) or tail[k + 1:k + 3] == ("out", "to"))  # ("come out to")
@@ -343,9 +352,7 @@ def owned(words: Sequence[str], used: Iterable[int]) -> bool:
     (True, False)
     """
     at = sorted(used)
-    return bool(at) and any(
-        (w in HAND_LABELS and labels(words, j, at)) or (having(words, j) and labels(words, j, at, HAVING_BETWEEN))
-        for j, w in enumerate(words[:at[0]]))
+    return bool(at) and any(introduces(words, j, at) for j in range(at[0]))
 
 
 # Pairs of words that say a card is the player's last one ("my last card is ...", "my only card left",

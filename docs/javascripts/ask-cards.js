@@ -316,6 +316,17 @@
       return { cards: found, used: used, points: points, stated: statements > 0, poker: poker, ranksOnly: found.length > 0 && pluralOnly,
                namedAt: namedAt };
     }
+    // cambio_ref.cardcounts.without: a reading less the cards whose words start at `places`, and those words
+    function without(reading, places) {
+      var keptAt = [], used = {};
+      reading.namedAt.forEach(function (at, n) { if (places.indexOf(at) < 0) { keptAt.push(n); } });
+      Object.keys(reading.used).forEach(function (k) {
+        if (reading.used[k] && places.indexOf(Number(k)) < 0) { used[k] = true; }
+      });
+      return { cards: keptAt.map(function (n) { return reading.cards[n]; }), used: used, points: reading.points,
+               stated: reading.stated, poker: reading.poker, ranksOnly: reading.ranksOnly,
+               namedAt: keptAt.map(function (n) { return reading.namedAt[n]; }) };
+    }
     function mentionSuits(m) {
       if (m.rank === "X") { return [""]; }
       if (m.suit) { return [m.suit]; }
@@ -332,6 +343,6 @@
         return code;
       });
     }
-    return { expand: expand, rawWords: rawWords, andBetweenCards: andBetweenCards, rankToken: rankToken, codeOf: codeOf, readCards: readCards, mentionSuits: mentionSuits, handCodes: handCodes };
+    return { expand: expand, rawWords: rawWords, andBetweenCards: andBetweenCards, rankToken: rankToken, codeOf: codeOf, readCards: readCards, without: without, mentionSuits: mentionSuits, handCodes: handCodes };
   };
 }(typeof module !== "undefined" ? module.exports : (window.cambioAskParts = window.cambioAskParts || {})));

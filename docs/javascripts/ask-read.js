@@ -140,6 +140,12 @@
         (j > 0 && lex.having_pairs.some(function (p) { return p[0] === words[j - 1] && p[1] === w; }));
     }
 
+    // cambio_ref.askhand.introduces: a hand's label or a word of having right before a card
+    function introduces(words, j, used) {
+      return (lex.hand_labels.indexOf(words[j]) >= 0 && labels(words, j, used)) ||
+        (having(words, j) && labels(words, j, used, lex.having_between));
+    }
+
     // cambio_ref.askstory.corrected: the card right before words that take it back ("a 7, no wait, an 8")
     function corrected(words, used) {
       var out = [];
@@ -382,13 +388,7 @@
         if (kept.cards.length && Object.keys(reading.used).map(Number).some(function (k) {
           return reading.used[k] && away.indexOf(k) < 0 && !kept.used[k];
         })) {
-          var was = reading, keptAt = [];
-          was.namedAt.forEach(function (at, n) { if (away.indexOf(at) < 0) { keptAt.push(n); } });
-          var usedLeft = {};
-          Object.keys(was.used).forEach(function (k) { if (was.used[k] && away.indexOf(Number(k)) < 0) { usedLeft[k] = true; } });
-          kept = { cards: keptAt.map(function (n) { return was.cards[n]; }), used: usedLeft, points: was.points,
-                   stated: was.stated, poker: was.poker, ranksOnly: was.ranksOnly,
-                   namedAt: keptAt.map(function (n) { return was.namedAt[n]; }) };
+          kept = ctx.without(reading, away);
         }
         if (kept.cards.length) {
           reading = kept;
@@ -474,10 +474,7 @@
       // but one to a word of value ("how much is that"), or "my total"
       var tail = usedAt.length ? keep.slice(hi + 1) : [];
       var listed = usedAt.length > 0 && tail.every(function (w) { return lex.now_words.indexOf(w) >= 0; }) &&
-        keep.some(function (w, j) {  // ("... hand: 2C 5H", "now i have 2, 7, 7"; cambio_ref.askhand.having)
-          return (lex.hand_labels.indexOf(w) >= 0 && labels(keep, j, reading.used)) ||
-            (having(keep, j) && labels(keep, j, reading.used, lex.having_between));
-        });
+        keep.some(function (w, j) { return introduces(keep, j, reading.used); });  // ("... hand: 2C 5H", "now i have 2, 7")
       var added = usedAt.length > 0 && keep.slice(Math.min.apply(null, usedAt), hi + 1).some(function (w) {
         return lex.sum_between.indexOf(w) >= 0;  // ("a 10 plus a jack")
       });
@@ -499,8 +496,7 @@
         }));
       // cambio_ref.askhand.owned: a hand's label or a word of having right before the first card ("i have a 9 and")
       var owned = usedAt.length > 0 && keep.slice(0, Math.min.apply(null, usedAt)).some(function (w, j) {
-        return (lex.hand_labels.indexOf(w) >= 0 && labels(keep, j, reading.used)) ||
-          (having(keep, j) && labels(keep, j, reading.used, lex.having_between));
+        return introduces(keep, j, reading.used);
       });
       // cambio_ref.askhand.alone: the one card is the player's last ("my last card", "just an ace left")
       var alone = usedAt.length > 0 && (keep[hi + 1] === "left" || keep.some(function (w, k) {

@@ -325,6 +325,8 @@ HANDS_IN_WORDS = [
     # nor the last card's points: the hand is scored so the table can check it (askstory.claimed; cardcounts.CLAIMED).
     ("my friend says a red king and a 6 is 5, is he right", ["KH", "6S"], ()),
     ("is a jack and a 2 equal to 12", ["JS", "2S"], ()),
+    # A letter read as a card beside a card taken back stays a card (cardcounts.without).
+    ("i have J, a 7, no wait, a ten, and a 4. total", ["JS", "10S", "4S"], ()),
     # A rank before a noun of its power is the power, no card ("the jack swap gave me ..."; askstory.POWER_NOUNS).
     ("my mate's jack swap gave me a red king and a 5. total?", ["KH", "5S"], ()),
     ("what's a queen plus a 3 of hearts", ["QS", "3H"], ()),  # ("plus" among the cards adds them: SUM_BETWEEN)
