@@ -58,7 +58,7 @@ from cambio_ref.askstory import (
     story_json,
 )
 from cambio_ref.askswitch import switch_json, switched
-from cambio_ref.asktypos import correct
+from cambio_ref.asktypos import correct, suit_typos
 from cambio_ref.cardcounts import (
     ANOTHER,
     ARTICLES,
@@ -378,7 +378,7 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     """Read `text`: its ruleset, its cards, and per word what satisfies it (typos read as the words of `vocab`,
     an `english` word only as its own inflection)."""
     typed = raw_words(text)
-    words = [correct(w, vocab, STOP_WORDS, english) for w in typed] if vocab else typed
+    words = suit_typos([correct(w, vocab, STOP_WORDS, english) for w in typed] if vocab else typed)
     fixed = tuple(dict.fromkeys((t, w) for t, w in zip(typed, words, strict=True) if t != w))
     words = and_between_cards(words)  # ("k n a qeen": "n" joins cards once the typo is read)
     ruleset, keep = None, []

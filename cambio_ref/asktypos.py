@@ -16,13 +16,13 @@ seen misread in the dev set, which is tuned on, never in the frozen sets.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 
-from cambio_ref.cardnames import RANK_WORDS
+from cambio_ref.cardnames import RANK_WORDS, SUIT_WORDS
 
 __all__ = ["ENGLISH_FILE", "INFLECTIONS", "LONG_TYPO", "MIN_TYPO", "NAMES_HEADING", "Near", "correct", "edits",
-           "english_words", "given_names", "near_english"]
+           "english_words", "given_names", "near_english", "suit_typos"]
 
 # The English words the engine's words are near (package data of cambio_ref, made by `main`).
 ENGLISH_FILE = "askenglish.txt"
@@ -101,6 +101,29 @@ def correct(word: str, vocab: Mapping[str, int], stop: Collection[str] = (),
         if d <= bound and (best is None or key < best):
             best = key
     return best[5] if best else word
+
+
+def suit_typos(words: Sequence[str]) -> list[str]:
+    """`words` (typos already read: `correct`) with a word after a rank and "of" read as the suit nearest to it,
+    within 1 edit (2 from 5 letters), even a real English word: "the 6 of harts" names a suit, not a deer.
+
+    >>> " ".join(suit_typos("the 6 of harts and the queen of spaids".split()))
+    'the 6 of hearts and the queen of spades'
+    >>> " ".join(suit_typos("a 6 of hats and one of harts".split()))
+    'a 6 of hats and one of harts'
+    """
+    out = list(words)
+    for i in range(2, len(out)):
+        word = out[i]
+        if out[i - 1] != "of" or out[i - 2] not in RANK_WORDS or word in SUIT_WORDS or len(word) < 4:
+            continue
+        bound = 2 if len(word) >= 5 else 1
+        # (fewest edits, then a plural for a plural: "spaids" is "spades", not "spade")
+        near = sorted((edits(word, suit, bound), suit.endswith("s") != word.endswith("s"), suit)
+                      for suit in SUIT_WORDS if suit[0] == word[0])
+        if near and near[0][0] <= bound:
+            out[i] = near[0][2]
+    return out
 
 
 def _inflection(a: str, b: str) -> bool:

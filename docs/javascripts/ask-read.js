@@ -7,7 +7,7 @@
       colours = ctx.colours, counts = ctx.counts, cues = ctx.cues, sumWords = ctx.sumWords,
       ruleTerms = ctx.ruleTerms, joins = ctx.joins, articles = ctx.articles, notUnread = ctx.notUnread,
       rawWords = ctx.rawWords, andBetweenCards = ctx.andBetweenCards, rankToken = ctx.rankToken, codeOf = ctx.codeOf,
-      readCards = ctx.readCards, correct = ctx.correct,
+      readCards = ctx.readCards, correct = ctx.correct, suitTypos = ctx.suitTypos,
       stopRaw = ctx.stopRaw, vocab = ctx.data.vocab;
     // cambio_ref.askread.asking: what a question or a title asks for, by its first question word.
     function asking(text) {
@@ -323,7 +323,7 @@
     }
     function analyse(text) {
       var typed = rawWords(text);
-      var words = typed.map(correct);
+      var words = suitTypos(typed.map(correct));
       var fixed = [], fixedSeen = new Set();
       typed.forEach(function (t, n) {
         var key = t + "\u0000" + words[n];

@@ -59,6 +59,24 @@
       for (var i = 0; i < a.length; i++) { if (a[i] !== b[i]) { diff.push(i); } }
       return diff.length === 2 && diff[1] === diff[0] + 1 && a[diff[0]] === b[diff[1]] && a[diff[1]] === b[diff[0]];
     }
-    return { correct: correct };
+    // cambio_ref.asktypos.suit_typos: a word after a rank and "of" read as the nearest suit, even an English word.
+    var suitWords = Object.keys(ctx.suits);
+    function suitTypos(words) {
+      var out = words.slice();
+      for (var i = 2; i < out.length; i++) {
+        var word = out[i];
+        if (out[i - 1] !== "of" || !has(ranks, out[i - 2]) || has(ctx.suits, word) || word.length < 4) { continue; }
+        var bound = word.length >= 5 ? 2 : 1, best = null;
+        suitWords.forEach(function (suit) {  // (fewest edits, then a plural for a plural, then alphabetically)
+          if (suit[0] !== word[0]) { return; }
+          var key = [edits(word, suit, bound), (suit[suit.length - 1] === "s") !== (word[word.length - 1] === "s") ? 1 : 0,
+                     suit];
+          if (best === null || before(key, best)) { best = key; }
+        });
+        if (best !== null && best[0] <= bound) { out[i] = best[2]; }
+      }
+      return out;
+    }
+    return { correct: correct, suitTypos: suitTypos };
   };
 }(typeof module !== "undefined" ? module.exports : (window.cambioAskParts = window.cambioAskParts || {})));

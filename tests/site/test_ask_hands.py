@@ -108,6 +108,10 @@ HANDS_IN_WORDS = [
     ("kings of hearts and diamonds and a joker score", ["KH", "X"], ("diamonds",)),
     ("an ace, a 2 and a face card, score", ["AS", "2S"], ("face",)),
     ("eight, nine, tenn, jak", ["8S", "9S", "10S", "JS"], ()),  # "jak": a typo of three letters, read as jack
+    # After a rank and "of", a typo is read as the nearest suit, a real word too ("harts" was named unread, and the
+    # 6 scored as a spade: 6 points, not the hearts ruleset's -3 for the six of hearts)
+    ("the 6 of harts and a 4, total", ["6H", "4S"], ()),
+    ("queen of spaids and a 3 total", ["QS", "3S"], ()),
     ("a king, a 7 and a zqx total", ["KS", "7S"], ("zqx",)),
     # The letters of the card notation typed alone; a capital A inside a sentence is an ace, not an article
     # (it was dropped without a word: "K 7 A 2" scored as a 7 and a 2).

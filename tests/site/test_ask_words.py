@@ -108,6 +108,12 @@ def test_typos_are_read_as_the_nearest_known_word():
     assert ask("who wins a tie in offical").ruleset == "official"
 
 
+def test_a_suit_after_a_rank_and_of_is_read_even_when_it_is_a_word():
+    # "harts" is an English word, so no typo elsewhere; after "6 of" it can only be a suit, and the reply says so
+    assert ask("the 6 of harts and a 4, total").fixed == (("harts", "hearts"),)
+    assert ask("my hats are off, how do i score").fixed == ()
+
+
 def test_three_letter_typos_are_read_by_the_commonest_slip():
     from cambio_ref.askcanon import plain_words
     from cambio_ref.asktypos import english_words
