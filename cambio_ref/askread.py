@@ -51,6 +51,7 @@ from cambio_ref.askstory import (
     described,
     gone,
     labelled,
+    referred,
     repeated,
     restated,
     runs,
@@ -406,7 +407,8 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     reading = read_cards([w if j not in masked or not card_word(w) else "" for j, w in enumerate(keep)])
     # A card the player got rid of ("I burned my 7 earlier"), or one told before the hand's label ("he says my red
     # king is bad. my hand is ..."), is not in the hand, when other cards are.
-    away = (gone(keep, reading.used) | labelled(keep, reading.used) | described(keep, reading.used)
+    thrown = gone(keep, reading.used)
+    away = (thrown | referred(keep, reading, thrown) | labelled(keep, reading.used) | described(keep, reading.used)
             | corrected(keep, reading.used) | denied(keep, reading.used, reading.named_at)) - masked
     said = tuple((card, points) for run, points in said_points(keep, reading.used)
                  for card in read_cards([w if j in run else "" for j, w in enumerate(keep)]).cards)

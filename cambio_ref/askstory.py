@@ -22,10 +22,11 @@ from cambio_ref.askhand import (
     having,
     labels,
 )
-from cambio_ref.cardcounts import ARTICLES, COUNT_WORDS
-from cambio_ref.cardnames import COLOURS, CardMention
+from cambio_ref.cardcounts import ARTICLES, COUNT_WORDS, Reading
+from cambio_ref.cardnames import COLOURS, RANK_WORDS, CardMention
 
 __all__ = [
+    "BACK_WORDS",
     "CORRECTIONS",
     "DENYING",
     "GONE_VERBS",
@@ -35,6 +36,7 @@ __all__ = [
     "described",
     "gone",
     "labelled",
+    "referred",
     "repeated",
     "restated",
     "runs",
@@ -46,6 +48,9 @@ __all__ = [
 
 # Words between an owner and a label ("my last cards are ..."): `labelled`.
 LABEL_ASIDES = frozenset(("last", "remaining", "final", "own"))
+# Words that make a label one of more cards besides those told before it ("other two: 10H and KC", "the rest are ..."):
+# those are in the hand too.
+LABEL_MORE = frozenset(("other", "rest"))
 
 
 # Verbs by which a player gets rid of a card of their own ("I burned my 7 earlier", "snapped my jack"): the card
@@ -252,6 +257,11 @@ def labelled(words: Sequence[str], used: Iterable[int]) -> frozenset[int]:
     []
     >>> sorted(labelled("swapped my queen for a 3 so now its 3 9".split(), {2, 5, 9, 10}))
     [2, 5]
+
+    A label after "other" or "rest" (`LABEL_MORE`) labels more cards, not the hand: the cards before it stay.
+
+    >>> sorted(labelled("i know my 2 other cards 10h kc".split(), {3, 6, 7}))
+    []
     """
     at = sorted(used)
 
@@ -263,6 +273,8 @@ def labelled(words: Sequence[str], used: Iterable[int]) -> frozenset[int]:
         or (j > 1 and words[j - 1] in LABEL_ASIDES and words[j - 2] in LABEL_OWNERS))]
                 + [j for j in range(len(words)) if having(words, j) and after(j) >= 2],
                 default=-1)
+    if LABEL_MORE.intersection(words[max(label - 2, 0):label]):
+        return frozenset()
     return frozenset(k for k in at if k < label)
 
 
@@ -338,6 +350,45 @@ def described(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
         or words[j] in POWER_NOUNS for k in said_of(words, j, used)}
 
 
+# Words before a card got rid of that point back at one told before ("had a 7 and a 9, burned the 7"): `referred`.
+BACK_WORDS = frozenset(("the", "my", "that", "this"))
+
+
+def referred(words: Sequence[str], reading: Reading, away: Collection[int]) -> frozenset[int]:
+    """The places of the words of a card told before one got rid of (at `away`: `gone`) that the latter points back
+    at ("the 7", "my 7": `BACK_WORDS`): the latest card before it of its rank, of a suit it may be, named alone (a
+    count's cards, "two sevens", are not one card) and not itself left out. It is the same card: gone too.
+
+    >>> from cambio_ref.cardcounts import read_cards
+    >>> said = "had a 7 and a 9 burned the 7".split()
+    >>> sorted(referred(said, read_cards(said), {8}))
+    [2]
+    >>> said = "had two sevens and a 9 burned my 7".split()
+    >>> sorted(referred(said, read_cards(said), {8}))
+    []
+    """
+    starts = list(reading.named_at)
+    out: set[int] = set()
+    for at in sorted(away):
+        if at == 0 or words[at - 1] not in BACK_WORDS:
+            continue
+        if at in starts:  # ("my 7": read as a card of its own)
+            card = reading.cards[starts.index(at)]
+        elif words[at] in RANK_WORDS:  # ("the 7": read as the 7 told before, `cardcounts.DEFINITE`)
+            card = CardMention(RANK_WORDS[words[at]])
+        else:
+            continue
+        for m in range(len(starts) - 1, -1, -1):
+            told = reading.cards[m]
+            if starts[m] >= at or starts[m] in away or told.rank != card.rank or not set(told.suits) & set(card.suits):
+                continue
+            if starts.count(starts[m]) == 1:
+                end = next((s for s in starts[m + 1:] if s > starts[m]), len(words))
+                out.update(k for k in reading.used if starts[m] <= k < end and k < at)
+            break
+    return frozenset(out)
+
+
 def runs(words: Sequence[str], places: Collection[int]) -> tuple[str, ...]:
     """The words at `places`, each run of neighbouring places as one phrase (the cards a reply says it left out).
 
@@ -405,6 +456,8 @@ def story_json() -> dict[str, Any]:
             "held_after": sorted(HELD_AFTER), "in_deck": [list(d) for d in IN_DECK],
             "power_nouns": sorted(POWER_NOUNS),
             "points_lead": sorted(POINTS_LEAD), "negative": sorted(NEGATIVE),
-            "number_words": NUMBER_WORDS, "label_asides": sorted(LABEL_ASIDES), "having": sorted(HAVING),
+            "number_words": NUMBER_WORDS, "label_asides": sorted(LABEL_ASIDES), "label_more": sorted(LABEL_MORE),
+            "back_words": sorted(BACK_WORDS),
+            "having": sorted(HAVING),
             "now_words": sorted(NOW_WORDS), "having_pairs": sorted(map(list, HAVING_PAIRS)),
             "having_between": sorted(HAVING_BETWEEN)}

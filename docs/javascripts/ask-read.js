@@ -321,6 +321,33 @@
       }
       return found;
     }
+    // cambio_ref.askstory.referred: a card got rid of that points back ("the 7", "my 7") at one told before is that
+    // card, gone too (the latest before it of its rank and a suit it may be, named alone, not itself gone)
+    function referred(words, reading, away) {
+      var starts = reading.namedAt, out = [];
+      away.slice().sort(function (a, b) { return a - b; }).forEach(function (at) {
+        if (at === 0 || lex.back_words.indexOf(words[at - 1]) < 0) { return; }
+        var card;
+        if (starts.indexOf(at) >= 0) { card = reading.cards[starts.indexOf(at)]; }
+        else if (has(ranks, words[at])) { card = { rank: ranks[words[at]], suit: "", colour: "" }; }
+        else { return; }
+        var mine = ctx.mentionSuits(card);
+        for (var m = starts.length - 1; m >= 0; m--) {
+          var told = reading.cards[m];
+          if (starts[m] >= at || away.indexOf(starts[m]) >= 0 || told.rank !== card.rank ||
+              !ctx.mentionSuits(told).some(function (x) { return mine.indexOf(x) >= 0; })) { continue; }
+          if (starts.filter(function (x) { return x === starts[m]; }).length === 1) {
+            var end = words.length;
+            for (var n = m + 1; n < starts.length; n++) { if (starts[n] > starts[m]) { end = starts[n]; break; } }
+            Object.keys(reading.used).map(Number).forEach(function (k) {
+              if (reading.used[k] && k >= starts[m] && k < end && k < at && out.indexOf(k) < 0) { out.push(k); }
+            });
+          }
+          break;
+        }
+      });
+      return out;
+    }
     function analyse(text) {
       var typed = rawWords(text);
       var words = suitTypos(typed.map(correct));
@@ -372,6 +399,10 @@
             labels(keep, j, reading.used)) && cardsAfter(j) >= 1) { handLabel = j; }
         if (having(keep, j) && cardsAfter(j) >= 2) { handLabel = j; }
       });
+      // (a label after "other" or "rest" labels more cards: those before it stay, askstory.LABEL_MORE)
+      if (keep.slice(Math.max(handLabel - 2, 0), Math.max(handLabel, 0)).some(function (w) {
+        return lex.label_more.indexOf(w) >= 0;
+      })) { handLabel = -1; }
       var said = [];
       saidPoints(keep, reading.used).forEach(function (sp) {
         readCards(keep.map(function (w, j) { return sp[0].indexOf(j) >= 0 ? w : ""; })).cards.forEach(function (c) {
@@ -379,7 +410,8 @@
         });
       });
       var told = [];
-      var away = gone(keep, reading.used).concat(usedFirst.filter(function (k) { return k < handLabel; }),
+      var thrown = gone(keep, reading.used);
+      var away = thrown.concat(referred(keep, reading, thrown), usedFirst.filter(function (k) { return k < handLabel; }),
         described(keep, reading.used), corrected(keep, reading.used), denied(keep, reading.used, reading.namedAt))
         .filter(function (j, x, all) { return !masked.has(j) && all.indexOf(j) === x; });
       if (away.length) {

@@ -112,6 +112,8 @@ HANDS_IN_WORDS = [
     # 6 scored as a spade: 6 points, not the hearts ruleset's -3 for the six of hearts)
     ("the 6 of harts and a 4, total", ["6H", "4S"], ()),
     ("queen of spaids and a 3 total", ["QS", "3S"], ()),
+    # The one-eyed king is the king of diamonds (it was read as a king of no colour said, a spade)
+    ("the one-eyed king and a 4, total", ["KD", "4S"], ()),
     ("a king, a 7 and a zqx total", ["KS", "7S"], ("zqx",)),
     # The letters of the card notation typed alone; a capital A inside a sentence is an ace, not an article
     # (it was dropped without a word: "K 7 A 2" scored as a 7 and a 2).
@@ -282,6 +284,11 @@ HANDS_IN_WORDS = [
     ("my friend showed me his 9. mine are 2S, 4H and 8C. total?", ["2S", "4H", "8C"], ()),
     # Cards got rid of one after the other, or swapped out, are not counted (askstory.gone).
     ("i burned my 3 and my 9, and what's left is a queen and a 2. total?", ["QS", "2S"], ()),
+    # A card got rid of that points back at one told before ("the 7", "my 7") is that card (askstory.referred): the 7
+    # was scored though burned. "other two:" labels more cards, so those before it stay (askstory.LABEL_MORE).
+    ("i had a 7 and a 9 and a 4, then burned the 7. total", ["9S", "4S"], ()),
+    ("i had a 7, a 9 and a 4 then i snapped my 7. what is my score", ["9S", "4S"], ()),
+    ("i know my 4 and my 6, other two: a king and a jack, total", ["4S", "6S", "KS", "JS"], ("other", "two")),
     ("swapped my king out for a 4 of clubs, so now 4C and 10H. score?", ["4C", "10H"], ()),
     # A card taken back ("no wait") is not counted (askstory.corrected); a list said twice counts once
     # (askstory.restated): the reply names the words it did not count.
@@ -360,6 +367,7 @@ def test_the_players_last_card_is_scored_as_their_hand(question, card):
     ("i burned my 3 and my 9, and what's left is a queen and a 2. total?", ("3", "9")),
     ("swapped my king out for a 4 of clubs, so now 4C and 10H. score?", ("king", "4 of clubs")),
     ("add up 5, 5, jack, not the 8 i threw", ("8",)),
+    ("i had a 7 and a 9 and a 4, then burned the 7. total", ("7", "7")),
     ("three cards: king, 4, king. not 2 fours. two kings and a 4. total", ("2 fours", "two kings", "4"))])
 def test_the_words_not_counted_in_a_hand_are_named(question, told):
     assert ask(question).told == told
