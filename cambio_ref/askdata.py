@@ -41,11 +41,12 @@ CACHE_ENV = diskcache.CACHE_ENV
 # The modules whose code shapes the data: a change to any of them is a new cache key.
 _BUILDERS = ("askdata.py", "askbuild.py", "askindex.py", "askread.py", "askcanon.py", "askswitch.py", "askkind.py",
              "askhand.py", "askstory.py", "asklike.py", "askcontractions.py", "asksure.py", "asktypos.py",
-             "askwords.py", "answers.py", "cardnames.py", "cardcounts.py", "ask.py", "askenglish.txt", "askplain.txt")
+             "askpeople.py", "askwords.py", "answers.py", "cardnames.py", "cardcounts.py", "ask.py", "askenglish.txt",
+             "askplain.txt")
 # What the site's search reads (the rest serves `cambio ask` alone).
 SITE_KEYS = ("lexicon", "idf", "unseen", "mean_length", "like", "option_near", "option_rank", "shares",
              "about_weight", "good", "margin", "lead", "sure", "floor", "rulesets", "docs", "together", "points",
-             "risky", "vocab", "typo", "inflections", "english")
+             "risky", "vocab", "typo", "inflections", "english", "names")
 _DOC_SITE_KEYS = ("kind", "id", "fields", "asked", "about", "house", "native", "options", "senses", "title", "url",
                   "label", "answers")
 

@@ -488,9 +488,10 @@ class Engine:
     docs: Mapping[str, Mapping[str, Any]]  # by "kind:id"
     vocab: Mapping[str, int]
     english: frozenset[str] = frozenset()  # real words a typo is not read as (`cambio_ref.asktypos`)
+    names: frozenset[str] = frozenset()  # given names, never asked for (`cambio_ref.askpeople`)
 
     def analyse(self, text: str) -> Query:
-        return analyse(text, self.index.lexicon, self.vocab, self.english)
+        return analyse(text, self.index.lexicon, self.vocab, self.english, self.names)
 
     def rank(self, query: Query) -> list[tuple[Doc, float]]:
         return rank(self.index, query)
@@ -504,6 +505,6 @@ def engine_for(data: Mapping[str, Any]) -> Engine:
     got = _engines.get(id(data))
     if got is None or got[0] is not data:
         got = (data, Engine(index_from(data), {f"{d['kind']}:{d['id']}": d for d in data["docs"]}, data["vocab"],
-                            frozenset(data.get("english", ()))))
+                            frozenset(data.get("english", ())), frozenset(data.get("names", ()))))
         _engines[id(data)] = got
     return got[1]

@@ -44,6 +44,7 @@ from cambio_ref.askhand import (
     summed,
 )
 from cambio_ref.askkind import ASKING, HOW_MUCH, asking
+from cambio_ref.askpeople import people
 from cambio_ref.askstory import (
     CORRECTIONS,
     corrected,
@@ -375,9 +376,10 @@ def said_again(words: Sequence[str], reading: Reading, again: Collection[int]) -
 
 
 def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
-            english: Collection[str] = ()) -> Query:
+            english: Collection[str] = (), names: Collection[str] = ()) -> Query:
     """Read `text`: its ruleset, its cards, and per word what satisfies it (typos read as the words of `vocab`,
-    an `english` word only as its own inflection)."""
+    an `english` word only as its own inflection); the people it names (`cambio_ref.askpeople.people`, given
+    `names` too) are not asked for."""
     typed = raw_words(text)
     words = suit_typos([correct(w, vocab, STOP_WORDS, english) for w in typed] if vocab else typed)
     fixed = tuple(dict.fromkeys((t, w) for t, w in zip(typed, words, strict=True) if t != w))
@@ -431,8 +433,9 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
                 plain.append(tuple((w, f"@{single[w]}") if w in single else (w,) for w in phrase if w not in STOP))
                 for k in range(j, j + len(phrase)):
                     covered[k] = True
+    named = people(text, vocab, names) if vocab is not None else frozenset()
     for j, w in enumerate(canon):
-        if w not in STOP and not covered[j] and j not in aside:
+        if w not in STOP and not covered[j] and j not in aside and keep[owner[j]] not in named:
             wanted.append((w, f"@{single[w]}") if w in single else (w,))
             plain.append(())
     # A stop word that is a glossary word counts when it ends the question: "what does a ten do?", the words that

@@ -348,6 +348,21 @@
       });
       return out;
     }
+    // cambio_ref.askpeople.people: the people a question names, never asked for: a word the engine does not know
+    // with a capital, not first in a sentence, or a given name (data.names) anywhere
+    var givenNames = new Set(ctx.data.names || []);
+    function people(text) {
+      var out = new Set();
+      (text.toLowerCase().match(/[a-z]+/g) || []).forEach(function (w) {
+        if (givenNames.has(w) && !has(vocab, w)) { out.add(w); }
+      });
+      var re = /\b([A-Z][a-z]+)(?:['\u2019]s)?\b/g, m;
+      while ((m = re.exec(text)) !== null) {
+        var word = m[1].toLowerCase(), before = text.slice(0, m.index).replace(/[ \t]+$/, "");
+        if (!has(vocab, word) && before && ".!?:\n".indexOf(before[before.length - 1]) < 0) { out.add(word); }
+      }
+      return out;
+    }
     function analyse(text) {
       var typed = rawWords(text);
       var words = suitTypos(typed.map(correct));
@@ -442,8 +457,9 @@
           }
         });
       }
+      var named = people(text);
       cw.forEach(function (w, j) {
-        if (!stop.has(w) && !covered[j] && !aside.has(j)) { wanted.push(has(single, w) ? [w, "@" + single[w]] : [w]); plain.push([]); }
+        if (!stop.has(w) && !covered[j] && !aside.has(j) && !named.has(keep[owner[j]])) { wanted.push(has(single, w) ? [w, "@" + single[w]] : [w]); plain.push([]); }
       });
       var last = cw.length - 1;  // the words that named the ruleset aside ("on the" cambio app)
       while (ruleset !== null && last >= 0 && (cues.has(cw[last]) || articles.has(cw[last]))) { last -= 1; }

@@ -69,6 +69,17 @@ def test_a_players_name_is_no_typo_of_a_game_word():
     assert not {typed for typed, _ in query.fixed} & {"nina", "carl", "tom", "maya"}, query.fixed
 
 
+def test_the_people_a_question_names_are_not_asked_for():
+    # A name is in no question of the rulebook, so it weighed as the rarest word and lowered every answer's score
+    # alike (cambio_ref.askpeople): the same question about "him" and "her" asks for the same words. A capital
+    # word first in a sentence is no name unless it is a given name ("Dropped a black king ...").
+    engine = engine_for(shipped_data())
+    named = engine.analyse("So Omar called and tied with Pia at the reveal. Does nina or Omar win?")
+    plain = engine.analyse("So he called and tied with her at the reveal. Does she or he win?")
+    assert named.wanted == plain.wanted and ("omar",) not in named.wanted
+    assert ("drop",) in engine.analyse("Dropped a black king off the deck, what now").wanted
+
+
 def test_a_named_ruleset_keeps_the_house_rule_case_it_plays_as_its_own():
     # power.king-look-own-first-house-rule is a house rule for most tables, and cambia's own king (Doc.native): a
     # question naming cambia gets the case, which plays its rule out, not the king's option in its stead

@@ -1,0 +1,44 @@
+"""The people a question names ("Maya drew a 10", "so tom called"): `people`.
+
+A player's name is no word of any rule, so the question engine does not ask for it
+(`cambio_ref.askread.analyse`): found in no question of the rulebook, it weighed as much as
+the rarest word, and lowered the score of every answer alike. "Maya drew a 10, discarded it and
+said she doesn't want to look" scored its right answer under the sureness line for that alone.
+A name is a word the engine does not know, written with a capital anywhere but first in a
+sentence ("so Omar called"); or, anywhere, one of the common given names of
+`cambio_ref.asktypos.given_names` ("tom", "nina"). First in a sentence, a capital says nothing:
+"Dropped a black king ..." (the English words the engine ships are only those near its own, so
+"dropped" is not among them). A capital word the engine knows ("King", "Cambio") is never a name.
+`docs/javascripts/ask-read.js` does the same.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+
+__all__ = ["CAPITALISED", "people"]
+
+# A word with a capital and then small letters, and a possessive's "'s" after it ("Omar's").
+CAPITALISED = re.compile(r"\b([A-Z][a-z]+)(?:['\u2019]s)?\b")
+# What ends a sentence (or a label: "hearts rules: Jake knocked"), so that the word after it is first in one.
+_SENTENCE_END = ".!?:\n"
+
+
+def people(text: str, known: Collection[str], names: Collection[str] = ()) -> frozenset[str]:
+    """The words of `text` (lower case) that name a person, not a word of `known`.
+
+    >>> sorted(people("Sam called, and Rita turned over a jack. So Sam's out?", {"called", "jack", "so"}))
+    ['rita', 'sam']
+    >>> sorted(people("Marco knocked. Still his go? Then tom says no", {"knocked"}, {"tom"}))
+    ['tom']
+    >>> sorted(people("King of hearts: Cambio says what?", {"king", "cambio", "says", "what"}))
+    []
+    """
+    out = {w for w in re.findall(r"[a-z]+", text.lower()) if w in names and w not in known}
+    for m in CAPITALISED.finditer(text):
+        word = m[1].lower()
+        before = text[:m.start()].rstrip(" \t")
+        if word not in known and before and before[-1] not in _SENTENCE_END:
+            out.add(word)
+    return frozenset(out)
