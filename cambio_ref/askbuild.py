@@ -23,6 +23,7 @@ from cambio_ref.askindex import (
     lexicon_json,
     raw_words,
 )
+from cambio_ref.askpeople import common_names
 from cambio_ref.askstory import story_words
 from cambio_ref.asksure import FLOOR, GOOD, LEAD, MARGIN, OPTION_NEAR, OPTION_RANK, SURE
 from cambio_ref.asktypos import INFLECTIONS, LONG_TYPO, MIN_TYPO, english_words, given_names
@@ -128,7 +129,7 @@ def build(catalogue: Catalogue | None = None, cases: Iterable[Case] | None = Non
                    for rs in order},
         "risky": {rs: {"on": tables[rs].risky_fives, **tables[rs].risky_five_points} for rs in order},
         "vocab": _vocab(texts), "typo": [MIN_TYPO, LONG_TYPO], "inflections": list(INFLECTIONS),
-        "english": sorted(english_words()), "names": sorted(given_names()),
+        "english": sorted(english_words()), "names": sorted(given_names() | common_names()),
         "valued_by": {rs: {code: _valued_by(cat, Card.parse(code), facts[rs]) for code in tables[rs].points
                            if tables[rs].has_card(Card.parse(code))} for rs in order},
     }

@@ -2,13 +2,15 @@
 
 A player's name is no word of any rule, so the question engine does not ask for it
 (`cambio_ref.askread.analyse`): found in no question of the rulebook, it weighed as much as
-the rarest word, and lowered the score of every answer alike. "Maya drew a 10, discarded it and
-said she doesn't want to look" scored its right answer under the sureness line for that alone.
+the rarest word, lowered the score of every answer alike, and weighed on the ranking: "So Omar
+called and tied with Pia. Who wins?" got the tie rule in general, "So he called and tied with
+her. Who wins?" the case of a caller who ties.
 A name is a word the engine does not know, written with a capital anywhere but first in a
-sentence ("so Omar called"); or, anywhere, one of the common given names of
-`cambio_ref.asktypos.given_names` ("tom", "nina"). First in a sentence, a capital says nothing:
-"Dropped a black king ..." (the English words the engine ships are only those near its own, so
-"dropped" is not among them). A capital word the engine knows ("King", "Cambio") is never a name.
+sentence ("so Omar called"); or, anywhere, a common given name (`common_names`, from
+`cambio_ref/askpeople.txt`, and `cambio_ref.asktypos.given_names`: "zoe", "tom"). First in a
+sentence, a capital says nothing: "Dropped a black king ..." (the English words the engine ships
+are only those near its own, so "dropped" is not among them). A capital word the engine knows
+("King", "Cambio") is never a name.
 `docs/javascripts/ask-read.js` does the same.
 """
 
@@ -16,8 +18,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from functools import cache
+from pathlib import Path
 
-__all__ = ["CAPITALISED", "people"]
+__all__ = ["CAPITALISED", "NAMES_FILE", "common_names", "people"]
+
+# Common given names, one a line (package data of cambio_ref).
+NAMES_FILE = "askpeople.txt"
 
 # A word with a capital and then small letters, and a possessive's "'s" after it ("Omar's").
 CAPITALISED = re.compile(r"\b([A-Z][a-z]+)(?:['\u2019]s)?\b")
@@ -42,3 +49,14 @@ def people(text: str, known: Collection[str], names: Collection[str] = ()) -> fr
         if word not in known and before and before[-1] not in _SENTENCE_END:
             out.add(word)
     return frozenset(out)
+
+
+@cache
+def common_names() -> frozenset[str]:
+    """The given names of `NAMES_FILE` (its lines, less ``#`` comments and blanks).
+
+    >>> {"zoe", "priya", "marco"} <= common_names(), "will" in common_names()
+    (True, False)
+    """
+    text = Path(__file__).with_name(NAMES_FILE).read_text(encoding="utf-8")
+    return frozenset(w for line in text.splitlines() if (w := line.strip()) and not w.startswith("#"))

@@ -78,6 +78,9 @@ def test_the_people_a_question_names_are_not_asked_for():
     plain = engine.analyse("So he called and tied with her at the reveal. Does she or he win?")
     assert named.wanted == plain.wanted and ("omar",) not in named.wanted
     assert ("drop",) in engine.analyse("Dropped a black king off the deck, what now").wanted
+    # a common given name in lower case (cambio_ref/askpeople.txt), but not a name that is an everyday word
+    assert engine.analyse("zoe snapped my card").wanted == engine.analyse("she snapped my card").wanted
+    assert ("rob",) in engine.analyse("can i rob his card").wanted
 
 
 def test_a_named_ruleset_keeps_the_house_rule_case_it_plays_as_its_own():
