@@ -303,6 +303,25 @@ def _tables(data: dict[str, Any], name: str | None,
     return [(rs, data["points"][rs], data["risky"][rs]) for rs in names]
 
 
+def switched_tables(tables: Sequence[tuple[str, dict[str, int], dict[str, Any]]], query: Query,
+                    data: Mapping[str, Any]) -> list[tuple[str, dict[str, int], dict[str, Any]]]:
+    """`tables` with risky fives on or off as the question says (`Query.switched`: "risky fives is on"), each table
+    named as its house rules are (``online(risky_fives=true)``) where that is not its own.
+
+    >>> from cambio_ref.askdata import shipped_data
+    >>> from cambio_ref.askindex import engine_for
+    >>> data = shipped_data()
+    >>> query = engine_for(data).analyse("risky fives is on. i have two fives and a king")
+    >>> [(rs, risky["on"]) for rs, _, risky in switched_tables(_tables(data, "online", None), query, data)]
+    [('online(risky_fives=true)', True)]
+    """
+    said = next((on for term, on in query.switched if term in data["risky_terms"]), None)
+    if said is None:
+        return list(tables)
+    return [(rs if risky["on"] == said else f"{rs}({data['risky_key']}={str(said).lower()})", points,
+             {**risky, "on": said}) for rs, points, risky in tables]
+
+
 def score_cards(codes: Sequence[str], points: dict[str, int], risky: dict[str, Any],
                 ruleset: str = "") -> tuple[Score | None, str]:
     """A hand's score from a ruleset's points table and its risky fives (as ask.js scores it), or why not.
@@ -335,8 +354,10 @@ def _hand_reply(question: str, query: Query, data: dict[str, Any], name: str | N
                 canonical: str | None) -> Reply:
     tables = _tables(data, name, house)
     cards = hand_cards(query.cards)
+    # ("risky fives is on, two fives and a king": scored with it on)
+    scored = switched_tables(tables, query, data) if house is None else tables
     ident = " ".join(c.code for c in cards)
-    hands = tuple((rs, *score_cards([c.code for c in cards], points, risky, rs)) for rs, points, risky in tables)
+    hands = tuple((rs, *score_cards([c.code for c in cards], points, risky, rs)) for rs, points, risky in scored)
     if query.values:  # "what are kings and jokers worth": each rank's points, not a hand
         found = tuple(_card_found(m, tables, data, house) for m in query.cards)
         return Reply(question, found, (), "card", canonical, query.unread, query.fixed, query.told)

@@ -35,6 +35,9 @@ from cambio_ref.cases import Case, load_cases
 from cambio_ref.catalogue import Catalogue, Citation, load_catalogue
 from cambio_ref.rules import Resolved, explain, resolve
 
+# The field of the rules that the "risky" table of each ruleset in the data holds (on or off, and its points).
+RISKY_KEY = "risky_fives"
+
 __all__ = ["build"]
 
 
@@ -128,6 +131,10 @@ def build(catalogue: Catalogue | None = None, cases: Iterable[Case] | None = Non
         "points": {rs: {code: p for code, p in tables[rs].points.items() if tables[rs].has_card(Card.parse(code))}
                    for rs in order},
         "risky": {rs: {"on": tables[rs].risky_fives, **tables[rs].risky_five_points} for rs in order},
+        # the glossary terms of the rule the "risky" tables switch, and no other ("risky fives is on":
+        # `cambio_ref.ask.switched_tables`)
+        "risky_key": RISKY_KEY, "risky_terms": sorted(t.id for t in cat.glossary if any(
+            t.see == (o.id,) and o.key == RISKY_KEY for o in cat.options)),
         "vocab": _vocab(texts), "typo": [MIN_TYPO, LONG_TYPO], "inflections": list(INFLECTIONS),
         "english": sorted(english_words()), "names": sorted(given_names() | common_names()),
         "valued_by": {rs: {code: _valued_by(cat, Card.parse(code), facts[rs]) for code in tables[rs].points

@@ -24,6 +24,7 @@ from cambio_ref.cardcounts import (
     ARTICLES,
     BEFORE_COLOUR,
     CLAIMED,
+    COUNT_ARE,
     COUNT_BEFORE,
     COUNT_BREAK,
     COUNT_COLON,
@@ -156,7 +157,7 @@ def raw_words(text: str) -> list[str]:
     text = POSSESSIVE_NAME.sub(OTHERS, text)
     for symbol, words in CARD_SYMBOLS.items():
         text = text.replace(symbol, words)
-    text = COUNT_COLON.sub(r"\1 cards\2:", text)
+    text = COUNT_ARE.sub(r"\1\2 cards\3", COUNT_COLON.sub(r"\1 cards\2:", text))
     text = EQUALS_SAID.sub(" equals ", MINUS_SAID.sub(" minus ", POINTS_SAID.sub(",", LIST_COLON.sub(r"\1 so ", text))))
     upper = text.isupper()
     text = ACE_OF_SPADES.sub(lambda m: m[0] if upper and m[0] == "AS" else "ace of spades", text)
@@ -235,7 +236,7 @@ def hand_label(words: Sequence[str], used: Iterable[int]) -> int:
 
 # Verbs after a card that make it the subject of a statement ("where an ace is zero", "jokers are wild", "my two
 # sixes are the six of spades and ..."): `labels`, `cambio_ref.askstory.described`.
-DESCRIBED_BY = frozenset(("is", "are"))
+DESCRIBED_BY = frozenset(("is", "are", "were"))
 
 
 def labels(words: Sequence[str], j: int, used: Collection[int], between: Collection[str] = ()) -> bool:
@@ -301,7 +302,7 @@ SUM_BETWEEN = frozenset(("plus",))
 SUM_ENDS = (("make",), ("what", "that"), ("what", "is", "that"), ("how", "many"), ("how", "much"),
             ("how", "many", "points"), ("how", "that"), ("how", "is", "that"), ("what", "do", "i", "have"),
             ("what", "have", "i", "got"), ("am", "i", "winning"), ("the", "damage"), ("did", "i", "win"),
-            ("did", "i", "lose"), ("how", "did", "i", "do"), ("how", "would", "i", "do"))
+            ("did", "i", "lose"), ("how", "did", "i", "do"), ("how", "would", "i", "do"), ("what", "did", "i", "get"))
 
 
 def summed(words: Sequence[str], used: Iterable[int], valued: Collection[int] = ()) -> bool:
@@ -398,7 +399,7 @@ def hand_json() -> dict[str, Any]:
             "symbols": CARD_SYMBOLS,
             "points_said": POINTS_SAID.pattern, "minus_said": MINUS_SAID.pattern,
             "equals_said": EQUALS_SAID.pattern, "list_colon": LIST_COLON.pattern,
-            "points_before": sorted(POINTS_BEFORE), "count_colon": COUNT_COLON.pattern,
+            "points_before": sorted(POINTS_BEFORE), "count_colon": COUNT_COLON.pattern, "count_are": COUNT_ARE.pattern,
             "count_before": sorted(COUNT_BEFORE), "count_owners": sorted(COUNT_OWNERS),
             "points_verbs": sorted(POINTS_VERBS), "for_points_verbs": sorted(FOR_POINTS_VERBS),
             "ace_plural": ACE_PLURAL.pattern, "of_a_kind": [list(p) for p in OF_A_KIND],

@@ -44,6 +44,7 @@ __all__ = [
     "BEFORE_COLOUR",
     "CLAIMED",
     "COUNTED_PLURAL",
+    "COUNT_ARE",
     "COUNT_BEFORE",
     "COUNT_BREAK",
     "COUNT_COLON",
@@ -183,6 +184,10 @@ COUNT_OWNERS = frozenset(("the", "my", "your", "his", "her", "their", "our"))  #
 # A number before a colon (or "now" and a colon) that opens a list counts its cards: "I've got 5: red K, ...", "so 6
 # now: 3D, ..." (written "5 cards:", a label, by `cambio_ref.askhand.raw_words`); not a time ("5:30").
 COUNT_COLON = re.compile(r"\b(10|[2-9]|two|three|four|five|six|seven|eight|nine|ten)(\s+now)?\s*:(?=\s)", re.IGNORECASE)
+# After an owner or "last", "final", "other", before "are" or "were", a number counts the cards after it too: "my
+# final four were 10, 10, 10, 2" (the four was a card), "the other two are a king and a jack"; read as "... cards".
+COUNT_ARE = re.compile(r"\b((?:my|the|last|final|other|remaining)\s+)(10|[2-9]|two|three|four|five|six|seven|eight"
+                       r"|nine|ten)(\s+(?:are|were)\b)", re.IGNORECASE)
 # A number before one of these is poker's count of cards alike, no card: "four of a kind", "a three of a kind" (an
 # article before it too), "two pair"; not before "of" ("two, pair of kings": a 2 and two kings).
 OF_A_KIND = (("of", "a", "kind"), ("pair",))

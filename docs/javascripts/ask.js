@@ -70,12 +70,12 @@
       return differ ? out : null;
     }
 
-    function score(codes, rs) {
+    function score(codes, rs, riskyOn) {  // (riskyOn: risky fives as the question says, else as the ruleset plays)
       var points = data.points[rs], risky = data.risky[rs];
       var missing = codes.filter(function (c) { return !has(points, c); });
       if (missing.length) { return null; }
       var fives = codes.filter(function (c) { return c[0] === "5"; }).length;
-      var on = risky.on && fives > 0;
+      var on = (riskyOn === null || riskyOn === undefined ? risky.on : riskyOn) && fives > 0;
       var cards = codes.map(function (c) { return [c, on && c[0] === "5" ? 0 : points[c]]; });
       var total = 0;
       cards.forEach(function (c) { total += c[1]; });
@@ -105,10 +105,15 @@
                    fixed: q.fixed, told: q.told };
         }
         var codes = handCodes(q.cards);
+        // cambio_ref.ask.switched_tables: risky fives on or off as the question says ("risky fives is on"), each
+        // table named as its house rules are where that is not its own
+        var said = null;
+        q.switched.forEach(function (tv) { if (said === null && data.risky_terms.indexOf(tv[0]) >= 0) { said = tv[1]; } });
+        function label(rs) { return said === null || data.risky[rs].on === said ? rs : rs + "(" + data.risky_key + "=" + said + ")"; }
         return { top: "hand:" + codes.join(" "), kind: "hand", ruleset: ruleset, unread: q.unread, fixed: q.fixed,
                  told: q.told,
                  cards: [{ id: codes.join(" "), codes: codes,
-                           hands: tables.map(function (rs) { return [rs, score(codes, rs)]; }) }] };
+                           hands: tables.map(function (rs) { return [label(rs), score(codes, rs, said)]; }) }] };
       }
       var chosen = choose(rank(q), q), ranked = chosen.ranked;
       if (!chosen.sure) {

@@ -383,6 +383,19 @@ def test_a_hand_with_a_rulesets_own_values_said_is_scored_for_it():
     assert ask("where a 7 is 7 points: a 7 and a 2, total?").ruleset is None
 
 
+def test_a_house_rule_the_question_turns_on_is_scored():
+    # online §Options, risky fives (spec/options/values.yaml, scoring.risky-fives): fives lose their face value; one
+    # five adds 25, two or more take 25 off. Said on, every ruleset's hand is scored with it, under its house-rules
+    # name; said off where no ruleset plays it, nothing changes.
+    reply = ask("risky fives is on. i have two fives and a king, total?")
+    totals = {rs: s.total for rs, s, _ in reply.found[0].hands if s}
+    assert totals["online(risky_fives=true)"] == 0 + 0 - 1 - 25  # online's black king -1 (§How to play)
+    assert totals["memory(risky_fives=true)"] == 0 + 0 + 10 - 25
+    plain, off = ([rs for rs, _, _ in ask(f"{said}i have two fives and a king, total?").found[0].hands]
+                  for said in ("", "no risky fives. "))
+    assert off == plain and "online" in plain
+
+
 def test_the_hearts_house_rules_name_the_hearts_ruleset():
     # "hearts" alone may be the suit; before "house rules" it is the ruleset (spec/sources.yaml: hearts is a
     # house-rules write-up), as after "in" or before "rules"

@@ -182,6 +182,13 @@ def test_a_hand_is_scored_in_the_search(visit: Visit) -> None:
     visit.page.locator("#ask-q").fill("i snapped my jack, so a 9 and a 2 are left. total?")
     visit.page.locator(".ask-result[data-top='hand:9S 2S']").wait_for()
     assert "Not counted in the hand: \u201cjack\u201d." in visit.page.locator(".ask-note").all_inner_texts()
+    # A house rule the question turns on is scored (cambio_ref.ask.switched_tables): online §Options, risky fives:
+    # two fives score -25 together, none of their face value; online's black king -1.
+    visit.page.locator("#ask-q").fill("risky fives is on in online. i have two fives and a king, total?")
+    visit.page.locator(".ask-result[data-top='hand:5S 5H KS']").wait_for()
+    assert visit.page.locator(".ask-score .ask-teaser").inner_text() == ask(
+        "risky fives is on in online. i have two fives and a king, total?").found[0].hands[0][0] + \
+        ": 5S 0 + 5H 0 + KS -1 = -26; risky fives: 2 fives score -25 together"
 
 
 def test_the_home_box_answers_on_the_page_it_opens(visit: Visit) -> None:
