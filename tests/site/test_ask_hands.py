@@ -289,6 +289,12 @@ HANDS_IN_WORDS = [
     ("i had a 7 and a 9 and a 4, then burned the 7. total", ["9S", "4S"], ()),
     ("i had a 7, a 9 and a 4 then i snapped my 7. what is my score", ["9S", "4S"], ()),
     ("i know my 4 and my 6, other two: a king and a jack, total", ["4S", "6S", "KS", "JS"], ("other", "two")),
+    # A number before "are" or "were" after "my", "final", "last" or "other" counts the cards after it (the four was
+    # a card: cardcounts.COUNT_ARE); "were" labels as "are" does; "what did i get" after the cards asks their sum.
+    ("my final four were 10, 10, 10, 2", ["10S", "10H", "10D", "2S"], ()),
+    ("the other two are a king and a jack, and i also have a 5. total", ["KS", "JS", "5S"], ()),
+    ("final cards were the queen of hearts and the 4 of clubs", ["QH", "4C"], ()),
+    ("end of round, i flipped a 3, a jack and the joker. what did i get", ["3S", "JS", "X"], ()),
     ("swapped my king out for a 4 of clubs, so now 4C and 10H. score?", ["4C", "10H"], ()),
     # A card taken back ("no wait") is not counted (askstory.corrected); a list said twice counts once
     # (askstory.restated): the reply names the words it did not count.
