@@ -364,8 +364,19 @@ def _hand_reply(question: str, query: Query, data: dict[str, Any], name: str | N
     if len(cards) == 1:
         return Reply(question, (_card_found(query.cards[0], tables, data, house),), (), "card", canonical,
                      query.unread, query.fixed, query.told)
+    if query.versus:  # two hands compared ("..., she had a 2 and a 6, who wins"): each scored
+        found = tuple(_hand_found(part, scored) for part in (cards[:query.versus], cards[query.versus:]))
+        return Reply(question, found, (), "hand", canonical, query.unread, query.fixed, query.told)
     hand = Found(Hit("hand", ident, f"What does {ident} score?", 1.0), hands=hands)
     return Reply(question, (hand,), (), "hand", canonical, query.unread, query.fixed, query.told)
+
+
+def _hand_found(cards: Sequence[Card], tables: Sequence[tuple[str, dict[str, int], dict[str, Any]]]) -> Found:
+    """One hand scored under each table."""
+    ident = " ".join(c.code for c in cards)
+    return Found(Hit("hand", ident, f"What does {ident} score?", 1.0),
+                 hands=tuple((rs, *score_cards([c.code for c in cards], points, risky, rs))
+                             for rs, points, risky in tables))
 
 
 def _card_found(m: CardMention, tables: Sequence[tuple[str, dict[str, int], dict[str, Any]]],

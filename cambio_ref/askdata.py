@@ -41,8 +41,8 @@ CACHE_ENV = diskcache.CACHE_ENV
 # The modules whose code shapes the data: a change to any of them is a new cache key.
 _BUILDERS = ("askdata.py", "askbuild.py", "askindex.py", "askread.py", "askcanon.py", "askswitch.py", "askkind.py",
              "askhand.py", "askstory.py", "asklike.py", "askcontractions.py", "asksure.py", "asktypos.py",
-             "askpeople.py", "askwords.py", "answers.py", "cardnames.py", "cardcounts.py", "ask.py", "askenglish.txt",
-             "askplain.txt", "askpeople.txt")
+             "askpeople.py", "askversus.py", "askwords.py", "answers.py", "cardnames.py", "cardcounts.py", "ask.py",
+             "askenglish.txt", "askplain.txt", "askpeople.txt")
 # What the site's search reads (the rest serves `cambio ask` alone).
 SITE_KEYS = ("lexicon", "idf", "unseen", "mean_length", "like", "option_near", "option_rank", "shares",
              "about_weight", "good", "margin", "lead", "sure", "floor", "rulesets", "docs", "together", "points",

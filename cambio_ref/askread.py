@@ -61,6 +61,7 @@ from cambio_ref.askstory import (
 )
 from cambio_ref.askswitch import switch_json, switched
 from cambio_ref.asktypos import correct, suit_typos
+from cambio_ref.askversus import versus, versus_json
 from cambio_ref.cardcounts import (
     ANOTHER,
     ARTICLES,
@@ -309,6 +310,7 @@ class Query:
     told: tuple[str, ...] = ()  # cards it tells of apart from the hand, not scored (`gone`, `labelled`, `described`)
     said: tuple[tuple[CardMention, int], ...] = ()  # cards it says are worth some points ("where an ace is zero")
     owned: bool = False  # it says its cards are the player's ("i have a 9 and a jack, is that low": `owned`)
+    versus: int = 0  # the first of its cards in a second hand it compares with the first (`askversus.versus`), or 0
 
     @property
     def off_topic(self) -> bool:
@@ -409,9 +411,13 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     reading = read_cards([w if j not in masked or not card_word(w) else "" for j, w in enumerate(keep)])
     # A card the player got rid of ("I burned my 7 earlier"), or one told before the hand's label ("he says my red
     # king is bad. my hand is ..."), is not in the hand, when other cards are.
+    named = people(text, vocab, names) if vocab is not None else frozenset()
+    # Two hands compared ("i had a 3 and a 4, she had a 2 and a 6, who wins"): each has its own label, if any.
+    cut = versus(keep, reading.used, reading.named_at, named)
     thrown = gone(keep, reading.used)
-    away = (thrown | referred(keep, reading, thrown) | labelled(keep, reading.used) | described(keep, reading.used)
-            | corrected(keep, reading.used) | denied(keep, reading.used, reading.named_at)) - masked
+    away = (thrown | referred(keep, reading, thrown) | (labelled(keep, reading.used) if cut < 0 else frozenset())
+            | described(keep, reading.used) | corrected(keep, reading.used)
+            | denied(keep, reading.used, reading.named_at)) - masked
     said = tuple((card, points) for run, points in said_points(keep, reading.used)
                  for card in read_cards([w if j in run else "" for j, w in enumerate(keep)]).cards)
     told: tuple[str, ...] = ()
@@ -433,7 +439,6 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
                 plain.append(tuple((w, f"@{single[w]}") if w in single else (w,) for w in phrase if w not in STOP))
                 for k in range(j, j + len(phrase)):
                     covered[k] = True
-    named = people(text, vocab, names) if vocab is not None else frozenset()
     for j, w in enumerate(canon):
         if w not in STOP and not covered[j] and j not in aside and keep[owner[j]] not in named:
             wanted.append((w, f"@{single[w]}") if w in single else (w,))
@@ -463,8 +468,10 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     # Unread: a word among the cards (or the one an "and" adds after them) that is no card, a suit word left
     # over ("kings of hearts and diamonds"), or a word nobody uses (it may be a card mistyped).
     span = hand_span(keep, reading.used)
+    # (the words between two hands compared set them apart: "my 10 and ace vs her 6 and 6")
+    between = range(max((at for at in reading.named_at if at < cut), default=cut) + 1, cut)
     unread = tuple(keep[j] for j in range(len(keep)) if j not in reading.used and j not in reading.points
-                   and j not in masked and (
+                   and j not in masked and j not in between and (
         (j in span and keep[j] not in _NOT_UNREAD and not valued[j] and j != label)
         or (j in rest and vocab is not None and keep[j] not in vocab)))
     once: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {}
@@ -483,13 +490,15 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     again |= {left[x] for x in repeated([reading.cards[n] for n in left])}
     cards = tuple(c for n, c in enumerate(reading.cards) if n not in again)
     told += said_again(keep, reading, again)
+    first_of_second = sum(1 for n, at in enumerate(reading.named_at) if n not in again and at < cut)
     return Query(text, ruleset, cards, sum(1 for w in keep if code_of(w)), any(valued),
                  len(rest), tuple(once), HOUSE_TERM in terms, reading.ranks_only, unread, fixed,
                  each, topical, switched(canon, lex.starting()), tuple(once.values()), asking(text),
                  (OTHER_GAME_TERM in terms or reading.poker) and GAME_TERM not in terms and ruleset is None,
                  bool(reading.stated), any(t in terms for t in ASIDE_TERMS),
                  summed(keep, reading.used, [j for j, v in enumerate(valued) if v]), alone(keep, reading.used),
-                 told, said, owned(keep, reading.used))
+                 told, said, owned(keep, reading.used),
+                 first_of_second if 0 < first_of_second < len(cards) else 0)
 
 
 def rule_phrases(canon: Sequence[str], lex: Lexicon) -> dict[tuple[tuple[str, ...], str], list[int]]:
@@ -524,4 +533,5 @@ def reading_json(lex: Lexicon) -> dict[str, Any]:
             "set_aside": [[list(c) for c in cues] for cues in _set_aside_words()[:2]],
             "set_aside_between": sorted(_set_aside_words()[2]), "sum_words": sorted(_SUM_WORDS),
             "rule_terms": sorted(lex.rule_terms()), "not_unread": sorted(_NOT_UNREAD), "switch": switch_json(),
+            "versus": versus_json(),
             "plain": plain_words(), "asking": ASKING, "how_much": sorted(HOW_MUCH)}

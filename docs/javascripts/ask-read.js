@@ -363,6 +363,19 @@
       }
       return out;
     }
+    // cambio_ref.askversus.versus: where a second hand compared with the first starts (its first card's first word),
+    // or -1: after a word of comparing ("vs", "beat"), or, when the question asks who wins, of another player
+    function versus(words, used, starts, names) {
+      var vs = lex.versus, asks = words.some(function (w) { return vs.who_wins.indexOf(w) >= 0; });
+      for (var x = 0; x + 1 < starts.length; x++) {
+        var between = [];
+        for (var k = starts[x] + 1; k < starts[x + 1]; k++) { if (!used[k]) { between.push(words[k]); } }
+        if (between.some(function (w) { return vs.comparing.indexOf(w) >= 0; }) || (asks && between.some(function (w) {
+          return vs.other_owners.indexOf(w) >= 0 || names.has(w);
+        }))) { return starts[x + 1]; }
+      }
+      return -1;
+    }
     function analyse(text) {
       var typed = rawWords(text);
       var words = suitTypos(typed.map(correct));
@@ -406,6 +419,7 @@
       // cambio_ref.askstory.labelled: the cards before the hand's label ("my hand is", "final hand:", "my last
       // cards are"), or before "i have" ("i've got", "i'm holding") with two or more cards after it, are the story's
       var usedFirst = Object.keys(reading.used).map(Number);
+      var named = people(text), cut = versus(keep, reading.used, reading.namedAt, named);
       var handLabel = -1;
       function cardsAfter(j) { return usedFirst.filter(function (k) { return k > j; }).length; }
       keep.forEach(function (w, j) {
@@ -418,6 +432,7 @@
       if (keep.slice(Math.max(handLabel - 2, 0), Math.max(handLabel, 0)).some(function (w) {
         return lex.label_more.indexOf(w) >= 0;
       })) { handLabel = -1; }
+      if (cut >= 0) { handLabel = -1; }  // (two hands compared: each has its own label, if any)
       var said = [];
       saidPoints(keep, reading.used).forEach(function (sp) {
         readCards(keep.map(function (w, j) { return sp[0].indexOf(j) >= 0 ? w : ""; })).cards.forEach(function (c) {
@@ -457,7 +472,6 @@
           }
         });
       }
-      var named = people(text);
       cw.forEach(function (w, j) {
         if (!stop.has(w) && !covered[j] && !aside.has(j) && !named.has(keep[owner[j]])) { wanted.push(has(single, w) ? [w, "@" + single[w]] : [w]); plain.push([]); }
       });
@@ -509,8 +523,11 @@
         }
       }
       var unread = [];
+      // (the words between two hands compared set them apart: "my 10 and ace vs her 6 and 6")
+      var lastBefore = cut;
+      reading.namedAt.forEach(function (at) { if (at < cut && (lastBefore === cut || at > lastBefore)) { lastBefore = at; } });
       keep.forEach(function (w, j) {
-        if (reading.used[j] || reading.points[j] || masked.has(j)) { return; }
+        if (reading.used[j] || reading.points[j] || masked.has(j) || (j > lastBefore && j < cut)) { return; }
         if ((j >= lo && j < end && !notUnread.has(w) && !valued[j] && j !== label) || (rest.indexOf(j) >= 0 && !has(vocab, w))) {
           unread.push(w);
         }
@@ -580,6 +597,7 @@
           }
         }
       }
+      var secondAt = reading.namedAt.filter(function (at, x) { return again.indexOf(x) < 0 && at < cut; }).length;
       var each = keep.indexOf("each") >= 0 ||
         (keep.slice(0, first).some(function (w, k) { return w === "are" && !(k && lex.hand_labels.indexOf(keep[k - 1]) >= 0); }) &&
          !keep.some(function (w) { return sumWords.has(w); }));
@@ -589,7 +607,7 @@
                  ruleset === null,
                aside: terms(cw).some(function (t) { return lex.aside.indexOf(t) >= 0; }),
                stated: reading.stated, ranksOnly: reading.ranksOnly, unread: unread, fixed: fixed, summed: summed,
-               alone: alone, told: told, said: said, owned: owned,
+               alone: alone, told: told, said: said, owned: owned, versus: secondAt > 0 && secondAt < cards.length ? secondAt : 0,
                each: each, switched: switched(cw), asks: asking(text), topical: askedLast + rest.filter(function (j) { return has(single, stem(keep[j])); }).length +
                  found.size };
     }

@@ -110,10 +110,14 @@
         var said = null;
         q.switched.forEach(function (tv) { if (said === null && data.risky_terms.indexOf(tv[0]) >= 0) { said = tv[1]; } });
         function label(rs) { return said === null || data.risky[rs].on === said ? rs : rs + "(" + data.risky_key + "=" + said + ")"; }
-        return { top: "hand:" + codes.join(" "), kind: "hand", ruleset: ruleset, unread: q.unread, fixed: q.fixed,
-                 told: q.told,
-                 cards: [{ id: codes.join(" "), codes: codes,
-                           hands: tables.map(function (rs) { return [label(rs), score(codes, rs, said)]; }) }] };
+        function scored(part) {
+          return { id: part.join(" "), codes: part,
+                   hands: tables.map(function (rs) { return [label(rs), score(part, rs, said)]; }) };
+        }
+        // (two hands compared, "..., she had a 2 and a 6, who wins": each scored, cambio_ref.ask._hand_found)
+        var parts = q.versus ? [codes.slice(0, q.versus), codes.slice(q.versus)] : [codes];
+        return { top: "hand:" + parts[0].join(" "), kind: "hand", ruleset: ruleset, unread: q.unread, fixed: q.fixed,
+                 told: q.told, cards: parts.map(scored) };
       }
       var chosen = choose(rank(q), q), ranked = chosen.ranked;
       if (!chosen.sure) {

@@ -402,6 +402,24 @@ def test_a_house_rule_the_question_turns_on_is_scored():
     assert off == plain and "online" in plain
 
 
+@pytest.mark.parametrize(("question", "first", "second"), [
+    ("i had a 3 and a 4, she had a 2 and a 6, who wins", "3S 4S", "2S 6S"),
+    ("my hand: K, 2. his hand: 5, 5. who won", "KS 2S", "5S 5H"),
+    ("me: 7 7 1, tom: 9 2 3. who's lower", "7S 7H AS", "9S 2S 3S"),
+    ("my 10 and ace vs her 6 and 6", "10S AS", "6S 6H")])
+def test_two_hands_compared_are_each_scored(question, first, second):
+    # (cambio_ref.askversus) both hands were scored as one, a total nobody had; the words that set them apart are
+    # not named as unread. Number cards count their face value under every ruleset (each source's values).
+    reply = ask(question)
+    assert [f.hit.id for f in reply.found] == [first, second] and reply.unread == () and reply.told == ()
+    if question.startswith("i had"):
+        assert {s.total for f in reply.found for _, s, _ in f.hands if s} == {3 + 4, 2 + 6}
+
+
+def test_a_hand_with_another_players_card_told_is_one_hand_unless_asked_who_wins():
+    assert [f.hit.id for f in ask("my friend showed me his 9. mine are 2S, 4H and 8C. total?").found] == ["2S 4H 8C"]
+
+
 def test_the_hearts_house_rules_name_the_hearts_ruleset():
     # "hearts" alone may be the suit; before "house rules" it is the ruleset (spec/sources.yaml: hearts is a
     # house-rules write-up), as after "in" or before "rules"

@@ -188,6 +188,10 @@ def test_a_hand_is_scored_in_the_search(visit: Visit) -> None:
     visit.page.locator(".ask-result[data-top='hand:5S 5H KS']").wait_for()
     label = ask("risky fives is on in online. i have two fives and a king, total?").found[0].hands[0][0]
     assert visit.page.locator(".ask-score .ask-teaser").inner_text() == f"{label}: 5S 0 + 5H 0 + KS -1 = -26"
+    # Two hands compared are each scored (cambio_ref.askversus), as `cambio ask` scores them.
+    visit.page.locator("#ask-q").fill("my 10 and ace vs her 6 and 6 in online")
+    visit.page.locator(".ask-result[data-top='hand:10S AS']").wait_for()
+    assert visit.page.locator(".ask-score .ask-title").all_inner_texts() == ["Score of 10S AS", "Score of 6S 6H"]
 
 
 def test_the_home_box_answers_on_the_page_it_opens(visit: Visit) -> None:
