@@ -33,7 +33,8 @@ _SENTENCE_END = ".!?:\n"
 
 
 def people(text: str, known: Collection[str], names: Collection[str] = ()) -> frozenset[str]:
-    """The words of `text` (lower case) that name a person, not a word of `known`.
+    """The words of `text` (lower case) that name a person: one of `names` (a name the rulebook's own scenes use,
+    "ben", is a name still), or a capital word not of `known`.
 
     >>> sorted(people("Sam called, and Rita turned over a jack. So Sam's out?", {"called", "jack", "so"}))
     ['rita', 'sam']
@@ -42,7 +43,7 @@ def people(text: str, known: Collection[str], names: Collection[str] = ()) -> fr
     >>> sorted(people("King of hearts: Cambio says what?", {"king", "cambio", "says", "what"}))
     []
     """
-    out = {w for w in re.findall(r"[a-z]+", text.lower()) if w in names and w not in known}
+    out = {w for w in re.findall(r"[a-z]+", text.lower()) if w in names}
     for m in CAPITALISED.finditer(text):
         word = m[1].lower()
         before = text[:m.start()].rstrip(" \t")

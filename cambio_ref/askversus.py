@@ -2,7 +2,8 @@
 
 A table's dispute is often whose hand is lower. The cards of both hands were scored as one hand, a
 total nobody had. The second hand starts at the first card after a word that sets two hands against
-each other (`COMPARING`: "my 10 and ace vs her 6 and 6", "does a red king and a 9 beat two 4s"), or,
+each other (`COMPARING`: "my 10 and ace vs her 6 and 6", "does a red king and a 9 beat two 4s") or
+stands for another player's cards (`THEIRS`: "my cards: 6 and 7. theirs: 10 and 2"), or,
 when the question asks who wins or who is lower (`WHO_WINS`), after a word that names another player
 (`OTHER_OWNERS`, or a name: "me: 7 7 1, tom: 9 2 3"). `cambio_ref.ask` scores each hand under each
 ruleset. `docs/javascripts/ask-read.js` finds the same split.
@@ -13,14 +14,16 @@ from __future__ import annotations
 import itertools
 from collections.abc import Collection, Sequence
 
-__all__ = ["COMPARING", "OTHER_OWNERS", "WHO_WINS", "versus", "versus_json"]
+__all__ = ["COMPARING", "OTHER_OWNERS", "THEIRS", "WHO_WINS", "versus", "versus_json"]
 
 # Words between two hands that set them against each other.
 COMPARING = frozenset(("vs", "versus", "beat", "beats", "than", "against"))
 # Words that name another player's cards, or another player.
 OTHER_OWNERS = frozenset(("she", "he", "his", "her", "hers", "they", "their", "theirs", "him", "opponent"))
-# Words that ask which hand wins.
-WHO_WINS = frozenset(("wins", "won", "win", "winner", "lower", "lowest", "better", "beat", "beats", "higher"))
+# Words that ask which hand wins ("who takes it").
+WHO_WINS = frozenset(("wins", "won", "win", "winner", "lower", "lowest", "better", "beat", "beats", "higher", "takes"))
+# Words that stand for another player's cards, a second hand whatever is asked ("my cards: 6 and 7. theirs: 10 and 2").
+THEIRS = frozenset(("theirs", "hers"))
 
 
 def versus(words: Sequence[str], used: Collection[int], starts: Sequence[int],
@@ -42,7 +45,7 @@ def versus(words: Sequence[str], used: Collection[int], starts: Sequence[int],
     asks = any(w in WHO_WINS for w in words)
     for before, at in itertools.pairwise(starts):
         between = [words[k] for k in range(before + 1, at) if k not in used]
-        if any(w in COMPARING for w in between) or (asks and any(
+        if any(w in COMPARING or w in THEIRS for w in between) or (asks and any(
                 w in OTHER_OWNERS or w in people for w in between)):
             return at
     return -1
@@ -50,4 +53,4 @@ def versus(words: Sequence[str], used: Collection[int], starts: Sequence[int],
 
 def versus_json() -> dict[str, list[str]]:
     """The word lists of `versus`, as ask-read.js reads them."""
-    return {"comparing": sorted(COMPARING), "other_owners": sorted(OTHER_OWNERS), "who_wins": sorted(WHO_WINS)}
+    return {"comparing": sorted(COMPARING | THEIRS), "other_owners": sorted(OTHER_OWNERS), "who_wins": sorted(WHO_WINS)}

@@ -348,13 +348,13 @@
       });
       return out;
     }
-    // cambio_ref.askpeople.people: the people a question names, never asked for: a word the engine does not know
-    // with a capital, not first in a sentence, or a given name (data.names) anywhere
+    // cambio_ref.askpeople.people: the people a question names, never asked for: a given name (data.names) anywhere,
+    // or a word the engine does not know with a capital, not first in a sentence
     var givenNames = new Set(ctx.data.names || []);
     function people(text) {
       var out = new Set();
       (text.toLowerCase().match(/[a-z]+/g) || []).forEach(function (w) {
-        if (givenNames.has(w) && !has(vocab, w)) { out.add(w); }
+        if (givenNames.has(w)) { out.add(w); }
       });
       var re = /\b([A-Z][a-z]+)(?:['\u2019]s)?\b/g, m;
       while ((m = re.exec(text)) !== null) {

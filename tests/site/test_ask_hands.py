@@ -406,7 +406,10 @@ def test_a_house_rule_the_question_turns_on_is_scored():
     ("i had a 3 and a 4, she had a 2 and a 6, who wins", "3S 4S", "2S 6S"),
     ("my hand: K, 2. his hand: 5, 5. who won", "KS 2S", "5S 5H"),
     ("me: 7 7 1, tom: 9 2 3. who's lower", "7S 7H AS", "9S 2S 3S"),
-    ("my 10 and ace vs her 6 and 6", "10S AS", "6S 6H")])
+    ("my 10 and ace vs her 6 and 6", "10S AS", "6S 6H"),
+    ("final reveal: i have 4 and 4, sam has K and joker. who takes it", "4S 4H", "KS X"),
+    ("my cards: 6 and 7. theirs: 10 and 2", "6S 7S", "10S 2S"),
+    ("lowest wins right? i had 9 9, ben had 10 7", "9S 9H", "10S 7S")])
 def test_two_hands_compared_are_each_scored(question, first, second):
     # (cambio_ref.askversus) both hands were scored as one, a total nobody had; the words that set them apart are
     # not named as unread. Number cards count their face value under every ruleset (each source's values).
