@@ -275,3 +275,32 @@ def test_a_card_taken_back_is_named_and_the_one_after_it_counted(data):
     assert query.hand and wrong.split()[1] in " ".join(query.told).split(), (text, query.told)
     assert sorted(map(str, query.cards)) == sorted(map(str, plain.cards)) or query.unread, (
         text, [str(c) for c in query.cards], [str(c) for c in plain.cards])
+
+
+# Two players' hands set against each other (issue 30), in words from general usage.
+_VERSUS_SAID = ["{} vs {}", "i had {}, she had {}, who wins", "my hand: {}. his hand: {}. who won",
+                "me: {}, tom: {}. who's lower", "does {} beat {}", "i flipped {} and he flipped {}, who won",
+                "my cards: {}. theirs: {}", "{} against {}, which wins"]
+
+
+@settings(max_examples=40, deadline=None)  # (cheap here; run with many seeds and more examples by hand)
+@given(st.data())
+def test_two_hands_compared_are_read_as_two(data):
+    """Two hands set against each other ("i had a 3 and a 4, she had a 2 and a 6, who wins") are two hands, each
+    read as the cards meant (`cambio_ref.askversus`): the first hand's cards first, then the second's."""
+    def pick(choices: Sequence[Any]) -> Any:
+        return data.draw(st.sampled_from(choices))
+
+    engine = engine_for(shipped_data())
+    hands = [[_card_said(pick) for _ in range(pick([1, 2, 3]))] for _ in range(2)]
+    alone = [engine.analyse(" and ".join(c.text for c in hand) + ", total?") for hand in hands]
+    assume(all(q.hand and not q.values and not q.unread and not q.told for q in alone))
+    assume(all(c.counted for hand in hands for c in hand))
+    # (and as one list they read as both: not a card said twice, "10C vs 10C", nor a list said again)
+    both = engine.analyse(" and ".join(c.text for hand in hands for c in hand) + ", total?")
+    assume(not both.told and [str(c) for c in both.cards] == [str(c) for q in alone for c in q.cards])
+    text = pick(_VERSUS_SAID).format(*(" and ".join(c.text for c in hand) for hand in hands))
+    query = engine.analyse(text)
+    read = [str(c) for c in query.cards]
+    assert query.versus == len(alone[0].cards), (text, read, query.versus)
+    assert read == [str(c) for q in alone for c in q.cards], (text, read)
