@@ -449,7 +449,9 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     while ruleset is not None and end and canon[end - 1] in _RULESET_CUES | ARTICLES:
         end -= 1
     # ("what do 7s and 8s do": the cards' powers, not their points; that word is a rule's word, as `topical` counts.)
-    asked_last = int(bool(end) and canon[end - 1] in STOP and canon[end - 1] in single and not covered[end - 1])
+    # (not after "what" or the player: "no more cards in the deck, what do", "what do i do" ask what to do)
+    asked_last = int(bool(end) and canon[end - 1] in STOP and canon[end - 1] in single and not covered[end - 1]
+                     and canon[end - 2:end - 1] not in (["what"], ["i"], ["we"], ["you"]))
     if asked_last:
         wanted.append((f"@{single[canon[end - 1]]}",))
         plain.append(())

@@ -478,7 +478,9 @@
       var last = cw.length - 1;  // the words that named the ruleset aside ("on the" cambio app)
       while (ruleset !== null && last >= 0 && (cues.has(cw[last]) || articles.has(cw[last]))) { last -= 1; }
       // ("what do 7s and 8s do": a rule's word, as topical counts it)
-      var askedLast = last >= 0 && stop.has(cw[last]) && has(single, cw[last]) && !covered[last] ? 1 : 0;
+      // (not after "what" or the player: "no more cards in the deck, what do", "what do i do" ask what to do)
+      var askedLast = last >= 0 && stop.has(cw[last]) && has(single, cw[last]) && !covered[last] &&
+        ["what", "i", "we", "you"].indexOf(cw[last - 1]) < 0 ? 1 : 0;
       if (askedLast) { wanted.push(["@" + single[cw[last]]]); plain.push([]); }
       var seen = new Set(), unique = [], uniqueCovered = [];
       wanted.forEach(function (alts, n) {

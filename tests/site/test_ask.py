@@ -258,6 +258,16 @@ def test_what_a_card_does_asks_for_its_power_the_rulesets_name_aside(question):
     assert [rs for rs, _ in reply.found[0].values] == [reply.ruleset]
 
 
+def test_what_do_after_what_or_the_player_asks_what_to_do_not_a_power():
+    # ("no more cards in the deck what do" asked for a power and was not sure of the empty deck's rule)
+    from cambio_ref.askdata import shipped_data
+    from cambio_ref.askindex import engine_for
+
+    engine = engine_for(shipped_data())
+    assert ("@power",) in engine.analyse("what does a ten do").wanted
+    assert all(("@power",) not in engine.analyse(q).wanted
+               for q in ("no more cards in the deck what do", "the deck is empty, what do we do"))
+
 
 
 def test_the_data_is_cached_by_the_catalogues_content(tmp_path, monkeypatch):
