@@ -94,8 +94,10 @@ __all__ = [
     "HAVING_PAIRS",
     "JOINS",
     "LABEL_OWNERS",
+    "MAX_NUMBER_CARD",
     "NOW_WORDS",
     "OWN_LABELS",
+    "RIGHT",
     "SUMMED",
     "SUM_NOUNS",
     "SUM_PAIRS",
@@ -297,6 +299,10 @@ SUM_PAIRS = frozenset((("i", "score"), ("sum", "of"), ("total", "of")))
 # ("... and a queen. What's that?").
 SUM_AFTER = frozenset(("total", "sum"))
 SUM_TO = frozenset(("come", "comes", "add", "adds"))
+# After the cards, the word of "who's right" or "is she right": with a number over any card's (`MAX_NUMBER_CARD`) said,
+# a total someone claims, which the hand's sum checks.
+RIGHT = "right"
+MAX_NUMBER_CARD = 10
 # A word between two cards that adds them ("what's 10 of diamonds plus jack of clubs").
 SUM_BETWEEN = frozenset(("plus",))
 SUM_ENDS = (("make",), ("what", "that"), ("what", "is", "that"), ("how", "many"), ("how", "much"),
@@ -336,7 +342,9 @@ def summed(words: Sequence[str], used: Iterable[int], valued: Collection[int] = 
     # ("hand: 2C", "now i have 2, 7, 7": a label or `having` right before the cards that end the question, or
     # "now" does: "i've got the K♦, a 2 and an 8 now")
     listed = all(w in NOW_WORDS for w in tail) and any(introduces(words, j, at) for j in range(len(words)))
-    return listed or added or (words[end:end + 1] == ["left"] and bool(valued)) or any(
+    # ("she says i have 20 but i think it's 19: 10, 6, 3. who's right": a total over any card's number, to check)
+    checked = RIGHT in tail and any(w.isdigit() and int(w) > MAX_NUMBER_CARD for w in words)
+    return listed or added or checked or (words[end:end + 1] == ["left"] and bool(valued)) or any(
         w in SUM_AFTER for w in tail) or any(
         w in SUM_TO and (tail[k + 1:k + 2] == ("to",) or tail[k + 1:k + 3] == ("out", "to"))  # ("come out to")
         for k, w in enumerate(tail)) or any(
@@ -409,7 +417,8 @@ def hand_json() -> dict[str, Any]:
             "colour_after": COLOUR_AFTER.pattern, "factor_spaced": FACTOR_SPACED.pattern,
             "another_alone": ANOTHER_ALONE.pattern, "possessive_name": POSSESSIVE_NAME.pattern, "others": OTHERS,
             "alone_pairs": [list(p) for p in sorted(ALONE_PAIRS)], "summed": sorted(SUMMED),
-            "claimed": CLAIMED, "sum_after": sorted(SUM_AFTER), "sum_between": sorted(SUM_BETWEEN),
+            "claimed": CLAIMED, "right": RIGHT, "max_number_card": MAX_NUMBER_CARD,
+            "sum_after": sorted(SUM_AFTER), "sum_between": sorted(SUM_BETWEEN),
             "sum_to": sorted(SUM_TO),
             "sum_ends": [list(e) for e in SUM_ENDS],
             "described_by": sorted(DESCRIBED_BY),

@@ -549,7 +549,9 @@
       var claim = keep[hi + 1] === "equal" && keep[hi + 2] === "to" ? keep[hi + 3] : keep[hi + 2];
       added = added || (usedAt.length > 0 && [lex.claimed, "equals", "equal"].indexOf(keep[hi + 1]) >= 0 &&
         claim !== undefined && /^[0-9]+$/.test(claim));
-      var summed = usedAt.length > 0 && (listed || added || (keep[hi + 1] === "left" && value) ||
+      // ("... who's right": a total over any card's number said, to check: askhand.summed)
+      var checked = tail.indexOf(lex.right) >= 0 && keep.some(function (w) { return /^[0-9]+$/.test(w) && Number(w) > lex.max_number_card; });
+      var summed = usedAt.length > 0 && (listed || added || checked || (keep[hi + 1] === "left" && value) ||
         tail.some(function (w) { return lex.sum_after.indexOf(w) >= 0; }) ||
         tail.some(function (w, k) {  // ("come to", "come out to")
           return lex.sum_to.indexOf(w) >= 0 && (tail[k + 1] === "to" || (tail[k + 1] === "out" && tail[k + 2] === "to"));
