@@ -295,8 +295,8 @@ HANDS_IN_WORDS = [
     ("the other two are a king and a jack, and i also have a 5. total", ["KS", "JS", "5S"], ()),
     ("final cards were the queen of hearts and the 4 of clubs", ["QH", "4C"], ()),
     ("end of round, i flipped a 3, a jack and the joker. what did i get", ["3S", "JS", "X"], ()),
-    # A total over any card's number said of the cards, and "who's right": the hand is scored to check it (askhand.summed);
-    # the totals said are named as no cards.
+    # A total over any card's number said of the cards, and "who's right": the hand is scored to check it
+    # (askhand.summed); the totals said are named as no cards.
     ("i say 12, he says 14: a king, a 2 and a joker. who's right?", ["KS", "2S", "X"], ("12", "14")),
     ("swapped my king out for a 4 of clubs, so now 4C and 10H. score?", ["4C", "10H"], ()),
     # A card taken back ("no wait") is not counted (askstory.corrected); a list said twice counts once
