@@ -11,7 +11,7 @@ sentence ("so Omar called"); or, anywhere, a common given name (`common_names`, 
 sentence, a capital says nothing: "Dropped a black king ..." (the English words the engine ships
 are only those near its own, so "dropped" is not among them). A capital word the engine knows
 ("King", "Cambio") is never a name.
-`docs/javascripts/ask-read.js` does the same.
+`docs/javascripts/ask-story.js` does the same.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The cards a question tells of apart from the hand: got rid of ("I burned my 7"), told before the hand's label ("he
 says my red king is bad. my hand is ..."), said something about ("where an ace is zero"), taken back ("a 7, no wait,
 an 8"), or said again ("7C 7D 7H. three sevens"); and the points a question says a card is worth. `cambio_ref.askread`
-leaves such cards out of the hand and the reply names them; docs/javascripts/ask-read.js does the same from
+leaves such cards out of the hand and the reply names them; docs/javascripts/ask-story.js does the same from
 `story_json`.
 """
 
@@ -449,7 +449,7 @@ def story_words() -> frozenset[str]:
 
 
 def story_json() -> dict[str, Any]:
-    """The word lists that find the cards told of apart from the hand, as ask-read.js reads them."""
+    """The word lists that find the cards told of apart from the hand, as ask-story.js reads them."""
     return {"gone_verbs": sorted(GONE_VERBS), "gone_skip": sorted(GONE_SKIP), "swap_verbs": sorted(SWAP_VERBS),
             "corrections": [list(c) for c in CORRECTIONS], "denying": sorted(DENYING),
             "denied_skip": sorted(DENIED_SKIP), "asking_pronouns": sorted(ASKING_PRONOUNS),

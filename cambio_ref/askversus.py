@@ -6,7 +6,7 @@ each other (`COMPARING`: "my 10 and ace vs her 6 and 6", "does a red king and a 
 stands for another player's cards (`THEIRS`: "my cards: 6 and 7. theirs: 10 and 2"), or,
 when the question asks who wins or who is lower (`WHO_WINS`), after a word that names another player
 (`OTHER_OWNERS`, or a name: "me: 7 7 1, tom: 9 2 3"). `cambio_ref.ask` scores each hand under each
-ruleset. `docs/javascripts/ask-read.js` finds the same split.
+ruleset. `docs/javascripts/ask-story.js` finds the same split.
 """
 
 from __future__ import annotations
@@ -52,5 +52,5 @@ def versus(words: Sequence[str], used: Collection[int], starts: Sequence[int],
 
 
 def versus_json() -> dict[str, list[str]]:
-    """The word lists of `versus`, as ask-read.js reads them."""
+    """The word lists of `versus`, as ask-story.js reads them."""
     return {"comparing": sorted(COMPARING | THEIRS), "other_owners": sorted(OTHER_OWNERS), "who_wins": sorted(WHO_WINS)}

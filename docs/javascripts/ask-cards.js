@@ -344,6 +344,29 @@
         return code;
       });
     }
-    return { expand: expand, rawWords: rawWords, andBetweenCards: andBetweenCards, rankToken: rankToken, codeOf: codeOf, readCards: readCards, without: without, mentionSuits: mentionSuits, handCodes: handCodes };
+    // cambio_ref.askhand.labels: the word at j is right before a card, "is", "are" or an article between
+    function labels(words, j, used, between) {
+      var k = j + 1;
+      while (k < words.length && (lex.described_by.indexOf(words[k]) >= 0 || articles.has(words[k]) ||
+          (between && between.indexOf(words[k]) >= 0))) { k += 1; }
+      return used[k] === true;
+    }
+
+    // cambio_ref.askhand.having: the word at j says the player has the cards after it ("i have", "now", "left with")
+    function having(words, j) {
+      var w = words[j];
+      return (lex.having.indexOf(w) >= 0 && words.slice(Math.max(j - 2, 0), j).indexOf("i") >= 0) ||
+        lex.now_words.indexOf(w) >= 0 ||
+        (j > 0 && lex.having_pairs.some(function (p) { return p[0] === words[j - 1] && p[1] === w; }));
+    }
+
+    // cambio_ref.askhand.introduces: a hand's label or a word of having right before a card
+    function introduces(words, j, used) {
+      return (lex.hand_labels.indexOf(words[j]) >= 0 && labels(words, j, used)) ||
+        (having(words, j) && labels(words, j, used, lex.having_between));
+    }
+    return { expand: expand, rawWords: rawWords, andBetweenCards: andBetweenCards, rankToken: rankToken, codeOf: codeOf,
+             readCards: readCards, without: without, mentionSuits: mentionSuits, handCodes: handCodes, labels: labels,
+             having: having, introduces: introduces };
   };
 }(typeof module !== "undefined" ? module.exports : (window.cambioAskParts = window.cambioAskParts || {})));

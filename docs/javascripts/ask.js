@@ -4,13 +4,13 @@
 // the site's search and `cambio ask` give the same top answer to every question of tests/site/phrasings.yaml.
 // No network beyond the site itself, no library: plain DOM.
 // The engine is in parts, one per concept, each mirroring its Python modules: ask-cards.js (cardnames,
-// cardcounts, askhand), ask-typos.js (asktypos), ask-read.js (askread), ask-rank.js (askindex, asklike) and
-// ask-sure.js (asksure). Each page loads them before this file, which puts them together (`Engine`), answers
-// (cambio_ref.ask), loads the index and draws the search box.
+// cardcounts, askhand), ask-typos.js (asktypos), ask-story.js (askstory, askpeople, askversus), ask-read.js
+// (askread), ask-rank.js (askindex, asklike) and ask-sure.js (asksure). Each page loads them before this file,
+// which puts them together (`Engine`), answers (cambio_ref.ask), loads the index and draws the search box.
 (function () {
   "use strict";
 
-  var PARTS = ["cards", "typos", "read", "rank", "sure"];
+  var PARTS = ["cards", "typos", "story", "read", "rank", "sure"];
   // (in node, for a quick check outside the browser, the parts are required from beside this file)
   var parts = typeof document === "undefined" && typeof require !== "undefined"
     ? PARTS.reduce(function (all, name) { return Object.assign(all, require("./ask-" + name + ".js")); }, {})
@@ -33,8 +33,9 @@
       for (var i = 0; i < a.length; i++) { if (a[i] !== b[i]) { return false; } }
       return true;
     }
-    // The parts, each a concept of the Python engine (ask-cards.js, ask-typos.js, ask-read.js, ask-rank.js,
-    // ask-sure.js; each page loads them before this file): each reads the base above and what the earlier give.
+    // The parts, each a concept of the Python engine (ask-cards.js, ask-typos.js, ask-story.js, ask-read.js,
+    // ask-rank.js, ask-sure.js; each page loads them before this file): each reads the base above and what the
+    // earlier give.
     var ctx = { lex: lex, data: data, has: has, same: same, stop: stop, ranks: ranks, suits: suits, colours: colours,
                 counts: counts, cues: cues, notCards: notCards, sumWords: sumWords, ruleTerms: ruleTerms, pairs: pairs,
                 beforeColour: beforeColour, letterJoins: letterJoins, indefinite: indefinite, joins: joins,

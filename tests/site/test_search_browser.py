@@ -134,7 +134,7 @@ def test_every_part_of_the_engine_loads_before_ask_js() -> None:
     assert parts is not None
     named = [f"javascripts/ask-{name}.js" for name in re.findall(r'"([a-z]+)"', parts.group(1))]
     on_disk = sorted(f"javascripts/{p.name}" for p in (root / "docs/javascripts").glob("ask-*.js"))
-    assert sorted(named) == on_disk and len(named) == 5
+    assert sorted(named) == on_disk and len(named) == 6
     at = scripts.index("javascripts/ask.js")
     assert scripts[at - len(named):at] == named
 

@@ -1,0 +1,232 @@
+// The site's search, the story around a hand: the cards told of apart from it (cambio_ref.askstory), the people a
+// question names (cambio_ref.askpeople) and two hands compared in one question (cambio_ref.askversus), step for
+// step (ask.js assembles the parts; ask-read.js reads a question with them).
+(function (parts) {
+  "use strict";
+  parts.story = function (ctx) {
+    var lex = ctx.lex, has = ctx.has, same = ctx.same, ranks = ctx.ranks, suits = ctx.suits, colours = ctx.colours,
+      joins = ctx.joins, articles = ctx.articles, vocab = ctx.data.vocab;
+    // cambio_ref.askstory.gone: the places of the words read as cards (`used`) right after a verb of getting rid of one
+    // (and those an "and" adds), after a verb of swapping followed by "out" or "away", or after "in for" after it
+    function gone(words, used) {
+      var out = [];
+      function run(k) {
+        while (k < words.length && lex.gone_skip.indexOf(words[k]) >= 0) { k += 1; }
+        var got = [];
+        for (; used[k] === true; k++) { got.push(k); }
+        return [got, k];
+      }
+      function add(places) { places.forEach(function (k) { if (out.indexOf(k) < 0) { out.push(k); } }); }
+      words.forEach(function (w, j) {
+        if (j > 0 && (articles.has(words[j - 1]) || has(colours, words[j - 1]))) { return; }  // ("a snapped ace")
+        var r;
+        if (lex.gone_verbs.indexOf(w) >= 0) {
+          r = run(j + 1);
+          while (r[0].length) {
+            add(r[0]);
+            r = r[1] < words.length && joins.has(words[r[1]]) ? run(r[1] + 1) : [[], r[1]];
+          }
+        } else if (lex.swap_verbs.indexOf(w) >= 0) {
+          r = run(j + 1);
+          if (r[0].length && (words[r[1]] === "out" || words[r[1]] === "away")) { add(r[0]); }
+          if (words[j + 1] === "out" || words[j + 1] === "away") { add(run(j + 2)[0]); }  // ("swapped out my 8")
+          for (var m = j + 1; m < Math.min(j + 8, words.length); m++) {
+            if (words[m] === "in" && words[m + 1] === "for") { add(run(m + 2)[0]); break; }
+          }
+        }
+        if (lex.gone_verbs.indexOf(w) >= 0 && j > 0 && words[j - 1] === "i") {  // ("the 9 i discarded")
+          for (var b = j - 2 - (words[j - 2] === "that" ? 1 : 0); used[b] === true; b--) { add([b]); }
+        }
+        // ("had the 6 of hearts but swapped it out", "drew a 7 and snapped it": the card said last before the verb)
+        if (words[j + 1] === "it" && (lex.gone_verbs.indexOf(w) >= 0 ||
+            (lex.swap_verbs.indexOf(w) >= 0 && (words[j + 2] === "out" || words[j + 2] === "away")))) {
+          var last = -1;
+          for (var u = 0; u < j; u++) { if (used[u] === true) { last = u; } }
+          for (var c = last; c >= 0 && used[c] === true; c--) { add([c]); }
+        }
+      });
+      return out;
+    }
+
+    // cambio_ref.askstory.denied: the one card or count right after "not" or "without" ("not 3 jacks", "don't
+    // count the 9"), the words of denied_skip between
+    function denied(words, used, namedAt) {
+      var out = [], starts = namedAt.filter(function (k, x) { return namedAt.indexOf(k) === x; })
+        .sort(function (a, b) { return a - b; });
+      words.forEach(function (w, j) {
+        if (lex.denying.indexOf(w) < 0) { return; }
+        var k = j + 1;
+        while (k < words.length && lex.denied_skip.indexOf(words[k]) >= 0) { k += 1; }
+        if (used[k] !== true || starts.indexOf(k) < 0) { return; }
+        var next = starts.filter(function (n) { return n > k; }), end = next.length ? next[0] : words.length;
+        for (var m = k; m < end; m++) { if (used[m] === true && out.indexOf(m) < 0) { out.push(m); } }
+      });
+      return out;
+    }
+
+    // cambio_ref.askstory.corrected: the card right before words that take it back ("a 7, no wait, an 8")
+    function corrected(words, used) {
+      var out = [];
+      for (var j = 1; j < words.length; j++) {
+        var said = null;
+        for (var c = 0; c < lex.corrections.length && said === null; c++) {
+          if (same(words.slice(j, j + lex.corrections[c].length), lex.corrections[c])) { said = lex.corrections[c]; }
+        }
+        if (said === null || used[j - 1] !== true) { continue; }
+        var k = j + said.length;
+        while (k < words.length && articles.has(words[k])) { k += 1; }
+        if (used[k] === true) {
+          for (var b = j - 1; used[b] === true; b--) { if (out.indexOf(b) < 0) { out.push(b); } }
+        }
+      }
+      return out;
+    }
+
+    // cambio_ref.askstory.runs: the words at `places`, each run of neighbouring places one phrase
+    function runs(words, places) {
+      var out = [];
+      places.slice().sort(function (a, b) { return a - b; }).forEach(function (j) {
+        if (out.length && places.indexOf(j - 1) >= 0) { out[out.length - 1] += " " + words[j]; } else { out.push(words[j]); }
+      });
+      return out;
+    }
+
+    // cambio_ref.askstory.restated: the indices of cards said again right before or after a list of the same ranks,
+    // one list counted and the other card by card ("three fives, so 5 5 5"): of the two, the one saying fewer suits
+    function restated(cards, namedAt) {
+      var n = cards.length === namedAt.length ? cards.length : 0;
+      function ranksOf(h) { return h.map(function (m) { return m.rank; }).sort().join(" "); }
+      function told(h) { return h.reduce(function (t, m) { return t + 2 * (m.suit ? 1 : 0) + (m.colour ? 1 : 0); }, 0); }
+      function suited(h) { return h.filter(function (m) { return m.suit; }).map(function (m) { return m.rank + m.suit; }); }
+      function within(a, b) { return a.every(function (x) { return b.indexOf(x) >= 0; }); }
+      for (var k = Math.floor(n / 2); k > 1; k--) {
+        for (var o = 0; o + 2 * k <= n; o++) {
+          var first = cards.slice(o, o + k), then = cards.slice(o + k, o + 2 * k);
+          var here = new Set(namedAt.slice(o, o + k)), there = new Set(namedAt.slice(o + k, o + 2 * k));
+          var shared = Array.from(here).some(function (x) { return there.has(x); });
+          if (ranksOf(first) !== ranksOf(then) || shared || (here.size === k) === (there.size === k) ||
+              (o > 0 && namedAt[o - 1] === namedAt[o]) || (o + 2 * k < n && namedAt[o + 2 * k - 1] === namedAt[o + 2 * k])) {
+            continue;
+          }
+          var a = suited(first), b = suited(then);
+          if (!(within(a, b) || within(b, a))) { continue; }
+          var from = told(then) > told(first) ? o : o + k, out = [];
+          for (var x = from; x < from + k; x++) { out.push(x); }
+          return out;
+        }
+      }
+      return [];
+    }
+
+    // cambio_ref.askstory.described: the places of the words read as cards right before "is" or "are" (not followed
+    // by a pronoun that asks: "is that negative?"): a card the question says something about, not one of the hand
+    // cambio_ref.askstory.claimed: "is" and a number after a list of cards say its total ("a red king and a 5 is 4")
+    function claimed(words, j, used) {
+      var next = words[j + 1];
+      if (used[j - 1] !== true || next === undefined || !(/^[0-9]+$/.test(next) || has(lex.number_words, next))) {
+        return false;
+      }
+      var k = j - 1;
+      while (used[k] === true) { k -= 1; }
+      while (k >= 0 && articles.has(words[k])) { k -= 1; }
+      if (k < 0 || !joins.has(words[k])) { return false; }
+      k -= 1;
+      while (k >= 0 && articles.has(words[k])) { k -= 1; }
+      return used[k] === true;
+    }
+
+    function described(words, used) {
+      var out = [];
+      words.forEach(function (w, j) {
+        if (lex.described_by.indexOf(w) < 0 || j + 1 >= words.length || lex.asking_pronouns.indexOf(words[j + 1]) >= 0 ||
+            lex.held_after.indexOf(words[j + 1]) >= 0 || claimed(words, j, used)) {
+          return;
+        }
+        for (var k = j - 1; used[k] === true; k--) { if (out.indexOf(k) < 0) { out.push(k); } }
+      });
+      words.forEach(function (w, j) {  // (cards of the deck, "2 jokers in the deck"; a power, "the queen swap")
+        if (!lex.in_deck.some(function (d) { return same(words.slice(j, j + d.length), d); }) &&
+            lex.power_nouns.indexOf(w) < 0) { return; }
+        for (var k = j - 1; used[k] === true; k--) { if (out.indexOf(k) < 0) { out.push(k); } }
+      });
+      return out;
+    }
+
+    // cambio_ref.askstory.said_points: the runs of words read as cards said to be worth a number of points ("where an
+    // ace is zero", "jokers are minus 1"), each as [places, points]
+    function saidPoints(words, used) {
+      var out = [];
+      words.forEach(function (w, j) {
+        if (lex.described_by.indexOf(w) < 0 || used[j - 1] !== true || claimed(words, j, used)) { return; }
+        var run = [];
+        for (var k = j - 1; used[k] === true; k--) { run.unshift(k); }
+        var m = j + 1;
+        while (m < words.length && lex.points_lead.indexOf(words[m]) >= 0) { m += 1; }
+        var sign = m < words.length && lex.negative.indexOf(words[m]) >= 0 ? -1 : 1;
+        if (sign < 0) { m += 1; }
+        var said = m < words.length ? words[m] : "";
+        var n = /^[0-9]+$/.test(said) ? parseInt(said, 10) : has(lex.number_words, said) ? lex.number_words[said] : null;
+        if (n !== null) { out.push([run, sign * n]); }
+      });
+      return out;
+    }
+
+    // cambio_ref.askstory.referred: a card got rid of that points back ("the 7", "my 7") at one told before is that
+    // card, gone too (the latest before it of its rank and a suit it may be, named alone, not itself gone)
+    function referred(words, reading, away) {
+      var starts = reading.namedAt, out = [];
+      away.slice().sort(function (a, b) { return a - b; }).forEach(function (at) {
+        if (at === 0 || lex.back_words.indexOf(words[at - 1]) < 0) { return; }
+        var card;
+        if (starts.indexOf(at) >= 0) { card = reading.cards[starts.indexOf(at)]; }
+        else if (has(ranks, words[at])) { card = { rank: ranks[words[at]], suit: "", colour: "" }; }
+        else { return; }
+        var mine = ctx.mentionSuits(card);
+        for (var m = starts.length - 1; m >= 0; m--) {
+          var told = reading.cards[m];
+          if (starts[m] >= at || away.indexOf(starts[m]) >= 0 || told.rank !== card.rank ||
+              !ctx.mentionSuits(told).some(function (x) { return mine.indexOf(x) >= 0; })) { continue; }
+          if (starts.filter(function (x) { return x === starts[m]; }).length === 1) {
+            var end = words.length;
+            for (var n = m + 1; n < starts.length; n++) { if (starts[n] > starts[m]) { end = starts[n]; break; } }
+            Object.keys(reading.used).map(Number).forEach(function (k) {
+              if (reading.used[k] && k >= starts[m] && k < end && k < at && out.indexOf(k) < 0) { out.push(k); }
+            });
+          }
+          break;
+        }
+      });
+      return out;
+    }
+    // cambio_ref.askpeople.people: the people a question names, never asked for: a given name (data.names) anywhere,
+    // or a word the engine does not know with a capital, not first in a sentence
+    var givenNames = new Set(ctx.data.names || []);
+    function people(text) {
+      var out = new Set();
+      (text.toLowerCase().match(/[a-z]+/g) || []).forEach(function (w) {
+        if (givenNames.has(w)) { out.add(w); }
+      });
+      var re = /\b([A-Z][a-z]+)(?:['\u2019]s)?\b/g, m;
+      while ((m = re.exec(text)) !== null) {
+        var word = m[1].toLowerCase(), before = text.slice(0, m.index).replace(/[ \t]+$/, "");
+        if (!has(vocab, word) && before && ".!?:\n".indexOf(before[before.length - 1]) < 0) { out.add(word); }
+      }
+      return out;
+    }
+    // cambio_ref.askversus.versus: where a second hand compared with the first starts (its first card's first word),
+    // or -1: after a word of comparing ("vs", "beat"), or, when the question asks who wins, of another player
+    function versus(words, used, starts, names) {
+      var vs = lex.versus, asks = words.some(function (w) { return vs.who_wins.indexOf(w) >= 0; });
+      for (var x = 0; x + 1 < starts.length; x++) {
+        var between = [];
+        for (var k = starts[x] + 1; k < starts[x + 1]; k++) { if (!used[k]) { between.push(words[k]); } }
+        if (between.some(function (w) { return vs.comparing.indexOf(w) >= 0; }) || (asks && between.some(function (w) {
+          return vs.other_owners.indexOf(w) >= 0 || names.has(w);
+        }))) { return starts[x + 1]; }
+      }
+      return -1;
+    }
+    return { gone: gone, denied: denied, corrected: corrected, runs: runs, restated: restated, claimed: claimed,
+             described: described, saidPoints: saidPoints, referred: referred, people: people, versus: versus };
+  };
+}(typeof module !== "undefined" ? module.exports : (window.cambioAskParts = window.cambioAskParts || {})));
