@@ -303,23 +303,32 @@ def _tables(data: dict[str, Any], name: str | None,
     return [(rs, data["points"][rs], data["risky"][rs]) for rs in names]
 
 
-def switched_tables(tables: Sequence[tuple[str, dict[str, int], dict[str, Any]]], query: Query,
-                    data: Mapping[str, Any]) -> list[tuple[str, dict[str, int], dict[str, Any]]]:
-    """`tables` with risky fives on or off as the question says (`Query.switched`: "risky fives is on"), each table
-    named as its house rules are (``online(risky_fives=true)``) where that is not its own.
+def house_tables(tables: Sequence[tuple[str, dict[str, int], dict[str, Any]]], query: Query,
+                 data: Mapping[str, Any]) -> list[tuple[str, dict[str, int], dict[str, Any]]]:
+    """`tables` with what the question says of the game its table plays: the points it says a card is worth where an
+    option sets them ("at our table the red king is -10": `Query.said`), and risky fives said on or off ("risky fives
+    is on": `Query.switched`); each table named as its house rules are (``online(red_king=-10, risky_fives=true)``,
+    as `--ruleset` takes them) where they are not its own.
 
     >>> from cambio_ref.askdata import shipped_data
     >>> from cambio_ref.askindex import engine_for
     >>> data = shipped_data()
-    >>> query = engine_for(data).analyse("risky fives is on. i have two fives and a king")
-    >>> [(rs, risky["on"]) for rs, _, risky in switched_tables(_tables(data, "online", None), query, data)]
-    [('online(risky_fives=true)', True)]
+    >>> query = engine_for(data).analyse("risky fives is on and the red king is -10. i have a red king and a 5")
+    >>> [(rs, p["KH"], risky["on"]) for rs, p, risky in house_tables(_tables(data, "online", None), query, data)]
+    [('online(red_king=-10, risky_fives=true)', -10, True)]
     """
-    said = next((on for term, on in query.switched if term in data["risky_terms"]), None)
-    if said is None:
-        return list(tables)
-    return [(rs if risky["on"] == said else f"{rs}({data['risky_key']}={str(said).lower()})", points,
-             {**risky, "on": said}) for rs, points, risky in tables]
+    keys = data["value_keys"]
+    worth = {card.rank + suit: points for card, points in query.said for suit in card.suits if card.rank + suit in keys}
+    on = next((said for term, said in query.switched if term in data["risky_terms"]), None)
+    out = []
+    for rs, points, risky in tables:
+        changes: dict[str, object] = {keys[c]: p for c, p in worth.items() if c in points and points[c] != p}
+        if on is not None and risky["on"] != on:
+            changes[data["risky_key"]] = str(on).lower()
+        label = f"{rs}({', '.join(f'{k}={v}' for k, v in sorted(changes.items()))})" if changes else rs
+        out.append((label, {**points, **{c: p for c, p in worth.items() if c in points}},
+                    {**risky, "on": risky["on"] if on is None else on}))
+    return out
 
 
 def score_cards(codes: Sequence[str], points: dict[str, int], risky: dict[str, Any],
@@ -354,8 +363,8 @@ def _hand_reply(question: str, query: Query, data: dict[str, Any], name: str | N
                 canonical: str | None) -> Reply:
     tables = _tables(data, name, house)
     cards = hand_cards(query.cards)
-    # ("risky fives is on, two fives and a king": scored with it on)
-    scored = switched_tables(tables, query, data) if house is None else tables
+    # ("risky fives is on, two fives and a king", "our red king is -10": scored so)
+    scored = house_tables(tables, query, data) if house is None else tables
     ident = " ".join(c.code for c in cards)
     hands = tuple((rs, *score_cards([c.code for c in cards], points, risky, rs)) for rs, points, risky in scored)
     if query.values:  # "what are kings and jokers worth": each rank's points, not a hand

@@ -27,10 +27,10 @@ from cambio_ref.askpeople import common_names
 from cambio_ref.askstory import story_words
 from cambio_ref.asksure import FLOOR, GOOD, LEAD, MARGIN, OPTION_NEAR, OPTION_RANK, SURE
 from cambio_ref.asktypos import INFLECTIONS, LONG_TYPO, MIN_TYPO, english_words, given_names
-from cambio_ref.askwords import house_label, player_title, rule_title, value_text
+from cambio_ref.askwords import card_option, house_label, player_title, rule_title, value_text
 from cambio_ref.cardcounts import AFTER_WORDS, COUNT_WORDS, MULTIPLES
 from cambio_ref.cardnames import COLOURS, RANK_WORDS, SUIT_WORDS
-from cambio_ref.cards import Card
+from cambio_ref.cards import JOKER, RANKS, SUITS, Card
 from cambio_ref.cases import Case, load_cases
 from cambio_ref.catalogue import Catalogue, Citation, load_catalogue
 from cambio_ref.rules import Resolved, explain, resolve
@@ -132,7 +132,10 @@ def build(catalogue: Catalogue | None = None, cases: Iterable[Case] | None = Non
                    for rs in order},
         "risky": {rs: {"on": tables[rs].risky_fives, **tables[rs].risky_five_points} for rs in order},
         # the glossary terms of the rule the "risky" tables switch, and no other ("risky fives is on":
-        # `cambio_ref.ask.switched_tables`)
+        # `cambio_ref.ask.house_tables`)
+        # the value option's key of each card whose points one sets (a number card's are no single number):
+        # `cambio_ref.ask.house_tables`
+        "value_keys": _value_keys(cat),
         "risky_key": RISKY_KEY, "risky_terms": sorted(t.id for t in cat.glossary if any(
             t.see == (o.id,) and o.key == RISKY_KEY for o in cat.options)),
         "vocab": _vocab(texts), "typo": [MIN_TYPO, LONG_TYPO], "inflections": list(INFLECTIONS),
@@ -158,6 +161,13 @@ def _vocab(texts: Iterable[str]) -> dict[str, int]:
                  *story_words()):
         seen[word] += 1
     return {w: n for w, n in sorted(seen.items()) if w.isalpha()}
+
+
+def _value_keys(cat: Catalogue) -> dict[str, str]:
+    """The key of the option that sets each card's points, for the cards an option of numbers sets (not the pips)."""
+    options = {o.id: o for o in cat.options}
+    cards = [Card(rank, suit) for rank in (*RANKS, JOKER) for suit in (SUITS if rank != JOKER else ("",))]
+    return {c.code: options[o].key for c in cards if options[o := card_option(cat, c)].type == "int"}
 
 
 def _valued_by(cat: Catalogue, card: Card, facts: dict[str, Resolved]) -> list[str]:

@@ -46,7 +46,7 @@ _BUILDERS = ("askdata.py", "askbuild.py", "askindex.py", "askread.py", "askcanon
 # What the site's search reads (the rest serves `cambio ask` alone).
 SITE_KEYS = ("lexicon", "idf", "unseen", "mean_length", "like", "option_near", "option_rank", "shares",
              "about_weight", "good", "margin", "lead", "sure", "floor", "rulesets", "docs", "together", "points",
-             "risky", "risky_key", "risky_terms", "vocab", "typo", "inflections", "english", "names")
+             "risky", "risky_key", "risky_terms", "value_keys", "vocab", "typo", "inflections", "english", "names")
 _DOC_SITE_KEYS = ("kind", "id", "fields", "asked", "about", "house", "native", "options", "senses", "title", "url",
                   "label", "answers")
 

@@ -21,6 +21,7 @@ Who wins when the caller ties the lowest score?
 
 from __future__ import annotations
 
+import shlex
 from typing import Any
 
 from cambio_ref.answers import Answer
@@ -97,7 +98,7 @@ def _implementers(reply: Reply, f: Found) -> list[str]:
     if f.hands:
         if reply.kind != "hand":
             return []
-        rs = f.hands[0][0] if len(f.hands) == 1 else "RULESET"
+        rs = shlex.quote(f.hands[0][0]) if len(f.hands) == 1 else "RULESET"  # ('online(joker=-5)': a shell's words)
         return [f"  For implementers: each card and its rule: cambio score --ruleset {rs} {f.hit.id}"]
     return [f"  For implementers: {f.hit.kind} {f.hit.id}",
             *(f"    replay: {a.replay}" for a in f.answers if a.applies)]

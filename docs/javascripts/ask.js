@@ -71,13 +71,16 @@
       return differ ? out : null;
     }
 
-    function score(codes, rs, riskyOn) {  // (riskyOn: risky fives as the question says, else as the ruleset plays)
+    // (riskyOn: risky fives as the question says, else as the ruleset plays; worth: the points it says cards are worth)
+    function score(codes, rs, riskyOn, worth) {
       var points = data.points[rs], risky = data.risky[rs];
       var missing = codes.filter(function (c) { return !has(points, c); });
       if (missing.length) { return null; }
       var fives = codes.filter(function (c) { return c[0] === "5"; }).length;
       var on = (riskyOn === null || riskyOn === undefined ? risky.on : riskyOn) && fives > 0;
-      var cards = codes.map(function (c) { return [c, on && c[0] === "5" ? 0 : points[c]]; });
+      var cards = codes.map(function (c) {
+        return [c, on && c[0] === "5" ? 0 : worth && has(worth, c) ? worth[c] : points[c]];
+      });
       var total = 0;
       cards.forEach(function (c) { total += c[1]; });
       if (on) { total += fives === 1 ? risky.one_five : risky.two_or_more_fives; }
@@ -106,14 +109,27 @@
                    fixed: q.fixed, told: q.told };
         }
         var codes = handCodes(q.cards);
-        // cambio_ref.ask.switched_tables: risky fives on or off as the question says ("risky fives is on"), each
-        // table named as its house rules are where that is not its own
-        var said = null;
+        // cambio_ref.ask.house_tables: the points the question says cards are worth where an option sets them ("our red
+        // king is -10"), and risky fives said on or off; each table named as its house rules are where not its own
+        var said = null, worth = {};
         q.switched.forEach(function (tv) { if (said === null && data.risky_terms.indexOf(tv[0]) >= 0) { said = tv[1]; } });
-        function label(rs) { return said === null || data.risky[rs].on === said ? rs : rs + "(" + data.risky_key + "=" + said + ")"; }
+        q.said.forEach(function (sp) {
+          mentionSuits(sp[0]).forEach(function (suit) {
+            if (has(data.value_keys, sp[0].rank + suit)) { worth[sp[0].rank + suit] = sp[1]; }
+          });
+        });
+        function label(rs) {
+          var changes = {}, points = data.points[rs];
+          Object.keys(worth).forEach(function (c) {
+            if (has(points, c) && points[c] !== worth[c]) { changes[data.value_keys[c]] = String(worth[c]); }
+          });
+          if (said !== null && data.risky[rs].on !== said) { changes[data.risky_key] = String(said); }
+          var keys = Object.keys(changes).sort();
+          return keys.length ? rs + "(" + keys.map(function (k) { return k + "=" + changes[k]; }).join(", ") + ")" : rs;
+        }
         function scored(part) {
           return { id: part.join(" "), codes: part,
-                   hands: tables.map(function (rs) { return [label(rs), score(part, rs, said)]; }) };
+                   hands: tables.map(function (rs) { return [label(rs), score(part, rs, said, worth)]; }) };
         }
         // (two hands compared, "..., she had a 2 and a 6, who wins": each scored, cambio_ref.ask._hand_found)
         var parts = q.versus ? [codes.slice(0, q.versus), codes.slice(q.versus)] : [codes];

@@ -405,6 +405,15 @@ def test_a_house_rule_the_question_turns_on_is_scored():
     assert off == plain and "online" in plain
 
 
+def test_the_points_a_question_says_a_card_is_worth_are_scored():
+    # A value no ruleset plays, said of a card an option values (spec/options/values.yaml: value.red-king,
+    # value.joker): every ruleset's hand is scored with it, under its house-rules name; the other cards keep each
+    # ruleset's own points (a 3 and a 4 at face value everywhere). It was scored with each ruleset's own red king.
+    reply = ask("at our table the red king is -10: red king, 3, 4. total?")
+    totals = {rs: s.total for rs, s, _ in reply.found[0].hands if s}
+    assert len(totals) == 8 and all(rs.endswith("(red_king=-10)") and t == -10 + 3 + 4 for rs, t in totals.items())
+
+
 @pytest.mark.parametrize(("question", "first", "second"), [
     ("i had a 3 and a 4, she had a 2 and a 6, who wins", "3S 4S", "2S 6S"),
     ("my hand: K, 2. his hand: 5, 5. who won", "KS 2S", "5S 5H"),

@@ -182,12 +182,16 @@ def test_a_hand_is_scored_in_the_search(visit: Visit) -> None:
     visit.page.locator("#ask-q").fill("i snapped my jack, so a 9 and a 2 are left. total?")
     visit.page.locator(".ask-result[data-top='hand:9S 2S']").wait_for()
     assert "Not counted in the hand: \u201cjack\u201d." in visit.page.locator(".ask-note").all_inner_texts()
-    # A house rule the question turns on is scored (cambio_ref.ask.switched_tables): online §Options, risky fives:
+    # A house rule the question turns on is scored (cambio_ref.ask.house_tables): online §Options, risky fives:
     # two fives score -25 together, none of their face value; online's black king -1.
     visit.page.locator("#ask-q").fill("risky fives is on in online. i have two fives and a king, total?")
     visit.page.locator(".ask-result[data-top='hand:5S 5H KS']").wait_for()
     label = ask("risky fives is on in online. i have two fives and a king, total?").found[0].hands[0][0]
     assert visit.page.locator(".ask-score .ask-teaser").inner_text() == f"{label}: 5S 0 + 5H 0 + KS -1 = -26"
+    # A card's points said in the question are scored so (cambio_ref.ask.house_tables): the joker at -5, not online's 0.
+    visit.page.locator("#ask-q").fill("in online, jokers are worth -5. i have a joker and a 4, total?")
+    visit.page.locator(".ask-result[data-top='hand:X 4S']").wait_for()
+    assert visit.page.locator(".ask-score .ask-teaser").inner_text() == "online(joker=-5): X -5 + 4S 4 = -1"
     # Two hands compared are each scored (cambio_ref.askversus), as `cambio ask` scores them.
     visit.page.locator("#ask-q").fill("my 10 and ace vs her 6 and 6 in online")
     visit.page.locator(".ask-result[data-top='hand:10S AS']").wait_for()
