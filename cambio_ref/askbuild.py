@@ -172,5 +172,5 @@ def _value_keys(cat: Catalogue) -> dict[str, str]:
 
 def _valued_by(cat: Catalogue, card: Card, facts: dict[str, Resolved]) -> list[str]:
     """The option that sets what `card` is worth (a later option overrides an earlier one), and its source in words."""
-    option = [o.id for o in cat.options if o.covers(card.rank, card.suit)][-1]
+    option = card_option(cat, card)
     return [option, value_text(facts[option]).rsplit(" (", 1)[-1].rstrip(")")]
