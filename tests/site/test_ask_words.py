@@ -244,6 +244,30 @@ def test_a_case_that_plays_the_rule_the_other_way_is_not_the_answer():
     assert ask("no risky fives, how does a five score").top == "case:value.fives-without-risky-fives"
 
 
+def test_everyday_and_texting_short_forms_are_read_as_their_words():
+    """cambio_ref/askplain.txt reads everyday short forms as the rules' words ("halfway" is the middle, "blk" black,
+    "4th" fourth); texting's short forms of chat words are stop words (cambio_ref.askcanon.STOP_WORDS: "rn", "tbh").
+    Each was a word no question has, weighed as the rarest ("does the entire discard pile go back in" was not sure)."""
+    from cambio_ref.askread import doc_tokens, shipped_lexicon
+
+    lex = shipped_lexicon()
+    assert doc_tokens("the entire pile halfway thru, a blk king on my 4th go", lex) == doc_tokens(
+        "the whole pile in the middle through, a black king on my fourth go", lex)
+    assert doc_tokens("deck is empty rn tbh, what do we do w the pile", lex) == doc_tokens(
+        "deck is empty, what do we do the pile", lex)
+
+
+def test_more_everyday_words_for_a_tie_and_a_declined_power():
+    # spec/glossary.yaml: "both on 5" and "finished on 3" say two totals are the same (tie); "rather not look"
+    # declines a power (optional-power)
+    from cambio_ref.askread import doc_tokens, shipped_lexicon
+
+    lex = shipped_lexicon()
+    assert "@tie" in doc_tokens("at the reveal we were both on 5", lex)
+    assert "@tie" in doc_tokens("three of us finished on 3", lex)
+    assert "@optional-power" in doc_tokens("drew a 9 but i'd rather not look", lex)
+
+
 def test_everyday_english_is_read_as_the_rules_words():
     """cambio_ref/askplain.txt: an irregular past form is read as its verb and "max"/"min" as "most"/"least", in a
     question and in the index alike (issue 30: "whats the max number of players" was not read as "at most")."""
