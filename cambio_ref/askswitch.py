@@ -12,7 +12,7 @@ from typing import Any
 from cambio_ref.askcanon import canonical, canonical_words, card_canonical
 from cambio_ref.cardcounts import ARTICLES
 
-__all__ = ["SWITCH_WORDS", "switch_json", "switched"]
+__all__ = ["SWITCH_WORDS", "WITH", "switch_json", "switched"]
 
 
 # Words that say a rule a table may play is on or off, after its name ("risky fives is on", "open hands off"),
@@ -22,6 +22,9 @@ SWITCH_WORDS: dict[str, bool] = {"on": True, "enabled": True, "ticked": True, "a
 # Words between a rule's name and its on/off word: "risky fives is on", "snapping others turned off".
 _SWITCH_LINKS = frozenset(("is", "are", "was", "were", "be", "been", "turned", "switched", "set", "toggled", "rule",
                            "rules", "option", "now"))
+# The word before a rule's name after which "on" or "off" says it is on or off whatever follows ("with risky fives
+# on, two fives and a king").
+WITH = "with"
 # Words before a rule's name that say it is off: "no risky fives", "without open hands".
 _SWITCH_NEGATIONS = frozenset(("no", "without"))
 # Verbs before an on/off word that comes before a rule's name: "turned off snapping", "switch on risky fives".
@@ -54,6 +57,8 @@ def switched(canon: Sequence[str], starting: Mapping[str, Sequence[tuple[tuple[s
     >>> [switched(canonical_words(raw_words(q)), starting) for q in ("risky fives is on, two fives?", "no risky fives",
     ...  "we turned off snapping other people's cards", "can i snap on the same discard", "open hands off")]
     [(('risky-fives', True),), (('risky-fives', False),), (('snap-others', False),), (), (('open-hands', False),)]
+    >>> switched(canonical_words(raw_words("with risky fives on, two fives")), starting)
+    (('risky-fives', True),)
     """
     on_off, links, negations, verbs, on_before = _switch_words()
     n = len(canon)
@@ -66,9 +71,10 @@ def switched(canon: Sequence[str], starting: Mapping[str, Sequence[tuple[tuple[s
             m = k
             while m < n and canon[m] in links:
                 m += 1
-            if m < n and canon[m] in on_off and not (
+            # (after "with", "on" says the rule is on whatever follows: "with risky fives on, two fives")
+            if m < n and canon[m] in on_off and (canon[j - 1:j] == [WITH] or not (
                     m == k and canon[m] == "on" and m + 1 < n and (canon[m + 1] in on_before
-                                                                    or canon[m + 1][:1].isdigit())):
+                                                                    or canon[m + 1][:1].isdigit()))):
                 said.setdefault(term, set()).add(on_off[canon[m]])
             if j > 0 and canon[j - 1] in negations:
                 said.setdefault(term, set()).add(False)
@@ -82,4 +88,4 @@ def switch_json() -> dict[str, Any]:
     """The switch word lists, canonical, as ask.js reads them."""
     on_off, links, negations, verbs, on_before = _switch_words()
     return {"on_off": on_off, "links": sorted(links), "negations": sorted(negations), "verbs": sorted(verbs),
-            "on_before": sorted(on_before)}
+            "on_before": sorted(on_before), "with": WITH}

@@ -87,8 +87,9 @@
           if (p[0] !== cw[j] || !same(cw.slice(j, j + p.length), p)) { continue; }
           var k = j + p.length, m = k;
           while (m < n && swLinks.has(cw[m])) { m += 1; }
-          if (m < n && has(sw.on_off, cw[m]) &&
-              !(m === k && cw[m] === "on" && m + 1 < n && (swOnBefore.has(cw[m + 1]) || /^[0-9]/.test(cw[m + 1])))) {
+          // (after "with", "on" says the rule is on whatever follows: "with risky fives on, two fives")
+          if (m < n && has(sw.on_off, cw[m]) && ((j > 0 && cw[j - 1] === sw["with"]) ||
+              !(m === k && cw[m] === "on" && m + 1 < n && (swOnBefore.has(cw[m + 1]) || /^[0-9]/.test(cw[m + 1]))))) {
             say(term, sw.on_off[cw[m]]);
           }
           if (j > 0 && swNeg.has(cw[j - 1])) { say(term, false); }

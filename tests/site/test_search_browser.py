@@ -188,6 +188,9 @@ def test_a_hand_is_scored_in_the_search(visit: Visit) -> None:
     visit.page.locator(".ask-result[data-top='hand:5S 5H KS']").wait_for()
     label = ask("risky fives is on in online. i have two fives and a king, total?").found[0].hands[0][0]
     assert visit.page.locator(".ask-score .ask-teaser").inner_text() == f"{label}: 5S 0 + 5H 0 + KS -1 = -26"
+    visit.page.locator("#ask-q").fill("in online with risky fives on, two fives and a king, total?")  # ("with ... on,")
+    visit.page.locator(".ask-result[data-top='hand:5S 5H KS']").wait_for()
+    assert visit.page.locator(".ask-score .ask-teaser").inner_text() == f"{label}: 5S 0 + 5H 0 + KS -1 = -26"
     # A card's points said in the question are scored so (cambio_ref.ask.house_tables): the joker at -5, not online's 0.
     visit.page.locator("#ask-q").fill("in online, jokers are worth -5. i have a joker and a 4, total?")
     visit.page.locator(".ask-result[data-top='hand:X 4S']").wait_for()
