@@ -81,6 +81,13 @@ def test_the_site_search_picks_the_same_top_answer_as_cambio_ask(visit: Visit, r
     questions += ["how many can play", "how many people can play cambio"]  # (both bounds: cambio_ref.ask.together)
     questions += [q for q, _, _ in HANDS_IN_WORDS] + READ_ALIKE + NO_HAND + MISREADS
     hands = [q for q, _, _ in HANDS_IN_WORDS]
+    # hands with house rules said or two hands compared (cambio_ref.ask.house_tables, cambio_ref.askversus)
+    said = ["risky fives is on. i have two fives and a king, total?",
+            "with risky fives on, two fives and a king, total?",
+            "at our table the red king is -10: red king, 3, 4. total?",
+            "i had a 3 and a 4, she had a 2 and a 6, who wins", "my cards: 6 and 7. theirs: 10 and 2"]
+    questions += said
+    totalled = hands + said + [e["q"] for half in ("hands", "hands2", "hands4", "hands5") for e in load_half(half)]
     # (the held-out sets, read by counts only)
     frozen = [e["q"] for half in ("test", "valid", "valid2", "valid3", "hands3", "hands6", "hands7")
               for e in load_half(half)]
@@ -95,6 +102,10 @@ def test_the_site_search_picks_the_same_top_answer_as_cambio_ask(visit: Visit, r
         js, js_found = [top for top, _ in both], [found for _, found in both]
         unread = page.evaluate("qs => window.cambioAsk.load().then(e => qs.map(q => e.ask(q).unread || []))", hands)
         told = page.evaluate("qs => window.cambioAsk.load().then(e => qs.map(q => e.ask(q).told || []))", hands)
+        # (every hand's total under every table, by the table's name: house rules said, two hands compared)
+        totals = page.evaluate(
+            "qs => window.cambioAsk.load().then(e => qs.map(q => { const r = e.ask(q); return r.kind === 'hand' ?"
+            " r.cards.map(c => [c.id, c.hands.map(h => [h[0], h[1] ? h[1].total : null])]) : []; }))", totalled)
         fixed = page.evaluate("qs => window.cambioAsk.load().then(e => qs.map(q => e.analyse(q).fixed))", READ_ALIKE)
         people = page.evaluate("qs => window.cambioAsk.load().then(e => qs.map(q => e.analyse(q).cards.length))",
                                PEOPLE_COUNTED)
@@ -109,6 +120,9 @@ def test_the_site_search_picks_the_same_top_answer_as_cambio_ask(visit: Visit, r
     # Hands in words: the same cards, the same words named as unread, the same cards told of apart from the hand.
     assert [tuple(u) for u in unread] == [ours[q].unread for q in hands]
     assert [tuple(t) for t in told] == [ours[q].told for q in hands]
+    # ... and each hand the same total under each table, named alike ("online(risky_fives=true)").
+    assert totals == [[[f.hit.id, [[rs, sc.total if sc else None] for rs, sc, _ in f.hands]] for f in ours[q].found]
+                      if ours[q].kind == "hand" else [] for q in totalled]
     # Plurals and contractions: read into the same words, none taken for a typo (cambio_ref.askread.raw_words).
     assert [tuple(map(tuple, f)) for f in fixed] == [ours[q].fixed for q in READ_ALIKE]
     # "two of us", "3 of us": no card (tests/site/test_ask_hands.py), "two of them are kings" kings alone.
