@@ -84,13 +84,30 @@ def _found_lines(reply: Reply, f: Found) -> list[str]:
         out.append("  every ruleset: " + "; ".join(f.rule[1]))
     why = dict(f.why)
     for rs, score, note in f.hands:
-        line = f"  {rs}: {points_text(score, note)}"
+        line = f"  {table_words(rs)}: {points_text(score, note)}"
         if why.get(rs) and score is not None:
             line += f"  ({why[rs]})"
         out.append(line)
     for rs, groups in f.by_suit:
         out.append(f"  {rs}: " + "; ".join(f"{codes} {points}" for codes, points, _ in groups))
     return out + _implementers(reply, f)
+
+
+def table_words(table: str) -> str:
+    """A table's name as a player reads it: a ruleset's house rules in words, not their notation (the notation stays
+    in the implementers' replay line). ask.js writes the same.
+
+    >>> table_words("online(red_king=-10, risky_fives=true)"), table_words("hearts")
+    ('online (red king -10, risky fives on)', 'hearts')
+    """
+    name, _, rest = table.partition("(")
+    if not rest:
+        return table
+    words = []
+    for part in rest.rstrip(")").split(","):
+        key, _, value = part.strip().partition("=")
+        words.append(f"{key.replace('_', ' ')} {dict(true='on', false='off').get(value, value)}")
+    return f"{name} ({', '.join(words)})"
 
 
 def _implementers(reply: Reply, f: Found) -> list[str]:

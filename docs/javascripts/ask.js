@@ -176,6 +176,16 @@
   window.cambioAsk = { load: load, Engine: Engine };
 
   // -- the search box and its results ----------------------------------------------------
+  // cambio_ref.askprint.table_words: a ruleset's house rules in words ("online (red king -10, risky fives on)")
+  function tableWords(table) {
+    var at = table.indexOf("(");
+    if (at < 0) { return table; }
+    var words = table.slice(at + 1).replace(/\)$/, "").split(",").map(function (part) {
+      var kv = part.trim().split("="), value = kv.slice(1).join("=");
+      return kv[0].split("_").join(" ") + " " + (value === "true" ? "on" : value === "false" ? "off" : value);
+    });
+    return table.slice(0, at) + " (" + words.join(", ") + ")";
+  }
   function el(tag, cls, text) {
     var e = document.createElement(tag);
     if (cls) { e.className = cls; }
@@ -239,7 +249,7 @@
           var s = h[1];
           var line = s ? s.cards.map(function (x) { return x[0] + " " + x[1]; }).join(" + ") + " = " + s.total
                        : "not in this ruleset's deck";
-          li.appendChild(el("p", "ask-teaser", h[0] + ": " + (reply.kind === "card" && s ? String(s.total) : line)));
+          li.appendChild(el("p", "ask-teaser", tableWords(h[0]) + ": " + (reply.kind === "card" && s ? String(s.total) : line)));
         });
         list.appendChild(li);
       });

@@ -19,6 +19,7 @@ import yaml
 from playwright.sync_api import Page
 
 from cambio_ref.ask import ask
+from cambio_ref.askprint import table_words
 from cambio_ref.cases import load_cases
 from cambio_ref.rulebook.search import SEARCH_INDEX
 from tests.site.browsing import PHONE, Visit
@@ -200,7 +201,8 @@ def test_a_hand_is_scored_in_the_search(visit: Visit) -> None:
     # two fives score -25 together, none of their face value; online's black king -1.
     visit.page.locator("#ask-q").fill("risky fives is on in online. i have two fives and a king, total?")
     visit.page.locator(".ask-result[data-top='hand:5S 5H KS']").wait_for()
-    label = ask("risky fives is on in online. i have two fives and a king, total?").found[0].hands[0][0]
+    label = table_words(ask("risky fives is on in online. i have two fives and a king, total?").found[0].hands[0][0])
+    assert label == "online (risky fives on)"  # (in words, as `cambio ask` prints it: cambio_ref.askprint)
     assert visit.page.locator(".ask-score .ask-teaser").inner_text() == f"{label}: 5S 0 + 5H 0 + KS -1 = -26"
     visit.page.locator("#ask-q").fill("in online with risky fives on, two fives and a king, total?")  # ("with ... on,")
     visit.page.locator(".ask-result[data-top='hand:5S 5H KS']").wait_for()
@@ -208,7 +210,7 @@ def test_a_hand_is_scored_in_the_search(visit: Visit) -> None:
     # A card's points said in the question are scored so (cambio_ref.ask.house_tables): the joker at -5, not online's 0.
     visit.page.locator("#ask-q").fill("in online, jokers are worth -5. i have a joker and a 4, total?")
     visit.page.locator(".ask-result[data-top='hand:X 4S']").wait_for()
-    assert visit.page.locator(".ask-score .ask-teaser").inner_text() == "online(joker=-5): X -5 + 4S 4 = -1"
+    assert visit.page.locator(".ask-score .ask-teaser").inner_text() == "online (joker -5): X -5 + 4S 4 = -1"
     # Two hands compared are each scored (cambio_ref.askversus), as `cambio ask` scores them.
     visit.page.locator("#ask-q").fill("my 10 and ace vs her 6 and 6 in online")
     visit.page.locator(".ask-result[data-top='hand:10S AS']").wait_for()
