@@ -412,6 +412,12 @@ def test_the_points_a_question_says_a_card_is_worth_are_scored():
     reply = ask("at our table the red king is -10: red king, 3, 4. total?")
     totals = {rs: s.total for rs, s, _ in reply.found[0].hands if s}
     assert len(totals) == 8 and all(rs.endswith("(red_king=-10)") and t == -10 + 3 + 4 for rs, t in totals.items())
+    # (printed in words for the player; the notation only in the implementers' replay line: cambio_ref.askprint)
+    from cambio_ref.askprint import reply_lines
+
+    lines = reply_lines(reply)
+    assert "  memory (red king -10): KH -10 + 3S 3 + 4S 4 = -3" in lines and not any(
+        "red_king" in line for line in lines if "For implementers" not in line)
 
 
 @pytest.mark.parametrize(("question", "first", "second"), [
