@@ -362,22 +362,19 @@ def score_cards(codes: Sequence[str], points: dict[str, int], risky: dict[str, A
 def _hand_reply(question: str, query: Query, data: dict[str, Any], name: str | None, house: Rules | None,
                 canonical: str | None) -> Reply:
     tables = _tables(data, name, house)
-    cards = hand_cards(query.cards)
-    # ("risky fives is on, two fives and a king", "our red king is -10": scored so)
-    scored = house_tables(tables, query, data) if house is None else tables
-    ident = " ".join(c.code for c in cards)
-    hands = tuple((rs, *score_cards([c.code for c in cards], points, risky, rs)) for rs, points, risky in scored)
     if query.values:  # "what are kings and jokers worth": each rank's points, not a hand
         found = tuple(_card_found(m, tables, data, house) for m in query.cards)
         return Reply(question, found, (), "card", canonical, query.unread, query.fixed, query.told)
-    if len(cards) == 1:
+    if len(query.cards) == 1:
         return Reply(question, (_card_found(query.cards[0], tables, data, house),), (), "card", canonical,
                      query.unread, query.fixed, query.told)
-    if query.versus:  # two hands compared ("..., she had a 2 and a 6, who wins"): each scored
-        found = tuple(_hand_found(part, scored) for part in (cards[:query.versus], cards[query.versus:]))
-        return Reply(question, found, (), "hand", canonical, query.unread, query.fixed, query.told)
-    hand = Found(Hit("hand", ident, f"What does {ident} score?", 1.0), hands=hands)
-    return Reply(question, (hand,), (), "hand", canonical, query.unread, query.fixed, query.told)
+    cards = hand_cards(query.cards)
+    # ("risky fives is on, two fives and a king", "our red king is -10": scored so)
+    scored = house_tables(tables, query, data) if house is None else tables
+    # (two hands compared, "..., she had a 2 and a 6, who wins": each scored)
+    parts = (cards[:query.versus], cards[query.versus:]) if query.versus else (cards,)
+    return Reply(question, tuple(_hand_found(part, scored) for part in parts), (), "hand", canonical, query.unread,
+                 query.fixed, query.told)
 
 
 def _hand_found(cards: Sequence[Card], tables: Sequence[tuple[str, dict[str, int], dict[str, Any]]]) -> Found:

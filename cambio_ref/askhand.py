@@ -84,6 +84,7 @@ from cambio_ref.cardnames import (
     SUIT_WORDS,
     split_run,
 )
+from cambio_ref.cards import RANKS
 
 __all__ = [
     "DESCRIBED_BY",
@@ -302,7 +303,7 @@ SUM_TO = frozenset(("come", "comes", "add", "adds"))
 # After the cards, the word of "who's right" or "is she right": with a number over any card's (`MAX_NUMBER_CARD`) said,
 # a total someone claims, which the hand's sum checks.
 RIGHT = "right"
-MAX_NUMBER_CARD = 10
+MAX_NUMBER_CARD = max(int(rank) for rank in RANKS if rank.isdigit())
 # A word between two cards that adds them ("what's 10 of diamonds plus jack of clubs").
 SUM_BETWEEN = frozenset(("plus",))
 SUM_ENDS = (("make",), ("what", "that"), ("what", "is", "that"), ("how", "many"), ("how", "much"),
