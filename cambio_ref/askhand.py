@@ -118,6 +118,9 @@ _WORD = re.compile(r"[a-z0-9]+")
 # read as the glossary's "someone else's card" (a capital word first in a sentence may be no name: "Everyone's").
 POSSESSIVE_NAME = re.compile(r"(?<![.!?:]\s)(?<!^)\b[A-Z][a-z]+'s(?=\s+cards?\b)")
 OTHERS = "someone else's"
+# A tag after a statement ("I'm allowed to pass, right?", "that's 12, yeah?") asks nothing itself: it is dropped
+# ("right" would be asked for as a direction).
+TAG_QUESTION = re.compile(r",\s*(?:right|yeah|yes|no|correct|ok|okay|innit)\s*\?")
 
 
 def raw_words(text: str) -> list[str]:
@@ -151,6 +154,8 @@ def raw_words(text: str) -> list[str]:
     ['red', 'king', 'joker', 'ace', '6', 'of', 'hearts', 'k', 'x2']
     >>> raw_words("the official Q and A says; I have a Q and A")  # (`cambio_ref.cardnames.QA_SPACED`)
     ['the', 'official', 'q', 'a', 'says', 'i', 'have', 'a', 'q', 'and', 'ace']
+    >>> raw_words("I can pass, right? Left, or right?")  # (a tag asks nothing: `TAG_QUESTION`)
+    ['i', 'can', 'pass', 'left', 'or', 'right']
     >>> raw_words("my hand's worth: 10, J")  # (a list after "worth:", `cambio_ref.cardcounts.LIST_COLON`)
     ['my', 'hand', 'worth', 'so', '10', 'j']
     >>> raw_words("AS, A's, 🂮 and 2 Qs black, a king")
@@ -166,7 +171,7 @@ def raw_words(text: str) -> list[str]:
     text = ACE_OF_SPADES.sub(lambda m: m[0] if upper and m[0] == "AS" else "ace of spades", text)
     text = FACTOR_SPACED.sub(r"\1x\2", text)  # (before "X" is lower case: a joker)
     text = ACE_LETTER.sub("ace", ACE_PLURAL.sub("aces", QA_SPACED.sub(r"\1Q&A", text)))
-    text = PLURAL_S.sub(lambda m: PLURAL_WORDS[m[1].upper()], text).lower()
+    text = TAG_QUESTION.sub("?", PLURAL_S.sub(lambda m: PLURAL_WORDS[m[1].upper()], text).lower())
     text = SUIT_ALONE.sub(lambda m: f" {SUIT_NAMES[SUIT_GLYPHS[m[1]]]} ", text)
     text = COLOUR_AFTER.sub(lambda m: f"{m[2] or m[3]} {m[1]}", text)
     text = NICKNAME.sub(lambda m: NICKNAMES[m[0]], text)
@@ -417,6 +422,7 @@ def hand_json() -> dict[str, Any]:
             "nickname": NICKNAME.pattern, "nicknames": NICKNAMES,
             "colour_after": COLOUR_AFTER.pattern, "factor_spaced": FACTOR_SPACED.pattern,
             "another_alone": ANOTHER_ALONE.pattern, "possessive_name": POSSESSIVE_NAME.pattern, "others": OTHERS,
+            "tag_question": TAG_QUESTION.pattern,
             "alone_pairs": [list(p) for p in sorted(ALONE_PAIRS)], "summed": sorted(SUMMED),
             "claimed": CLAIMED, "right": RIGHT, "max_number_card": MAX_NUMBER_CARD,
             "sum_after": sorted(SUM_AFTER), "sum_between": sorted(SUM_BETWEEN),

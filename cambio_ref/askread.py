@@ -134,9 +134,13 @@ _RULESET_CUES = frozenset(("in", "on", "under", "for", "playing", "play", "using
 # Words after a ruleset's name that are part of it: what it is, a set of rules or where they are written ("official
 # rules", "the online site", "the memory page", "the cambia engine").
 RULESET_TAILS = ("rules", "rule", "ruleset", "site", "website", "page", "version", "engine")
+# A word that may come between a ruleset's name and its tail ("the memory-game version", "memory game rules").
+RULESET_BETWEEN = ("game",)
 # The words after "hearts" that make it the ruleset's name rather than the suit's ("hearts rules", "the hearts game";
 # not "the 6 of hearts rule"), unless a word of `_RULESET_CUES` comes before it ("in hearts", "in the hearts ...").
 SUIT_RULESET_TAILS = (["rules"], ["ruleset"], ["game"], ["version"])
+# Words after the last word of a question that add nothing to it ("what does the jack do exactly").
+LAST_FILLERS = frozenset(("exactly", "again", "though", "tho", "anyway", "actually", "anything"))
 # Words that ask for a hand's total rather than each card's value.
 _SUM_WORDS = frozenset(("total", "add", "adds", "altogether", "together", "sum", "hand", "score"))
 
@@ -396,6 +400,9 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
                     or words[i + 1:i + 2] in SUIT_RULESET_TAILS or words[i + 1:i + 3] == ["house", "rules"]):
                 ruleset = rs
                 i += len(name)
+                if words[i:i + 1] and words[i] in RULESET_BETWEEN and words[i + 1:i + 2] \
+                        and words[i + 1] in RULESET_TAILS:  # ("the memory-game version")
+                    i += 1
                 if words[i:i + 1] and words[i] in RULESET_TAILS:  # "official rules": the ruleset's name
                     i += 1
                 break
@@ -447,6 +454,8 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     # named its ruleset aside ("what does the king do on the cambio app": "on the" before the ruleset's name).
     end = len(canon)
     while ruleset is not None and end and canon[end - 1] in _RULESET_CUES | ARTICLES:
+        end -= 1
+    while end and canon[end - 1] in LAST_FILLERS:  # ("what does the jack do exactly")
         end -= 1
     # ("what do 7s and 8s do": the cards' powers, not their points; that word is a rule's word, as `topical` counts.)
     # (not after "what" or the player: "no more cards in the deck, what do", "what do i do" ask what to do)
@@ -528,12 +537,14 @@ def reading_json(lex: Lexicon) -> dict[str, Any]:
     return {**hand_json(), **story_json(), "stop": sorted(STOP), "stop_raw": sorted(STOP_WORDS),
             "phrases": [[list(p), t] for p, t in lex.phrases], "value": [list(p) for p in lex.value_phrases],
             "rulesets": [[list(p), rs] for p, rs in lex.rulesets], "cues": sorted(_RULESET_CUES),
-            "ruleset_tails": list(RULESET_TAILS), "suit_ruleset_tails": list(SUIT_RULESET_TAILS),
+            "ruleset_tails": list(RULESET_TAILS), "ruleset_between": list(RULESET_BETWEEN),
+            "suit_ruleset_tails": list(SUIT_RULESET_TAILS),
             "contraction": CONTRACTION.pattern, "not_bases": NOT_BASES,
             "contracted": CONTRACTED, "unmarked": UNMARKED, "house": HOUSE_TERM, "game": GAME_TERM,
             "other_game": OTHER_GAME_TERM, "aside": list(ASIDE_TERMS), "parts": list(PART_TERMS),
             "set_aside": [[list(c) for c in cues] for cues in _set_aside_words()[:2]],
             "set_aside_between": sorted(_set_aside_words()[2]), "sum_words": sorted(_SUM_WORDS),
+            "last_fillers": sorted(LAST_FILLERS),
             "rule_terms": sorted(lex.rule_terms()), "not_unread": sorted(_NOT_UNREAD), "switch": switch_json(),
             "versus": versus_json(),
             "plain": plain_words(), "asking": ASKING, "how_much": sorted(HOW_MUCH)}

@@ -29,6 +29,7 @@
     var colourAfter = new RegExp(lex.colour_after, "g");  // cambio_ref.cardnames.COLOUR_AFTER: "King (Red)"
     var nickname = new RegExp(lex.nickname, "g");  // cambio_ref.cardnames.NICKNAME: "suicide king"
     var possessiveName = new RegExp(lex.possessive_name, "g");  // cambio_ref.askhand.POSSESSIVE_NAME: "Mia's card"
+    var tagQuestion = new RegExp(lex.tag_question, "g");  // cambio_ref.askhand.TAG_QUESTION: ", right?"
     var anotherAlone = new RegExp(lex.another_alone, "g");  // cambio_ref.cardcounts.ANOTHER_ALONE: "another, K"
     var contraction = new RegExp(lex.contraction, "g");  // cambio_ref.askread.expand: "hadn't" is "had not"
     function expand(text) {
@@ -47,6 +48,7 @@
       text = text.replace(factorSpaced, function (m, space, n) { return space + "x" + n; });
       text = text.replace(qaSpaced, "$1Q&A").replace(acePlural, "aces").replace(aceLetter, "ace");
       text = text.replace(pluralS, function (m, r) { return lex.plural_words[r.toUpperCase()]; }).toLowerCase();
+      text = text.replace(tagQuestion, "?");
       text = text.replace(suitAlone, function (m, g) { return " " + lex.suit_names[lex.glyphs[g]] + " "; });
       text = text.replace(colourAfter, function (m, w, c1, c2) { return (c1 || c2) + " " + w; });
       text = text.replace(nickname, function (m) { return lex.nicknames[m]; });

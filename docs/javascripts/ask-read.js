@@ -161,6 +161,9 @@
               same(words.slice(i + 1, i + 3), ["house", "rules"]))) {
             ruleset = lex.rulesets[r][1];
             i += name.length;
+            if (lex.ruleset_between.indexOf(words[i]) >= 0 && lex.ruleset_tails.indexOf(words[i + 1]) >= 0) {
+              i += 1;  // ("the memory-game version")
+            }
             if (lex.ruleset_tails.indexOf(words[i]) >= 0) { i += 1; }  // "official rules", "online site": the name
             matched = true;
             break;
@@ -240,6 +243,7 @@
       });
       var last = cw.length - 1;  // the words that named the ruleset aside ("on the" cambio app)
       while (ruleset !== null && last >= 0 && (cues.has(cw[last]) || articles.has(cw[last]))) { last -= 1; }
+      while (last >= 0 && lex.last_fillers.indexOf(cw[last]) >= 0) { last -= 1; }  // ("what does the jack do exactly")
       // ("what do 7s and 8s do": a rule's word, as topical counts it)
       // (not after "what" or the player: "no more cards in the deck, what do", "what do i do" ask what to do)
       var askedLast = last >= 0 && stop.has(cw[last]) && has(single, cw[last]) && !covered[last] &&

@@ -105,3 +105,18 @@ def test_a_named_ruleset_gets_the_cases_option_only_when_the_question_reads_as_t
     reply = ask("in the app i peeked at anas card with a 10, then she swapped it out. does it still show me that card")
     assert (reply.top, reply.sure, reply.ruleset) == ("case:info.looked-card-forgotten-after-swap", True, "cambio-app")
     assert ask("in the app are all the cards face up").top == "option:info.open-hands"
+
+
+def test_a_rulesets_game_version_a_tag_question_and_a_last_filler_ask_nothing_themselves():
+    # "the memory-game version" names the memory ruleset (spec/sources.yaml: the memory page calls Cambio a memory
+    # game), its "game" and "version" no topic words: "game" was asked for as a match and "version" as a word.
+    query = engine_for(shipped_data()).analyse("memory-game version: am I allowed to pick up from the discard pile?")
+    assert query.ruleset == "memory"
+    assert not {"version", "game"} & _asked("memory-game version: am I allowed to pick up from the discard pile?")
+    # A tag after a statement ("..., right?") asks nothing: "right" is asked for as a direction otherwise.
+    assert "right" not in _asked("In the online version, I'm allowed to pass, right?")
+    assert "@direction-of-play" in _asked("do we go left, or right?")  # (no tag: "or" before it)
+    # "what does the jack do exactly": "exactly" after the last word leaves "do" the question's last word, which
+    # asks for the card's power (as "what does the jack do" does).
+    assert "@power" in _asked("whats the jack do exactly") and "@power" in _asked("what does a queen do again?")
+    assert ask("online version whats the jack do exactly").top == "option:power.jack"
