@@ -84,6 +84,7 @@ from cambio_ref.cardnames import (
 
 if TYPE_CHECKING:
     from cambio_ref.catalogue import Term
+    from cambio_ref.catalogue_model import RulesetSpec
 
 __all__ = [
     "ASIDE_TERMS",
@@ -133,12 +134,12 @@ SET_ASIDE_BETWEEN = ("a", "an", "the", "rules", "bit", "part", "section")
 _RULESET_CUES = frozenset(("in", "on", "under", "for", "playing", "play", "using", "with", "per"))
 # Words after a ruleset's name that are part of it: what it is, a set of rules or where they are written ("official
 # rules", "the online site", "the memory page", "the cambia engine").
-RULESET_TAILS = ("rules", "rule", "ruleset", "site", "website", "page", "version", "engine")
+RULESET_TAILS = ("rules", "rule", "ruleset", "site", "website", "page", "version", "engine", "html", "text", "md")
 # A word that may come between a ruleset's name and its tail ("the memory-game version", "memory game rules").
 RULESET_BETWEEN = ("game",)
 # The words after "hearts" that make it the ruleset's name rather than the suit's ("hearts rules", "the hearts game";
 # not "the 6 of hearts rule"), unless a word of `_RULESET_CUES` comes before it ("in hearts", "in the hearts ...").
-SUIT_RULESET_TAILS = (["rules"], ["ruleset"], ["game"], ["version"])
+SUIT_RULESET_TAILS = (["rules"], ["ruleset"], ["game"], ["version"], ["text"])
 # Words after the last word of a question that add nothing to it ("what does the jack do exactly").
 LAST_FILLERS = frozenset(("exactly", "again", "though", "tho", "anyway", "actually", "anything"))
 # Words that ask for a hand's total rather than each card's value.
@@ -211,13 +212,16 @@ def _shipped_lexicon() -> Lexicon:
     return lexicon(cat.glossary, cat.rulesets)
 
 
-def lexicon(glossary: Iterable[Term], rulesets: Iterable[str] = ()) -> Lexicon:
+def lexicon(glossary: Iterable[Term], rulesets: Iterable[str] | Mapping[str, RulesetSpec] = ()) -> Lexicon:
     terms = list(glossary)
     phrases = [(tuple(canonical_words(raw_words(word))), t.id) for t in terms for word in t.words]
     value = next((t for t in terms if t.id == VALUE_TERM), None)
     value_phrases = tuple(tuple(canonical_words(raw_words(word))) for word in (value.words if value else ()))
     ids = list(rulesets)
     names = [(tuple(raw_words(rs)), rs) for rs in ids]
+    # (and the names players give its document: "the website" is online's, spec/rulesets/*.yaml's `called`)
+    if isinstance(rulesets, Mapping):
+        names += [(tuple(raw_words(name)), rs) for rs, spec in rulesets.items() for name in spec.called]
     # A word of a ruleset's id that no other id has names it alone ("the bot" is cambio-bot).
     shared = Counter(w for rs in ids for w in set(raw_words(rs)))
     names += [((w,), rs) for rs in ids if len(raw_words(rs)) > 1 for w in raw_words(rs) if shared[w] == 1]

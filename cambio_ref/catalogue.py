@@ -343,7 +343,8 @@ def _assemble(docs: Docs) -> tuple[Catalogue, list[tuple[YamlDoc, int]]]:
     }
     rulesets = {
         doc.data["id"]: RulesetSpec(doc.data["id"], doc.data["source"], doc.data["title"],
-                                    doc.data["summary"].strip(), doc.data["choices"], doc.name)
+                                    doc.data["summary"].strip(), doc.data["choices"], doc.name,
+                                    tuple(c["words"] for c in doc.data.get("called", ())))
         for doc in docs["ruleset"]
     }
     glossary = tuple(

@@ -229,6 +229,7 @@ class RulesetSpec:
     summary: str
     choices: Mapping[str, Any]
     file: str = ""
+    called: tuple[str, ...] = ()  # names players give its document besides its id ("website")
 
 
 @dataclass(frozen=True)

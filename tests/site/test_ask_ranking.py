@@ -120,3 +120,21 @@ def test_a_rulesets_game_version_a_tag_question_and_a_last_filler_ask_nothing_th
     # asks for the card's power (as "what does the jack do" does).
     assert "@power" in _asked("whats the jack do exactly") and "@power" in _asked("what does a queen do again?")
     assert ask("online version whats the jack do exactly").top == "option:power.jack"
+
+
+def test_a_ruleset_is_named_by_what_players_call_its_document():
+    # spec/rulesets/*.yaml's `called`: online's page calls its table "this site" (online §Options), and of the five
+    # documents only hearts plays counter-clockwise (hearts §6); a source's file name names it (spec/sources.yaml).
+    from cambio_ref.catalogue import load_catalogue
+
+    engine = engine_for(shipped_data())
+    for rs, spec in load_catalogue().rulesets.items():
+        for name in spec.called:
+            assert engine.analyse(f"what does a queen do on the {name}").ruleset == rs, name
+    assert engine.analyse("Playing on the website version of Cambio with the jokers: joker, ace").ruleset == "online"
+    hand = engine.analyse("the counter clockwise house rules, jack 7 4")
+    assert (hand.ruleset, hand.hand) == ("hearts", True)
+    assert engine.analyse("snap by equal value rules (memory.html): queen, king of clubs, 10").ruleset == "memory"
+    assert engine.analyse("going by hearts.txt: what's a red king").ruleset == "hearts"
+    # ("counter-clockwise" alone asks about the direction of play, under no ruleset)
+    assert engine.analyse("do we play counter-clockwise?").ruleset is None
