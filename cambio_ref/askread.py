@@ -404,6 +404,8 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
                     or words[i + 1:i + 2] in SUIT_RULESET_TAILS or words[i + 1:i + 3] == ["house", "rules"]):
                 ruleset = rs
                 i += len(name)
+                if keep and keep[-1] == GAME_TERM:  # ("cambio official rules", "the cambio memory version")
+                    keep.pop()
                 if words[i:i + 1] and words[i] in RULESET_BETWEEN and words[i + 1:i + 2] \
                         and words[i + 1] in RULESET_TAILS:  # ("the memory-game version")
                     i += 1

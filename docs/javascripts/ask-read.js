@@ -161,6 +161,7 @@
               same(words.slice(i + 1, i + 3), ["house", "rules"]))) {
             ruleset = lex.rulesets[r][1];
             i += name.length;
+            if (keep.length && keep[keep.length - 1] === lex.game) { keep.pop(); }  // ("cambio official rules")
             if (lex.ruleset_between.indexOf(words[i]) >= 0 && lex.ruleset_tails.indexOf(words[i + 1]) >= 0) {
               i += 1;  // ("the memory-game version")
             }

@@ -136,5 +136,9 @@ def test_a_ruleset_is_named_by_what_players_call_its_document():
     assert (hand.ruleset, hand.hand) == ("hearts", True)
     assert engine.analyse("snap by equal value rules (memory.html): queen, king of clubs, 10").ruleset == "memory"
     assert engine.analyse("going by hearts.txt: what's a red king").ruleset == "hearts"
+    # awareness §Intro quotes a friend calling Cambio "a game of awareness"; the game's name before a ruleset's is part
+    # of it, no call: the three cards are a hand
+    hand = engine.analyse("cambio 'game of awareness' version, king of diamonds, queen, 8")
+    assert (hand.ruleset, hand.hand, hand.unread) == ("awareness", True, ())
     # ("counter-clockwise" alone asks about the direction of play, under no ruleset)
     assert engine.analyse("do we play counter-clockwise?").ruleset is None
