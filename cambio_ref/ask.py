@@ -26,15 +26,14 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cambio_ref.answers import Answer
 from cambio_ref.askdata import build_data, reply_part, shipped_data
-from cambio_ref.askindex import Doc, Query, engine_for
-from cambio_ref.askread import GAME_TERM
-from cambio_ref.asksure import GOOD, choose
+from cambio_ref.askindex import Query, engine_for
+from cambio_ref.asksure import GOOD, choose, together
 from cambio_ref.askwords import card_option, house_label, player_title, rule_title, terms_in, tokens, value_text
 from cambio_ref.cardnames import CardMention, rank_token
 from cambio_ref.cards import JOKER, Card
@@ -178,7 +177,7 @@ def ask(question: str, rules: Rules | str | None = None, *, catalogue: Catalogue
         canonical = house.canonical if house is not None else name
     if query.hand:
         return _hand_reply(question, query, data, name, house, canonical)
-    ranked, sure = choose(engine.rank(query), query)
+    ranked, sure = choose(engine.rank(query), query, data["together"])
     docs = engine.docs
     hits = [_doc_hit(docs[d.key], s, data, name) for d, s in ranked[:8]]
     if not sure:
@@ -189,23 +188,6 @@ def ask(question: str, rules: Rules | str | None = None, *, catalogue: Catalogue
                          if s >= GOOD and (s >= best - CLOSE or together(top, d, query, data["together"]))][:MORE]]
     found = tuple(_found(h, docs[f"{h.kind}:{h.id}"], name, house, catalogue) for h in chosen)
     return Reply(question, found, (), hits[0].kind, canonical, fixed=query.fixed)
-
-
-def together(top: Doc, doc: Doc, query: Query, terms: Collection[str]) -> bool:
-    """A question that asks for one glossary term of `terms` and nothing else (the game's name aside) asks for every
-    rule that term points to (`Doc.about`; spec/glossary.yaml's `together`): each is shown beside the first
-    answer, however far behind it scores. "how many can play" asks for the fewest players and the most.
-
-    >>> from cambio_ref.askindex import analyse, build_index
-    >>> idx = build_index()
-    >>> most, fewest = (next(d for d in idx.docs if d.key == k) for k in ("option:players.maximum",
-    ...                                                                   "option:players.minimum"))
-    >>> [together(most, fewest, analyse(q, idx.lexicon), ["@table-size"])
-    ...  for q in ("how many can play", "how many people can play cambio", "how many can play at most")]
-    [True, True, False]
-    """
-    words = [alts for alts in query.wanted if f"@{GAME_TERM}" not in alts]
-    return len(words) == 1 and bool(set(words[0]) & set(terms) & top.about & doc.about)
 
 
 def _doc_hit(doc: Mapping[str, Any], score: float, data: dict[str, Any], ruleset: str | None) -> Hit:

@@ -394,7 +394,8 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     words = suit_typos([correct(w, vocab, STOP_WORDS, english) for w in typed] if vocab else typed)
     fixed = tuple(dict.fromkeys((t, w) for t, w in zip(typed, words, strict=True) if t != w))
     words = and_between_cards(words)  # ("k n a qeen": "n" joins cards once the typo is read)
-    ruleset, keep = None, []
+    ruleset: str | None = None
+    keep: list[str] = []
     i = 0
     while i < len(words):
         for name, rs in lex.rulesets:

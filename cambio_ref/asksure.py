@@ -30,12 +30,12 @@ the tune half or the phrasing set, and one right and one wrong on the validation
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from cambio_ref.askindex import Doc, Query
-from cambio_ref.askread import PART_TERMS
+from cambio_ref.askread import GAME_TERM, PART_TERMS
 
-__all__ = ["FLOOR", "GOOD", "LEAD", "MARGIN", "OPTION_NEAR", "OPTION_RANK", "SURE", "choose", "sure"]
+__all__ = ["FLOOR", "GOOD", "LEAD", "MARGIN", "OPTION_NEAR", "OPTION_RANK", "SURE", "choose", "sure", "together"]
 
 # A sure answer's score (0 to 1.7) plus LEAD times its lead over the first question not its own reaches SURE.
 # (SURE was 1.1, then 1.15 with the score's share for the nearest player's phrasing, `cambio_ref.askindex.SHARES`;
@@ -75,7 +75,8 @@ OPTION_RANK = 8
 GOOD = 0.58
 
 
-def choose(ranked: Sequence[tuple[Doc, float]], query: Query) -> tuple[list[tuple[Doc, float]], bool]:
+def choose(ranked: Sequence[tuple[Doc, float]], query: Query,
+           terms: Collection[str] = ()) -> tuple[list[tuple[Doc, float]], bool]:
     """The ranking as the reply reads it, and whether its first answer is sure (`sure`).
 
     A question that names its ruleset asks for that ruleset's rule: when a case comes first,
@@ -90,7 +91,8 @@ def choose(ranked: Sequence[tuple[Doc, float]], query: Query) -> tuple[list[tupl
     source the first case's title names, and no other ("under the Q&A", "going by the worked example"):
     it asks for that part's reading, which the ruleset's rule may not follow (`_reads_part`). A question that
     is the first answer's title, word for word, is sure too. A question no rule answers (`Query.off_topic`:
-    another game, advice, the game's history) is never sure.
+    another game, advice, the game's history) is never sure. A question asking for one glossary term of `terms` alone
+    asks for each rule it points to (`together`): none of them is the first answer's rival.
     """
     out = list(ranked)
     if not out:
@@ -100,14 +102,14 @@ def choose(ranked: Sequence[tuple[Doc, float]], query: Query) -> tuple[list[tupl
     if query.ruleset is not None and top.kind == "case" and top.options and not part and not _own_house(top, query) \
             and _ranked_among(out, top.options, OPTION_RANK):
         out = _first_option(out, top.options, score)
-    rival = _rival(out, query)
+    rival = _rival(out, query, terms)
     if score - rival[1] < MARGIN and not query.house and not part and top.kind == "case" and rival[0] is not None and (
             rival[0].kind == "case") and not _titled(top, query) and (
             shared := set(top.options[:1]) & set(rival[0].options)) and _near(out, shared, score - OPTION_NEAR):
         # (its first option only: on the dev set 1 more right first, 1 fewer confidently wrong, first-ranked right
         # 896 -> 897, the tune half 217 -> 218; the validation set and the phrasing set unchanged)
         out = _first_option(out, tuple(shared), score)
-        rival = _rival(out, query)
+        rival = _rival(out, query, terms)
     first = out[0][0]
     return out, not query.off_topic and score >= FLOOR and (
         sure(score, score - rival[1]) or _asked_by_title(first, query) or _titled_alone(first, rival[0], query))
@@ -210,10 +212,11 @@ def _first_option(ranked: list[tuple[Doc, float]], options: Sequence[str], score
     return out
 
 
-def _rival(ranked: Sequence[tuple[Doc, float]], query: Query) -> tuple[Doc | None, float]:
+def _rival(ranked: Sequence[tuple[Doc, float]], query: Query,
+           terms: Collection[str] = ()) -> tuple[Doc | None, float]:
     """The best question that is not the first one's own (its options, or the cases of its option), nor a narrower
     form of it the question does not ask for (`_narrower`), nor a broader form of it when the question asks for the
-    first one's narrower words (`_broader`), and its score."""
+    first one's narrower words (`_broader`), nor one shown beside it (`together`, with `terms`), and its score."""
     top = ranked[0][0]
     own = {top.key} | {f"option:{o}" for o in top.options}
     asked = _asked(query)
@@ -221,7 +224,7 @@ def _rival(ranked: Sequence[tuple[Doc, float]], query: Query) -> tuple[Doc | Non
     return next(((d, s) for d, s in ranked[1:] if d.key not in own
                  and not (top.kind == "option" and top.id in d.options)
                  and not _narrower(d, top, asked) and not _broader(d, top, asked)
-                 and not (reading and _other_part(d, query))), (None, 0.0))
+                 and not (reading and _other_part(d, query)) and not together(top, d, query, terms)), (None, 0.0))
 
 
 def _narrower(doc: Doc, top: Doc, asked: frozenset[str]) -> bool:
@@ -259,3 +262,20 @@ def _broader(doc: Doc, top: Doc, asked: frozenset[str]) -> bool:
     """
     mine, theirs = top.fields[0][1], doc.fields[0][1]
     return theirs < mine and not asked.isdisjoint(mine - theirs)
+
+
+def together(top: Doc, doc: Doc, query: Query, terms: Collection[str]) -> bool:
+    """A question that asks for one glossary term of `terms` and nothing else (the game's name aside) asks for every
+    rule that term points to (`Doc.about`; spec/glossary.yaml's `together`): each is shown beside the first
+    answer, however far behind it scores. "how many can play" asks for the fewest players and the most.
+
+    >>> from cambio_ref.askindex import analyse, build_index
+    >>> idx = build_index()
+    >>> most, fewest = (next(d for d in idx.docs if d.key == k) for k in ("option:players.maximum",
+    ...                                                                   "option:players.minimum"))
+    >>> [together(most, fewest, analyse(q, idx.lexicon), ["@table-size"])
+    ...  for q in ("how many can play", "how many people can play cambio", "how many can play at most")]
+    [True, True, False]
+    """
+    words = [alts for alts in query.wanted if f"@{GAME_TERM}" not in alts]
+    return len(words) == 1 and bool(set(words[0]) & set(terms) & top.about & doc.about)

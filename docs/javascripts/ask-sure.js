@@ -20,6 +20,14 @@
       }
       return ranked;
     }
+    // cambio_ref.asksure.together: a question asking for one term of `data.together` alone ("how many can play")
+    // asks for each rule it points to, shown beside the first answer, none of them its rival
+    function together(top, doc, q) {
+      var words = q.wanted.filter(function (alts) { return alts.indexOf("@" + lex.game) < 0; });
+      return words.length === 1 && words[0].some(function (t) {
+        return data.together.indexOf(t) >= 0 && top.about.indexOf(t) >= 0 && doc.about.indexOf(t) >= 0;
+      });
+    }
     function rivalOf(ranked, q) {
       var top = ranked[0].doc;
       var own = new Set([top.kind + ":" + top.id]);
@@ -28,7 +36,8 @@
       for (var j = 1; j < ranked.length; j++) {
         var d = ranked[j].doc;
         if (!own.has(d.kind + ":" + d.id) && !(top.kind === "option" && d.options.indexOf(top.id) >= 0) &&
-            !narrower(d, top, q) && !narrower(top, d, q, true) && !(reading && otherPart(d, q))) {
+            !narrower(d, top, q) && !narrower(top, d, q, true) && !(reading && otherPart(d, q)) &&
+            !together(top, d, q)) {
           return { doc: d, score: ranked[j].score };
         }
       }
@@ -105,6 +114,6 @@
       return { ranked: out, sure: !offTopic(q) && score >= data.floor && (score + data.lead * (score - rival.score) >= data.sure ||
         (titled(out[0].doc, q) && exact(out[0].doc, q)) || alone) };
     }
-    return { choose: choose };
+    return { choose: choose, together: together };
   };
 }(typeof module !== "undefined" ? module.exports : (window.cambioAskParts = window.cambioAskParts || {})));

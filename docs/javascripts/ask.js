@@ -141,14 +141,8 @@
         return { top: "unsure", kind: "", ruleset: ruleset, closest: ranked.slice(0, 3), fixed: q.fixed };
       }
       var best = ranked[0].score, top = ranked[0].doc;
-      var words = q.wanted.filter(function (alts) { return alts.indexOf("@" + lex.game) < 0; });
-      function together(doc) {  // cambio_ref.ask.together: "how many can play" asks for the fewest and the most
-        return words.length === 1 && words[0].some(function (t) {
-          return data.together.indexOf(t) >= 0 && top.about.indexOf(t) >= 0 && doc.about.indexOf(t) >= 0;
-        });
-      }
       var more = ranked.slice(1, 8).filter(function (h) {
-        return h.score >= data.good && (h.score >= best - 0.1 || together(h.doc));
+        return h.score >= data.good && (h.score >= best - 0.1 || ctx.together(top, h.doc, q));
       }).slice(0, 2);
       return { top: ranked[0].doc.kind + ":" + ranked[0].doc.id, kind: ranked[0].doc.kind, ruleset: ruleset,
                found: [ranked[0]].concat(more), fixed: q.fixed };

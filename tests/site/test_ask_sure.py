@@ -187,3 +187,12 @@ def test_a_count_of_players_is_no_three_way_tie():
     assert "@three-way-tie" not in asked
     assert any("@three-way-tie" in alts for alts in engine.analyse("three way tie").wanted)
 
+
+
+def test_a_question_asking_for_the_number_of_players_alone_is_sure_of_both_bounds():
+    # spec/glossary.yaml's "number of players" points to the fewest players and the most (`together`), and the
+    # reply shows both; they scored within a hair of each other, so the second was the first's rival and the reply
+    # was "not sure" ("official rules how many players do you need", tests/site/heldout-tune.yaml).
+    reply = ask("how many players do you need")
+    assert reply.sure and [f.hit.id for f in reply.found] == ["players.minimum", "players.maximum"]
+    assert ask("how many players do you need at most").top == "option:players.maximum"
