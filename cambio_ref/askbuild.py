@@ -25,7 +25,7 @@ from cambio_ref.askindex import (
 )
 from cambio_ref.askpeople import common_names
 from cambio_ref.askstory import story_words
-from cambio_ref.asksure import FLOOR, GOOD, LEAD, MARGIN, OPTION_NEAR, OPTION_RANK, SURE
+from cambio_ref.asksure import CASE_NEAR, FLOOR, GOOD, LEAD, MARGIN, OPTION_NEAR, OPTION_RANK, SURE
 from cambio_ref.asktypos import INFLECTIONS, LONG_TYPO, MIN_TYPO, english_words, given_names
 from cambio_ref.askwords import card_option, house_label, player_title, rule_title, value_text
 from cambio_ref.cardcounts import AFTER_WORDS, COUNT_WORDS, MULTIPLES
@@ -124,7 +124,7 @@ def build(catalogue: Catalogue | None = None, cases: Iterable[Case] | None = Non
     return {
         "lexicon": lexicon_json(index.lexicon), "idf": dict(index.idf), "unseen": index.unseen,
         "mean_length": index.mean_length, "like": index.like, "option_near": OPTION_NEAR,
-        "option_rank": OPTION_RANK,
+        "option_rank": OPTION_RANK, "case_near": CASE_NEAR,
         "shares": list(SHARES), "about_weight": ABOUT_WEIGHT, "good": GOOD, "margin": MARGIN,
         "lead": LEAD, "sure": SURE, "floor": FLOOR, "rulesets": order, "docs": docs,
         "together": sorted(f"@{t.id}" for t in cat.glossary if t.together),

@@ -44,7 +44,7 @@ _BUILDERS = ("askdata.py", "askbuild.py", "askindex.py", "askread.py", "askcanon
              "askpeople.py", "askversus.py", "askwords.py", "answers.py", "cardnames.py", "cardcounts.py", "ask.py",
              "askenglish.txt", "askplain.txt", "askpeople.txt")
 # What the site's search reads (the rest serves `cambio ask` alone).
-SITE_KEYS = ("lexicon", "idf", "unseen", "mean_length", "like", "option_near", "option_rank", "shares",
+SITE_KEYS = ("lexicon", "idf", "unseen", "mean_length", "like", "option_near", "option_rank", "case_near", "shares",
              "about_weight", "good", "margin", "lead", "sure", "floor", "rulesets", "docs", "together", "points",
              "risky", "risky_key", "risky_terms", "value_keys", "vocab", "typo", "inflections", "english", "names")
 _DOC_SITE_KEYS = ("kind", "id", "fields", "asked", "about", "house", "native", "options", "senses", "title", "url",

@@ -71,6 +71,11 @@
     function otherPart(doc, q) {
       return partsOf(doc).length > 0 && !readsPart(doc, q);
     }
+    function askedBeyond(kase, option, q) {  // cambio_ref.asksure._asked_beyond
+      var theirs = new Set(option.fields[0][1]), asked = new Set();
+      q.wanted.forEach(function (alts) { alts.forEach(function (t) { asked.add(t); }); });
+      return kase.fields[0][1].some(function (t) { return !theirs.has(t) && asked.has(t); });
+    }
     function titled(doc, q) {  // every word asked for is in the doc's title
       var title = new Set(doc.fields[0][1]);
       return q.wanted.every(function (alts) { return alts.some(function (t) { return title.has(t); }); });
@@ -93,6 +98,15 @@
       });
       if (q.ruleset !== null && top.kind === "case" && top.options.length && !part && !ownHouse && among) {
         out = firstOption(out, top.options, score);
+      } else if (top.kind === "case" && !part && !q.house) {
+        // (cambio_ref.asksure.CASE_NEAR: the case's option within `case_near` of it comes first, unless the question
+        // asks for a word of the case's title that the option's has not, cambio_ref.asksure._asked_beyond)
+        var mine = out.slice(1).filter(function (h) {
+          return h.doc.kind === "option" && top.options.indexOf(h.doc.id) >= 0;
+        })[0];
+        if (mine && mine.score >= score - data.case_near && !askedBeyond(top, mine.doc, q)) {
+          out = firstOption(out, [mine.doc.id], score);
+        }
       }
       var rival = rivalOf(out, q);
       if (score - rival.score < data.margin && !q.house && !part && top.kind === "case" && rival.doc !== null &&

@@ -539,8 +539,10 @@ def test_what_ranks_are_worth_gives_their_values_not_a_hand():
     # rule of what matches offered first
     ("memory version says equal value, so black king onto a 10 is fine?", "option:snap.match"),
     # the fives of "risky fives" (a rule's name: spec/glossary.yaml) are no cards: two fives and one five, a rule's
-    # question (it was scored as four fives)
-    ("risky fives on - how do two fives vs one five vs none work", "option:scoring.risky-fives"),
+    # question (it was scored as four fives), asked as the title of the case value.risky-fives-on asks it ("With
+    # risky fives on, what do hands with two fives, one five and no five score?"; its option, scoring.risky-fives,
+    # came first until the fifth writer's phrasings of spec/asked.yaml)
+    ("risky fives on - how do two fives vs one five vs none work", "case:value.risky-fives-on"),
     # a story names its cards again with "the" ("the 2", "the queen"): two cards, not five, and the rule asked is
     # whether a power card swapped out of the hand fires (the case file cites official's Q&A and three more)
     ("I had a queen in my hand, drew a 2, put the 2 in and the queen went on the pile. Do I get the queen's power?",
