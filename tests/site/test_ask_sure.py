@@ -70,9 +70,11 @@ def test_a_broader_form_of_the_first_answer_is_no_rival_when_its_narrower_words_
     engine = engine_for(shipped_data())
     query = engine.analyse(question)
     ranked, _ = asksure.choose(engine.rank(query), query)
-    assert asksure._rival(ranked, query)[0].key != "option:turn.first-player"
+    rival = asksure._rival(ranked, query)[0]
+    assert rival is not None and rival.key != "option:turn.first-player"
     monkeypatch.setattr(asksure, "_broader", lambda doc, top, asked: False)
-    assert asksure._rival(ranked, query)[0].key == "option:turn.first-player"
+    rival = asksure._rival(ranked, query)[0]
+    assert rival is not None and rival.key == "option:turn.first-player"
 
 
 # Questions of the held-out tune half (tests/site/heldout-tune.yaml, each written with its answer by an independent
