@@ -46,7 +46,10 @@ def test_two_close_cases_are_not_answered_with_an_option_the_question_does_not_r
     # only the first case's own first option counts as shared, snap.others, which both cases list too.
     import cambio_ref.asksure as asksure
 
-    question = "i have zero cards left and i just snapped his 7 right, so who fills his empty spot"
+    # ("i have zero cards left and i just snapped his 7 right, so who fills his empty spot" was the example until the
+    # sixth writer's phrasings of spec/asked.yaml, with which the option no longer came first even without the bound;
+    # this is the same half's other phrasing of the story.)
+    question = "no cards left in my hand but i snapped someone elses card correctly what goes in their gap"
     reply = ask(question)
     assert reply.sure and reply.top == "case:snap.give-with-no-card-left"
     monkeypatch.setattr(asksure, "OPTION_NEAR", 9.0)
@@ -83,10 +86,10 @@ def test_a_broader_form_of_the_first_answer_is_no_rival_when_its_narrower_words_
 LIKENESS_FINDS = [
     # Whether snapping is in the game at all: spec/options snap.enabled.
     ("is snaping part of the game or optinal", "option:snap.enabled"),
-    # The last round's winner starting the next: the dispute match.winner-starts-next-round. ("whos first nxt round"
-    # was the example here; the words alone now answer it, sure, since a broader form of its answer is no rival to
-    # it: cambio_ref.asksure._broader.)
-    ("does the winner of last round go first next round?", "case:match.winner-starts-next-round"),
+    # Two players snapping one discard, in slang ("slam"): the dispute snap.race-for-one-discard. ("whos first nxt
+    # round" and then "does the winner of last round go first next round?" were the example here; the words alone
+    # answer both since cambio_ref.asksure._broader and the fifth and sixth writers' phrasings of spec/asked.yaml.)
+    ("dual slam on the same discard lol who wins", "case:snap.race-for-one-discard"),
     # A wrong snap on another player's card: spec/options snap.wrong-other.
     ("wrong slap on someone elses card, whats the punishment", "option:snap.wrong-other"),
 ]
