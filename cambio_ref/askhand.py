@@ -191,9 +191,9 @@ def raw_words(text: str) -> list[str]:
 
 # Words that join one more card to a list ("a king and a queen", "a five plus a six").
 JOINS = frozenset(("and", "plus"))
-# Words that label the cards right after them, first or after "my" ("hand: 3, 3, 9", "my cards: K, Q"): chat,
-# neither a card, nor unread, nor a rule's word ("how many cards, jokers included" has no label).
-HAND_LABELS = frozenset(("hand", "hands", "cards", "mine"))
+# Words that label the cards right after them, first or after "my" ("hand: 3, 3, 9", "my cards: K, Q", "my grid:
+# 10, J"): chat, neither a card, nor unread, nor a rule's word ("how many cards, jokers included" has no label).
+HAND_LABELS = frozenset(("hand", "hands", "cards", "mine", "grid", "layout"))
 # Of them, those that label the cards after them with no owner before ("... says 12. hand: 3C 8D", "mine: 4H"; "how
 # many cards, jokers included" has no label).
 OWN_LABELS = frozenset(("hand", "hands", "mine"))

@@ -98,6 +98,10 @@ HANDS_IN_WORDS = [
     ("a red and a black king score", ["KH", "KS"], ()),
     ("one red one black king and a 4 total", ["KH", "KS", "4S"], ()),
     ("two kings one black one red and a 4, total?", ["KS", "KH", "4S"], ()),
+    # "grid" and "layout" label the cards after "my", as "hand" does (the sources' word for a player's cards: memory
+    # "grid"); before, "grid" was named as a word that could not be read as a card.
+    ("my grid: 10, J, red K, 2. score?", ["10S", "JS", "KH", "2S"], ()),
+    ("my layout: a 3, a 4 and a king", ["3S", "4S", "KS"], ()),
     ("a red king plus a black king plus a joker", ["KH", "KS", "X"], ()),
     # A trey is a three; a typo is read as a card's name before any other word ("sevn" is not "seen").
     ("an ace, a deuce and a trey, score?", ["AS", "2S", "3S"], ()),
