@@ -106,15 +106,15 @@ def test_the_likeness_letter_by_letter_answers_what_words_alone_leave_unsure(mon
 
 
 def test_a_first_answer_scoring_under_the_floor_is_never_sure(monkeypatch):
-    # Hacks for memorising cards are strategy: no case, option or core rule answers them. Only players' phrasings of
+    # Whether memorising is hard is no rule: no case, option or core rule answers it. Only players' phrasings of
     # snapping during the opening peek (spec/asked.yaml: "... while everyone is still memorising their cards?") have
     # "memorising", so that option leads every other question by far, at a score under the floor: not sure
-    # (cambio_ref.asksure.FLOOR), and it is still offered first among the closest. ("hints for memorising cards" was
-    # the example until the fifth writer's phrasings, which left it too small a lead to be sure either way; "tips"
-    # asks for advice, never sure whatever the score: test_a_question_asking_for_advice_is_not_sure.)
+    # (cambio_ref.asksure.FLOOR), and it is still offered first among the closest. ("hints for memorising cards" and
+    # then "any memorising hacks" were the examples: the first lost its lead with the fifth writer's phrasings, the
+    # second asks for advice, never sure whatever the score: test_a_question_asking_for_advice_is_not_sure.)
     import cambio_ref.asksure as asksure
 
-    question = "any memorising hacks"
+    question = "is memorising hard"
     reply = ask(question)
     assert not reply.sure and reply.closest[0].id == "peek.snap-during"
     monkeypatch.setattr(asksure, "FLOOR", 0.0)
@@ -141,7 +141,10 @@ ADVICE = ["Is snapping someone else's card actually good for me? I have to give 
           "after I snap someone's card, which of my cards should I hand over?",
           "how can you tell when someone is about to call?",
           "With risky fives on, is it worth hanging onto one five hoping for a second?",
-          "any tips for remembering my cards", "is it better to call early or late"]
+          "any tips for remembering my cards", "is it better to call early or late",
+          # (spec/glossary.yaml's "strategy" since the floor test's "any memorising hacks" and "memory tricks" were
+          # answered with the opening peek's snapping and a power card taken from the pile)
+          "any memorising hacks", "memory tricks", "how do i remember where my cards are"]
 HISTORY = ["Is Cambio the same game as Cabo?", "who invented cambio", "where does the name cambio even come from"]
 RULES_WITH_SHOULD = [("should I get a penalty card if I snap the wrong card?", "case:snap.penalty-past-six-cards"),
                      ("who should deal the next round?", "option:match.dealer-rotation"),
