@@ -430,6 +430,10 @@ Where it stands (issue 30; counts of `python -m tests.site.heldout_check test`, 
     hands 27 of 27); the validation set 121 / 4 / 35 -> 125 / 4 / 31 (chosen on); the second 127 / 8 / 25 -> 128 / 7
     / 25; the third 129 / 8 / 23 -> 135 / 6 / 19; hands3 52 / 3 / 5 -> 52 / 2 / 6; hands6 36 / 8 / 16 unchanged;
     hands7 58 / 8 / 14 -> 58 / 9 / 13 (one more confident error, from which change is not known).
+  - After that reading: cambio_ref/askenglish.txt remade (stale since the new phrasings; "hack" is now a real word,
+    so the second hands set's "a hack... I mean jack" is "not sure": 77 -> 76 right first), and "tricks", "hacks",
+    "get better at", "how do i remember" ask for strategy ("memory tricks" was answered, sure). Tune, dev and the
+    phrasing set unchanged; the frozen sets, read again by counts, unchanged.
 """
 
 from __future__ import annotations
