@@ -30,7 +30,7 @@ from cambio_ref.asktypos import INFLECTIONS, LONG_TYPO, MIN_TYPO, english_words,
 from cambio_ref.askwords import card_option, house_label, player_title, rule_title, value_text
 from cambio_ref.cardcounts import AFTER_WORDS, COUNT_WORDS, MULTIPLES
 from cambio_ref.cardnames import COLOURS, RANK_WORDS, SUIT_WORDS
-from cambio_ref.cards import JOKER, RANKS, SUITS, Card
+from cambio_ref.cards import Card, standard_deck
 from cambio_ref.cases import Case, load_cases
 from cambio_ref.catalogue import Catalogue, Citation, load_catalogue
 from cambio_ref.rules import Resolved, explain, resolve
@@ -166,8 +166,8 @@ def _vocab(texts: Iterable[str]) -> dict[str, int]:
 def _value_keys(cat: Catalogue) -> dict[str, str]:
     """The key of the option that sets each card's points, for the cards an option of numbers sets (not the pips)."""
     options = {o.id: o for o in cat.options}
-    cards = [Card(rank, suit) for rank in (*RANKS, JOKER) for suit in (SUITS if rank != JOKER else ("",))]
-    return {c.code: options[o].key for c in cards if options[o := card_option(cat, c)].type == "int"}
+    return {c.code: options[o].key for c in dict.fromkeys(standard_deck(1))
+            if options[o := card_option(cat, c)].type == "int"}
 
 
 def _valued_by(cat: Catalogue, card: Card, facts: dict[str, Resolved]) -> list[str]:

@@ -43,6 +43,11 @@
       }
       return { doc: null, score: 0.0 };
     }
+    function askedOf(q) {  // cambio_ref.asksure._asked: every word asked for, each alternative of each
+      var asked = new Set();
+      q.wanted.forEach(function (alts) { alts.forEach(function (t) { asked.add(t); }); });
+      return asked;
+    }
     // cambio_ref.asksure._narrower: the doc's title has every word of the top's title and more, none of them asked for;
     // with `some` (cambio_ref.asksure._broader, doc and top swapped), one of them asked for.
     function narrower(doc, top, q, some) {
@@ -50,8 +55,7 @@
       if (theirs.length <= mine.size || !top.fields[0][1].every(function (t) { return theirs.indexOf(t) >= 0; })) {
         return false;
       }
-      var asked = new Set();
-      q.wanted.forEach(function (alts) { alts.forEach(function (t) { asked.add(t); }); });
+      var asked = askedOf(q);
       var more = theirs.filter(function (t) { return !mine.has(t); });
       return some ? more.some(function (t) { return asked.has(t); }) : more.every(function (t) { return !asked.has(t); });
     }
@@ -72,8 +76,7 @@
       return partsOf(doc).length > 0 && !readsPart(doc, q);
     }
     function askedBeyond(kase, option, q) {  // cambio_ref.asksure._asked_beyond
-      var theirs = new Set(option.fields[0][1]), asked = new Set();
-      q.wanted.forEach(function (alts) { alts.forEach(function (t) { asked.add(t); }); });
+      var theirs = new Set(option.fields[0][1]), asked = askedOf(q);
       return kase.fields[0][1].some(function (t) { return !theirs.has(t) && asked.has(t); });
     }
     function titled(doc, q) {  // every word asked for is in the doc's title
@@ -81,8 +84,7 @@
       return q.wanted.every(function (alts) { return alts.some(function (t) { return title.has(t); }); });
     }
     function exact(doc, q) {  // every word of the doc's title (its terms aside) is asked for
-      var asked = new Set();
-      q.wanted.forEach(function (alts) { alts.forEach(function (t) { asked.add(t); }); });
+      var asked = askedOf(q);
       return doc.fields[0][1].every(function (t) { return t[0] === "@" || asked.has(t); });
     }
     function choose(ranked, q) {

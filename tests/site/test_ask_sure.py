@@ -209,3 +209,16 @@ def test_a_question_asking_for_the_number_of_players_alone_is_sure_of_both_bound
     reply = ask("how many players do you need")
     assert reply.sure and [f.hit.id for f in reply.found] == ["players.minimum", "players.maximum"]
     assert ask("how many players do you need at most").top == "option:players.maximum"
+
+
+def test_a_case_gives_way_to_its_own_close_option_unless_its_own_words_are_asked(monkeypatch):
+    # The case deck.runs-out-in-final-round ("... during the final round after a call?") and its option deck.empty
+    # score within CASE_NEAR of each other for a question about the deck running out: asked without the final round
+    # or the call, the rule is the option's (cambio_ref.asksure.CASE_NEAR, _asked_beyond); asked with them, the case.
+    import cambio_ref.asksure as asksure
+
+    assert ask("what happens if the deck runs out?").top == "option:deck.empty"
+    assert ask("the deck ran out during the final round after the call, what now?").top == \
+        "case:deck.runs-out-in-final-round"
+    monkeypatch.setattr(asksure, "CASE_NEAR", -1.0)
+    assert ask("what happens if the deck runs out?").top == "case:deck.runs-out-in-final-round"
