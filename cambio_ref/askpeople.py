@@ -21,7 +21,7 @@ from collections.abc import Collection
 from functools import cache
 from pathlib import Path
 
-__all__ = ["CAPITALISED", "NAMES_FILE", "common_names", "people"]
+__all__ = ["CAPITALISED", "NAMES_FILE", "common_names", "given", "people"]
 
 # Common given names, one a line (package data of cambio_ref).
 NAMES_FILE = "askpeople.txt"
@@ -40,16 +40,28 @@ def people(text: str, known: Collection[str], names: Collection[str] = ()) -> fr
     ['rita', 'sam']
     >>> sorted(people("Marco knocked. Still his go? Then tom says no", {"knocked"}, {"tom"}))
     ['tom']
+    >>> sorted(people("so gina snapped lisas 9", {"snapped"}, {"gina", "lisa"}))
+    ['gina', 'lisas']
     >>> sorted(people("King of hearts: Cambio says what?", {"king", "cambio", "says", "what"}))
     []
     """
-    out = {w for w in re.findall(r"[a-z]+", text.lower()) if w in names}
+    out = {w for w in re.findall(r"[a-z]+", text.lower()) if given(w, names)}
     for m in CAPITALISED.finditer(text):
         word = m[1].lower()
         before = text[:m.start()].rstrip(" \t")
         if word not in known and before and before[-1] not in _SENTENCE_END:
             out.add(word)
     return frozenset(out)
+
+
+def given(word: str, names: Collection[str]) -> bool:
+    """`word` is one of the given `names`, or one and a possessive's "s" typed without its apostrophe ("lisas 9"): a
+    person, never a typo of a game's word ("gina" is not "gin", "toms" not "toss").
+
+    >>> [given(w, {"lisa", "tom"}) for w in ("lisa", "lisas", "toms", "tomss", "lists")]
+    [True, True, True, False, False]
+    """
+    return word in names or (word.endswith("s") and word[:-1] in names)
 
 
 @cache

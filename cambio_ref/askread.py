@@ -44,7 +44,7 @@ from cambio_ref.askhand import (
     summed,
 )
 from cambio_ref.askkind import ASKING, HOW_MUCH, asking
-from cambio_ref.askpeople import people
+from cambio_ref.askpeople import given, people
 from cambio_ref.askstory import (
     CORRECTIONS,
     corrected,
@@ -60,7 +60,7 @@ from cambio_ref.askstory import (
     story_json,
 )
 from cambio_ref.askswitch import switch_json, switched
-from cambio_ref.asktypos import correct, suit_typos
+from cambio_ref.asktypos import correct, inflection, suit_typos
 from cambio_ref.askversus import versus, versus_json
 from cambio_ref.cardcounts import (
     ANOTHER,
@@ -391,8 +391,11 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     an `english` word only as its own inflection); the people it names (`cambio_ref.askpeople.people`, given
     `names` too) are not asked for."""
     typed = raw_words(text)
-    words = suit_typos([correct(w, vocab, STOP_WORDS, english) for w in typed] if vocab else typed)
-    fixed = tuple(dict.fromkeys((t, w) for t, w in zip(typed, words, strict=True) if t != w))
+    # (a given name is no typo: "gina" is not "gin"; nor is a word read as its own inflection one to tell of: "know"
+    # read as "knows", "else's" typed "elses" as "else")
+    words = suit_typos([w if given(w, names) else correct(w, vocab, STOP_WORDS, english) for w in typed]
+                       if vocab else typed)
+    fixed = tuple(dict.fromkeys((t, w) for t, w in zip(typed, words, strict=True) if t != w and not inflection(t, w)))
     words = and_between_cards(words)  # ("k n a qeen": "n" joins cards once the typo is read)
     ruleset: str | None = None
     keep: list[str] = []

@@ -22,7 +22,7 @@ from pathlib import Path
 from cambio_ref.cardnames import RANK_WORDS, SUIT_WORDS
 
 __all__ = ["ENGLISH_FILE", "INFLECTIONS", "LONG_TYPO", "MIN_TYPO", "NAMES_HEADING", "Near", "correct", "edits",
-           "english_words", "given_names", "near_english", "suit_typos"]
+           "english_words", "given_names", "inflection", "near_english", "suit_typos"]
 
 # The English words the engine's words are near (package data of cambio_ref, made by `main`).
 ENGLISH_FILE = "askenglish.txt"
@@ -93,7 +93,7 @@ def correct(word: str, vocab: Mapping[str, int], stop: Collection[str] = (),
     for known, uses in vocab.items():
         if known[0] != word[0] or abs(len(known) - len(word)) > bound:
             continue
-        if real and not _inflection(word, known):
+        if real and not inflection(word, known):
             continue
         d = edits(word, known, bound)
         slip = 0 if _swapped(word, known) else 1 if len(known) == len(word) + 1 else 2
@@ -126,10 +126,10 @@ def suit_typos(words: Sequence[str]) -> list[str]:
     return out
 
 
-def _inflection(a: str, b: str) -> bool:
+def inflection(a: str, b: str) -> bool:
     """One word is the other and an inflection's ending (`INFLECTIONS`): "shuffle" and "shuffled", not "form" and "for".
 
-    >>> _inflection("shuffle", "shuffled"), _inflection("games", "game"), _inflection("form", "for")
+    >>> inflection("shuffle", "shuffled"), inflection("games", "game"), inflection("form", "for")
     (True, True, False)
     """
     short, long = sorted((a, b), key=len)

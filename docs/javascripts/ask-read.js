@@ -11,7 +11,7 @@
       labels = ctx.labels, having = ctx.having, introduces = ctx.introduces, gone = ctx.gone, denied = ctx.denied,
       corrected = ctx.corrected, runs = ctx.runs, restated = ctx.restated, claimed = ctx.claimed,
       described = ctx.described, saidPoints = ctx.saidPoints, referred = ctx.referred, people = ctx.people,
-      versus = ctx.versus,
+      versus = ctx.versus, given = ctx.given, inflection = ctx.inflection,
       stopRaw = ctx.stopRaw, vocab = ctx.data.vocab;
     // cambio_ref.askread.asking: what a question or a title asks for, by its first question word.
     function asking(text) {
@@ -141,11 +141,15 @@
     }
     function analyse(text) {
       var typed = rawWords(text);
-      var words = suitTypos(typed.map(correct));
+      // (a given name is no typo, nor is a word read as its own inflection one to tell of)
+      var words = suitTypos(typed.map(function (w) { return given(w) ? w : correct(w); }));
       var fixed = [], fixedSeen = new Set();
       typed.forEach(function (t, n) {
         var key = t + "\u0000" + words[n];
-        if (t !== words[n] && !fixedSeen.has(key)) { fixedSeen.add(key); fixed.push([t, words[n]]); }
+        if (t !== words[n] && !inflection(t, words[n]) && !fixedSeen.has(key)) {
+          fixedSeen.add(key);
+          fixed.push([t, words[n]]);
+        }
       });
       words = andBetweenCards(words);  // ("k n a qeen": "n" joins cards once the typo is read)
       var ruleset = null, keep = [], i = 0;

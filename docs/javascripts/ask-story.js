@@ -201,10 +201,13 @@
     // cambio_ref.askpeople.people: the people a question names, never asked for: a given name (data.names) anywhere,
     // or a word the engine does not know with a capital, not first in a sentence
     var givenNames = new Set(ctx.data.names || []);
+    function given(w) {  // cambio_ref.askpeople.given: a given name, or one with a possessive's "s" ("lisas 9")
+      return givenNames.has(w) || (w.slice(-1) === "s" && givenNames.has(w.slice(0, -1)));
+    }
     function people(text) {
       var out = new Set();
       (text.toLowerCase().match(/[a-z]+/g) || []).forEach(function (w) {
-        if (givenNames.has(w)) { out.add(w); }
+        if (given(w)) { out.add(w); }
       });
       var re = /\b([A-Z][a-z]+)(?:['\u2019]s)?\b/g, m;
       while ((m = re.exec(text)) !== null) {
@@ -227,6 +230,7 @@
       return -1;
     }
     return { gone: gone, denied: denied, corrected: corrected, runs: runs, restated: restated, claimed: claimed,
-             described: described, saidPoints: saidPoints, referred: referred, people: people, versus: versus };
+             described: described, saidPoints: saidPoints, referred: referred, people: people, given: given,
+             versus: versus };
   };
 }(typeof module !== "undefined" ? module.exports : (window.cambioAskParts = window.cambioAskParts || {})));

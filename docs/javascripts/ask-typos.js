@@ -44,7 +44,7 @@
       });
       return best ? best[5] : word;
     }
-    function inflection(a, b) {  // cambio_ref.asktypos._inflection: one word is the other and an inflection's ending
+    function inflection(a, b) {  // cambio_ref.asktypos.inflection: one word is the other and an inflection's ending
       var short = a.length <= b.length ? a : b, long = a.length <= b.length ? b : a;
       return short.length >= data.typo[0] && long.indexOf(short) === 0 &&
         data.inflections.indexOf(long.slice(short.length)) >= 0;
@@ -77,6 +77,6 @@
       }
       return out;
     }
-    return { correct: correct, suitTypos: suitTypos };
+    return { correct: correct, suitTypos: suitTypos, inflection: inflection };
   };
 }(typeof module !== "undefined" ? module.exports : (window.cambioAskParts = window.cambioAskParts || {})));

@@ -8,6 +8,7 @@ from __future__ import annotations
 from cambio_ref.ask import ask
 from cambio_ref.askdata import shipped_data
 from cambio_ref.askindex import Doc, engine_for
+from cambio_ref.askpeople import common_names
 from cambio_ref.asksure import choose
 
 
@@ -67,6 +68,11 @@ def test_a_players_name_is_no_typo_of_a_game_word():
     assert {"tom", "nina", "carl", "maya"} <= given_names()
     query = engine_for(shipped_data()).analyse("nina throws a 5 and carl says tom cant snap, maya agrees")
     assert not {typed for typed, _ in query.fixed} & {"nina", "carl", "tom", "maya"}, query.fixed
+    # Every name of cambio_ref/askpeople.txt, and a name with a possessive's "s" typed without its apostrophe: "gina"
+    # was read as "gin" and "lisas" as "lists", and each asked for.
+    assert {"gina", "lisa"} <= common_names()
+    query = engine_for(shipped_data()).analyse("gina snapped lisas 9, does she get a penalty")
+    assert query.fixed == () and not {"gin", "list", "gina", "lisas"} & {t for alts in query.wanted for t in alts}
 
 
 def test_the_people_a_question_names_are_not_asked_for():
