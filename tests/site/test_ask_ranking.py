@@ -87,6 +87,18 @@ def test_the_people_a_question_names_are_not_asked_for():
     # a common given name in lower case (cambio_ref/askpeople.txt), but not a name that is an everyday word
     assert engine.analyse("zoe snapped my card").wanted == engine.analyse("she snapped my card").wanted
     assert ("rob",) in engine.analyse("can i rob his card").wanted
+    # ("rick" was read as "risk", "ron" as "ran": names of the list's second batch)
+    query = engine.analyse("rick snapped ron's 5 wrong, does he take a penalty")
+    assert query.fixed == () and query.wanted == engine.analyse("he snapped her 5 wrong, does he take a penalty").wanted
+
+
+def test_no_given_name_is_a_word_the_engine_reads():
+    # A name in cambio_ref/askpeople.txt is never asked for: one that is an everyday word the engine reads as a word
+    # of the rules (askplain.txt: "drew" is "draw") or a stop word would drop a word that asks.
+    from cambio_ref.askcanon import STOP_WORDS, plain_words
+
+    assert "drew" in plain_words() and "drew" not in common_names()
+    assert not {n for n in common_names() if n in plain_words() or n in STOP_WORDS}
 
 
 def test_a_named_ruleset_keeps_the_house_rule_case_it_plays_as_its_own():
