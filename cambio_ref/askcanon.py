@@ -28,7 +28,8 @@ STOP_WORDS = frozenset((  # noqa: SIM905 (a list of words reads better as one st
     " cant wont aren arent lol lmao nah yeah yep pls please guys guy bro dude mate mates gf bf literally"
     " actually basically exactly pretty okay so anyway tonight thing stuff ve ll re theres thats heres"
     # texting's short forms of such words ("w" with, "rn" right now, "b4" before, "cuz" because, "em" them)
-    " w rn b4 cuz bc tho em urs wanna gotta gonna kinda sorta tbh idk imo btw ngl lmk plz thx ty smth sth legit totally"
+    " w rn b4 cuz cos coz bc tho em urs wanna gotta gonna kinda sorta tbh idk imo btw ngl lmk plz thx ty smth sth"
+    " legit totally"
     ).split())
 
 

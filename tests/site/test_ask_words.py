@@ -145,8 +145,8 @@ def test_a_real_english_word_is_no_typo_of_a_game_word():
     assert engine.analyse(said.format("shuffle")).wanted == engine.analyse(said.format("shuffled")).wanted
     assert ask(said.format("shuffle")).fixed == ()
     assert ask("does everyone know what is in someone elses hand").fixed == ()
-    # Texting's "urs" (yours) asks nothing, as "ur" does: it was read as "us", and told so.
-    assert ask("can i swap my card for one of urs").fixed == ()
+    # Texting's "urs" (yours) and "cos" (because) ask nothing, as "ur" and "cuz" do: they were read as "us" and "cost".
+    assert ask("can i swap my card for one of urs").fixed == () == ask("missed it cos someone snapped").fixed
     # Only its own inflection: a known word that begins it, or that it begins, with an inflection's ending
     # ("form" was read as "for", "ride" as "rid": a real word and a shorter one, no inflection of it).
     assert {"form", "ride"} <= english_words()
