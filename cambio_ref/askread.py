@@ -119,7 +119,7 @@ OTHER_GAME_TERM = "other-game"
 # The glossary terms of questions no rule answers: asking for advice ("is it worth ...", "best way to ...", "which of
 # my cards should ...": the rules say what a player may do, not what is wise) and about the game's history ("who
 # invented", "the same game as"). Such a question is never sure.
-ASIDE_TERMS = ("strategy", "history")
+ASIDE_TERMS = ("strategy", "history", "manners")
 # The glossary terms of a part of a source ("the Q&A", "the main text", "the worked example"): a question naming one
 # asks for the reading of that part, which a case whose title names it plays out (`cambio_ref.asksure.choose`).
 PART_TERMS = ("qa", "main-text", "worked-example")

@@ -146,6 +146,8 @@ ADVICE = ["Is snapping someone else's card actually good for me? I have to give 
           # answered with the opening peek's snapping and a power card taken from the pile)
           "any memorising hacks", "memory tricks", "how do i remember where my cards are"]
 HISTORY = ["Is Cambio the same game as Cabo?", "who invented cambio", "where does the name cambio even come from"]
+MANNERS = ["do i have to apologise if i snap the wrong card", "is it ok to take a photo of my grid during the peek",
+           "can i say sorry after i snap your card", "is trash talk allowed when someone calls"]
 RULES_WITH_SHOULD = [("should I get a penalty card if I snap the wrong card?", "case:snap.penalty-past-six-cards"),
                      ("who should deal the next round?", "option:match.dealer-rotation"),
                      ("what should happen if the deck runs out?", "option:deck.empty")]
@@ -166,6 +168,16 @@ def test_a_question_about_the_games_history_is_not_sure(question):
     # spec/glossary.yaml's "the game's history" ("same game as", "who invented"): no rule answers it. "Is Cambio the
     # same game as Cabo?" (tests/site/heldout-dev.yaml) was answered sure with when a player may call, the rule
     # the glossary's "Cambio" points to.
+    reply = ask(question)
+    assert not reply.sure and reply.closest
+
+
+@pytest.mark.parametrize("question", MANNERS)
+def test_a_question_about_table_manners_is_not_sure(question):
+    # spec/glossary.yaml's "table manners" (apologising, photos, trash talk): no source rules on it. Two questions of
+    # tests/site/heldout-dev.yaml no ruleset answers ("can I take a photo of my cards during the opening peek",
+    # "should you say sorry after you snap someone else's card") were answered sure, with snapping during the peek
+    # and snapping another player's card.
     reply = ask(question)
     assert not reply.sure and reply.closest
 
