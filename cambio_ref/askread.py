@@ -117,8 +117,8 @@ HOUSE_TERM = "house-rule"
 GAME_TERM = "cambio"
 OTHER_GAME_TERM = "other-game"
 # The glossary terms of questions no rule answers: asking for advice ("is it worth ...", "best way to ...", "which of
-# my cards should ...": the rules say what a player may do, not what is wise) and about the game's history ("who
-# invented", "the same game as"). Such a question is never sure.
+# my cards should ...": the rules say what a player may do, not what is wise), about the game's history ("who
+# invented", "the same game as") and about table manners ("say sorry", "take a photo"). Such a question is never sure.
 ASIDE_TERMS = ("strategy", "history", "manners")
 # The glossary terms of a part of a source ("the Q&A", "the main text", "the worked example"): a question naming one
 # asks for the reading of that part, which a case whose title names it plays out (`cambio_ref.asksure.choose`).
@@ -312,7 +312,7 @@ class Query:
     elsewhere: bool = False  # it names another card game ("in uno") or counts as poker does ("like four of a kind"),
     # and names neither Cambio nor a ruleset
     stated: bool = False  # it states its cards' points ("red king 0 and black king 20, how do kings count")
-    aside: bool = False  # it asks for advice or the game's history, not a rule ("is it worth hanging onto a five")
+    aside: bool = False  # it asks for advice, the game's history or manners, not a rule ("is it worth keeping a 5")
     summed: bool = False  # it asks what its cards add up to ("... left", "how much is that", "my total": `summed`)
     alone: bool = False  # it says its one card is the player's last ("my last card", "just an ace left": `alone`)
     told: tuple[str, ...] = ()  # cards it tells of apart from the hand, not scored (`gone`, `labelled`, `described`)
@@ -322,8 +322,8 @@ class Query:
 
     @property
     def off_topic(self) -> bool:
-        """It asks about another card game alone, for advice or about the game's history: no rule answers it, and
-        its answer is never sure (`cambio_ref.asksure.choose`), nor a hand (`hand`)."""
+        """It asks about another card game alone, for advice, about the game's history or manners: no rule answers
+        it, and its answer is never sure (`cambio_ref.asksure.choose`), nor a hand (`hand`)."""
         return self.elsewhere or self.aside
 
     @property

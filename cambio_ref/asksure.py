@@ -98,10 +98,10 @@ def choose(ranked: Sequence[tuple[Doc, float]], query: Query,
     source the first case's title names, and no other ("under the Q&A", "going by the worked example"):
     it asks for that part's reading, which the ruleset's rule may not follow (`_reads_part`). A question that
     is the first answer's title, word for word, is sure too. A question no rule answers (`Query.off_topic`:
-    another game, advice, the game's history) is never sure. A question asking for one glossary term of `terms` alone
-    asks for each rule it points to (`together`): none of them is the first answer's rival. A first case gives way
-    to its option scoring within CASE_NEAR of it when the question asks for nothing of the case's title beyond the
-    option's (`_asked_beyond`), unless it speaks of a house rule or names a part of a source.
+    another game, advice, the game's history, manners) is never sure. A question asking for one glossary term of
+    `terms` alone asks for each rule it points to (`together`): none of them is the first answer's rival. A first
+    case gives way to its option scoring within CASE_NEAR of it when the question asks for nothing of the case's
+    title beyond the option's (`_asked_beyond`), unless it speaks of a house rule or names a part of a source.
     """
     out = list(ranked)
     if not out:

@@ -387,7 +387,7 @@
                each: each, switched: switched(cw), asks: asking(text), topical: askedLast + rest.filter(function (j) { return has(single, stem(keep[j])); }).length +
                  found.size };
     }
-    // cambio_ref.askread.Query.off_topic: another card game alone, advice or the game's history
+    // cambio_ref.askread.Query.off_topic: another card game alone, advice, the game's history or manners
     function offTopic(q) { return q.elsewhere || q.aside; }
     function isHand(q) {
       var n = q.cards.length;

@@ -178,6 +178,7 @@ def test_a_question_about_table_manners_is_not_sure(question):
     # tests/site/heldout-dev.yaml no ruleset answers ("can I take a photo of my cards during the opening peek",
     # "should you say sorry after you snap someone else's card") were answered sure, with snapping during the peek
     # and snapping another player's card.
+    assert engine_for(shipped_data()).analyse(question).aside  # (read as manners, whatever it scores)
     reply = ask(question)
     assert not reply.sure and reply.closest
 
