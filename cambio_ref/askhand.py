@@ -361,13 +361,18 @@ def summed(words: Sequence[str], used: Iterable[int], valued: Collection[int] = 
 
 def owned(words: Sequence[str], used: Iterable[int]) -> bool:
     """Whether the words say the cards read at `used` are the player's: a hand's label or `having` right before the
-    first ("i have a 9 and a jack", "my cards are 2 and 7", "left with a 4 and a 5").
+    first ("i have a 9 and a jack", "my cards are 2 and 7", "left with a 4 and a 5"), or "all i" and a verb of
+    `HAVING` after the last ("a 7 and a 2, thats all i got").
 
     >>> owned("i have a 9 and a jack is that low".split(), {3, 6}), owned("can i swap a 9 and a jack".split(), {4, 7})
     (True, False)
+    >>> owned("ace and king thats all i got".split(), {0, 2}), owned("all i got was a 9 and a jack".split(), {4, 7})
+    (True, False)
     """
     at = sorted(used)
-    return bool(at) and any(introduces(words, j, at) for j in range(at[0]))
+    return bool(at) and (any(introduces(words, j, at) for j in range(at[0])) or any(
+        words[k:k + 2] == ["all", "i"] and words[k + 2:k + 3] and words[k + 2] in HAVING
+        for k in range(at[-1] + 1, len(words))))
 
 
 # Pairs of words that say a card is the player's last one ("my last card is ...", "my only card left",

@@ -64,9 +64,14 @@ RANK_WORDS: dict[str, str] = {
 # Table slang of more than one word for a card or a rank, as the words `RANK_WORDS` and `SUIT_WORDS` know: the king
 # of hearts (the "suicide king", the king with a sword behind his head), the 7 ("hockey stick") and the king of
 # diamonds, drawn in profile (the "one-eyed king": research/variants-in-the-wild.md, playcabo.io's king power).
+# Card-table names for cards held together, borrowed from poker: "big slick" (an ace and a king), "nina ross" (a
+# nine) and the "dead man's hand" (the black aces and the black eights).
 NICKNAMES: dict[str, str] = {"suicide king": "king of hearts", "suicide kings": "king of hearts",
                              "hockey stick": "seven", "hockey sticks": "sevens",
-                             "one eyed king": "king of diamonds", "one-eyed king": "king of diamonds"}
+                             "one eyed king": "king of diamonds", "one-eyed king": "king of diamonds",
+                             "big slick": "ace and king", "nina ross": "nine",
+                             **{f"dead {man} hand": "ace of spades, ace of clubs, eight of spades and eight of clubs"
+                                for man in ("man's", "mans", "man\u2019s", "man")}}
 NICKNAME = re.compile(rf"\b(?:{'|'.join(sorted(NICKNAMES, key=len, reverse=True))})\b")
 # Those letters: cards in a hand, but searched as themselves (a rule's text has "J/Q" for other things).
 RANK_LETTERS = frozenset(("k", "q", "j"))

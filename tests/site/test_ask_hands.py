@@ -360,6 +360,13 @@ HANDS_IN_WORDS = [
     ("a bullet, a lady and a dime, total?", ["AS", "QS", "10S"], ()),
     ("two hooks and a cowboy. what's my score", ["JS", "JH", "KS"], ()),
     ("the suicide king plus a hockey stick, how many points", ["KH", "7S"], ()),
+    # Poker's names for cards held together: big slick is an ace and a king, nina ross a 9, the dead man's hand the
+    # black aces and the black eights; "that's all i got" after the cards says they are the player's
+    # (askhand.owned).
+    ("big slick, thats all i got", ["AS", "KS"], ()),
+    ("nina ross plus a dime plus a deuce", ["9S", "10S", "2S"], ()),
+    ("flipped the dead man's hand, total?", ["AS", "AC", "8S", "8C"], ()),
+    ("a 7 and a 2, that's all i have", ["7S", "2S"], ()),
 ]
 
 
