@@ -3,7 +3,7 @@
 Every word among a hand's cards is read as a card, a count or a colour, or named as unread; a hand said
 with names, typos, colours, suits, codes, counts, separators and chat reads as the cards meant. The words
 are written here from general usage and the sources' value lists (cited below), never from the held-out
-phrasings. The hands written out one by one are in tests/site/test_ask_hands.py.
+phrasings. The hands written out one by one are in tests/site/hands_in_words.py.
 """
 
 from __future__ import annotations

@@ -23,10 +23,10 @@ from cambio_ref.askprint import table_words
 from cambio_ref.cases import load_cases
 from cambio_ref.rulebook.search import SEARCH_INDEX
 from tests.site.browsing import PHONE, Visit
+from tests.site.hands_in_words import HANDS_IN_WORDS, PEOPLE_COUNTED
 from tests.site.heldout_check import load_half
 from tests.site.phrasing_check import load_phrasings
 from tests.site.replies import SharedReplies
-from tests.site.test_ask_hands import HANDS_IN_WORDS, PEOPLE_COUNTED
 from tests.site.test_ask_sure import ADVICE, HISTORY, RULES_WITH_SHOULD, TABLE_BOUNDS
 
 pytestmark = pytest.mark.browser
