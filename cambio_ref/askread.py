@@ -47,11 +47,13 @@ from cambio_ref.askkind import ASKING, HOW_MUCH, asking
 from cambio_ref.askpeople import given, people
 from cambio_ref.askstory import (
     CORRECTIONS,
+    RECOUNT_WORDS,
     corrected,
     denied,
     described,
     gone,
     labelled,
+    recounted,
     referred,
     repeated,
     restated,
@@ -285,8 +287,9 @@ def set_aside(canon: Sequence[str], lex: Lexicon) -> frozenset[int]:
 # "only" ("only 4 + 4 left").
 # Not the words that may stand for a card ("one", "another", "other", "more"): read as one, or named.
 _NOT_UNREAD = (STOP_WORDS | set(COLOURS) | NOT_CARDS | JOINS | {"rule", "rules", "ruleset", "just", "only"}
-               | {w for c in CORRECTIONS for w in c} | _RULESET_CUES) - {ONE, ANOTHER, "other"}
-# (a correction's words, "a king... wait, a queen"; a cue before a ruleset's name, "playing online: 5, 5")
+               | {w for c in CORRECTIONS for w in c} | _RULESET_CUES | RECOUNT_WORDS) - {ONE, ANOTHER, "other"}
+# (a correction's words, "a king... wait, a queen"; a cue before a ruleset's name, "playing online: 5, 5"; the word
+# that counts cards again, "yes all 4 twos")
 
 
 @dataclass(frozen=True)
@@ -433,9 +436,9 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     cut = versus(keep, reading.used, reading.named_at, named)
     thrown = gone(keep, reading.used)
     away = (thrown | referred(keep, reading, thrown) | (labelled(keep, reading.used) if cut < 0 else frozenset())
-            | described(keep, reading.used) | corrected(keep, reading.used)
+            | described(keep, reading.used, reading.named_at) | corrected(keep, reading.used)
             | denied(keep, reading.used, reading.named_at)) - masked
-    said = tuple((card, points) for run, points in said_points(keep, reading.used)
+    said = tuple((card, points) for run, points in said_points(keep, reading.used, reading.named_at)
                  for card in read_cards([w if j in run else "" for j, w in enumerate(keep)]).cards)
     told: tuple[str, ...] = ()
     if away and (kept := read_cards([w if j not in masked | away else "" for j, w in enumerate(keep)])).cards:
@@ -507,6 +510,8 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     # ("three fives, so 5 5 5": the fives named twice are three fives; the reply names the words said again)
     # and a suited card named twice is one card ("swapped my king out for a 4 of clubs, so now 4C and 10H")
     again = restated(reading.cards, reading.named_at)
+    # ("2 2 2 2 and a joker (yes all 4 twos)": the twos counted again by "all" and a count are the same twos)
+    again |= recounted(keep, reading.cards, reading.named_at, again)
     left = [n for n in range(len(reading.cards)) if n not in again]
     again |= {left[x] for x in repeated([reading.cards[n] for n in left])}
     cards = tuple(c for n, c in enumerate(reading.cards) if n not in again)

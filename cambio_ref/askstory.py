@@ -30,12 +30,14 @@ __all__ = [
     "CORRECTIONS",
     "DENYING",
     "GONE_VERBS",
+    "RECOUNT_WORDS",
     "claimed",
     "corrected",
     "denied",
     "described",
     "gone",
     "labelled",
+    "recounted",
     "referred",
     "repeated",
     "restated",
@@ -229,6 +231,49 @@ def restated(cards: Sequence[CardMention], named_at: Sequence[int]) -> frozenset
     return frozenset()
 
 
+# Words that open a count of cards named already ("both fives red", "yes all 4 twos"): `recounted`.
+RECOUNT_WORDS = frozenset(("both", "all"))
+
+
+def recounted(words: Sequence[str], cards: Sequence[CardMention], named_at: Sequence[int],
+              again: Collection[int] = ()) -> frozenset[int]:
+    """The indices of `cards` that count again, by "both" or "all" and a count, cards named before them but not right
+    before: as many cards of that rank, told apart from the rest ("2 2 2 2 and a joker (yes all 4 twos)", "two 5s
+    and a 3, both fives red"); of the two, the one that says fewer suits and colours, as `restated` keeps. Cards at
+    `again` are said again already. No suit named in one differs from the other's.
+
+    >>> two, five = CardMention("2"), CardMention("5")
+    >>> sorted(recounted("2 2 2 2 and a joker yes all 4 twos".split(), [two] * 4 + [CardMention("X")] + [two] * 4,
+    ...                  [0, 1, 2, 3, 6, 9, 9, 9, 9]))
+    [5, 6, 7, 8]
+    >>> sorted(recounted("two 5s and a 3 both fives red".split(), [five, five, CardMention("3")]
+    ...                  + [CardMention("5", colour="red")] * 2, [0, 0, 4, 5, 5]))
+    [0, 1]
+    >>> sorted(recounted("a 5 and both fives".split(), [five] * 3, [1, 3, 3]))  # (one five before: three fives)
+    []
+    """
+    out: set[int] = set()
+    n = len(cards) if len(named_at) == len(cards) else 0
+    o = 0
+    while o < n:
+        k = 1
+        while o + k < n and named_at[o + k] == named_at[o]:
+            k += 1
+        at, group = named_at[o], list(range(o, o + k))
+        rank = cards[o].rank
+        opened = words[at:at + 1] == ["both"] or (at > 0 and words[at - 1] in RECOUNT_WORDS and words[at] != "both")
+        before = [m for m in range(o) if cards[m].rank == rank and m not in again and m not in out]
+        if k >= 2 and opened and all(cards[m].rank == rank for m in group) and len(before) == k:
+            said, again_said = ({str(cards[m]) for m in before if cards[m].suit},
+                                {str(cards[m]) for m in group if cards[m].suit})
+            if said <= again_said or again_said <= said:
+                told = sum(2 * bool(cards[m].suit) + bool(cards[m].colour) for m in before)
+                out.update(before if sum(2 * bool(cards[m].suit) + bool(cards[m].colour) for m in group) > told
+                           else group)
+        o += k
+    return frozenset(out)
+
+
 def repeated(cards: Sequence[CardMention]) -> frozenset[int]:
     """The indices of `cards` naming a suited card that a later one names again: one deck has one of each, so the
     story's mention and the hand's are the same card ("swapped my king out for a 4 of clubs, so now 4C and 10H").
@@ -307,15 +352,21 @@ def claimed(words: Sequence[str], j: int, used: Collection[int]) -> bool:
     return k in used
 
 
-def said_of(words: Sequence[str], j: int, used: Collection[int]) -> tuple[int, ...]:
-    """The places of the run of words read as cards (at `used`) right before the word at `j`.
+def said_of(words: Sequence[str], j: int, used: Collection[int], starts: Collection[int] = ()) -> tuple[int, ...]:
+    """The places of the run of words read as cards (at `used`) right before the word at `j`; with `starts` (where
+    each card's words start), the last card's words only ("a queen, both kings are red": "both kings").
 
     >>> said_of("where an ace is zero".split(), 3, {2}), said_of("a 9 is".split(), 1, {1})
     ((2,), ())
+    >>> said_of("a queen both kings are red".split(), 4, {1, 2, 3}), said_of("a queen both kings are".split(), 4,
+    ...                                                                       {1, 2, 3}, {1, 2})
+    ((1, 2, 3), (2, 3))
     """
     k = j
     while k - 1 in used:
         k -= 1
+        if k in starts:
+            break
     return tuple(range(k, j))
 
 
@@ -325,10 +376,11 @@ IN_DECK = (("in", "the", "deck"), ("in", "the", "pack"), ("in", "deck"), ("in", 
 POWER_NOUNS = frozenset(("swap", "power", "powers", "peek", "ability", "effect"))
 
 
-def described(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
+def described(words: Sequence[str], used: Collection[int], starts: Collection[int] = ()) -> frozenset[int]:
     """The places of the words read as cards (at `used`) right before a verb of `DESCRIBED_BY`: a card the question
     says something about (a house rule's value, what a pair of them is), not one more card of the hand; and those
-    right before words of `IN_DECK` (cards of the deck) or a noun of `POWER_NOUNS` (a card's power).
+    right before words of `IN_DECK` (cards of the deck) or a noun of `POWER_NOUNS` (a card's power). With `starts`
+    (where each card's words start), only the last card before such words ("a queen, both kings are red").
 
     >>> sorted(described("where an ace is zero i have 3 aces".split(), {2, 6, 7}))
     [2]
@@ -345,9 +397,9 @@ def described(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
     """
     return frozenset(k for j, w in enumerate(words[:-1]) if w in DESCRIBED_BY
                      and words[j + 1] not in ASKING_PRONOUNS | HELD_AFTER and not claimed(words, j, used)
-                     for k in said_of(words, j, used)) | {
+                     for k in said_of(words, j, used, starts)) | {
         k for j in range(len(words)) if any(tuple(words[j:j + len(d)]) == d for d in IN_DECK)
-        or words[j] in POWER_NOUNS for k in said_of(words, j, used)}
+        or words[j] in POWER_NOUNS for k in said_of(words, j, used, starts)}
 
 
 # Words before a card got rid of that point back at one told before ("had a 7 and a 9, burned the 7"): `referred`.
@@ -412,7 +464,8 @@ NUMBER_WORDS: dict[str, int] = {**{w: n for w, n in COUNT_WORDS.items() if w.isa
                                 "zero": 0, "nothing": 0, "eleven": 11, "twelve": 12, "thirteen": 13, "twenty": 20}
 
 
-def said_points(words: Sequence[str], used: Collection[int]) -> tuple[tuple[tuple[int, ...], int], ...]:
+def said_points(words: Sequence[str], used: Collection[int],
+                starts: Collection[int] = ()) -> tuple[tuple[tuple[int, ...], int], ...]:
     """The runs of words read as cards (their places, at `used`) that the question says are worth a number of points
     ("where an ace is zero", "jokers are -1", written "minus 1" by `raw_words`), each with that number.
 
@@ -423,7 +476,7 @@ def said_points(words: Sequence[str], used: Collection[int]) -> tuple[tuple[tupl
     """
     out: list[tuple[tuple[int, ...], int]] = []
     for j, w in enumerate(words):
-        run = said_of(words, j, used)
+        run = said_of(words, j, used, starts)
         if w not in DESCRIBED_BY or not run or claimed(words, j, used):  # (a list's total: "a king and a 5 is 4")
             continue
         m = j + 1
@@ -451,7 +504,7 @@ def story_words() -> frozenset[str]:
 def story_json() -> dict[str, Any]:
     """The word lists that find the cards told of apart from the hand, as ask-story.js reads them."""
     return {"gone_verbs": sorted(GONE_VERBS), "gone_skip": sorted(GONE_SKIP), "swap_verbs": sorted(SWAP_VERBS),
-            "corrections": [list(c) for c in CORRECTIONS], "denying": sorted(DENYING),
+            "corrections": [list(c) for c in CORRECTIONS], "denying": sorted(DENYING), "recount": sorted(RECOUNT_WORDS),
             "denied_skip": sorted(DENIED_SKIP), "asking_pronouns": sorted(ASKING_PRONOUNS),
             "held_after": sorted(HELD_AFTER), "in_deck": [list(d) for d in IN_DECK],
             "power_nouns": sorted(POWER_NOUNS),

@@ -9,7 +9,8 @@
       rawWords = ctx.rawWords, andBetweenCards = ctx.andBetweenCards, rankToken = ctx.rankToken, codeOf = ctx.codeOf,
       readCards = ctx.readCards, correct = ctx.correct, suitTypos = ctx.suitTypos,
       labels = ctx.labels, having = ctx.having, introduces = ctx.introduces, gone = ctx.gone, denied = ctx.denied,
-      corrected = ctx.corrected, runs = ctx.runs, restated = ctx.restated, claimed = ctx.claimed,
+      corrected = ctx.corrected, runs = ctx.runs, restated = ctx.restated, recounted = ctx.recounted,
+      claimed = ctx.claimed,
       described = ctx.described, saidPoints = ctx.saidPoints, referred = ctx.referred, people = ctx.people,
       versus = ctx.versus, given = ctx.given, inflection = ctx.inflection,
       stopRaw = ctx.stopRaw, vocab = ctx.data.vocab;
@@ -205,7 +206,7 @@
       })) { handLabel = -1; }
       if (cut >= 0) { handLabel = -1; }  // (two hands compared: each has its own label, if any)
       var said = [];
-      saidPoints(keep, reading.used).forEach(function (sp) {
+      saidPoints(keep, reading.used, reading.namedAt).forEach(function (sp) {
         readCards(keep.map(function (w, j) { return sp[0].indexOf(j) >= 0 ? w : ""; })).cards.forEach(function (c) {
           said.push([c, sp[1]]);
         });
@@ -213,7 +214,7 @@
       var told = [];
       var thrown = gone(keep, reading.used);
       var away = thrown.concat(referred(keep, reading, thrown), usedFirst.filter(function (k) { return k < handLabel; }),
-        described(keep, reading.used), corrected(keep, reading.used), denied(keep, reading.used, reading.namedAt))
+        described(keep, reading.used, reading.namedAt), corrected(keep, reading.used), denied(keep, reading.used, reading.namedAt))
         .filter(function (j, x, all) { return !masked.has(j) && all.indexOf(j) === x; });
       if (away.length) {
         var kept = readCards(keep.map(function (w, j) { return masked.has(j) || away.indexOf(j) >= 0 ? "" : w; }));
@@ -351,6 +352,8 @@
       // again named as not counted
       // and cambio_ref.askstory.repeated: a suited card named twice is one card
       var again = restated(reading.cards, reading.namedAt);
+      // and cambio_ref.askstory.recounted: the cards counted again by "both" or "all" and a count ("yes all 4 twos")
+      recounted(keep, reading.cards, reading.namedAt, again).forEach(function (x) { again.push(x); });
       var left = [];
       reading.cards.forEach(function (c, x) { if (again.indexOf(x) < 0) { left.push(x); } });
       left.forEach(function (x, y) {

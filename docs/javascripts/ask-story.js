@@ -118,6 +118,35 @@
       return [];
     }
 
+    // cambio_ref.askstory.recounted: the indices of cards counted again by "both" or "all" and a count, as many of
+    // their rank as were named before ("2 2 2 2 and a joker (yes all 4 twos)"): of the two, the one saying fewer suits
+    function recounted(words, cards, namedAt, again) {
+      var n = cards.length === namedAt.length ? cards.length : 0, out = [];
+      function told(xs) { return xs.reduce(function (t, m) { return t + 2 * (cards[m].suit ? 1 : 0) + (cards[m].colour ? 1 : 0); }, 0); }
+      function suited(xs) { return xs.filter(function (m) { return cards[m].suit; }).map(function (m) { return cards[m].rank + cards[m].suit; }); }
+      function within(a, b) { return a.every(function (x) { return b.indexOf(x) >= 0; }); }
+      var o = 0;
+      while (o < n) {
+        var k = 1;
+        while (o + k < n && namedAt[o + k] === namedAt[o]) { k += 1; }
+        var at = namedAt[o], rank = cards[o].rank, group = [];
+        for (var g = o; g < o + k; g++) { group.push(g); }
+        var opened = words[at] === "both" || (at > 0 && lex.recount.indexOf(words[at - 1]) >= 0 && words[at] !== "both");
+        var before = [];
+        for (var m = 0; m < o; m++) {
+          if (cards[m].rank === rank && again.indexOf(m) < 0 && out.indexOf(m) < 0) { before.push(m); }
+        }
+        if (k >= 2 && opened && group.every(function (x) { return cards[x].rank === rank; }) && before.length === k) {
+          var a = suited(before), b = suited(group);
+          if (within(a, b) || within(b, a)) {
+            (told(group) > told(before) ? before : group).forEach(function (x) { out.push(x); });
+          }
+        }
+        o += k;
+      }
+      return out;
+    }
+
     // cambio_ref.askstory.described: the places of the words read as cards right before "is" or "are" (not followed
     // by a pronoun that asks: "is that negative?"): a card the question says something about, not one of the hand
     // cambio_ref.askstory.claimed: "is" and a number after a list of cards say its total ("a red king and a 5 is 4")
@@ -135,31 +164,42 @@
       return used[k] === true;
     }
 
-    function described(words, used) {
+    // cambio_ref.askstory.said_of: the places of the run of words read as cards right before j, the last card's words
+    // only when starts (where each card's words start) is given ("a queen, both kings are red": "both kings")
+    function saidOf(j, used, starts) {
+      var run = [];
+      for (var k = j - 1; used[k] === true; k--) {
+        run.unshift(k);
+        if (starts && starts.indexOf(k) >= 0) { break; }
+      }
+      return run;
+    }
+
+    function described(words, used, starts) {
       var out = [];
+      function add(k) { if (out.indexOf(k) < 0) { out.push(k); } }
       words.forEach(function (w, j) {
         if (lex.described_by.indexOf(w) < 0 || j + 1 >= words.length || lex.asking_pronouns.indexOf(words[j + 1]) >= 0 ||
             lex.held_after.indexOf(words[j + 1]) >= 0 || claimed(words, j, used)) {
           return;
         }
-        for (var k = j - 1; used[k] === true; k--) { if (out.indexOf(k) < 0) { out.push(k); } }
+        saidOf(j, used, starts).forEach(add);
       });
       words.forEach(function (w, j) {  // (cards of the deck, "2 jokers in the deck"; a power, "the queen swap")
         if (!lex.in_deck.some(function (d) { return same(words.slice(j, j + d.length), d); }) &&
             lex.power_nouns.indexOf(w) < 0) { return; }
-        for (var k = j - 1; used[k] === true; k--) { if (out.indexOf(k) < 0) { out.push(k); } }
+        saidOf(j, used, starts).forEach(add);
       });
       return out;
     }
 
     // cambio_ref.askstory.said_points: the runs of words read as cards said to be worth a number of points ("where an
     // ace is zero", "jokers are minus 1"), each as [places, points]
-    function saidPoints(words, used) {
+    function saidPoints(words, used, starts) {
       var out = [];
       words.forEach(function (w, j) {
         if (lex.described_by.indexOf(w) < 0 || used[j - 1] !== true || claimed(words, j, used)) { return; }
-        var run = [];
-        for (var k = j - 1; used[k] === true; k--) { run.unshift(k); }
+        var run = saidOf(j, used, starts);
         var m = j + 1;
         while (m < words.length && lex.points_lead.indexOf(words[m]) >= 0) { m += 1; }
         var sign = m < words.length && lex.negative.indexOf(words[m]) >= 0 ? -1 : 1;
@@ -229,7 +269,7 @@
       }
       return -1;
     }
-    return { gone: gone, denied: denied, corrected: corrected, runs: runs, restated: restated, claimed: claimed,
+    return { gone: gone, denied: denied, corrected: corrected, runs: runs, restated: restated, recounted: recounted, claimed: claimed,
              described: described, saidPoints: saidPoints, referred: referred, people: people, given: given,
              versus: versus };
   };

@@ -290,6 +290,12 @@ HANDS_IN_WORDS = [
     ("nina ross plus a dime plus a deuce", ["9S", "10S", "2S"], ()),
     ("flipped the dead man's hand, total?", ["AS", "AC", "8S", "8C"], ()),
     ("a 7 and a 2, that's all i have", ["7S", "2S"], ()),
+    # "both" or "all" and a count after as many cards of a rank says them again (askstory.recounted): four twos, two
+    # fives that are red, two black kings; a count of more than were named before is more cards: three fives.
+    ("2 2 2 2 and a joker (yes all 4 twos)", ["2S", "2H", "2D", "2C", "X"], ()),
+    ("two 5s and a 3 (both fives red)", ["3S", "5H", "5D"], ()),
+    ("k k and a 5, both kings black", ["5S", "KS", "KC"], ()),
+    ("a 5 and both fives", ["5S", "5H", "5D"], ()),
 ]
 
 

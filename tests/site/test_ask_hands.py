@@ -101,7 +101,14 @@ def test_the_players_last_card_is_scored_as_their_hand(question, card):
     ("swapped my king out for a 4 of clubs, so now 4C and 10H. score?", ("king", "4 of clubs")),
     ("add up 5, 5, jack, not the 8 i threw", ("8",)),
     ("i had a 7 and a 9 and a 4, then burned the 7. total", ("7", "7")),
-    ("three cards: king, 4, king. not 2 fours. two kings and a 4. total", ("2 fours", "two kings", "4"))])
+    ("three cards: king, 4, king. not 2 fours. two kings and a 4. total", ("2 fours", "two kings", "4")),
+    # "both" or "all" and a count, after as many cards of that rank, counts them again (askstory.recounted); the
+    # list that says fewer suits and colours is the one left out
+    ("2 2 2 2 and a joker (yes all 4 twos)", ("4 twos",)),
+    ("two 5s and a 3 (both fives red)", ("two fives",)),
+    # a card said something of is the last one before "is" or "are", not every card right before it with no word
+    # between: the queen is counted (askstory.said_of: it was left out with the kings)
+    ("i have two kings and a queen, both kings are red. total", ("both kings red",))])
 def test_the_words_not_counted_in_a_hand_are_named(question, told):
     assert ask(question).told == told
 
