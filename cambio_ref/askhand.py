@@ -361,8 +361,8 @@ def summed(words: Sequence[str], used: Iterable[int], valued: Collection[int] = 
 
 def owned(words: Sequence[str], used: Iterable[int]) -> bool:
     """Whether the words say the cards read at `used` are the player's: a hand's label or `having` right before the
-    first ("i have a 9 and a jack", "my cards are 2 and 7", "left with a 4 and a 5"), or "all i" and a verb of
-    `HAVING` after the last ("a 7 and a 2, thats all i got").
+    first ("i have a 9 and a jack", "my cards are 2 and 7", "left with a 4 and a 5"), "left" right after the last
+    ("only 4 + 4 left"), or "all i" and a verb of `HAVING` after the last ("a 7 and a 2, thats all i got").
 
     >>> owned("i have a 9 and a jack is that low".split(), {3, 6}), owned("can i swap a 9 and a jack".split(), {4, 7})
     (True, False)
@@ -370,16 +370,16 @@ def owned(words: Sequence[str], used: Iterable[int]) -> bool:
     (True, False)
     """
     at = sorted(used)
-    return bool(at) and (any(introduces(words, j, at) for j in range(at[0])) or any(
-        words[k:k + 2] == ["all", "i"] and words[k + 2:k + 3] and words[k + 2] in HAVING
-        for k in range(at[-1] + 1, len(words))))
+    return bool(at) and (any(introduces(words, j, at) for j in range(at[0])) or words[at[-1] + 1:at[-1] + 2] == [
+        "left"] or any(words[k:k + 2] == ["all", "i"] and words[k + 2:k + 3] and words[k + 2] in HAVING
+                       for k in range(at[-1] + 1, len(words))))
 
 
 # Pairs of words that say a card is the player's last one ("my last card is ...", "my only card left",
 # "last card standing"): `alone`.
 ALONE_PAIRS = frozenset((("last", "card"), ("only", "card"), ("card", "left"), ("card", "standing"),
                          ("remaining", "card"), ("single", "card"), ("final", "card"), ("down", "to"), ("all", "i"),
-                         ("last", "one"), ("left", "with")))
+                         ("last", "one"), ("left", "with"), ("that", "left")))
 
 
 def alone(words: Sequence[str], used: Iterable[int]) -> bool:

@@ -58,7 +58,7 @@ LABEL_MORE = frozenset(("other", "rest"))
 # Verbs by which a player gets rid of a card of their own ("I burned my 7 earlier", "snapped my jack"): the card
 # right after one (after "my" or an article) is no longer in the hand: `gone`.
 GONE_VERBS = frozenset(("snapped", "burned", "burnt", "threw", "tossed", "discarded", "dumped", "slapped", "ditched",
-                        "lost", "gave"))
+                        "lost", "gave", "dropped", "chucked", "binned", "played"))
 # Words between such a verb and the card ("burned both my 7s"), and verbs of swapping a card, which is gone when
 # "out" or "away" follows it, or after "in for" ("swapped it in for my jack"): `gone`.
 GONE_SKIP = ARTICLES | {"my", "both"}

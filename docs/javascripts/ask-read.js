@@ -337,10 +337,11 @@
             lex.sum_pairs.some(function (p) { return p[0] === w && p[1] === keep[k + 1]; }));
         }));
       // cambio_ref.askhand.owned: a hand's label or a word of having right before the first card ("i have a 9 and"),
-      // or "all i" and a word of having after the last ("a 7 and a 2, thats all i got")
+      // "left" right after the last ("only 4 + 4 left"), or "all i" and a word of having after the last ("a 7 and a 2,
+      // thats all i got")
       var owned = usedAt.length > 0 && (keep.slice(0, Math.min.apply(null, usedAt)).some(function (w, j) {
         return introduces(keep, j, reading.used);
-      }) || keep.some(function (w, k) {
+      }) || keep[hi + 1] === "left" || keep.some(function (w, k) {
         return k > hi && w === "all" && keep[k + 1] === "i" && lex.having.indexOf(keep[k + 2]) >= 0;
       }));
       // cambio_ref.askhand.alone: the one card is the player's last ("my last card", "just an ace left")

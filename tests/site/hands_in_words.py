@@ -296,6 +296,8 @@ HANDS_IN_WORDS = [
     ("two 5s and a 3 (both fives red)", ["3S", "5H", "5D"], ()),
     ("k k and a 5, both kings black", ["5S", "KS", "KC"], ()),
     ("a 5 and both fives", ["5S", "5H", "5D"], ()),
+    # "left" right after the cards says they are the player's (askhand.owned), with no word of value: "+" is no card
+    ("only 4 + 4 left", ["4S", "4H"], ()),
 ]
 
 

@@ -87,7 +87,8 @@ def test_the_data_scorer_gives_what_the_scorer_gives():
                                               ("just a 7 left", "7S"), ("only card left: a joker. points?", "X"),
                                               ("burned the rest, down to my 4 of clubs", "4C"),
                                               ("swapped away the other two, all i have is a jack", "JS"),
-                                              ("my last one is a 4", "4S"), ("i'm left with only a joker", "X")])
+                                              ("my last one is a 4", "4S"), ("i'm left with only a joker", "X"),
+                                              ("so all that's left is the black king of clubs", "KC")])
 def test_the_players_last_card_is_scored_as_their_hand(question, card):
     # (askhand.alone: the one card a player says is their last gets its points under each ruleset, as a hand does)
     reply = ask(question)
@@ -108,7 +109,11 @@ def test_the_players_last_card_is_scored_as_their_hand(question, card):
     ("two 5s and a 3 (both fives red)", ("two fives",)),
     # a card said something of is the last one before "is" or "are", not every card right before it with no word
     # between: the queen is counted (askstory.said_of: it was left out with the kings)
-    ("i have two kings and a queen, both kings are red. total", ("both kings red",))])
+    ("i have two kings and a queen, both kings are red. total", ("both kings red",)),
+    # a card after a verb of getting rid of it is no longer in a hand, whoever dropped or played it
+    # (askstory.GONE_VERBS)
+    ("i have a 5 and a jack. someone dropped a 7, total?", ("7",)),
+    ("played my 7 and kept a 2 and a 4, total", ("7",))])
 def test_the_words_not_counted_in_a_hand_are_named(question, told):
     assert ask(question).told == told
 
