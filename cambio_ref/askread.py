@@ -60,6 +60,7 @@ from cambio_ref.askstory import (
     runs,
     said_points,
     story_json,
+    taken_back,
 )
 from cambio_ref.askswitch import switch_json, switched
 from cambio_ref.asktypos import correct, inflection, suit_typos
@@ -445,6 +446,7 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
         if not reading.used - away <= kept.used:  # (a letter read beside a card left out: "J, a 7, no wait, a ten")
             kept = without(reading, away)
         reading, masked, told = kept, masked | away, runs(keep, away)
+    back = taken_back(keep, reading.used)  # ("a hack... I mean jack": a slip taken back, neither unread nor asked)
     single = lex.single()
     # A phrase of the glossary ("slow burn", "which way") is asked for as its term, not word by word.
     wanted: list[tuple[str, ...]] = []
@@ -460,7 +462,7 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
                 for k in range(j, j + len(phrase)):
                     covered[k] = True
     for j, w in enumerate(canon):
-        if w not in STOP and not covered[j] and j not in aside and keep[owner[j]] not in named:
+        if w not in STOP and not covered[j] and j not in aside and keep[owner[j]] not in named and owner[j] not in back:
             wanted.append((w, f"@{single[w]}") if w in single else (w,))
             plain.append(())
     # A stop word that is a glossary word counts when it ends the question: "what does a ten do?", the words that
@@ -488,20 +490,21 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     first = min(reading.used) if reading.used else 0
     label = hand_label(keep, reading.used)
     rest = [j for j, w in enumerate(keep) if w not in STOP_WORDS and (w == ACE_NUMBER or not card_word(w))
-            and j not in reading.used and not valued[j] and w not in ("rule", "rules", "ruleset") and j != label]
+            and j not in reading.used and not valued[j] and w not in ("rule", "rules", "ruleset") and j != label
+            and j not in back]
     # Unread: a word among the cards (or the one an "and" adds after them) that is no card, a suit word left
     # over ("kings of hearts and diamonds"), or a word nobody uses (it may be a card mistyped).
     span = hand_span(keep, reading.used)
     # (the words between two hands compared set them apart: "my 10 and ace vs her 6 and 6")
     between = range(max((at for at in reading.named_at if at < cut), default=cut) + 1, cut)
     unread = tuple(keep[j] for j in range(len(keep)) if j not in reading.used and j not in reading.points
-                   and j not in masked and j not in between and (
+                   and j not in masked and j not in between and j not in back and (
         (j in span and keep[j] not in _NOT_UNREAD and not valued[j] and j != label)
         or (j in rest and vocab is not None and keep[j] not in vocab)))
     once: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {}
     for alts, words_of in zip(wanted, plain, strict=True):
         once.setdefault(alts, words_of)
-    terms = lex.terms(canon)
+    terms = lex.terms([c for i, c in enumerate(canon) if owner[i] not in back])
     # ("what are an ace and a jack worth": each card's value; not "mine are 2S, 4H": a hand's label)
     each = "each" in keep or (any(w == "are" and not (k and keep[k - 1] in HAND_LABELS) for k, w in
                                   enumerate(keep[:first])) and not any(w in _SUM_WORDS for w in keep))

@@ -46,6 +46,7 @@ __all__ = [
     "said_points",
     "story_json",
     "story_words",
+    "taken_back",
 ]
 
 # Words between an owner and a label ("my last cards are ..."): `labelled`.
@@ -159,6 +160,27 @@ def corrected(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
             while b in used:
                 out.add(b)
                 b -= 1
+    return frozenset(out)
+
+
+def taken_back(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
+    """The places of the words no card is read at (not at `used`) right before words of `CORRECTIONS` that a card
+    follows (after an article): a word the player takes back, a slip of the keyboard ("a 4 and a hack... I mean
+    jack"), neither unread nor asked.
+
+    >>> sorted(taken_back("a 4 and a hack i mean jack".split(), {1, 7})), sorted(taken_back("a 7 i mean".split(), {1}))
+    ([4], [])
+    """
+    out: set[int] = set()
+    for j in range(1, len(words)):
+        said = next((c for c in CORRECTIONS if tuple(words[j:j + len(c)]) == c), None)
+        if said is None or j - 1 in used:
+            continue
+        k = j + len(said)
+        while k < len(words) and words[k] in ARTICLES:
+            k += 1
+        if k in used:
+            out.add(j - 1)
     return frozenset(out)
 
 

@@ -10,6 +10,7 @@
       readCards = ctx.readCards, correct = ctx.correct, suitTypos = ctx.suitTypos,
       labels = ctx.labels, having = ctx.having, introduces = ctx.introduces, gone = ctx.gone, denied = ctx.denied,
       corrected = ctx.corrected, runs = ctx.runs, restated = ctx.restated, recounted = ctx.recounted,
+      takenBack = ctx.takenBack,
       claimed = ctx.claimed,
       described = ctx.described, saidPoints = ctx.saidPoints, referred = ctx.referred, people = ctx.people,
       versus = ctx.versus, given = ctx.given, inflection = ctx.inflection,
@@ -231,6 +232,9 @@
         }
       }
       var cards = reading.cards;
+      // cambio_ref.askstory.taken_back: a slip taken back ("a hack... I mean jack"), neither unread nor asked
+      var back = takenBack(keep, reading.used);
+      var cwKept = cw.filter(function (w, i) { return back.indexOf(owner[i]) < 0; });
       var wanted = [], plain = [], covered = cw.map(function () { return false; });
       var aside = setAside(cw);  // ("not the FAQ": a part of a source the question does not ask for)
       for (var j = 0; j < cw.length; j++) {
@@ -245,7 +249,7 @@
         });
       }
       cw.forEach(function (w, j) {
-        if (!stop.has(w) && !covered[j] && !aside.has(j) && !named.has(keep[owner[j]])) { wanted.push(has(single, w) ? [w, "@" + single[w]] : [w]); plain.push([]); }
+        if (!stop.has(w) && !covered[j] && !aside.has(j) && !named.has(keep[owner[j]]) && back.indexOf(owner[j]) < 0) { wanted.push(has(single, w) ? [w, "@" + single[w]] : [w]); plain.push([]); }
       });
       var last = cw.length - 1;  // the words that named the ruleset aside ("on the" cambio app)
       while (ruleset !== null && last >= 0 && (cues.has(cw[last]) || articles.has(cw[last]))) { last -= 1; }
@@ -282,7 +286,7 @@
         if (!stopRaw.has(w) && !has(ranks, w) && !has(suits, w) && !has(colours, w) &&
             !(has(counts, w) && w !== lex.ace_number) && codeOf(w) === null &&
             !reading.used[j] &&
-            !valued[j] && ["rule", "rules", "ruleset"].indexOf(w) < 0 && j !== label) { rest.push(j); }
+            !valued[j] && ["rule", "rules", "ruleset"].indexOf(w) < 0 && j !== label && back.indexOf(j) < 0) { rest.push(j); }
       });
       // From the word before the first card (cambio_ref.askindex._hand_span).
       var lo = usedAt.length ? Math.max(Math.min.apply(null, usedAt) - 1, 0) : 0, hi = usedAt.length ? Math.max.apply(null, usedAt) : -1;
@@ -302,7 +306,7 @@
       var lastBefore = cut;
       reading.namedAt.forEach(function (at) { if (at < cut && (lastBefore === cut || at > lastBefore)) { lastBefore = at; } });
       keep.forEach(function (w, j) {
-        if (reading.used[j] || reading.points[j] || masked.has(j) || (j > lastBefore && j < cut)) { return; }
+        if (reading.used[j] || reading.points[j] || masked.has(j) || (j > lastBefore && j < cut) || back.indexOf(j) >= 0) { return; }
         if ((j >= lo && j < end && !notUnread.has(w) && !valued[j] && j !== label) || (rest.indexOf(j) >= 0 && !has(vocab, w))) {
           unread.push(w);
         }
@@ -385,10 +389,10 @@
         (keep.slice(0, first).some(function (w, k) { return w === "are" && !(k && lex.hand_labels.indexOf(keep[k - 1]) >= 0); }) &&
          !keep.some(function (w) { return sumWords.has(w); }));
       return { text: text, ruleset: ruleset, cards: cards, codes: codes, value: value, leftover: rest.length, wanted: unique, covered: uniqueCovered,
-               house: terms(cw).indexOf(lex.house) >= 0,
-               elsewhere: (terms(cw).indexOf(lex.other_game) >= 0 || reading.poker) && terms(cw).indexOf(lex.game) < 0 &&
+               house: terms(cwKept).indexOf(lex.house) >= 0,
+               elsewhere: (terms(cwKept).indexOf(lex.other_game) >= 0 || reading.poker) && terms(cwKept).indexOf(lex.game) < 0 &&
                  ruleset === null,
-               aside: terms(cw).some(function (t) { return lex.aside.indexOf(t) >= 0; }),
+               aside: terms(cwKept).some(function (t) { return lex.aside.indexOf(t) >= 0; }),
                stated: reading.stated, ranksOnly: reading.ranksOnly, unread: unread, fixed: fixed, summed: summed,
                alone: alone, told: told, said: said, owned: owned, versus: secondAt > 0 && secondAt < cards.length ? secondAt : 0,
                each: each, switched: switched(cw), asks: asking(text), topical: askedLast + rest.filter(function (j) { return has(single, stem(keep[j])); }).length +

@@ -82,6 +82,23 @@
       return out;
     }
 
+    // cambio_ref.askstory.taken_back: the places of words no card is read at right before a correction that a card
+    // follows: a slip taken back ("a 4 and a hack... I mean jack")
+    function takenBack(words, used) {
+      var out = [];
+      for (var j = 1; j < words.length; j++) {
+        var said = null;
+        for (var c = 0; c < lex.corrections.length && said === null; c++) {
+          if (same(words.slice(j, j + lex.corrections[c].length), lex.corrections[c])) { said = lex.corrections[c]; }
+        }
+        if (said === null || used[j - 1] === true) { continue; }
+        var k = j + said.length;
+        while (k < words.length && articles.has(words[k])) { k += 1; }
+        if (used[k] === true) { out.push(j - 1); }
+      }
+      return out;
+    }
+
     // cambio_ref.askstory.runs: the words at `places`, each run of neighbouring places one phrase
     function runs(words, places) {
       var out = [];
@@ -269,7 +286,7 @@
       }
       return -1;
     }
-    return { gone: gone, denied: denied, corrected: corrected, runs: runs, restated: restated, recounted: recounted, claimed: claimed,
+    return { gone: gone, denied: denied, corrected: corrected, runs: runs, restated: restated, recounted: recounted, takenBack: takenBack, claimed: claimed,
              described: described, saidPoints: saidPoints, referred: referred, people: people, given: given,
              versus: versus };
   };

@@ -298,6 +298,8 @@ HANDS_IN_WORDS = [
     ("a 5 and both fives", ["5S", "5H", "5D"], ()),
     # "left" right after the cards says they are the player's (askhand.owned), with no word of value: "+" is no card
     ("only 4 + 4 left", ["4S", "4H"], ()),
+    # A word no card is read at, taken back by a correction before a card, is a slip: not unread (askstory.taken_back)
+    ("a 2 and a hat, sorry, a 10. total?", ["2S", "10S"], ()),
 ]
 
 
