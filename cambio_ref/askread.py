@@ -323,6 +323,9 @@ class Query:
     said: tuple[tuple[CardMention, int], ...] = ()  # cards it says are worth some points ("where an ace is zero")
     owned: bool = False  # it says its cards are the player's ("i have a 9 and a jack, is that low": `owned`)
     versus: int = 0  # the first of its cards in a second hand it compares with the first (`askversus.versus`), or 0
+    # its rule's words all come before the cards it says are the player's, and a word of value after them ("after the
+    # call i had 6, 2, A, score?"): the rule tells what happened, the question asks the cards' points
+    told_first: bool = False
 
     @property
     def off_topic(self) -> bool:
@@ -337,12 +340,13 @@ class Query:
         one that asks what two or more cards add up to (`summed`: "ok last round. black king, 6 of diamonds, 2. how
         many points is that"), or what the player's last card scores (`alone`: "my last card is a queen, what's it
         worth", "just an ace left", "snapped the other three, all i have is a 9"), or that says two or more cards
-        are the player's with no rule's word (`owned`: "i have a 9 and a jack, is that low"); not when it states their
-        points ("red king 0, black king 20": a rule a table plays), nor when it is `off_topic`."""
+        are the player's with no rule's word (`owned`: "i have a 9 and a jack, is that low"), or with its rule's words
+        all before them and a word of value after (`told_first`: "after the call i had 6, 2, A, score?"); not when it
+        states their points ("red king 0, black king 20": a rule a table plays), nor when it is `off_topic`."""
         n = len(self.cards)
         return n > 0 and not self.stated and not self.off_topic and (
             (self.summed and n >= 2) or (self.alone and n == 1 and (self.value or self.topical == 0 or self.summed))
-            or (self.owned and n >= 2 and self.topical == 0) or (
+            or (self.owned and n >= 2 and (self.topical == 0 or self.told_first)) or (
             (self.topical == 0 or self.codes >= 2 or n >= 4) and (
                 ((self.value or self.codes >= 2) and self.leftover <= max(1, n + 1))
                 or (n >= 2 and self.leftover == 0)
@@ -510,6 +514,10 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
                                   enumerate(keep[:first])) and not any(w in _SUM_WORDS for w in keep))
     # A rule's words: a word naming a glossary term, or a phrase of a term that is not a card ("risky fives").
     topical = asked_last + sum(1 for j in rest if stem(keep[j]) in single) + len(found)
+    # (the rule's words all told before the cards, a word of value after them: "after the call i had 6, 2, A, score?")
+    ruled = [j for j in rest if stem(keep[j]) in single] + [owner[places[0]] for places in found.values()]
+    told_first = bool(reading.used) and not asked_last and all(j < first for j in ruled) and any(
+        valued[j] for j in range(max(reading.used, default=0) + 1, len(keep)))
     # ("three fives, so 5 5 5": the fives named twice are three fives; the reply names the words said again)
     # and a suited card named twice is one card ("swapped my king out for a 4 of clubs, so now 4C and 10H")
     again = restated(reading.cards, reading.named_at)
@@ -527,7 +535,7 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
                  bool(reading.stated), any(t in terms for t in ASIDE_TERMS),
                  summed(keep, reading.used, [j for j, v in enumerate(valued) if v]), alone(keep, reading.used),
                  told, said, owned(keep, reading.used),
-                 first_of_second if 0 < first_of_second < len(cards) else 0)
+                 first_of_second if 0 < first_of_second < len(cards) else 0, told_first)
 
 
 def rule_phrases(canon: Sequence[str], lex: Lexicon) -> dict[tuple[tuple[str, ...], str], list[int]]:

@@ -353,6 +353,12 @@
         return lex.alone_pairs.some(function (p) { return p[0] === w && p[1] === keep[k + 1]; });
       }));
       var first = usedAt.length ? Math.min.apply(null, usedAt) : 0;  // (the first card's first word)
+      // cambio_ref.askread.Query.told_first: the rule's words all before the cards, a word of value after them ("after
+      // the call i had 6, 2, A, score?")
+      var ruled = rest.filter(function (j) { return has(single, stem(keep[j])); });
+      found.forEach(function (places) { ruled.push(owner[places[0]]); });
+      var toldFirst = usedAt.length > 0 && !askedLast && ruled.every(function (j) { return j < first; }) &&
+        valued.some(function (v, j) { return v && j > hi; });
       // cambio_ref.askstory.restated: the cards said twice are counted once ("three fives, so 5 5 5"), the words said
       // again named as not counted
       // and cambio_ref.askstory.repeated: a suited card named twice is one card
@@ -396,14 +402,14 @@
                stated: reading.stated, ranksOnly: reading.ranksOnly, unread: unread, fixed: fixed, summed: summed,
                alone: alone, told: told, said: said, owned: owned, versus: secondAt > 0 && secondAt < cards.length ? secondAt : 0,
                each: each, switched: switched(cw), asks: asking(text), topical: askedLast + rest.filter(function (j) { return has(single, stem(keep[j])); }).length +
-                 found.size };
+                 found.size, toldFirst: toldFirst };
     }
     // cambio_ref.askread.Query.off_topic: another card game alone, advice, the game's history or manners
     function offTopic(q) { return q.elsewhere || q.aside; }
     function isHand(q) {
       var n = q.cards.length;
       return n > 0 && !q.stated && !offTopic(q) && ((q.summed && n >= 2) || (q.alone && n === 1 && (q.value || q.topical === 0 || q.summed)) ||
-        (q.owned && n >= 2 && q.topical === 0) ||
+        (q.owned && n >= 2 && (q.topical === 0 || q.toldFirst)) ||
         (q.topical === 0 || q.codes >= 2 || n >= 4) && ((q.value || q.codes >= 2) && q.leftover <= Math.max(1, n + 1) ||
                        n >= 2 && q.leftover === 0 || n >= 3 && q.leftover <= n + 1));
     }

@@ -300,6 +300,10 @@ HANDS_IN_WORDS = [
     ("only 4 + 4 left", ["4S", "4H"], ()),
     # A word no card is read at, taken back by a correction before a card, is a slip: not unread (askstory.taken_back)
     ("a 2 and a hat, sorry, a 10. total?", ["2S", "10S"], ()),
+    # A rule's word told before the player's cards, and a word of value after them, says what happened before the
+    # cards were counted (askread.Query.told_first)
+    ("after the call i had 6, 2, A, score?", ["6S", "2S", "AS"], ()),
+    ("after the knock i had a 4 and a king, how many points", ["4S", "KS"], ()),
 ]
 
 

@@ -291,6 +291,14 @@ def test_cards_in_a_question_about_a_rule_are_no_hand(question, rule):
     assert reply.kind != "hand" and first == rule
 
 
+@pytest.mark.parametrize("question", ["after the call i had a 6 and a 2, can i still snap",
+                                      "i called and had a 2 and a 3, does the caller get a penalty"])
+def test_a_rule_asked_after_the_players_cards_is_no_hand(question):
+    # (askread.Query.told_first: a rule's word after the cards asks that rule, whatever is told before them; "after the
+    # call i had 6, 2, A, score?" asks the cards' points: tests/site/hands_in_words.py)
+    assert ask(question).kind != "hand"
+
+
 def test_plural_ranks_with_no_count_ask_their_values_without_a_value_word():
     # Ranks named in the plural with no count are no hand a player holds: "how do aces, jacks, queens and black kings
     # count" asks what each is worth, as "what are kings and jokers worth" does (it was scored as a hand of four
