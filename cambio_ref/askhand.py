@@ -49,6 +49,7 @@ from cambio_ref.cardcounts import (
     OF_A_KIND,
     OF_PEOPLE,
     ONE,
+    ONE_COLOURS,
     PAIR_WORDS,
     POINTS_BEFORE,
     POINTS_SAID,
@@ -172,6 +173,7 @@ def raw_words(text: str) -> list[str]:
     text = FACTOR_SPACED.sub(r"\1x\2", text)  # (before "X" is lower case: a joker)
     text = ACE_LETTER.sub("ace", ACE_PLURAL.sub("aces", QA_SPACED.sub(r"\1Q&A", text)))
     text = TAG_QUESTION.sub("?", PLURAL_S.sub(lambda m: PLURAL_WORDS[m[1].upper()], text).lower())
+    text = ONE_COLOURS.sub(r"one \1\2one \3", text)  # ("2 kings (1 red 1 black)")
     text = SUIT_ALONE.sub(lambda m: f" {SUIT_NAMES[SUIT_GLYPHS[m[1]]]} ", text)
     text = COLOUR_AFTER.sub(lambda m: f"{m[2] or m[3]} {m[1]}", text)
     text = NICKNAME.sub(lambda m: NICKNAMES[m[0]], text)
@@ -426,7 +428,8 @@ def hand_json() -> dict[str, Any]:
             "ace_of_spades": ACE_OF_SPADES.pattern, "suit_alone": SUIT_ALONE.pattern, "suit_names": SUIT_NAMES,
             "nickname": NICKNAME.pattern, "nicknames": NICKNAMES,
             "colour_after": COLOUR_AFTER.pattern, "factor_spaced": FACTOR_SPACED.pattern,
-            "another_alone": ANOTHER_ALONE.pattern, "possessive_name": POSSESSIVE_NAME.pattern, "others": OTHERS,
+            "another_alone": ANOTHER_ALONE.pattern, "one_colours": ONE_COLOURS.pattern,
+            "possessive_name": POSSESSIVE_NAME.pattern, "others": OTHERS,
             "tag_question": TAG_QUESTION.pattern,
             "alone_pairs": [list(p) for p in sorted(ALONE_PAIRS)], "summed": sorted(SUMMED),
             "claimed": CLAIMED, "right": RIGHT, "max_number_card": MAX_NUMBER_CARD,

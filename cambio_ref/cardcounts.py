@@ -65,6 +65,7 @@ __all__ = [
     "OF_A_KIND",
     "OF_PEOPLE",
     "ONE",
+    "ONE_COLOURS",
     "PAIR_WORDS",
     "POINTS_BEFORE",
     "POINTS_SAID",
@@ -111,6 +112,9 @@ FACTOR_SPACED = re.compile(r"(?<=\S)(\s+)x\s+(10|[2-9])(?=\s*(?:[,;/&+\n?!.]|$)|
 # "another" (or "another one") before a separator is one more of the card before it, not the article of the next
 # ("a ten and another / an ace"): written "another one".
 ANOTHER_ALONE = re.compile(r"\banother(?!\s+one\b)(?=\s*[,;/&+\n]|\s+-\s)")
+# "1 red 1 black" (or "1 black and 1 red") after cards says which of them is which colour, as "one red one black"
+# does: written so ("1 red" alone may be a red ace).
+ONE_COLOURS = re.compile(r"\b1\s+(red|black)\b(\s*(?:[,&+]|and)?\s*)1\s+(red|black)\b")
 # A number before a plural rank word counts cards: "two kings" is two kings, not a 2 and a king ("one king": one),
 # "seven 2s" seven twos.
 COUNT_WORDS: dict[str, int] = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,

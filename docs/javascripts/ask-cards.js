@@ -31,6 +31,7 @@
     var possessiveName = new RegExp(lex.possessive_name, "g");  // cambio_ref.askhand.POSSESSIVE_NAME: "Mia's card"
     var tagQuestion = new RegExp(lex.tag_question, "g");  // cambio_ref.askhand.TAG_QUESTION: ", right?"
     var anotherAlone = new RegExp(lex.another_alone, "g");  // cambio_ref.cardcounts.ANOTHER_ALONE: "another, K"
+    var oneColours = new RegExp(lex.one_colours, "g");  // cambio_ref.cardcounts.ONE_COLOURS: "2 kings (1 red 1 black)"
     var contraction = new RegExp(lex.contraction, "g");  // cambio_ref.askread.expand: "hadn't" is "had not"
     function expand(text) {
       return text.replace(contraction, function (m, base, word, ending, unmarked) {
@@ -49,6 +50,7 @@
       text = text.replace(qaSpaced, "$1Q&A").replace(acePlural, "aces").replace(aceLetter, "ace");
       text = text.replace(pluralS, function (m, r) { return lex.plural_words[r.toUpperCase()]; }).toLowerCase();
       text = text.replace(tagQuestion, "?");
+      text = text.replace(oneColours, "one $1$2one $3");
       text = text.replace(suitAlone, function (m, g) { return " " + lex.suit_names[lex.glyphs[g]] + " "; });
       text = text.replace(colourAfter, function (m, w, c1, c2) { return (c1 || c2) + " " + w; });
       text = text.replace(nickname, function (m) { return lex.nicknames[m]; });

@@ -304,6 +304,10 @@ HANDS_IN_WORDS = [
     # cards were counted (askread.Query.told_first)
     ("after the call i had 6, 2, A, score?", ["6S", "2S", "AS"], ()),
     ("after the knock i had a 4 and a king, how many points", ["4S", "KS"], ()),
+    # "1 red 1 black" after a count of cards says their colours, as "one red one black" does: no aces
+    # (cardcounts.ONE_COLOURS)
+    ("I had a 5 and 2 kings (1 red 1 black)", ["5S", "KS", "KH"], ()),
+    ("2 kings, 1 red and 1 black, and a 5", ["KS", "KH", "5S"], ()),
 ]
 
 
