@@ -308,6 +308,10 @@ HANDS_IN_WORDS = [
     # (cardcounts.ONE_COLOURS)
     ("I had a 5 and 2 kings (1 red 1 black)", ["5S", "KS", "KH"], ()),
     ("2 kings, 1 red and 1 black, and a 5", ["KS", "KH", "5S"], ()),
+    # A colon after a word that is no hand's label, before a list, opens the list: the word is chat, not a card
+    # mistyped (askhand.LABEL_COLON)
+    ("hand at the end: 7, 8, 9, 10", ["7S", "8S", "9S", "10S"], ()),
+    ("final tally: K, 2, 2", ["KS", "2S", "2H"], ()),
 ]
 
 
