@@ -88,6 +88,7 @@ from cambio_ref.cardnames import (
 from cambio_ref.cards import RANKS
 
 __all__ = [
+    "CARD_NAMED",
     "DESCRIBED_BY",
     "HAND_LABELS",
     "HAND_VERBS",
@@ -173,7 +174,7 @@ def raw_words(text: str) -> list[str]:
     text = ACE_OF_SPADES.sub(lambda m: m[0] if upper and m[0] == "AS" else "ace of spades", text)
     text = FACTOR_SPACED.sub(r"\1x\2", text)  # (before "X" is lower case: a joker)
     text = ACE_LETTER.sub("ace", ACE_PLURAL.sub("aces", QA_SPACED.sub(r"\1Q&A", text)))
-    text = LABEL_COLON.sub(r"\1 so ", text)  # (after a capital A after a colon is read as an ace)
+    text = CARD_NAMED.sub("", LABEL_COLON.sub(r"\1 so ", text))  # (after a capital A after a colon is read as an ace)
     text = TAG_QUESTION.sub("?", PLURAL_S.sub(lambda m: PLURAL_WORDS[m[1].upper()], text).lower())
     text = ONE_COLOURS.sub(r"one \1\2one \3", text)  # ("2 kings (1 red 1 black)")
     text = SUIT_ALONE.sub(lambda m: f" {SUIT_NAMES[SUIT_GLYPHS[m[1]]]} ", text)
@@ -203,8 +204,13 @@ HAND_LABELS = frozenset(("hand", "hands", "cards", "mine", "grid", "layout"))
 OWN_LABELS = frozenset(("hand", "hands", "mine"))
 # A colon after another word that opens a list of cards ("hand at the end: 7, 8, 9, 10", "final tally: K, 2, 2") is
 # written "so", as `cambio_ref.cardcounts.LIST_COLON` writes one after "worth": the word before it is chat, not a
-# card mistyped (a colon after a label is kept: "my hand: ..." is read by `hand_label`).
-LABEL_COLON = re.compile(rf"\b(?!(?:{'|'.join(sorted(HAND_LABELS))})\b)([a-z]+)\s*:(?=[^,.?!;:]+,)", re.IGNORECASE)
+# card mistyped (a colon after a label is kept: "my hand: ..." is read by `hand_label`; so is one after "each" or
+# "both", a count: "2 of each: 7s and 8s").
+_KEPT_COLON = "|".join(sorted(HAND_LABELS | {"each", "both"}))
+LABEL_COLON = re.compile(rf"\b(?!(?:{_KEPT_COLON})\b)([a-z]+)\s*:(?=[^,.?!;:]+(?:,|&|\+|\band\b))", re.IGNORECASE)
+# "card" right before a number or a letter of the notation names that card ("card 8, card 10 and card K"): the word
+# is left out, so that the number is read as a card, not as a count of cards ("8 cards").
+CARD_NAMED = re.compile(r"\bcard\s+(?=(?:10|[2-9]|[jqka])\b)", re.IGNORECASE)
 LABEL_OWNERS = frozenset(("my", "our", "final"))
 # Verbs that say a player has the cards after them ("i'm holding a king and a 5"): chat, as a label is.
 HAND_VERBS = frozenset(("holding", "hold", "holds"))
@@ -435,7 +441,7 @@ def hand_json() -> dict[str, Any]:
             "nickname": NICKNAME.pattern, "nicknames": NICKNAMES,
             "colour_after": COLOUR_AFTER.pattern, "factor_spaced": FACTOR_SPACED.pattern,
             "another_alone": ANOTHER_ALONE.pattern, "one_colours": ONE_COLOURS.pattern,
-            "label_colon": LABEL_COLON.pattern,
+            "label_colon": LABEL_COLON.pattern, "card_named": CARD_NAMED.pattern,
             "possessive_name": POSSESSIVE_NAME.pattern, "others": OTHERS,
             "tag_question": TAG_QUESTION.pattern,
             "alone_pairs": [list(p) for p in sorted(ALONE_PAIRS)], "summed": sorted(SUMMED),

@@ -33,6 +33,7 @@
     var anotherAlone = new RegExp(lex.another_alone, "g");  // cambio_ref.cardcounts.ANOTHER_ALONE: "another, K"
     var oneColours = new RegExp(lex.one_colours, "g");  // cambio_ref.cardcounts.ONE_COLOURS: "2 kings (1 red 1 black)"
     var labelColon = new RegExp(lex.label_colon, "gi");  // cambio_ref.askhand.LABEL_COLON: "hand at the end: 7, 8"
+    var cardNamed = new RegExp(lex.card_named, "gi");  // cambio_ref.askhand.CARD_NAMED: "card 8, card 10"
     var contraction = new RegExp(lex.contraction, "g");  // cambio_ref.askread.expand: "hadn't" is "had not"
     function expand(text) {
       return text.replace(contraction, function (m, base, word, ending, unmarked) {
@@ -49,7 +50,7 @@
       text = text.replace(aceOfSpades, function (m) { return upper && m === "AS" ? m : "ace of spades"; });
       text = text.replace(factorSpaced, function (m, space, n) { return space + "x" + n; });
       text = text.replace(qaSpaced, "$1Q&A").replace(acePlural, "aces").replace(aceLetter, "ace");
-      text = text.replace(labelColon, "$1 so ");  // (after a capital A after a colon is read as an ace)
+      text = text.replace(labelColon, "$1 so ").replace(cardNamed, "");  // (after a capital A after a colon is read as an ace)
       text = text.replace(pluralS, function (m, r) { return lex.plural_words[r.toUpperCase()]; }).toLowerCase();
       text = text.replace(tagQuestion, "?");
       text = text.replace(oneColours, "one $1$2one $3");

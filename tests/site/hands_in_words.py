@@ -312,6 +312,9 @@ HANDS_IN_WORDS = [
     # mistyped (askhand.LABEL_COLON)
     ("hand at the end: 7, 8, 9, 10", ["7S", "8S", "9S", "10S"], ()),
     ("final tally: K, 2, 2", ["KS", "2S", "2H"], ()),
+    ("cards left: 9 and 9", ["9S", "9H"], ()),
+    # "card" before a number names that card: no count of cards (askhand.CARD_NAMED)
+    ("i have card 8, card 10 and card K. total?", ["8S", "10S", "KS"], ()),
 ]
 
 
