@@ -63,7 +63,7 @@ from cambio_ref.askstory import (
     taken_back,
 )
 from cambio_ref.askswitch import switch_json, switched
-from cambio_ref.asktypos import correct, inflection, suit_typos
+from cambio_ref.asktypos import correct, edits, inflection, suit_typos
 from cambio_ref.askversus import versus, versus_json
 from cambio_ref.cardcounts import (
     ANOTHER,
@@ -370,6 +370,34 @@ def card_word(word: str) -> bool:
         code_of(word) is not None)
 
 
+def near_card_word(word: str) -> bool:
+    """Whether `word` may be a card's word mistyped, as far as its letters tell: a number, a word of one or two
+    letters (a card's letter: "T" for a ten), one at most one edit from a rank's or a suit's name of three letters or
+    more in a word of four letters or fewer, two in a longer one, or one that name's first letter and some of its
+    others in order (shortened: "jkr", "qn"). A word left over that no question uses is named as unread only then
+    ("kign", "nien", "20", "jkr"); "earlier" is chat.
+
+    >>> [near_card_word(w) for w in ("kign", "nien", "quene", "dimonds", "t", "20", "jkr", "earlier", "cooked", "bruv")]
+    [True, True, True, True, True, True, True, False, False, False]
+    """
+    bound = 1 if len(word) <= 4 else 2
+    return len(word) <= 2 or not word.isalpha() or any(
+        edits(word, name, bound) <= bound or _shortened(word, name) for name in _CARD_NAMES)
+
+
+def _shortened(word: str, name: str) -> bool:
+    """`word` is `name` with letters left out, its first kept ("jkr" for "joker").
+
+    >>> _shortened("jkr", "joker"), _shortened("kr", "joker"), _shortened("jokre", "joker")
+    (True, False, False)
+    """
+    rest = iter(name[1:])
+    return word[:1] == name[:1] and len(word) < len(name) and all(c in rest for c in word[1:])
+
+
+_CARD_NAMES = tuple(sorted(w for w in (*RANK_WORDS, *SUIT_WORDS) if w.isalpha() and len(w) >= 3))
+
+
 def said_again(words: Sequence[str], reading: Reading, again: Collection[int]) -> tuple[str, ...]:
     """The words naming the cards at `again` (indices of `reading.cards`), each run of them one phrase: from where
     the first card's words start to where the next card's do.
@@ -497,14 +525,15 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
             and j not in reading.used and not valued[j] and w not in ("rule", "rules", "ruleset") and j != label
             and j not in back]
     # Unread: a word among the cards (or the one an "and" adds after them) that is no card, a suit word left
-    # over ("kings of hearts and diamonds"), or a word nobody uses (it may be a card mistyped).
+    # over ("kings of hearts and diamonds"), or a word nobody uses that is near a card's word (a card mistyped:
+    # `near_card_word`).
     span = hand_span(keep, reading.used)
     # (the words between two hands compared set them apart: "my 10 and ace vs her 6 and 6")
     between = range(max((at for at in reading.named_at if at < cut), default=cut) + 1, cut)
     unread = tuple(keep[j] for j in range(len(keep)) if j not in reading.used and j not in reading.points
                    and j not in masked and j not in between and j not in back and (
         (j in span and keep[j] not in _NOT_UNREAD and not valued[j] and j != label)
-        or (j in rest and vocab is not None and keep[j] not in vocab)))
+        or (j in rest and vocab is not None and keep[j] not in vocab and near_card_word(keep[j]))))
     once: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {}
     for alts, words_of in zip(wanted, plain, strict=True):
         once.setdefault(alts, words_of)

@@ -43,6 +43,7 @@ __all__ = [
     "ARTICLES",
     "BEFORE_COLOUR",
     "CLAIMED",
+    "CORRECTING",
     "COUNTED_PLURAL",
     "COUNT_ARE",
     "COUNT_BEFORE",
@@ -169,6 +170,9 @@ ANOTHER = "another"
 ARTICLES = frozenset(("a", "an", "the"))
 INDEFINITE = frozenset(("a", "an"))  # after these a number is a card, never a count
 DEFINITE = "the"  # before a rank already named, plain, it names that card again ("drew a 2 ... put the 2 in")
+# Words of a player taking a card back ("a 7, no wait, J", "a king, i mean Q"): a letter of the notation after them,
+# with a card before them, is a card (`_beside_a_card`).
+CORRECTING = frozenset(("no", "wait", "i", "mean", "sorry", "actually", "er", "erm", "um", "uh"))
 # Words that join a letter of the notation to the card after it ("J plus a 5", "K with a joker").
 LETTER_JOINS = frozenset(("and", "plus", "with", "or", "also"))
 # A colour after these, with "and", "or" or "one" after it, waits for the rank of the next coloured card.
@@ -228,7 +232,7 @@ def _beside_a_card(words: Sequence[str], i: int, aces: bool = True) -> bool:
         k += 1
     k += words[k:k + 1] != [] and words[k] in ARTICLES
     before = i - 1
-    while before > 0 and words[before] in LETTER_JOINS:
+    while before > 0 and (words[before] in LETTER_JOINS or words[before] in CORRECTING):  # ("a 7, no wait, J")
         before -= 1
     return (names_a_card(i - 1) or names_a_card(i + 1)
             or (i > 0 and (words[i - 1] in BEFORE_COLOUR or words[i - 1] in COLOURS))

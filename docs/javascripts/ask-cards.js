@@ -149,7 +149,7 @@
       while (k < words.length && letterJoins.has(words[k])) { k += 1; }  // ("K and also a 5")
       k += (k < words.length && articles.has(words[k])) ? 1 : 0;
       var before = i - 1;
-      while (before > 0 && letterJoins.has(words[before])) { before -= 1; }
+      while (before > 0 && (letterJoins.has(words[before]) || lex.correcting.indexOf(words[before]) >= 0)) { before -= 1; }
       var next = i + 1 < words.length ? words[i + 1] : "";
       return namesACard(i - 1) || namesACard(i + 1) ||
         (i > 0 && (beforeColour.has(words[i - 1]) || has(colours, words[i - 1]))) || next === "of" ||

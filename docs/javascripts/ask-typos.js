@@ -77,6 +77,6 @@
       }
       return out;
     }
-    return { correct: correct, suitTypos: suitTypos, inflection: inflection };
+    return { edits: edits, correct: correct, suitTypos: suitTypos, inflection: inflection };
   };
 }(typeof module !== "undefined" ? module.exports : (window.cambioAskParts = window.cambioAskParts || {})));

@@ -113,7 +113,10 @@ def test_the_players_last_card_is_scored_as_their_hand(question, card):
     # a card after a verb of getting rid of it is no longer in a hand, whoever dropped or played it
     # (askstory.GONE_VERBS)
     ("i have a 5 and a jack. someone dropped a 7, total?", ("7",)),
-    ("played my 7 and kept a 2 and a 4, total", ("7",))])
+    ("played my 7 and kept a 2 and a 4, total", ("7",)),
+    # a letter of the notation after a card taken back is the card said instead (cardcounts.CORRECTING; found by the
+    # property of tests/site/test_ask_hands_said.py: the J was not read, the 7 kept)
+    ("i have a ten, a 7, no wait, J total?", ("7",))])
 def test_the_words_not_counted_in_a_hand_are_named(question, told):
     assert ask(question).told == told
 
@@ -239,6 +242,15 @@ def test_hands_in_words(question, cards, unread):
     reply = ask(question)
     assert reply.kind == "hand" and reply.top == "hand:" + " ".join(cards), reply.top
     assert reply.unread == unread
+
+
+@pytest.mark.parametrize("question", ["bruv im done, got a 4 and a 6. total?",
+                                      "hello, i finished with a jack and a 2, what is that"])
+def test_chat_outside_the_cards_is_not_named_as_unread(question):
+    # (askread.near_card_word: a word no question uses, outside the cards, is named only when it is near a card's
+    # word, a card mistyped; "bruv" and "hello" were each named as a card that could not be read)
+    reply = ask(question)
+    assert reply.kind == "hand" and reply.unread == ()
 
 
 def test_a_word_among_the_cards_that_cannot_be_read_is_named(capsys):
