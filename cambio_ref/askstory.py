@@ -149,18 +149,28 @@ def corrected(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
     """
     out: set[int] = set()
     for j in range(1, len(words)):
-        said = next((c for c in CORRECTIONS if tuple(words[j:j + len(c)]) == c), None)
-        if said is None or j - 1 not in used:
-            continue
-        k = j + len(said)
-        while k < len(words) and words[k] in ARTICLES:
-            k += 1
-        if k in used:
+        if j - 1 in used and _corrected_to(words, j) in used:
             b = j - 1
             while b in used:
                 out.add(b)
                 b -= 1
     return frozenset(out)
+
+
+def _corrected_to(words: Sequence[str], j: int) -> int:
+    """Where the word said instead starts, when words of `CORRECTIONS` start at `j` (after them, articles aside);
+    -1 when none do.
+
+    >>> _corrected_to("a 7 no wait an 8".split(), 2), _corrected_to("a 7 and an 8".split(), 2)
+    (5, -1)
+    """
+    said = next((c for c in CORRECTIONS if tuple(words[j:j + len(c)]) == c), None)
+    if said is None:
+        return -1
+    k = j + len(said)
+    while k < len(words) and words[k] in ARTICLES:
+        k += 1
+    return k
 
 
 def taken_back(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
@@ -171,17 +181,7 @@ def taken_back(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
     >>> sorted(taken_back("a 4 and a hack i mean jack".split(), {1, 7})), sorted(taken_back("a 7 i mean".split(), {1}))
     ([4], [])
     """
-    out: set[int] = set()
-    for j in range(1, len(words)):
-        said = next((c for c in CORRECTIONS if tuple(words[j:j + len(c)]) == c), None)
-        if said is None or j - 1 in used:
-            continue
-        k = j + len(said)
-        while k < len(words) and words[k] in ARTICLES:
-            k += 1
-        if k in used:
-            out.add(j - 1)
-    return frozenset(out)
+    return frozenset(j - 1 for j in range(1, len(words)) if j - 1 not in used and _corrected_to(words, j) in used)
 
 
 # Words that say the cards right after them are not counted ("not 3 jacks", "don't count the 9"), and the words

@@ -64,20 +64,24 @@
       return out;
     }
 
+    // cambio_ref.askstory._corrected_to: where the word said instead starts when a correction starts at j, else -1
+    function correctedTo(words, j) {
+      var said = null;
+      for (var c = 0; c < lex.corrections.length && said === null; c++) {
+        if (same(words.slice(j, j + lex.corrections[c].length), lex.corrections[c])) { said = lex.corrections[c]; }
+      }
+      if (said === null) { return -1; }
+      var k = j + said.length;
+      while (k < words.length && articles.has(words[k])) { k += 1; }
+      return k;
+    }
+
     // cambio_ref.askstory.corrected: the card right before words that take it back ("a 7, no wait, an 8")
     function corrected(words, used) {
       var out = [];
       for (var j = 1; j < words.length; j++) {
-        var said = null;
-        for (var c = 0; c < lex.corrections.length && said === null; c++) {
-          if (same(words.slice(j, j + lex.corrections[c].length), lex.corrections[c])) { said = lex.corrections[c]; }
-        }
-        if (said === null || used[j - 1] !== true) { continue; }
-        var k = j + said.length;
-        while (k < words.length && articles.has(words[k])) { k += 1; }
-        if (used[k] === true) {
-          for (var b = j - 1; used[b] === true; b--) { if (out.indexOf(b) < 0) { out.push(b); } }
-        }
+        if (used[j - 1] !== true || used[correctedTo(words, j)] !== true) { continue; }
+        for (var b = j - 1; used[b] === true; b--) { if (out.indexOf(b) < 0) { out.push(b); } }
       }
       return out;
     }
@@ -87,14 +91,7 @@
     function takenBack(words, used) {
       var out = [];
       for (var j = 1; j < words.length; j++) {
-        var said = null;
-        for (var c = 0; c < lex.corrections.length && said === null; c++) {
-          if (same(words.slice(j, j + lex.corrections[c].length), lex.corrections[c])) { said = lex.corrections[c]; }
-        }
-        if (said === null || used[j - 1] === true) { continue; }
-        var k = j + said.length;
-        while (k < words.length && articles.has(words[k])) { k += 1; }
-        if (used[k] === true) { out.push(j - 1); }
+        if (used[j - 1] !== true && used[correctedTo(words, j)] === true) { out.push(j - 1); }
       }
       return out;
     }
