@@ -206,10 +206,26 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         files.append(File.generated(config, path, content=html))
     for path, source in published_files().items():
         files.append(File.generated(config, path, content=source.read_bytes()))
+    # The site's scripts are served without their comment lines (about 17 kB of what every page loads: the page
+    # weight budget of tests/site/test_weight.py); docs/javascripts/ keeps them, each naming the Python it mirrors.
+    for script in [f for f in files if f.src_uri.startswith("javascripts/") and f.src_uri.endswith(".js")]:
+        files.remove(script)
+        files.append(File.generated(config, script.src_uri, content=without_comment_lines(
+            Path(script.abs_src_path or "").read_text(encoding="utf-8"))))
     # Sphinx writes the real API reference over this page (see docs/build.py); the
     # placeholder keeps the nav link valid for `mkdocs build` and `mkdocs serve` alone.
     files.append(File.generated(config, "api/index.html", content=API_PLACEHOLDER))
     return files
+
+
+def without_comment_lines(script: str) -> str:
+    r"""A script without its lines that are only a comment (the comments after code on a line stay: a "//" inside a
+    string or a pattern is no comment).
+
+    >>> without_comment_lines('var a = 1;\n  // why\nvar b = "//";  // b\n')
+    'var a = 1;\nvar b = "//";  // b\n'
+    """
+    return "".join(line for line in script.splitlines(keepends=True) if not line.lstrip().startswith("//"))
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:

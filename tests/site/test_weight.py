@@ -68,3 +68,14 @@ def test_every_page_with_what_every_page_loads_is_at_most_600_kb(visit: Visit) -
     heavy = {str(p.relative_to(SITE)): p.stat().st_size + shared for p in SITE.rglob("index.html")
              if "api" not in p.parts and p.stat().st_size + shared > BUDGET}
     assert heavy == {}
+
+
+def test_the_sites_scripts_are_served_without_their_comment_lines() -> None:
+    # (docs/hooks/pages.py: the comment lines of docs/javascripts/, each naming the Python it mirrors, stay there;
+    # what every page loads is lighter by them)
+    sources = sorted((SITE.parent / "docs" / "javascripts").glob("*.js"))
+    assert sources
+    for source in sources:
+        code = [line for line in source.read_text(encoding="utf-8").splitlines()
+                if not line.lstrip().startswith("//")]
+        assert (SITE / "javascripts" / source.name).read_text(encoding="utf-8").splitlines() == code, source.name
