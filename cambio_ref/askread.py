@@ -63,7 +63,7 @@ from cambio_ref.askstory import (
     taken_back,
 )
 from cambio_ref.askswitch import switch_json, switched
-from cambio_ref.asktypos import correct, edits, inflection, suit_typos
+from cambio_ref.asktypos import correct, inflection, near_card_word, suit_typos
 from cambio_ref.askversus import versus, versus_json
 from cambio_ref.cardcounts import (
     ANOTHER,
@@ -368,34 +368,6 @@ def card_word(word: str) -> bool:
     """
     return word in RANK_WORDS or word in SUIT_WORDS or word in COLOURS or word in COUNT_WORDS or (
         code_of(word) is not None)
-
-
-def near_card_word(word: str) -> bool:
-    """Whether `word` may be a card's word mistyped, as far as its letters tell: a number, a word of one or two
-    letters (a card's letter: "T" for a ten), one at most one edit from a rank's or a suit's name of three letters or
-    more in a word of four letters or fewer, two in a longer one, or one that name's first letter and some of its
-    others in order (shortened: "jkr", "qn"). A word left over that no question uses is named as unread only then
-    ("kign", "nien", "20", "jkr"); "earlier" is chat.
-
-    >>> [near_card_word(w) for w in ("kign", "nien", "quene", "dimonds", "t", "20", "jkr", "earlier", "cooked", "bruv")]
-    [True, True, True, True, True, True, True, False, False, False]
-    """
-    bound = 1 if len(word) <= 4 else 2
-    return len(word) <= 2 or not word.isalpha() or any(
-        edits(word, name, bound) <= bound or _shortened(word, name) for name in _CARD_NAMES)
-
-
-def _shortened(word: str, name: str) -> bool:
-    """`word` is `name` with letters left out, its first kept ("jkr" for "joker").
-
-    >>> _shortened("jkr", "joker"), _shortened("kr", "joker"), _shortened("jokre", "joker")
-    (True, False, False)
-    """
-    rest = iter(name[1:])
-    return word[:1] == name[:1] and len(word) < len(name) and all(c in rest for c in word[1:])
-
-
-_CARD_NAMES = tuple(sorted(w for w in (*RANK_WORDS, *SUIT_WORDS) if w.isalpha() and len(w) >= 3))
 
 
 def said_again(words: Sequence[str], reading: Reading, again: Collection[int]) -> tuple[str, ...]:

@@ -22,7 +22,7 @@ from pathlib import Path
 from cambio_ref.cardnames import RANK_WORDS, SUIT_WORDS
 
 __all__ = ["ENGLISH_FILE", "INFLECTIONS", "LONG_TYPO", "MIN_TYPO", "NAMES_HEADING", "Near", "correct", "edits",
-           "english_words", "given_names", "inflection", "near_english", "suit_typos"]
+           "english_words", "given_names", "inflection", "near_card_word", "near_english", "suit_typos"]
 
 # The English words the engine's words are near (package data of cambio_ref, made by `main`).
 ENGLISH_FILE = "askenglish.txt"
@@ -124,6 +124,34 @@ def suit_typos(words: Sequence[str]) -> list[str]:
         if near and near[0][0] <= bound:
             out[i] = near[0][2]
     return out
+
+
+def near_card_word(word: str) -> bool:
+    """Whether `word` may be a card's word mistyped, as far as its letters tell: a number, a word of one or two
+    letters (a card's letter: "T" for a ten), one at most one edit from a rank's or a suit's name of three letters or
+    more in a word of four letters or fewer, two in a longer one, or one that name's first letter and some of its
+    others in order (shortened: "jkr", "qn"). A word left over that no question uses is named as unread only then
+    ("kign", "nien", "20", "jkr"); "earlier" is chat.
+
+    >>> [near_card_word(w) for w in ("kign", "nien", "quene", "dimonds", "t", "20", "jkr", "earlier", "cooked", "bruv")]
+    [True, True, True, True, True, True, True, False, False, False]
+    """
+    bound = 1 if len(word) <= 4 else 2
+    return len(word) <= 2 or not word.isalpha() or any(
+        edits(word, name, bound) <= bound or _shortened(word, name) for name in _CARD_NAMES)
+
+
+def _shortened(word: str, name: str) -> bool:
+    """`word` is `name` with letters left out, its first kept ("jkr" for "joker").
+
+    >>> _shortened("jkr", "joker"), _shortened("kr", "joker"), _shortened("jokre", "joker")
+    (True, False, False)
+    """
+    rest = iter(name[1:])
+    return word[:1] == name[:1] and len(word) < len(name) and all(c in rest for c in word[1:])
+
+
+_CARD_NAMES = tuple(sorted(w for w in (*RANK_WORDS, *SUIT_WORDS) if w.isalpha() and len(w) >= 3))
 
 
 def inflection(a: str, b: str) -> bool:

@@ -7,7 +7,7 @@
       colours = ctx.colours, counts = ctx.counts, cues = ctx.cues, sumWords = ctx.sumWords,
       ruleTerms = ctx.ruleTerms, joins = ctx.joins, articles = ctx.articles, notUnread = ctx.notUnread,
       rawWords = ctx.rawWords, andBetweenCards = ctx.andBetweenCards, rankToken = ctx.rankToken, codeOf = ctx.codeOf,
-      readCards = ctx.readCards, correct = ctx.correct, suitTypos = ctx.suitTypos, edits = ctx.edits,
+      readCards = ctx.readCards, correct = ctx.correct, suitTypos = ctx.suitTypos, nearCardWord = ctx.nearCardWord,
       labels = ctx.labels, having = ctx.having, introduces = ctx.introduces, gone = ctx.gone, denied = ctx.denied,
       corrected = ctx.corrected, runs = ctx.runs, restated = ctx.restated, recounted = ctx.recounted,
       takenBack = ctx.takenBack,
@@ -24,25 +24,6 @@
         if (kind) { return kind; }
       }
       return "";
-    }
-    // cambio_ref.askread.near_card_word: a rank's or a suit's name mistyped, as far as its letters tell
-    var cardNames = Object.keys(ranks).concat(Object.keys(suits)).filter(function (w) {
-      return /^[a-z]+$/.test(w) && w.length >= 3;
-    });
-    function shortened(word, name) {  // cambio_ref.askread._shortened: "jkr" for "joker"
-      if (word[0] !== name[0] || word.length >= name.length) { return false; }
-      var at = 1;
-      for (var i = 1; i < word.length; i++) {
-        at = name.indexOf(word[i], at);
-        if (at < 0) { return false; }
-        at += 1;
-      }
-      return true;
-    }
-    function nearCardWord(word) {
-      var bound = word.length <= 4 ? 1 : 2;
-      return word.length <= 2 || !/^[a-z]+$/.test(word) ||
-        cardNames.some(function (name) { return edits(word, name, bound) <= bound || shortened(word, name); });
     }
     var single = {};
     lex.phrases.forEach(function (p) { if (p[0].length === 1) { single[p[0][0]] = p[1]; } });

@@ -3,7 +3,7 @@
 (function (parts) {
   "use strict";
   parts.typos = function (ctx) {
-    var lex = ctx.lex, data = ctx.data, has = ctx.has, ranks = ctx.ranks, stopRaw = ctx.stopRaw;
+    var lex = ctx.lex, data = ctx.data, has = ctx.has, ranks = ctx.ranks, suits = ctx.suits, stopRaw = ctx.stopRaw;
     // cambio_ref.asktypos.edits and correct: a typo is read as the nearest known word.
     var vocab = data.vocab, vocabWords = Object.keys(vocab);
     function edits(a, b, bound) {
@@ -77,6 +77,25 @@
       }
       return out;
     }
-    return { edits: edits, correct: correct, suitTypos: suitTypos, inflection: inflection };
+    // cambio_ref.asktypos.near_card_word: a rank's or a suit's name mistyped, as far as its letters tell
+    var cardNames = Object.keys(ranks).concat(Object.keys(suits)).filter(function (w) {
+      return /^[a-z]+$/.test(w) && w.length >= 3;
+    });
+    function shortened(word, name) {  // cambio_ref.asktypos._shortened: "jkr" for "joker"
+      if (word[0] !== name[0] || word.length >= name.length) { return false; }
+      var at = 1;
+      for (var i = 1; i < word.length; i++) {
+        at = name.indexOf(word[i], at);
+        if (at < 0) { return false; }
+        at += 1;
+      }
+      return true;
+    }
+    function nearCardWord(word) {
+      var bound = word.length <= 4 ? 1 : 2;
+      return word.length <= 2 || !/^[a-z]+$/.test(word) ||
+        cardNames.some(function (name) { return edits(word, name, bound) <= bound || shortened(word, name); });
+    }
+    return { correct: correct, suitTypos: suitTypos, inflection: inflection, nearCardWord: nearCardWord };
   };
 }(typeof module !== "undefined" ? module.exports : (window.cambioAskParts = window.cambioAskParts || {})));

@@ -183,7 +183,7 @@ HANDS_IN_WORDS = [
     ("Hand = seven + eight + nine. total pls", ["7S", "8S", "9S"], ()),
     ("Score check: a red 4 and a black 6, just the two cards.", ["4H", "6S"], ()),
     # A card told before the hand's label is not in the hand (askstory.labelled); "what do i score" asks for the sum.
-    # ("useless", far from any card's word, is chat, not named as unread: askread.near_card_word)
+    # ("useless", far from any card's word, is chat, not named as unread: asktypos.near_card_word)
     ("my friend says my 7 is useless. final hand: K, 7, 2. total?", ["KS", "7S", "2S"], ()),
     ("Cambio got called and I flipped over a pair of nines plus a black king. What do I score?", ["9S", "9H", "KS"],
      ()),

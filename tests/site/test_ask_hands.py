@@ -247,7 +247,7 @@ def test_hands_in_words(question, cards, unread):
 @pytest.mark.parametrize("question", ["bruv im done, got a 4 and a 6. total?",
                                       "hello, i finished with a jack and a 2, what is that"])
 def test_chat_outside_the_cards_is_not_named_as_unread(question):
-    # (askread.near_card_word: a word no question uses, outside the cards, is named only when it is near a card's
+    # (asktypos.near_card_word: a word no question uses, outside the cards, is named only when it is near a card's
     # word, a card mistyped; "bruv" and "hello" were each named as a card that could not be read)
     reply = ask(question)
     assert reply.kind == "hand" and reply.unread == ()

@@ -474,7 +474,7 @@ Where it stands (issue 30; counts of `python -m tests.site.heldout_check test`, 
     what happened ("after the call i had 6, 2, A, score?": Query.told_first); "1 red 1 black" after a count; a colon
     before a list after a word that is no label ("hand at the end: 7, 8, 9, 10"); "card 8" names the 8; a letter of
     the notation after a card taken back ("a 7, no wait, J", found by the hands property); and a word left over is
-    named as unread only when it may be a card mistyped (askread.near_card_word: about 70 lines such as "Could not
+    named as unread only when it may be a card mistyped (asktypos.near_card_word: about 70 lines such as "Could not
     read 'bruv' as a card" gone from the tuned sets' replies, no hand dropped a word).
   - Tuned sets: hands 98 / 0 / 2 -> 99 / 0 / 1, hands2 76 / 1 / 3 -> 79 / 1 / 0, hands4 75 / 3 / 2 -> 77 / 3 / 0 (one
     more confident error: a ruleset told only by one of its rules, "the rules page that says it's best with 4 or more
