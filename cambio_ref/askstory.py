@@ -244,13 +244,26 @@ def restated(cards: Sequence[CardMention], named_at: Sequence[int]) -> frozenset
                     or named_at[o - 1:o] == named_at[o:o + 1]  # (no count split: "a ten, a ten, three tens")
                     or named_at[o + 2 * k - 1:o + 2 * k] == named_at[o + 2 * k:o + 2 * k + 1]):
                 continue
-            said, again = ({str(m) for m in first if m.suit}, {str(m) for m in then if m.suit})
-            if not (said <= again or again <= said):
-                continue
-            told = sum(2 * bool(m.suit) + bool(m.colour) for m in first)
-            return frozenset(range(o, o + k) if sum(2 * bool(m.suit) + bool(m.colour) for m in then) > told
-                             else range(o + k, o + 2 * k))
+            first_again = _first_said_again(first, then)
+            if first_again is not None:
+                return frozenset(range(o, o + k) if first_again else range(o + k, o + 2 * k))
     return frozenset()
+
+
+def _first_said_again(first: Sequence[CardMention], then: Sequence[CardMention]) -> bool | None:
+    """Of two lists naming the same cards, whether the first is the one said again: it tells fewer suits and colours
+    than the second (on a tie the second is); None when a suit one names is not among the other's (other cards).
+
+    >>> king, red_king = CardMention("K"), CardMention("K", colour="red")
+    >>> _first_said_again([king], [red_king]), _first_said_again([red_king], [king])
+    (True, False)
+    >>> _first_said_again([CardMention("K", "S")], [CardMention("K", "H")]) is None
+    True
+    """
+    said, again = {str(m) for m in first if m.suit}, {str(m) for m in then if m.suit}
+    if not (said <= again or again <= said):
+        return None
+    return sum(2 * bool(m.suit) + bool(m.colour) for m in then) > sum(2 * bool(m.suit) + bool(m.colour) for m in first)
 
 
 # Words that open a count of cards named already ("both fives red", "yes all 4 twos"): `recounted`.
@@ -286,12 +299,9 @@ def recounted(words: Sequence[str], cards: Sequence[CardMention], named_at: Sequ
         opened = words[at:at + 1] == ["both"] or (at > 0 and words[at - 1] in RECOUNT_WORDS and words[at] != "both")
         before = [m for m in range(o) if cards[m].rank == rank and m not in again and m not in out]
         if k >= 2 and opened and all(cards[m].rank == rank for m in group) and len(before) == k:
-            said, again_said = ({str(cards[m]) for m in before if cards[m].suit},
-                                {str(cards[m]) for m in group if cards[m].suit})
-            if said <= again_said or again_said <= said:
-                told = sum(2 * bool(cards[m].suit) + bool(cards[m].colour) for m in before)
-                out.update(before if sum(2 * bool(cards[m].suit) + bool(cards[m].colour) for m in group) > told
-                           else group)
+            first_again = _first_said_again([cards[m] for m in before], [cards[m] for m in group])
+            if first_again is not None:
+                out.update(before if first_again else group)
         o += k
     return frozenset(out)
 

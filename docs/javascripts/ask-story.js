@@ -107,12 +107,20 @@
 
     // cambio_ref.askstory.restated: the indices of cards said again right before or after a list of the same ranks,
     // one list counted and the other card by card ("three fives, so 5 5 5"): of the two, the one saying fewer suits
-    function restated(cards, namedAt) {
-      var n = cards.length === namedAt.length ? cards.length : 0;
-      function ranksOf(h) { return h.map(function (m) { return m.rank; }).sort().join(" "); }
+    // cambio_ref.askstory._first_said_again: of two lists naming the same cards, whether the first is said again (it
+    // tells fewer suits and colours); null when a suit one names is not among the other's
+    function firstSaidAgain(first, then) {
       function told(h) { return h.reduce(function (t, m) { return t + 2 * (m.suit ? 1 : 0) + (m.colour ? 1 : 0); }, 0); }
       function suited(h) { return h.filter(function (m) { return m.suit; }).map(function (m) { return m.rank + m.suit; }); }
       function within(a, b) { return a.every(function (x) { return b.indexOf(x) >= 0; }); }
+      var a = suited(first), b = suited(then);
+      if (!(within(a, b) || within(b, a))) { return null; }
+      return told(then) > told(first);
+    }
+
+    function restated(cards, namedAt) {
+      var n = cards.length === namedAt.length ? cards.length : 0;
+      function ranksOf(h) { return h.map(function (m) { return m.rank; }).sort().join(" "); }
       for (var k = Math.floor(n / 2); k > 1; k--) {
         for (var o = 0; o + 2 * k <= n; o++) {
           var first = cards.slice(o, o + k), then = cards.slice(o + k, o + 2 * k);
@@ -122,9 +130,9 @@
               (o > 0 && namedAt[o - 1] === namedAt[o]) || (o + 2 * k < n && namedAt[o + 2 * k - 1] === namedAt[o + 2 * k])) {
             continue;
           }
-          var a = suited(first), b = suited(then);
-          if (!(within(a, b) || within(b, a))) { continue; }
-          var from = told(then) > told(first) ? o : o + k, out = [];
+          var firstAgain = firstSaidAgain(first, then);
+          if (firstAgain === null) { continue; }
+          var from = firstAgain ? o : o + k, out = [];
           for (var x = from; x < from + k; x++) { out.push(x); }
           return out;
         }
@@ -136,9 +144,7 @@
     // their rank as were named before ("2 2 2 2 and a joker (yes all 4 twos)"): of the two, the one saying fewer suits
     function recounted(words, cards, namedAt, again) {
       var n = cards.length === namedAt.length ? cards.length : 0, out = [];
-      function told(xs) { return xs.reduce(function (t, m) { return t + 2 * (cards[m].suit ? 1 : 0) + (cards[m].colour ? 1 : 0); }, 0); }
-      function suited(xs) { return xs.filter(function (m) { return cards[m].suit; }).map(function (m) { return cards[m].rank + cards[m].suit; }); }
-      function within(a, b) { return a.every(function (x) { return b.indexOf(x) >= 0; }); }
+      function mentions(xs) { return xs.map(function (m) { return cards[m]; }); }
       var o = 0;
       while (o < n) {
         var k = 1;
@@ -151,10 +157,8 @@
           if (cards[m].rank === rank && again.indexOf(m) < 0 && out.indexOf(m) < 0) { before.push(m); }
         }
         if (k >= 2 && opened && group.every(function (x) { return cards[x].rank === rank; }) && before.length === k) {
-          var a = suited(before), b = suited(group);
-          if (within(a, b) || within(b, a)) {
-            (told(group) > told(before) ? before : group).forEach(function (x) { out.push(x); });
-          }
+          var firstAgain = firstSaidAgain(mentions(before), mentions(group));
+          if (firstAgain !== null) { (firstAgain ? before : group).forEach(function (x) { out.push(x); }); }
         }
         o += k;
       }
