@@ -344,8 +344,8 @@ def score_cards(codes: Sequence[str], points: dict[str, int], risky: dict[str, A
 def _hand_reply(question: str, query: Query, data: dict[str, Any], name: str | None, house: Rules | None,
                 canonical: str | None) -> Reply:
     tables = _tables(data, name, house)
-    if query.values:  # "what are kings and jokers worth": each rank's points, not a hand
-        found = tuple(_card_found(m, tables, data, house) for m in query.cards)
+    if query.values:  # "what are kings and jokers worth": each rank's points, not a hand (each once: "black kings")
+        found = tuple(_card_found(m, tables, data, house) for m in dict.fromkeys(query.cards))
         return Reply(question, found, (), "card", canonical, query.unread, query.fixed, query.told)
     if len(query.cards) == 1:
         return Reply(question, (_card_found(query.cards[0], tables, data, house),), (), "card", canonical,

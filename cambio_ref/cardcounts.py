@@ -439,6 +439,8 @@ def read_cards(words: Sequence[str]) -> Reading:
     (['K(red)', 'K(black)'], [3, 8])
     >>> [[str(m) for m in read_cards(t.split()).cards] for t in ("what are 2 to 10 worth", "two through ten and a k")]
     [[], ['K']]
+    >>> [str(m) for m in read_cards("black aces and a 3".split()).cards]  # (a pack has two black aces)
+    ['A(black)', 'A(black)', '3']
     >>> r = read_cards("a king and another queen".split())
     >>> [str(m) for m in r.cards], sorted(r.used)
     (['K', 'Q'], [1, 3, 4])
@@ -581,8 +583,11 @@ def read_cards(words: Sequence[str]) -> Reading:
             # "I had a queen ... the queen went on the pile": the card named again, not one more
             again = (start > 0 and words[start - 1] == DEFINITE and not (count or colour or suit or plural)
                      and any(m.rank == rank for m in found))
-            found += [CardMention(rank, suit, "" if suit or rank == JOKER else colour)] * (0 if again else count or 1)
-            named_at += [start] * (0 if again else count or 1)
+            # "the black aces", "red kings and a 5" (a colour, its rank plural, no count): every card of that colour
+            many = len(COLOURS[colour]) if colour and plural and not (count or suit) and rank != JOKER else 0
+            found += [CardMention(rank, suit, "" if suit or rank == JOKER else colour)] * (
+                0 if again else count or many or 1)
+            named_at += [start] * (0 if again else count or many or 1)
             # "and another king": "another" is the card's article (not after an article: "a another" is no English)
             another = start > 0 and words[start - 1] == ANOTHER and not (start > 1 and words[start - 2] in ARTICLES)
             counted_one = ace and start > 0 and words[start - 1] == ONE  # "one 1": one ace

@@ -309,7 +309,9 @@
           // "I had a queen ... the queen went on the pile": the card named again, not one more
           var again = start > 0 && words[start - 1] === lex.definite && !(count || colour || suit || plural) &&
             found.some(function (m) { return m.rank === rank; });
-          for (var n = 0; n < (again ? 0 : count || 1); n++) {
+          // "the black aces", "red kings and a 5" (a colour, its rank plural, no count): every card of that colour
+          var many = (colour && plural && !(count || suit) && rank !== "X") ? colours[colour].length : 0;
+          for (var n = 0; n < (again ? 0 : count || many || 1); n++) {
             found.push({ rank: rank, suit: suit, colour: (suit || rank === "X") ? "" : colour });
             namedAt.push(start);
           }

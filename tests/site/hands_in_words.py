@@ -297,6 +297,11 @@ HANDS_IN_WORDS = [
     ("two 5s and a 3 (both fives red)", ["3S", "5H", "5D"], ()),
     ("k k and a 5, both kings black", ["5S", "KS", "KC"], ()),
     ("a 5 and both fives", ["5S", "5H", "5D"], ()),
+    # A colour before a plural rank, with no count, names every card of that colour: a pack has two red kings and
+    # two black aces (cardcounts.read_cards); said again after a name for them, they are the same cards.
+    ("red kings and a 5, how many points", ["KH", "KD", "5S"], ()),
+    ("i'm holding the black aces and a 9, total?", ["AS", "AC", "9S"], ()),
+    ("dead man's hand, black aces and black eights, score?", ["AS", "AC", "8S", "8C"], ()),
     # "left" right after the cards says they are the player's (askhand.owned), with no word of value: "+" is no card
     ("only 4 + 4 left", ["4S", "4H"], ()),
     # A word no card is read at, taken back by a correction before a card, is a slip: not unread (askstory.taken_back)

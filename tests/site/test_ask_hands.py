@@ -279,6 +279,14 @@ def test_what_ranks_are_worth_gives_their_values_not_a_hand():
     assert reply.found[1].hands[0][1] is not None and reply.found[1].hands[0][1].total == -1
 
 
+def test_a_colour_and_a_plural_rank_asked_of_is_that_colours_value_not_a_hand():
+    # "red kings" with no count names both red kings (a hand of two when held: tests/site/hands_in_words.py); asked
+    # what they are worth, it asks their value. hearts "Value of the Card": a red king is -2.
+    reply = ask("what are red kings worth in hearts")
+    assert reply.kind == "card" and reply.found[0].hit.id == "KH"
+    assert [s.total for _, s, _ in reply.found[0].hands if s] == [-2]
+
+
 @pytest.mark.parametrize(("question", "rule"), [
     # what the cards do: their powers (a question ending on "do"), not their points
     ("what do 7s and 8s do", "option:power.seven-eight"),
