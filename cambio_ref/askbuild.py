@@ -15,6 +15,7 @@ from typing import Any
 
 from cambio_ref.answers import Answer, answer_for
 from cambio_ref.askcanon import plain_words
+from cambio_ref.askhand import JUDGING
 from cambio_ref.askindex import (
     ABOUT_WEIGHT,
     SHARES,
@@ -158,7 +159,7 @@ def _vocab(texts: Iterable[str]) -> dict[str, int]:
     for text in texts:
         seen.update(set(raw_words(text)))
     for word in (*RANK_WORDS, *SUIT_WORDS, *COLOURS, *COUNT_WORDS, *MULTIPLES, *AFTER_WORDS, *plain_words(),
-                 *story_words()):
+                 *story_words(), *JUDGING):
         seen[word] += 1
     return {w: n for w, n in sorted(seen.items()) if w.isalpha()}
 

@@ -97,6 +97,7 @@ __all__ = [
     "HAVING_BETWEEN",
     "HAVING_PAIRS",
     "JOINS",
+    "JUDGING",
     "LABEL_COLON",
     "LABEL_OWNERS",
     "MAX_NUMBER_CARD",
@@ -110,6 +111,7 @@ __all__ = [
     "hand_json",
     "hand_label",
     "hand_span",
+    "judged",
     "labels",
     "raw_words",
     "summed",
@@ -411,6 +413,22 @@ def alone(words: Sequence[str], used: Iterable[int]) -> bool:
         pair in ALONE_PAIRS for pair in itertools.pairwise(words)))
 
 
+# Words that judge a hand, asked after its cards ("a 2 and a 3, is that good", "a pair of jacks, how cooked am i"):
+# the player asks how the cards score (`judged`).
+JUDGING = frozenset(("good", "bad", "low", "high", "decent", "ok", "okay", "safe", "cooked", "screwed", "winning",
+                     "losing", "great", "terrible", "awful", "solid", "lucky", "unlucky", "rough", "fine"))
+
+
+def judged(words: Sequence[str], used: Iterable[int]) -> bool:
+    """Whether a word of `JUDGING` comes after the last card read at `used`.
+
+    >>> judged("a 2 and a 3 is that good".split(), {1, 4}), judged("is a good king worth 10".split(), {3})
+    (True, False)
+    """
+    at = max(used, default=len(words))
+    return any(w in JUDGING for w in words[at + 1:])
+
+
 def hand_json() -> dict[str, Any]:
     """The card words, patterns and lists that read a hand, as ask.js reads them."""
     return {"ranks": RANK_WORDS, "rank_letters": sorted(RANK_LETTERS),
@@ -446,7 +464,7 @@ def hand_json() -> dict[str, Any]:
             "label_colon": LABEL_COLON.pattern, "card_named": CARD_NAMED.pattern,
             "possessive_name": POSSESSIVE_NAME.pattern, "others": OTHERS,
             "tag_question": TAG_QUESTION.pattern,
-            "alone_pairs": [list(p) for p in sorted(ALONE_PAIRS)], "summed": sorted(SUMMED),
+            "alone_pairs": [list(p) for p in sorted(ALONE_PAIRS)], "judging": sorted(JUDGING), "summed": sorted(SUMMED),
             "claimed": CLAIMED, "right": RIGHT, "max_number_card": MAX_NUMBER_CARD,
             "sum_after": sorted(SUM_AFTER), "sum_between": sorted(SUM_BETWEEN),
             "sum_to": sorted(SUM_TO),

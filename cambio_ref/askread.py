@@ -18,10 +18,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any
 
+from cambio_ref.askagain import RECOUNT_WORDS, again_json, coloured, colours_told, recounted, repeated, restated
 from cambio_ref.askcanon import (
     STOP,
     STOP_WORDS,
@@ -39,6 +40,7 @@ from cambio_ref.askhand import (
     hand_json,
     hand_label,
     hand_span,
+    judged,
     owned,
     raw_words,
     summed,
@@ -47,16 +49,12 @@ from cambio_ref.askkind import ASKING, HOW_MUCH, asking
 from cambio_ref.askpeople import given, people
 from cambio_ref.askstory import (
     CORRECTIONS,
-    RECOUNT_WORDS,
     corrected,
     denied,
     described,
     gone,
     labelled,
-    recounted,
     referred,
-    repeated,
-    restated,
     runs,
     said_points,
     story_json,
@@ -326,6 +324,7 @@ class Query:
     # its rule's words all come before the cards it says are the player's, and a word of value after them ("after the
     # call i had 6, 2, A, score?"): the rule tells what happened, the question asks the cards' points
     told_first: bool = False
+    judged: bool = False  # a word after its cards judges them ("a 2 and a 3, is that good": `askhand.judged`)
 
     @property
     def off_topic(self) -> bool:
@@ -341,12 +340,14 @@ class Query:
         many points is that"), or what the player's last card scores (`alone`: "my last card is a queen, what's it
         worth", "just an ace left", "snapped the other three, all i have is a 9"), or that says two or more cards
         are the player's with no rule's word (`owned`: "i have a 9 and a jack, is that low"), or with its rule's words
-        all before them and a word of value after (`told_first`: "after the call i had 6, 2, A, score?"); not when it
+        all before them and a word of value after (`told_first`: "after the call i had 6, 2, A, score?"), or that
+        judges two or more cards with no other word (`judged`: "a 2 and a 3, is that good"); not when it
         states their points ("red king 0, black king 20": a rule a table plays), nor when it is `off_topic`."""
         n = len(self.cards)
         return n > 0 and not self.stated and not self.off_topic and (
             (self.summed and n >= 2) or (self.alone and n == 1 and (self.value or self.topical == 0 or self.summed))
-            or (self.owned and n >= 2 and (self.topical == 0 or self.told_first)) or (
+            or (self.owned and n >= 2 and (self.topical == 0 or self.told_first))
+            or (self.judged and n >= 2 and self.topical == 0 and self.leftover <= 1) or (
             (self.topical == 0 or self.codes >= 2 or n >= 4) and (
                 ((self.value or self.codes >= 2) and self.leftover <= max(1, n + 1))
                 or (n >= 2 and self.leftover == 0)
@@ -446,10 +447,12 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     said = tuple((card, points) for run, points in said_points(keep, reading.used, reading.named_at)
                  for card in read_cards([w if j in run else "" for j, w in enumerate(keep)]).cards)
     told: tuple[str, ...] = ()
+    # ("two kings and a queen, both kings are red": the kings told of are red; "fives are spades and clubs")
+    hues = colours_told(keep, reading)
     if away and (kept := read_cards([w if j not in masked | away else "" for j, w in enumerate(keep)])).cards:
         if not reading.used - away <= kept.used:  # (a letter read beside a card left out: "J, a 7, no wait, a ten")
             kept = without(reading, away)
-        reading, masked, told = kept, masked | away, runs(keep, away)
+        reading, masked, told = replace(kept, cards=coloured(kept.cards, hues)), masked | away, runs(keep, away)
     back = taken_back(keep, reading.used)  # ("a hack... I mean jack": a slip taken back, neither unread nor asked)
     single = lex.single()
     # A phrase of the glossary ("slow burn", "which way") is asked for as its term, not word by word.
@@ -536,7 +539,8 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
                  bool(reading.stated), any(t in terms for t in ASIDE_TERMS),
                  summed(keep, reading.used, [j for j, v in enumerate(valued) if v]), alone(keep, reading.used),
                  told, said, owned(keep, reading.used),
-                 first_of_second if 0 < first_of_second < len(cards) else 0, told_first)
+                 first_of_second if 0 < first_of_second < len(cards) else 0, told_first,
+                 judged(keep, reading.used))
 
 
 def rule_phrases(canon: Sequence[str], lex: Lexicon) -> dict[tuple[tuple[str, ...], str], list[int]]:
@@ -561,7 +565,7 @@ def rule_phrases(canon: Sequence[str], lex: Lexicon) -> dict[tuple[tuple[str, ..
 
 def reading_json(lex: Lexicon) -> dict[str, Any]:
     """The lexicon and the reading's word lists, as ask.js reads them."""
-    return {**hand_json(), **story_json(), "stop": sorted(STOP), "stop_raw": sorted(STOP_WORDS),
+    return {**hand_json(), **story_json(), **again_json(), "stop": sorted(STOP), "stop_raw": sorted(STOP_WORDS),
             "phrases": [[list(p), t] for p, t in lex.phrases], "value": [list(p) for p in lex.value_phrases],
             "rulesets": [[list(p), rs] for p, rs in lex.rulesets], "cues": sorted(_RULESET_CUES),
             "ruleset_tails": list(RULESET_TAILS), "ruleset_between": list(RULESET_BETWEEN),

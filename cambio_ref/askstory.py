@@ -30,17 +30,13 @@ __all__ = [
     "CORRECTIONS",
     "DENYING",
     "GONE_VERBS",
-    "RECOUNT_WORDS",
     "claimed",
     "corrected",
     "denied",
     "described",
     "gone",
     "labelled",
-    "recounted",
     "referred",
-    "repeated",
-    "restated",
     "runs",
     "said_of",
     "said_points",
@@ -215,109 +211,6 @@ def denied(words: Sequence[str], used: Collection[int], named_at: Sequence[int])
     return frozenset(out)
 
 
-def restated(cards: Sequence[CardMention], named_at: Sequence[int]) -> frozenset[int]:
-    """The indices of `cards` that say again cards just named, in a list of the same ranks right before or after
-    them, one of the two lists named by a count and the other card by card ("three fives, so 5 5 5", "7C 7D 7H.
-    three sevens", "3 kings: K♠ K♥ K♦"; `named_at` per card: where its words start, the same for the cards of one
-    count): of the two, the one that says fewer suits and colours. No suit named in one list differs from the
-    other's.
-
-    >>> five, king = CardMention("5"), CardMention("K")
-    >>> sorted(restated([five] * 6 + [CardMention("J", "H")], [0, 0, 0, 3, 4, 5, 8]))
-    [3, 4, 5]
-    >>> sorted(restated([CardMention("K", s) for s in "SHD"] + [king] * 3, [0, 1, 2, 4, 4, 4]))
-    [3, 4, 5]
-    >>> sorted(restated([king] * 4, [0, 1, 2, 3])), sorted(restated([king] * 4, [0, 0, 0, 0]))
-    ([], [])
-    >>> sorted(restated([king] * 4, [0, 0, 3, 3]))  # ("two kings, two kings": four kings)
-    []
-    >>> sorted(restated([king] * 5, [1, 3, 4, 4, 4]))  # ("a king, a king, three kings")
-    []
-    """
-    n = len(cards) if len(named_at) == len(cards) else 0
-    for k in range(n // 2, 1, -1):
-        for o in range(n - 2 * k + 1):
-            first, then = cards[o:o + k], cards[o + k:o + 2 * k]
-            here, there = set(named_at[o:o + k]), set(named_at[o + k:o + 2 * k])
-            if (sorted(m.rank for m in first) != sorted(m.rank for m in then) or here & there
-                    or (len(here) == k) == (len(there) == k)  # (one list counted, the other one by one)
-                    or named_at[o - 1:o] == named_at[o:o + 1]  # (no count split: "a ten, a ten, three tens")
-                    or named_at[o + 2 * k - 1:o + 2 * k] == named_at[o + 2 * k:o + 2 * k + 1]):
-                continue
-            first_again = _first_said_again(first, then)
-            if first_again is not None:
-                return frozenset(range(o, o + k) if first_again else range(o + k, o + 2 * k))
-    return frozenset()
-
-
-def _first_said_again(first: Sequence[CardMention], then: Sequence[CardMention]) -> bool | None:
-    """Of two lists naming the same cards, whether the first is the one said again: it tells fewer suits and colours
-    than the second (on a tie the second is); None when a suit one names is not among the other's (other cards).
-
-    >>> king, red_king = CardMention("K"), CardMention("K", colour="red")
-    >>> _first_said_again([king], [red_king]), _first_said_again([red_king], [king])
-    (True, False)
-    >>> _first_said_again([CardMention("K", "S")], [CardMention("K", "H")]) is None
-    True
-    """
-    said, again = {str(m) for m in first if m.suit}, {str(m) for m in then if m.suit}
-    if not (said <= again or again <= said):
-        return None
-    return sum(2 * bool(m.suit) + bool(m.colour) for m in then) > sum(2 * bool(m.suit) + bool(m.colour) for m in first)
-
-
-# Words that open a count of cards named already ("both fives red", "yes all 4 twos"): `recounted`.
-RECOUNT_WORDS = frozenset(("both", "all"))
-
-
-def recounted(words: Sequence[str], cards: Sequence[CardMention], named_at: Sequence[int],
-              again: Collection[int] = ()) -> frozenset[int]:
-    """The indices of `cards` that count again, by "both" or "all" and a count, cards named before them but not right
-    before: as many cards of that rank, told apart from the rest ("2 2 2 2 and a joker (yes all 4 twos)", "two 5s
-    and a 3, both fives red"); of the two, the one that says fewer suits and colours, as `restated` keeps. Cards at
-    `again` are said again already. No suit named in one differs from the other's.
-
-    >>> two, five = CardMention("2"), CardMention("5")
-    >>> sorted(recounted("2 2 2 2 and a joker yes all 4 twos".split(), [two] * 4 + [CardMention("X")] + [two] * 4,
-    ...                  [0, 1, 2, 3, 6, 9, 9, 9, 9]))
-    [5, 6, 7, 8]
-    >>> sorted(recounted("two 5s and a 3 both fives red".split(), [five, five, CardMention("3")]
-    ...                  + [CardMention("5", colour="red")] * 2, [0, 0, 4, 5, 5]))
-    [0, 1]
-    >>> sorted(recounted("a 5 and both fives".split(), [five] * 3, [1, 3, 3]))  # (one five before: three fives)
-    []
-    """
-    out: set[int] = set()
-    n = len(cards) if len(named_at) == len(cards) else 0
-    o = 0
-    while o < n:
-        k = 1
-        while o + k < n and named_at[o + k] == named_at[o]:
-            k += 1
-        at, group = named_at[o], list(range(o, o + k))
-        rank = cards[o].rank
-        opened = words[at:at + 1] == ["both"] or (at > 0 and words[at - 1] in RECOUNT_WORDS and words[at] != "both")
-        before = [m for m in range(o) if cards[m].rank == rank and m not in again and m not in out]
-        if k >= 2 and opened and all(cards[m].rank == rank for m in group) and len(before) == k:
-            first_again = _first_said_again([cards[m] for m in before], [cards[m] for m in group])
-            if first_again is not None:
-                out.update(before if first_again else group)
-        o += k
-    return frozenset(out)
-
-
-def repeated(cards: Sequence[CardMention]) -> frozenset[int]:
-    """The indices of `cards` naming a suited card that a later one names again: one deck has one of each, so the
-    story's mention and the hand's are the same card ("swapped my king out for a 4 of clubs, so now 4C and 10H").
-
-    >>> sorted(repeated([CardMention("4", "C"), CardMention("4", "C"), CardMention("10", "H")]))
-    [0]
-    >>> sorted(repeated([CardMention("4"), CardMention("4"), CardMention("X"), CardMention("X")]))
-    []
-    """
-    return frozenset(n for n, m in enumerate(cards) if m.suit and m in cards[n + 1:])
-
-
 def labelled(words: Sequence[str], used: Iterable[int]) -> frozenset[int]:
     """The places of the cards read at `used` that come before the hand's label ("my hand is", "final hand:", "my
     cards:", "my last cards are", or such a word right before a card: "... hand: JS, 2C", "mine: 8H"; the last label
@@ -420,6 +313,8 @@ def described(words: Sequence[str], used: Collection[int], starts: Collection[in
     []
     >>> sorted(described("a 9 and a 2 are left".split(), {1, 4}))
     []
+    >>> sorted(described("7 7 2 the sevens red are".split(), {0, 1, 2, 4, 5})), sorted(described("a 9 is".split(), {1}))
+    ([4, 5], [])
     >>> sorted(described("with 2 jokers in the deck a joker and a 5".split(), {1, 2, 7, 10}))
     [1, 2]
     >>> sorted(described("the queen swap gave me a 4 and a 5".split(), {1, 6, 9}))
@@ -427,8 +322,11 @@ def described(words: Sequence[str], used: Collection[int], starts: Collection[in
     >>> sorted(described("my two sixes are the 6 of spades and a 6 of hearts".split(), {1, 2, 5, 6, 7, 10, 11, 12}))
     [1, 2]
     """
-    return frozenset(k for j, w in enumerate(words[:-1]) if w in DESCRIBED_BY
-                     and words[j + 1] not in ASKING_PRONOUNS | HELD_AFTER and not claimed(words, j, used)
+    # (last, after a colour: "the sevens are red" at the end reads "sevens red are": `cardnames.COLOUR_AFTER`)
+    return frozenset(k for j, w in enumerate(words) if w in DESCRIBED_BY and (
+                         words[j + 1] not in ASKING_PRONOUNS | HELD_AFTER if j + 1 < len(words)
+                         else j > 0 and words[j - 1] in COLOURS)
+                     and not claimed(words, j, used)
                      for k in said_of(words, j, used, starts)) | {
         k for j in range(len(words)) if any(tuple(words[j:j + len(d)]) == d for d in IN_DECK)
         or words[j] in POWER_NOUNS for k in said_of(words, j, used, starts)}
@@ -536,7 +434,7 @@ def story_words() -> frozenset[str]:
 def story_json() -> dict[str, Any]:
     """The word lists that find the cards told of apart from the hand, as ask-story.js reads them."""
     return {"gone_verbs": sorted(GONE_VERBS), "gone_skip": sorted(GONE_SKIP), "swap_verbs": sorted(SWAP_VERBS),
-            "corrections": [list(c) for c in CORRECTIONS], "denying": sorted(DENYING), "recount": sorted(RECOUNT_WORDS),
+            "corrections": [list(c) for c in CORRECTIONS], "denying": sorted(DENYING),
             "denied_skip": sorted(DENIED_SKIP), "asking_pronouns": sorted(ASKING_PRONOUNS),
             "held_after": sorted(HELD_AFTER), "in_deck": [list(d) for d in IN_DECK],
             "power_nouns": sorted(POWER_NOUNS),

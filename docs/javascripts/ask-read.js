@@ -213,6 +213,7 @@
         });
       });
       var told = [];
+      var hues = ctx.coloursTold(keep, reading);  // ("two kings and a queen, both kings are red")
       var thrown = gone(keep, reading.used);
       var away = thrown.concat(referred(keep, reading, thrown), usedFirst.filter(function (k) { return k < handLabel; }),
         described(keep, reading.used, reading.namedAt), corrected(keep, reading.used), denied(keep, reading.used, reading.namedAt))
@@ -227,6 +228,7 @@
         }
         if (kept.cards.length) {
           reading = kept;
+          reading.cards = ctx.coloured(kept.cards, hues);
           away.forEach(function (j) { masked.add(j); });
           told = runs(keep, away);  // (the cards told of apart from the hand)
         }
@@ -353,6 +355,8 @@
       var alone = usedAt.length > 0 && (keep[hi + 1] === "left" || keep.some(function (w, k) {
         return lex.alone_pairs.some(function (p) { return p[0] === w && p[1] === keep[k + 1]; });
       }));
+      // cambio_ref.askhand.judged: a word judging the cards after the last ("a 2 and a 3, is that good")
+      var judged = usedAt.length > 0 && keep.slice(hi + 1).some(function (w) { return lex.judging.indexOf(w) >= 0; });
       var first = usedAt.length ? Math.min.apply(null, usedAt) : 0;  // (the first card's first word)
       // cambio_ref.askread.Query.told_first: the rule's words all before the cards, a word of value after them ("after
       // the call i had 6, 2, A, score?")
@@ -360,11 +364,11 @@
       found.forEach(function (places) { ruled.push(owner[places[0]]); });
       var toldFirst = usedAt.length > 0 && !askedLast && ruled.every(function (j) { return j < first; }) &&
         valued.some(function (v, j) { return v && j > hi; });
-      // cambio_ref.askstory.restated: the cards said twice are counted once ("three fives, so 5 5 5"), the words said
+      // cambio_ref.askagain.restated: the cards said twice are counted once ("three fives, so 5 5 5"), the words said
       // again named as not counted
-      // and cambio_ref.askstory.repeated: a suited card named twice is one card
+      // and cambio_ref.askagain.repeated: a suited card named twice is one card
       var again = restated(reading.cards, reading.namedAt);
-      // and cambio_ref.askstory.recounted: the cards counted again by "both" or "all" and a count ("yes all 4 twos")
+      // and cambio_ref.askagain.recounted: the cards counted again by "both" or "all" and a count ("yes all 4 twos")
       recounted(keep, reading.cards, reading.namedAt, again).forEach(function (x) { again.push(x); });
       var left = [];
       reading.cards.forEach(function (c, x) { if (again.indexOf(x) < 0) { left.push(x); } });
@@ -402,7 +406,8 @@
                aside: terms(cwKept).some(function (t) { return lex.aside.indexOf(t) >= 0; }),
                stated: reading.stated, ranksOnly: reading.ranksOnly, unread: unread, fixed: fixed, summed: summed,
                alone: alone, told: told, said: said, owned: owned, versus: secondAt > 0 && secondAt < cards.length ? secondAt : 0,
-               each: each, switched: switched(cw), asks: asking(text), topical: askedLast + ruled.length, toldFirst: toldFirst };
+               each: each, switched: switched(cw), asks: asking(text), topical: askedLast + ruled.length, toldFirst: toldFirst,
+               judged: judged };
     }
     // cambio_ref.askread.Query.off_topic: another card game alone, advice, the game's history or manners
     function offTopic(q) { return q.elsewhere || q.aside; }
@@ -410,6 +415,7 @@
       var n = q.cards.length;
       return n > 0 && !q.stated && !offTopic(q) && ((q.summed && n >= 2) || (q.alone && n === 1 && (q.value || q.topical === 0 || q.summed)) ||
         (q.owned && n >= 2 && (q.topical === 0 || q.toldFirst)) ||
+        (q.judged && n >= 2 && q.topical === 0 && q.leftover <= 1) ||
         (q.topical === 0 || q.codes >= 2 || n >= 4) && ((q.value || q.codes >= 2) && q.leftover <= Math.max(1, n + 1) ||
                        n >= 2 && q.leftover === 0 || n >= 3 && q.leftover <= n + 1));
     }

@@ -105,9 +105,9 @@
       return out;
     }
 
-    // cambio_ref.askstory.restated: the indices of cards said again right before or after a list of the same ranks,
+    // cambio_ref.askagain.restated: the indices of cards said again right before or after a list of the same ranks,
     // one list counted and the other card by card ("three fives, so 5 5 5"): of the two, the one saying fewer suits
-    // cambio_ref.askstory._first_said_again: of two lists naming the same cards, whether the first is said again (it
+    // cambio_ref.askagain._first_said_again: of two lists naming the same cards, whether the first is said again (it
     // tells fewer suits and colours); null when a suit one names is not among the other's
     function firstSaidAgain(first, then) {
       function told(h) { return h.reduce(function (t, m) { return t + 2 * (m.suit ? 1 : 0) + (m.colour ? 1 : 0); }, 0); }
@@ -140,7 +140,7 @@
       return [];
     }
 
-    // cambio_ref.askstory.recounted: the indices of cards counted again by "both" or "all" and a count, as many of
+    // cambio_ref.askagain.recounted: the indices of cards counted again by "both" or "all" and a count, as many of
     // their rank as were named before ("2 2 2 2 and a joker (yes all 4 twos)"): of the two, the one saying fewer suits
     function recounted(words, cards, namedAt, again) {
       var n = cards.length === namedAt.length ? cards.length : 0, out = [];
@@ -197,8 +197,10 @@
       var out = [];
       function add(k) { if (out.indexOf(k) < 0) { out.push(k); } }
       words.forEach(function (w, j) {
-        if (lex.described_by.indexOf(w) < 0 || j + 1 >= words.length || lex.asking_pronouns.indexOf(words[j + 1]) >= 0 ||
-            lex.held_after.indexOf(words[j + 1]) >= 0 || claimed(words, j, used)) {
+        // (last, after a colour: "the sevens are red" at the end reads "sevens red are")
+        if (lex.described_by.indexOf(w) < 0 || (j + 1 >= words.length ? !(j > 0 && has(colours, words[j - 1])) :
+            lex.asking_pronouns.indexOf(words[j + 1]) >= 0 || lex.held_after.indexOf(words[j + 1]) >= 0) ||
+            claimed(words, j, used)) {
           return;
         }
         saidOf(j, used, starts).forEach(add);
@@ -207,6 +209,43 @@
         if (!lex.in_deck.some(function (d) { return same(words.slice(j, j + d.length), d); }) &&
             lex.power_nouns.indexOf(w) < 0) { return; }
         saidOf(j, used, starts).forEach(add);
+      });
+      return out;
+    }
+
+    // cambio_ref.askagain.colours_told: the colour or suits told after naming cards, each [rank, colour, suits]
+    // ("both kings are red", "fives are spades and clubs")
+    function coloursTold(words, reading) {
+      var out = [];
+      words.forEach(function (w, j) {
+        if (lex.described_by.indexOf(w) < 0) { return; }
+        var run = saidOf(j, reading.used, reading.namedAt), found = {};
+        reading.cards.forEach(function (c, n) { if (run.indexOf(reading.namedAt[n]) >= 0) { found[c.rank] = true; } });
+        var k = j + 1, colour = run.indexOf(j - 1) >= 0 && has(colours, words[j - 1]) ? words[j - 1] : "", told = [];
+        while (k < words.length && (has(colours, words[k]) || has(suits, words[k]) || (joins.has(words[k]) && k > j + 1 &&
+               k + 1 < words.length && (has(colours, words[k + 1]) || has(suits, words[k + 1]))))) {
+          if (has(colours, words[k])) { colour = colour || words[k]; } else if (has(suits, words[k])) { told.push(suits[words[k]]); }
+          k += 1;
+        }
+        var rs = Object.keys(found);
+        if (rs.length === 1 && (colour || told.length) && (k === words.length || !has(ranks, words[k]))) {
+          out.push([rs[0], colour, told]);
+        }
+      });
+      return out;
+    }
+
+    // cambio_ref.askagain.coloured: the cards with the colours and suits told of their rank given to those with no suit
+    function coloured(cards, told) {
+      var out = cards.slice();
+      told.forEach(function (t) {
+        var bare = [];
+        out.forEach(function (c, n) { if (c.rank === t[0] && !c.suit) { bare.push(n); } });
+        if (t[2].length && t[2].length === bare.length) {
+          bare.forEach(function (n, x) { out[n] = { rank: t[0], suit: t[2][x], colour: "" }; });
+        } else if (t[1]) {
+          bare.forEach(function (n) { out[n] = { rank: t[0], suit: "", colour: t[1] }; });
+        }
       });
       return out;
     }
@@ -288,7 +327,7 @@
       return -1;
     }
     return { gone: gone, denied: denied, corrected: corrected, runs: runs, restated: restated, recounted: recounted, takenBack: takenBack, claimed: claimed,
-             described: described, saidPoints: saidPoints, referred: referred, people: people, given: given,
+             described: described, coloursTold: coloursTold, coloured: coloured, saidPoints: saidPoints, referred: referred, people: people, given: given,
              versus: versus };
   };
 }(typeof module !== "undefined" ? module.exports : (window.cambioAskParts = window.cambioAskParts || {})));

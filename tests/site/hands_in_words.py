@@ -228,7 +228,7 @@ HANDS_IN_WORDS = [
     ("i say 12, he says 14: a king, a 2 and a joker. who's right?", ["KS", "2S", "X"], ("12", "14")),
     ("swapped my king out for a 4 of clubs, so now 4C and 10H. score?", ["4C", "10H"], ()),
     # A card taken back ("no wait") is not counted (askstory.corrected); a list said twice counts once
-    # (askstory.restated): the reply names the words it did not count.
+    # (askagain.restated): the reply names the words it did not count.
     ("I have a 9, no wait, a 6 of spades, and a king of hearts. total?", ["6S", "KH"], ()),
     ("two jacks, so J J, and the 5 of diamonds. score?", ["JS", "JH", "5D"], ()),
     ("QH QD QC. three queens lol, total?", ["QH", "QD", "QC"], ()),
@@ -291,7 +291,7 @@ HANDS_IN_WORDS = [
     ("nina ross plus a dime plus a deuce", ["9S", "10S", "2S"], ()),
     ("flipped the dead man's hand, total?", ["AS", "AC", "8S", "8C"], ()),
     ("a 7 and a 2, that's all i have", ["7S", "2S"], ()),
-    # "both" or "all" and a count after as many cards of a rank says them again (askstory.recounted): four twos, two
+    # "both" or "all" and a count after as many cards of a rank says them again (askagain.recounted): four twos, two
     # fives that are red, two black kings; a count of more than were named before is more cards: three fives.
     ("2 2 2 2 and a joker (yes all 4 twos)", ["2S", "2H", "2D", "2C", "X"], ()),
     ("two 5s and a 3 (both fives red)", ["3S", "5H", "5D"], ()),
@@ -302,6 +302,14 @@ HANDS_IN_WORDS = [
     ("red kings and a 5, how many points", ["KH", "KD", "5S"], ()),
     ("i'm holding the black aces and a 9, total?", ["AS", "AC", "9S"], ()),
     ("dead man's hand, black aces and black eights, score?", ["AS", "AC", "8S", "8C"], ()),
+    # The colour or suits of cards named before, told after them with "is" or "are", are theirs (askagain.colours_told):
+    # the kings red, the sevens red, the fives a spade and a club; no more cards.
+    ("i have two kings and a queen, both kings are red", ["KH", "KD", "QS"], ()),
+    ("my hand: 7, 7, 2. the sevens are red", ["7H", "7D", "2S"], ()),
+    ("q 5 5, the fives are spades and clubs, total?", ["QS", "5S", "5C"], ()),
+    # A word after the cards that judges them, with no rule's word, asks how they score (askhand.judged).
+    ("a 2 and a 3, is that good", ["2S", "3S"], ()),
+    ("two jacks, am i cooked", ["JS", "JH"], ()),
     # "left" right after the cards says they are the player's (askhand.owned), with no word of value: "+" is no card
     ("only 4 + 4 left", ["4S", "4H"], ()),
     # A word no card is read at, taken back by a correction before a card, is a slip: not unread (askstory.taken_back)

@@ -103,7 +103,7 @@ def test_the_players_last_card_is_scored_as_their_hand(question, card):
     ("add up 5, 5, jack, not the 8 i threw", ("8",)),
     ("i had a 7 and a 9 and a 4, then burned the 7. total", ("7", "7")),
     ("three cards: king, 4, king. not 2 fours. two kings and a 4. total", ("2 fours", "two kings", "4")),
-    # "both" or "all" and a count, after as many cards of that rank, counts them again (askstory.recounted); the
+    # "both" or "all" and a count, after as many cards of that rank, counts them again (askagain.recounted); the
     # list that says fewer suits and colours is the one left out
     ("2 2 2 2 and a joker (yes all 4 twos)", ("4 twos",)),
     ("two 5s and a 3 (both fives red)", ("two fives",)),
@@ -312,10 +312,12 @@ def test_cards_in_a_question_about_a_rule_are_no_hand(question, rule):
 
 
 @pytest.mark.parametrize("question", ["after the call i had a 6 and a 2, can i still snap",
-                                      "i called and had a 2 and a 3, does the caller get a penalty"])
+                                      "i called and had a 2 and a 3, does the caller get a penalty",
+                                      "a 7 and a 7, can i snap both, is that fine"])
 def test_a_rule_asked_after_the_players_cards_is_no_hand(question):
     # (askread.Query.told_first: a rule's word after the cards asks that rule, whatever is told before them; "after the
-    # call i had 6, 2, A, score?" asks the cards' points: tests/site/hands_in_words.py)
+    # call i had 6, 2, A, score?" asks the cards' points: tests/site/hands_in_words.py; and a word judging the cards,
+    # askhand.judged, makes no hand of a rule's question)
     assert ask(question).kind != "hand"
 
 

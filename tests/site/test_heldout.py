@@ -467,7 +467,7 @@ Where it stands (issue 30; counts of `python -m tests.site.heldout_check test`, 
   test_ask_hands.py).
   - Reading: poker's names for cards held together ("big slick", "nina ross", the "dead man's hand"); "that's all i
     got" or "left" right after the cards (askhand.owned), "all that's left is" before one card; "both" or "all" and
-    a count after as many cards of that rank counts them again ("yes all 4 twos": askstory.recounted); a card said
+    a count after as many cards of that rank counts them again ("yes all 4 twos": askagain.recounted); a card said
     something of before "is" is the last one only ("a queen, both kings are red" kept the queen out); "dropped",
     "chucked", "binned" and "played" get rid of a card; a word taken back by a correction ("a hack... I mean jack")
     is neither unread nor asked; rule words told before the player's cards, with a word of value after them, tell
