@@ -9,12 +9,17 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
-from cambio_ref.askhand import DESCRIBED_BY, JOINS
+from cambio_ref.askhand import DESCRIBED_BY, JOINS, LABEL_OWNERS
 from cambio_ref.askstory import said_of
 from cambio_ref.cardcounts import Reading
 from cambio_ref.cardnames import COLOURS, RANK_WORDS, SUIT_WORDS, CardMention
 
-__all__ = ["RECOUNT_WORDS", "again_json", "coloured", "colours_told", "recounted", "repeated", "restated"]
+__all__ = ["RECOUNT_WORDS", "Hue", "again_json", "coloured", "colours_told", "first_told", "recounted", "repeated",
+           "restated"]
+
+# What a question tells of the colour or suits of cards of a rank: the rank, the colour (or ""), the suits in order,
+# and the places of the words of the cards told of (`colours_told`).
+Hue = tuple[str, str, tuple[str, ...], tuple[int, ...]]
 
 
 def restated(cards: Sequence[CardMention], named_at: Sequence[int]) -> frozenset[int]:
@@ -120,21 +125,22 @@ def repeated(cards: Sequence[CardMention]) -> frozenset[int]:
     return frozenset(n for n, m in enumerate(cards) if m.suit and m in cards[n + 1:])
 
 
-def colours_told(words: Sequence[str], reading: Reading) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
-    """What a question says, after naming cards, of their colour or suits: the cards of one rank right before a verb
-    of `DESCRIBED_BY` (the last card's words: `said_of`) and after it colour or suit words alone, joined by "and"
-    ("both kings are red", "fives are spades and clubs"); each as (that rank, the colour, the suits in order).
+def colours_told(words: Sequence[str], reading: Reading) -> tuple[Hue, ...]:
+    """What a question says of the colour or suits of cards: the cards of one rank right before a verb of
+    `DESCRIBED_BY` (the last card's words: `said_of`) and after it colour or suit words alone, joined by "and"
+    ("both kings are red", "fives are spades and clubs"); each as (that rank, the colour, the suits in order, the
+    places of the words told of).
 
     >>> from cambio_ref.cardcounts import read_cards
     >>> said = "two kings and a queen both kings are red".split()
     >>> colours_told(said, read_cards(said))
-    (('K', 'red', ()),)
-    >>> said = "q 5 5 fives are spades and clubs".split()
+    (('K', 'red', (), (5, 6)),)
+    >>> said = "q 5 5 the fives are spades and clubs".split()
     >>> colours_told(said, read_cards(said))
-    (('5', '', ('S', 'C')),)
+    (('5', '', ('S', 'C'), (4,)),)
     >>> said = "two kings and a 4 and kings black are".split()  # (as `cambio_ref.askhand.raw_words` reads it)
     >>> colours_told(said, read_cards(said))
-    (('K', 'black', ()),)
+    (('K', 'black', (), (6, 7)),)
     >>> said = "a king and a 5 kings are worth 10".split()
     >>> colours_told(said, read_cards(said))
     ()
@@ -156,23 +162,45 @@ def colours_told(words: Sequence[str], reading: Reading) -> tuple[tuple[str, str
                 suits.append(SUIT_WORDS[words[k]])
             k += 1
         if len(ranks) == 1 and (colour or suits) and (k == len(words) or words[k] not in RANK_WORDS):
-            out.append((ranks.pop(), colour, tuple(suits)))
+            out.append((ranks.pop(), colour, tuple(suits), run))
     return tuple(out)
 
 
-def coloured(cards: Sequence[CardMention], told: Iterable[tuple[str, str, tuple[str, ...]]]) -> tuple[CardMention, ...]:
+def first_told(words: Sequence[str], reading: Reading, told: Iterable[Hue]) -> frozenset[int]:
+    """The places of the words of cards whose colour or suits are `told` (`colours_told`), said to be the player's
+    ("my") when no other card of their rank is named: the hand's cards, with their colour ("my two queens are black,
+    plus a 3"), not ones told of apart from it.
+
+    >>> from cambio_ref.cardcounts import read_cards
+    >>> said = "my two queens black are plus a 3".split()
+    >>> sorted(first_told(said, read_cards(said), colours_told(said, read_cards(said))))
+    [1, 2, 3]
+    >>> said = "two kings and a 4 and kings black are".split()
+    >>> sorted(first_told(said, read_cards(said), colours_told(said, read_cards(said))))
+    []
+    >>> said = "3 fours two red are".split()  # ("two are red": two of the fours)
+    >>> sorted(first_told(said, read_cards(said), colours_told(said, read_cards(said))))
+    []
+    """
+    return frozenset(k for rank, _, _, run in told
+                     if run and run[0] > 0 and words[run[0] - 1] in LABEL_OWNERS
+                     and all(at in run for c, at in zip(reading.cards, reading.named_at, strict=True) if c.rank == rank)
+                     for k in run)
+
+
+def coloured(cards: Sequence[CardMention], told: Iterable[Hue]) -> tuple[CardMention, ...]:
     """`cards` with the colours and suits `told` of a rank (`colours_told`) given to its cards that have no suit: a
     colour to each; suits in order, when as many are told as there are such cards.
 
-    >>> [str(c) for c in coloured([CardMention("K"), CardMention("Q"), CardMention("K")], [("K", "red", ())])]
+    >>> [str(c) for c in coloured([CardMention("K"), CardMention("Q"), CardMention("K")], [("K", "red", (), ())])]
     ['K(red)', 'Q', 'K(red)']
-    >>> [str(c) for c in coloured([CardMention("5"), CardMention("5")], [("5", "", ("S", "C"))])]
+    >>> [str(c) for c in coloured([CardMention("5"), CardMention("5")], [("5", "", ("S", "C"), ())])]
     ['5S', '5C']
-    >>> [str(c) for c in coloured([CardMention("5"), CardMention("5")], [("5", "", ("S",))])]  # (one suit: not each)
+    >>> [str(c) for c in coloured([CardMention("5"), CardMention("5")], [("5", "", ("S",), ())])]  # (one: not each)
     ['5', '5']
     """
     out = list(cards)
-    for rank, colour, suits in told:
+    for rank, colour, suits, _ in told:
         bare = [n for n, c in enumerate(out) if c.rank == rank and not c.suit]
         if suits and len(suits) == len(bare):
             for n, suit in zip(bare, suits, strict=True):

@@ -22,7 +22,16 @@ from dataclasses import dataclass, replace
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any
 
-from cambio_ref.askagain import RECOUNT_WORDS, again_json, coloured, colours_told, recounted, repeated, restated
+from cambio_ref.askagain import (
+    RECOUNT_WORDS,
+    again_json,
+    coloured,
+    colours_told,
+    first_told,
+    recounted,
+    repeated,
+    restated,
+)
 from cambio_ref.askcanon import (
     STOP,
     STOP_WORDS,
@@ -441,18 +450,20 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     # Two hands compared ("i had a 3 and a 4, she had a 2 and a 6, who wins"): each has its own label, if any.
     cut = versus(keep, reading.used, reading.named_at, named)
     thrown = gone(keep, reading.used)
+    # ("two kings and a queen, both kings are red": the kings told of are red; "fives are spades and clubs"; the first
+    # told of, with their colour, are the hand's: "my two queens are black, plus a 3")
+    hues = colours_told(keep, reading)
     away = (thrown | referred(keep, reading, thrown) | (labelled(keep, reading.used) if cut < 0 else frozenset())
             | described(keep, reading.used, reading.named_at) | corrected(keep, reading.used)
-            | denied(keep, reading.used, reading.named_at)) - masked
+            | denied(keep, reading.used, reading.named_at)) - masked - first_told(keep, reading, hues)
     said = tuple((card, points) for run, points in said_points(keep, reading.used, reading.named_at)
                  for card in read_cards([w if j in run else "" for j, w in enumerate(keep)]).cards)
     told: tuple[str, ...] = ()
-    # ("two kings and a queen, both kings are red": the kings told of are red; "fives are spades and clubs")
-    hues = colours_told(keep, reading)
     if away and (kept := read_cards([w if j not in masked | away else "" for j, w in enumerate(keep)])).cards:
         if not reading.used - away <= kept.used:  # (a letter read beside a card left out: "J, a 7, no wait, a ten")
             kept = without(reading, away)
-        reading, masked, told = replace(kept, cards=coloured(kept.cards, hues)), masked | away, runs(keep, away)
+        reading, masked, told = kept, masked | away, runs(keep, away)
+    reading = replace(reading, cards=coloured(reading.cards, hues))
     back = taken_back(keep, reading.used)  # ("a hack... I mean jack": a slip taken back, neither unread nor asked)
     single = lex.single()
     # A phrase of the glossary ("slow burn", "which way") is asked for as its term, not word by word.

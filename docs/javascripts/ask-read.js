@@ -213,11 +213,13 @@
         });
       });
       var told = [];
-      var hues = ctx.coloursTold(keep, reading);  // ("two kings and a queen, both kings are red")
+      // ("two kings and a queen, both kings are red"; the first told of, with their colour, are the hand's: "my two
+      // queens are black, plus a 3")
+      var hues = ctx.coloursTold(keep, reading), own = ctx.firstTold(keep, reading, hues);
       var thrown = gone(keep, reading.used);
       var away = thrown.concat(referred(keep, reading, thrown), usedFirst.filter(function (k) { return k < handLabel; }),
         described(keep, reading.used, reading.namedAt), corrected(keep, reading.used), denied(keep, reading.used, reading.namedAt))
-        .filter(function (j, x, all) { return !masked.has(j) && all.indexOf(j) === x; });
+        .filter(function (j, x, all) { return !masked.has(j) && own.indexOf(j) < 0 && all.indexOf(j) === x; });
       if (away.length) {
         var kept = readCards(keep.map(function (w, j) { return masked.has(j) || away.indexOf(j) >= 0 ? "" : w; }));
         // cambio_ref.cardcounts.without: a letter read beside a card left out stays a card ("J, a 7, no wait, a ten")
@@ -228,11 +230,11 @@
         }
         if (kept.cards.length) {
           reading = kept;
-          reading.cards = ctx.coloured(kept.cards, hues);
           away.forEach(function (j) { masked.add(j); });
           told = runs(keep, away);  // (the cards told of apart from the hand)
         }
       }
+      reading.cards = ctx.coloured(reading.cards, hues);
       var cards = reading.cards;
       // cambio_ref.askstory.taken_back: a slip taken back ("a hack... I mean jack"), neither unread nor asked
       var back = takenBack(keep, reading.used);

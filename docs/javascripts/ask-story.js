@@ -229,7 +229,21 @@
         }
         var rs = Object.keys(found);
         if (rs.length === 1 && (colour || told.length) && (k === words.length || !has(ranks, words[k]))) {
-          out.push([rs[0], colour, told]);
+          out.push([rs[0], colour, told, run]);
+        }
+      });
+      return out;
+    }
+
+    // cambio_ref.askagain.first_told: the places of the cards told of, said to be the player's ("my") when no other
+    // card of their rank is named: the hand's, with their colour ("my two queens are black, plus a 3")
+    function firstTold(words, reading, told) {
+      var out = [];
+      told.forEach(function (t) {
+        var run = t[3];
+        if (!run.length || run[0] === 0 || lex.label_owners.indexOf(words[run[0] - 1]) < 0) { return; }
+        if (reading.cards.every(function (c, n) { return c.rank !== t[0] || run.indexOf(reading.namedAt[n]) >= 0; })) {
+          run.forEach(function (k) { if (out.indexOf(k) < 0) { out.push(k); } });
         }
       });
       return out;
@@ -327,7 +341,7 @@
       return -1;
     }
     return { gone: gone, denied: denied, corrected: corrected, runs: runs, restated: restated, recounted: recounted, takenBack: takenBack, claimed: claimed,
-             described: described, coloursTold: coloursTold, coloured: coloured, saidPoints: saidPoints, referred: referred, people: people, given: given,
+             described: described, coloursTold: coloursTold, firstTold: firstTold, coloured: coloured, saidPoints: saidPoints, referred: referred, people: people, given: given,
              versus: versus };
   };
 }(typeof module !== "undefined" ? module.exports : (window.cambioAskParts = window.cambioAskParts || {})));

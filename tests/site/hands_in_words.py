@@ -307,6 +307,10 @@ HANDS_IN_WORDS = [
     ("i have two kings and a queen, both kings are red", ["KH", "KD", "QS"], ()),
     ("my hand: 7, 7, 2. the sevens are red", ["7H", "7D", "2S"], ()),
     ("q 5 5, the fives are spades and clubs, total?", ["QS", "5S", "5C"], ()),
+    # Told first, with "my", they are the hand's (askagain.first_told); "two are red" after three fours tells of two
+    # of them, no 2.
+    ("my two queens are black, plus a 3. total", ["QS", "QC", "3S"], ()),
+    ("3 fours, two are red", ["4S", "4H", "4D"], ()),
     # A word after the cards that judges them, with no rule's word, asks how they score (askhand.judged).
     ("a 2 and a 3, is that good", ["2S", "3S"], ()),
     ("two jacks, am i cooked", ["JS", "JH"], ()),
