@@ -127,6 +127,9 @@ OTHERS = "someone else's"
 # A tag after a statement ("I'm allowed to pass, right?", "that's 12, yeah?") asks nothing itself: it is dropped
 # ("right" would be asked for as a direction).
 TAG_QUESTION = re.compile(r",\s*(?:right|yeah|yes|no|correct|ok|okay|innit)\s*\?")
+# "snapped my card" and the like name another player's act on yours (spec/glossary.yaml, "another player"); after "I"
+# the player acted on their own card: "I snapped my card" reads "I snapped my own card".
+MY_OWN = re.compile(r"\b(i\s+(?:[a-z]+\s+)?(?:snapped|flipped|burned|burnt|slapped|slammed)\s+my)\s+(cards?)\b")
 
 
 def raw_words(text: str) -> list[str]:
@@ -162,6 +165,8 @@ def raw_words(text: str) -> list[str]:
     ['the', 'official', 'q', 'a', 'says', 'i', 'have', 'a', 'q', 'and', 'ace']
     >>> raw_words("I can pass, right? Left, or right?")  # (a tag asks nothing: `TAG_QUESTION`)
     ['i', 'can', 'pass', 'left', 'or', 'right']
+    >>> raw_words("I snapped my card, she flipped my card")  # (`MY_OWN`)
+    ['i', 'snapped', 'my', 'own', 'card', 'she', 'flipped', 'my', 'card']
     >>> raw_words("my hand's worth: 10, J")  # (a list after "worth:", `cambio_ref.cardcounts.LIST_COLON`)
     ['my', 'hand', 'worth', 'so', '10', 'j']
     >>> raw_words("AS, A's, 🂮 and 2 Qs black, a king")
@@ -179,6 +184,7 @@ def raw_words(text: str) -> list[str]:
     text = ACE_LETTER.sub("ace", ACE_PLURAL.sub("aces", QA_SPACED.sub(r"\1Q&A", text)))
     text = CARD_NAMED.sub("", LABEL_COLON.sub(r"\1 so ", text))  # (after a capital A after a colon is read as an ace)
     text = TAG_QUESTION.sub("?", PLURAL_S.sub(lambda m: PLURAL_WORDS[m[1].upper()], text).lower())
+    text = MY_OWN.sub(r"\1 own \2", text)
     text = ONE_COLOURS.sub(r"one \1\2one \3", text)  # ("2 kings (1 red 1 black)")
     text = SUIT_ALONE.sub(lambda m: f" {SUIT_NAMES[SUIT_GLYPHS[m[1]]]} ", text)
     text = COLOUR_AFTER.sub(lambda m: f"{m[2] or m[3]} {m[1]}", text)
@@ -463,7 +469,7 @@ def hand_json() -> dict[str, Any]:
             "another_alone": ANOTHER_ALONE.pattern, "one_colours": ONE_COLOURS.pattern,
             "label_colon": LABEL_COLON.pattern, "card_named": CARD_NAMED.pattern,
             "possessive_name": POSSESSIVE_NAME.pattern, "others": OTHERS,
-            "tag_question": TAG_QUESTION.pattern,
+            "tag_question": TAG_QUESTION.pattern, "my_own": MY_OWN.pattern,
             "alone_pairs": [list(p) for p in sorted(ALONE_PAIRS)], "judging": sorted(JUDGING), "summed": sorted(SUMMED),
             "claimed": CLAIMED, "right": RIGHT, "max_number_card": MAX_NUMBER_CARD,
             "sum_after": sorted(SUM_AFTER), "sum_between": sorted(SUM_BETWEEN),

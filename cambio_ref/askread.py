@@ -351,8 +351,9 @@ class Query:
         are the player's with no rule's word (`owned`: "i have a 9 and a jack, is that low"), or with its rule's words
         all before them and a word of value after (`told_first`: "after the call i had 6, 2, A, score?"), or that
         judges two or more cards with no other word (`judged`: "a 2 and a 3, is that good"); not when it
-        states their points ("red king 0, black king 20": a rule a table plays), nor when it is `off_topic`."""
-        n = len(self.cards)
+        states their points ("red king 0, black king 20": a rule a table plays), nor when it is `off_topic`. Ranks
+        named in the plural with no count (`ranks_only`: "do red kings do anything") count once each."""
+        n = len(set(self.cards)) if self.ranks_only else len(self.cards)
         return n > 0 and not self.stated and not self.off_topic and (
             (self.summed and n >= 2) or (self.alone and n == 1 and (self.value or self.topical == 0 or self.summed))
             or (self.owned and n >= 2 and (self.topical == 0 or self.told_first))

@@ -30,6 +30,7 @@
     var nickname = new RegExp(lex.nickname, "g");  // cambio_ref.cardnames.NICKNAME: "suicide king"
     var possessiveName = new RegExp(lex.possessive_name, "g");  // cambio_ref.askhand.POSSESSIVE_NAME: "Mia's card"
     var tagQuestion = new RegExp(lex.tag_question, "g");  // cambio_ref.askhand.TAG_QUESTION: ", right?"
+    var myOwn = new RegExp(lex.my_own, "g");  // cambio_ref.askhand.MY_OWN: "I snapped my card" is my own card
     var anotherAlone = new RegExp(lex.another_alone, "g");  // cambio_ref.cardcounts.ANOTHER_ALONE: "another, K"
     var oneColours = new RegExp(lex.one_colours, "g");  // cambio_ref.cardcounts.ONE_COLOURS: "2 kings (1 red 1 black)"
     var labelColon = new RegExp(lex.label_colon, "gi");  // cambio_ref.askhand.LABEL_COLON: "hand at the end: 7, 8"
@@ -52,7 +53,7 @@
       text = text.replace(qaSpaced, "$1Q&A").replace(acePlural, "aces").replace(aceLetter, "ace");
       text = text.replace(labelColon, "$1 so ").replace(cardNamed, "");  // (after a capital A after a colon is read as an ace)
       text = text.replace(pluralS, function (m, r) { return lex.plural_words[r.toUpperCase()]; }).toLowerCase();
-      text = text.replace(tagQuestion, "?");
+      text = text.replace(tagQuestion, "?").replace(myOwn, "$1 own $2");  // ("I snapped my card": my own)
       text = text.replace(oneColours, "one $1$2one $3");
       text = text.replace(suitAlone, function (m, g) { return " " + lex.suit_names[lex.glyphs[g]] + " "; });
       text = text.replace(colourAfter, function (m, w, c1, c2) { return (c1 || c2) + " " + w; });

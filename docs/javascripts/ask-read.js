@@ -414,7 +414,10 @@
     // cambio_ref.askread.Query.off_topic: another card game alone, advice, the game's history or manners
     function offTopic(q) { return q.elsewhere || q.aside; }
     function isHand(q) {
-      var n = q.cards.length;
+      // (ranks named in the plural with no count count once each: "do red kings do anything")
+      var n = q.ranksOnly ? q.cards.filter(function (m, x) {
+        return !q.cards.slice(0, x).some(function (o) { return o.rank === m.rank && o.suit === m.suit && o.colour === m.colour; });
+      }).length : q.cards.length;
       return n > 0 && !q.stated && !offTopic(q) && ((q.summed && n >= 2) || (q.alone && n === 1 && (q.value || q.topical === 0 || q.summed)) ||
         (q.owned && n >= 2 && (q.topical === 0 || q.toldFirst)) ||
         (q.judged && n >= 2 && q.topical === 0 && q.leftover <= 1) ||

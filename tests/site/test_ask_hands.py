@@ -291,6 +291,9 @@ def test_a_colour_and_a_plural_rank_asked_of_is_that_colours_value_not_a_hand():
     # what the cards do: their powers (a question ending on "do"), not their points
     ("what do 7s and 8s do", "option:power.seven-eight"),
     ("what do a 7 and an 8 do", "option:power.seven-eight"),
+    # "red kings" names both red kings, but ranks in the plural with no count ask about the rank, once
+    # (askread.Query.hand): whether a red king has a power, not its points
+    ("do red kings do anything", "case:power.red-king"),
     # matching by equal value is snapping's rule (spec/glossary.yaml, right snap; memory "snapping"): not sure, the
     # rule of what matches offered first
     ("memory version says equal value, so black king onto a 10 is fine?", "option:snap.match"),

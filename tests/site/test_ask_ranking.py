@@ -162,3 +162,14 @@ def test_a_ruleset_is_named_by_what_players_call_its_document():
     assert (hand.ruleset, hand.hand, hand.unread) == ("awareness", True, ())
     # ("counter-clockwise" alone asks about the direction of play, under no ruleset)
     assert engine.analyse("do we play counter-clockwise?").ruleset is None
+
+
+def test_i_snapped_my_card_is_a_snap_of_my_own_card():
+    # spec/glossary.yaml lists "snapped my card" and the like as another player's act ("she snapped my card"); with
+    # "I" before it the player snapped their own card (cambio_ref.askhand.MY_OWN). "i snapped my card but it didnt
+    # match" was answered, sure, with the wrong snap of another player's card. The case snap.wrong-own-card is the
+    # player's own card snapped wrong; snap.wrong-other-card another player's.
+    own = ask("i snapped my card but it didnt match, what now")
+    other = ask("she snapped my card but it didnt match, what now")
+    assert own.sure and own.top in ("case:snap.wrong-own-card", "option:snap.wrong-own")
+    assert other.sure and other.top in ("case:snap.wrong-other-card", "option:snap.wrong-other")
