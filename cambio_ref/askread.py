@@ -62,6 +62,7 @@ from cambio_ref.askstory import (
     denied,
     described,
     gone,
+    in_deck,
     labelled,
     referred,
     runs,
@@ -460,10 +461,12 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     said = tuple((card, points) for run, points in said_points(keep, reading.used, reading.named_at)
                  for card in read_cards([w if j in run else "" for j, w in enumerate(keep)]).cards)
     told: tuple[str, ...] = ()
+    apart: frozenset[int] = frozenset()
     if away and (kept := read_cards([w if j not in masked | away else "" for j, w in enumerate(keep)])).cards:
         if not reading.used - away <= kept.used:  # (a letter read beside a card left out: "J, a 7, no wait, a ten")
             kept = without(reading, away)
         reading, masked, told = kept, masked | away, runs(keep, away)
+        apart = in_deck(keep, away)  # ("with 2 jokers in the deck, ...": where the cards set apart are, no rule)
     reading = replace(reading, cards=coloured(reading.cards, hues))
     back = taken_back(keep, reading.used)  # ("a hack... I mean jack": a slip taken back, neither unread nor asked)
     single = lex.single()
@@ -510,7 +513,7 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     label = hand_label(keep, reading.used)
     rest = [j for j, w in enumerate(keep) if w not in STOP_WORDS and (w == ACE_NUMBER or not card_word(w))
             and j not in reading.used and not valued[j] and w not in ("rule", "rules", "ruleset") and j != label
-            and j not in back]
+            and j not in back and j not in apart]
     # Unread: a word among the cards (or the one an "and" adds after them) that is no card, a suit word left
     # over ("kings of hearts and diamonds"), or a word nobody uses that is near a card's word (a card mistyped:
     # `near_card_word`).

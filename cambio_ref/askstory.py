@@ -35,6 +35,7 @@ __all__ = [
     "denied",
     "described",
     "gone",
+    "in_deck",
     "labelled",
     "referred",
     "runs",
@@ -330,6 +331,17 @@ def described(words: Sequence[str], used: Collection[int], starts: Collection[in
                      for k in said_of(words, j, used, starts)) | {
         k for j in range(len(words)) if any(tuple(words[j:j + len(d)]) == d for d in IN_DECK)
         or words[j] in POWER_NOUNS for k in said_of(words, j, used, starts)}
+
+
+def in_deck(words: Sequence[str], apart: Collection[int]) -> frozenset[int]:
+    """The places of the words of `IN_DECK` right after the words at `apart` (cards told of apart from the hand): they
+    say where those cards are, and ask no rule ("with 2 jokers in the deck, what's a joker and a black king").
+
+    >>> sorted(in_deck("with 2 jokers in the deck whats a joker".split(), {1, 2}))
+    [3, 4, 5]
+    """
+    return frozenset(k for j in range(1, len(words)) if j - 1 in apart for d in IN_DECK
+                     if tuple(words[j:j + len(d)]) == d for k in range(j, j + len(d)))
 
 
 # Words before a card got rid of that point back at one told before ("had a 7 and a 9, burned the 7"): `referred`.

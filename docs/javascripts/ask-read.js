@@ -212,7 +212,7 @@
           said.push([c, sp[1]]);
         });
       });
-      var told = [];
+      var told = [], apart = [];
       // ("two kings and a queen, both kings are red"; the first told of, with their colour, are the hand's: "my two
       // queens are black, plus a 3")
       var hues = ctx.coloursTold(keep, reading), own = ctx.firstTold(keep, reading, hues);
@@ -232,6 +232,7 @@
           reading = kept;
           away.forEach(function (j) { masked.add(j); });
           told = runs(keep, away);  // (the cards told of apart from the hand)
+          apart = ctx.inDeck(keep, away);  // ("with 2 jokers in the deck, ...": where they are, no rule)
         }
       }
       reading.cards = ctx.coloured(reading.cards, hues);
@@ -290,7 +291,8 @@
         if (!stopRaw.has(w) && !has(ranks, w) && !has(suits, w) && !has(colours, w) &&
             !(has(counts, w) && w !== lex.ace_number) && codeOf(w) === null &&
             !reading.used[j] &&
-            !valued[j] && ["rule", "rules", "ruleset"].indexOf(w) < 0 && j !== label && back.indexOf(j) < 0) { rest.push(j); }
+            !valued[j] && ["rule", "rules", "ruleset"].indexOf(w) < 0 && j !== label && back.indexOf(j) < 0 &&
+            apart.indexOf(j) < 0) { rest.push(j); }
       });
       // From the word before the first card (cambio_ref.askindex._hand_span).
       var lo = usedAt.length ? Math.max(Math.min.apply(null, usedAt) - 1, 0) : 0, hi = usedAt.length ? Math.max.apply(null, usedAt) : -1;

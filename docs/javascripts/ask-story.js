@@ -235,6 +235,20 @@
       return out;
     }
 
+    // cambio_ref.askstory.in_deck: the places of the words "in the deck" and the like right after cards set apart
+    function inDeck(words, apart) {
+      var out = [];
+      for (var j = 1; j < words.length; j++) {
+        if (apart.indexOf(j - 1) < 0) { continue; }
+        lex.in_deck.forEach(function (d) {
+          if (same(words.slice(j, j + d.length), d)) {
+            for (var k = j; k < j + d.length; k++) { if (out.indexOf(k) < 0) { out.push(k); } }
+          }
+        });
+      }
+      return out;
+    }
+
     // cambio_ref.askagain.first_told: the places of the cards told of, said to be the player's ("my") when no other
     // card of their rank is named: the hand's, with their colour ("my two queens are black, plus a 3")
     function firstTold(words, reading, told) {
@@ -341,7 +355,7 @@
       return -1;
     }
     return { gone: gone, denied: denied, corrected: corrected, runs: runs, restated: restated, recounted: recounted, takenBack: takenBack, claimed: claimed,
-             described: described, coloursTold: coloursTold, firstTold: firstTold, coloured: coloured, saidPoints: saidPoints, referred: referred, people: people, given: given,
+             described: described, coloursTold: coloursTold, firstTold: firstTold, inDeck: inDeck, coloured: coloured, saidPoints: saidPoints, referred: referred, people: people, given: given,
              versus: versus };
   };
 }(typeof module !== "undefined" ? module.exports : (window.cambioAskParts = window.cambioAskParts || {})));

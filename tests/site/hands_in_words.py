@@ -311,6 +311,8 @@ HANDS_IN_WORDS = [
     # of them, no 2.
     ("my two queens are black, plus a 3. total", ["QS", "QC", "3S"], ()),
     ("3 fours, two are red", ["4S", "4H", "4D"], ()),
+    # Cards told of "in the deck" are not the hand, and "in the deck" asks no rule of the deck (askstory.in_deck).
+    ("2 jokers in the deck at ours, what is a joker and a red queen", ["X", "QH"], ()),
     # A word after the cards that judges them, with no rule's word, asks how they score (askhand.judged).
     ("a 2 and a 3, is that good", ["2S", "3S"], ()),
     ("two jacks, am i cooked", ["JS", "JH"], ()),
