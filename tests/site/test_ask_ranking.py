@@ -173,3 +173,13 @@ def test_i_snapped_my_card_is_a_snap_of_my_own_card():
     other = ask("she snapped my card but it didnt match, what now")
     assert own.sure and own.top in ("case:snap.wrong-own-card", "option:snap.wrong-own")
     assert other.sure and other.top in ("case:snap.wrong-other-card", "option:snap.wrong-other")
+
+
+def test_a_count_of_us_playing_asks_how_many_can_play():
+    # spec/glossary.yaml, number of players: "3 of us play" counts the players at the table (no card: a count of
+    # people, tests/site/hands_in_words.py's PEOPLE_COUNTED), as "how many can play" does: the fewest or the most
+    # players is the first answer, sure or not (it was the order of play of three players, or a tie's).
+    for question in ("can 3 of us play?", "can 9 of us still play", "the memory page says best with 4. can 2 play?"):
+        reply = ask(question)
+        first = reply.found[0].hit if reply.sure else reply.closest[0]
+        assert first.id in ("players.minimum", "players.maximum"), question
