@@ -367,7 +367,8 @@ def summed(words: Sequence[str], used: Iterable[int], valued: Collection[int] = 
     added = any(w in SUM_BETWEEN for w in words[at[0]:end])  # ("a 10 plus a jack")
     # ("a red king and a 5 is 4, is she right": a sum said of the cards, to be checked)
     said = words[end + 2:end + 3] if words[end:end + 2] == ["equal", "to"] else words[end + 1:end + 2]
-    added = added or (words[end:end + 1] in ([CLAIMED], ["equals"], ["equal"]) and said != [] and said[0].isdigit())
+    added = added or (words[end:end + 1] != [] and (words[end] in CLAIMED or words[end] in ("equals", "equal"))
+                      and said != [] and said[0].isdigit())
     # ("hand: 2C", "now i have 2, 7, 7": a label or `having` right before the cards that end the question, or
     # "now" does: "i've got the K♦, a 2 and an 8 now")
     listed = all(w in NOW_WORDS for w in tail) and any(introduces(words, j, at) for j in range(len(words)))
@@ -425,14 +426,14 @@ JUDGING = frozenset(("good", "bad", "low", "high", "decent", "ok", "okay", "safe
                      "losing", "great", "terrible", "awful", "solid", "lucky", "unlucky", "rough", "fine"))
 
 
-def judged(words: Sequence[str], used: Iterable[int]) -> bool:
-    """Whether a word of `JUDGING` comes after the last card read at `used`.
+def judged(words: Sequence[str], used: Iterable[int]) -> frozenset[int]:
+    """The places of the words of `JUDGING` after the last card read at `used`.
 
-    >>> judged("a 2 and a 3 is that good".split(), {1, 4}), judged("is a good king worth 10".split(), {3})
-    (True, False)
+    >>> sorted(judged("a pair of sevens good or bad".split(), {1, 2, 3})), judged("is a good king".split(), {3})
+    ([4, 6], frozenset())
     """
     at = max(used, default=len(words))
-    return any(w in JUDGING for w in words[at + 1:])
+    return frozenset(j for j in range(at + 1, len(words)) if words[j] in JUDGING)
 
 
 def hand_json() -> dict[str, Any]:
@@ -471,7 +472,7 @@ def hand_json() -> dict[str, Any]:
             "possessive_name": POSSESSIVE_NAME.pattern, "others": OTHERS,
             "tag_question": TAG_QUESTION.pattern, "my_own": MY_OWN.pattern,
             "alone_pairs": [list(p) for p in sorted(ALONE_PAIRS)], "judging": sorted(JUDGING), "summed": sorted(SUMMED),
-            "claimed": CLAIMED, "right": RIGHT, "max_number_card": MAX_NUMBER_CARD,
+            "claimed": sorted(CLAIMED), "right": RIGHT, "max_number_card": MAX_NUMBER_CARD,
             "sum_after": sorted(SUM_AFTER), "sum_between": sorted(SUM_BETWEEN),
             "sum_to": sorted(SUM_TO),
             "sum_ends": [list(e) for e in SUM_ENDS],

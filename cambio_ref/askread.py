@@ -358,7 +358,7 @@ class Query:
         return n > 0 and not self.stated and not self.off_topic and (
             (self.summed and n >= 2) or (self.alone and n == 1 and (self.value or self.topical == 0 or self.summed))
             or (self.owned and n >= 2 and (self.topical == 0 or self.told_first))
-            or (self.judged and n >= 2 and self.topical == 0 and self.leftover <= 1) or (
+            or (self.judged and n >= 2 and self.topical == 0 and self.leftover <= 1) or (  # (judging words aside)
             (self.topical == 0 or self.codes >= 2 or n >= 4) and (
                 ((self.value or self.codes >= 2) and self.leftover <= max(1, n + 1))
                 or (n >= 2 and self.leftover == 0)
@@ -511,9 +511,10 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     # ("1" unread is a word left over, as before it counted: "ace worth 1 or 0")
     first = min(reading.used) if reading.used else 0
     label = hand_label(keep, reading.used)
+    judging = judged(keep, reading.used)  # ("a pair of sevens, good or bad": words judging the cards)
     rest = [j for j, w in enumerate(keep) if w not in STOP_WORDS and (w == ACE_NUMBER or not card_word(w))
             and j not in reading.used and not valued[j] and w not in ("rule", "rules", "ruleset") and j != label
-            and j not in back and j not in apart]
+            and j not in back and j not in apart and j not in judging]
     # Unread: a word among the cards (or the one an "and" adds after them) that is no card, a suit word left
     # over ("kings of hearts and diamonds"), or a word nobody uses that is near a card's word (a card mistyped:
     # `near_card_word`).
@@ -555,7 +556,7 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
                  summed(keep, reading.used, [j for j, v in enumerate(valued) if v]), alone(keep, reading.used),
                  told, said, owned(keep, reading.used),
                  first_of_second if 0 < first_of_second < len(cards) else 0, told_first,
-                 judged(keep, reading.used))
+                 bool(judging))
 
 
 def rule_phrases(canon: Sequence[str], lex: Lexicon) -> dict[tuple[tuple[str, ...], str], list[int]]:

@@ -104,8 +104,8 @@ POINTS_BEFORE = frozenset(("worth", "equals", "equal", "minus", "under", "below"
 LIST_COLON = re.compile(rf"\b({'|'.join(sorted(POINTS_BEFORE))})\s*:(?=[^,.?!;]+,)", re.IGNORECASE)
 POINTS_VERBS = frozenset(("count", "counts", "counted", "score", "scores", "scored"))
 # "is" right after a card, before a number: the number is points said of the cards before, not a card ("a red king
-# and a 5 is 4, is she right").
-CLAIMED = "is"
+# and a 5 is 4, is she right"); so is "that's" (read "that") and "makes" ("ace two three, that's 6 right?").
+CLAIMED = frozenset(("is", "that", "makes"))
 FOR_POINTS_VERBS = frozenset(("count", "counts", "counted"))
 # The times sign, a space and a count before a separator or the end is a factor ("a jack x 2, a 5": two jacks), as
 # "x2"; "K X 2 5" stays a list of cards, a joker among them.
@@ -403,6 +403,8 @@ def read_cards(words: Sequence[str]) -> Reading:
     (['K(red)', 'K(red)', 'X', 'A'], [0, 1, 2, 4, 7], False)
     >>> [str(m) for m in read_cards("a pair of kings and both jokers".split()).cards]
     ['K', 'K', 'X', 'X']
+    >>> [str(m) for m in read_cards("couple fours and a pair".split()).cards]
+    ['4', '4']
     >>> [str(m) for m in read_cards("two red kings and a black one".split()).cards]
     ['K(red)', 'K(red)', 'K(black)']
     >>> [str(m) for m in read_cards("two cards left a king and a 5 left".split()).cards]
@@ -499,11 +501,12 @@ def read_cards(words: Sequence[str]) -> Reading:
             i += 2
             continue
         count = 0
-        pair = word in PAIR_WORDS and words[i + 1:i + 2] == ["of"]
+        pair = word in PAIR_WORDS  # ("a pair of kings"; "couple 4s" without "of")
+        of = pair and words[i + 1:i + 2] == ["of"]
         sign = (COUNT_WORDS.get(word, 0) > 1 and word != "both" and words[i + 1:i + 2] == [TIMES_SIGN]
                 and not (i > 0 and words[i - 1] in INDEFINITE))  # ("a 10 x 2": a ten, twice)
         times = _times_before(word) or (COUNT_WORDS[word] if sign else 0)
-        j = i + 2 if pair or sign else i + 1 if word in COUNT_WORDS or times else i
+        j = i + 2 if of or sign else i + 1 if word in COUNT_WORDS or times or pair else i
         colour_at = j if j < len(words) and words[j] in COLOURS else -1
         rank_at = colour_at + 1 if colour_at >= 0 else j
         # After "a" or "an" a number is a card, not a count ("a ten, twos" is a 10 and twos, not ten twos).
@@ -539,7 +542,7 @@ def read_cards(words: Sequence[str]) -> Reading:
         said = number and not count and not colour and not suited and i > 0 and (words[i - 1] in POINTS_BEFORE or (
             i > 1 and ((words[i - 1] == "as" and words[i - 2] in POINTS_VERBS)
                        or (words[i - 1] == "for" and words[i - 2] in FOR_POINTS_VERBS)
-                       or (words[i - 1] == CLAIMED and i - 2 in used)  # ("a red king and a 5 is 4")
+                       or (words[i - 1] in CLAIMED and i - 2 in used)  # ("a red king and a 5 is 4")
                        or (words[i - 1] == "to" and words[i - 2] in POINTS_BEFORE))) or (  # ("equal to 4")
             words[i - 1] == "or" and i - 2 in points))
         # "red king 0, black king 20": a number right after a card that names no rank ("0", "20") states that card's

@@ -224,12 +224,12 @@
           continue;
         }
         var count = 0;
-        var pair = pairs.has(word) && words[i + 1] === "of";  // "a pair of kings"
+        var pair = pairs.has(word), of = pair && words[i + 1] === "of";  // "a pair of kings"; "couple 4s"
         // "3 x 4": a count, the times sign and a rank is so many of that rank (cambio_ref.cardcounts.TIMES_SIGN)
         var sign = has(counts, word) && counts[word] > 1 && word !== "both" && words[i + 1] === lex.times_sign &&
           !(i > 0 && indefinite.has(words[i - 1]));  // ("a 10 x 2": a ten, twice)
         var before = timesBefore(word) || (sign ? counts[word] : 0);  // "double", "3x": singular or plural
-        var j = (pair || sign) ? i + 2 : (has(counts, word) || before) ? i + 1 : i;
+        var j = (of || sign) ? i + 2 : (has(counts, word) || before || pair) ? i + 1 : i;
         var colourAt = (j < words.length && has(colours, words[j])) ? j : -1;
         var rankAt = colourAt >= 0 ? colourAt + 1 : j;
         // After "a" or "an" a number is a card, not a count (cambio_ref.cardcounts.INDEFINITE)
@@ -266,7 +266,7 @@
         var said = number && !count && !colour && !suited && i > 0 && (pointsBefore.has(words[i - 1]) ||
           (i > 1 && ((words[i - 1] === "as" && pointsVerbs.has(words[i - 2])) ||
                      (words[i - 1] === "for" && forPointsVerbs.has(words[i - 2])) ||
-                     (words[i - 1] === lex.claimed && used[i - 2] === true) ||  // ("a red king and a 5 is 4")
+                     (lex.claimed.indexOf(words[i - 1]) >= 0 && used[i - 2] === true) ||  // ("a red king and a 5 is 4")
                      (words[i - 1] === "to" && pointsBefore.has(words[i - 2])))) ||  // ("equal to 4")
           (words[i - 1] === "or" && points[i - 2] === true));
         // "red king 0, black king 20": a number right after a card that names no rank states that card's points

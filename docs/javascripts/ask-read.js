@@ -286,13 +286,18 @@
         : firstCard && lex.hand_labels.indexOf(keep[firstCard - 1]) >= 0 &&
         (firstCard === 1 || lex.label_owners.indexOf(keep[firstCard - 2]) >= 0 ||
          lex.own_labels.indexOf(keep[firstCard - 1]) >= 0) ? firstCard - 1 : -1;
+      // cambio_ref.askhand.judged: the words judging the cards after the last ("a pair of sevens, good or bad")
+      var lastUsed = Math.max.apply(null, [-1].concat(Object.keys(reading.used).map(Number)));
+      var judging = lastUsed < 0 ? [] : keep.map(function (w, j) { return j; }).filter(function (j) {
+        return j > lastUsed && lex.judging.indexOf(keep[j]) >= 0;
+      });
       var rest = [];
       keep.forEach(function (w, j) {
         if (!stopRaw.has(w) && !has(ranks, w) && !has(suits, w) && !has(colours, w) &&
             !(has(counts, w) && w !== lex.ace_number) && codeOf(w) === null &&
             !reading.used[j] &&
             !valued[j] && ["rule", "rules", "ruleset"].indexOf(w) < 0 && j !== label && back.indexOf(j) < 0 &&
-            apart.indexOf(j) < 0) { rest.push(j); }
+            apart.indexOf(j) < 0 && judging.indexOf(j) < 0) { rest.push(j); }
       });
       // From the word before the first card (cambio_ref.askindex._hand_span).
       var lo = usedAt.length ? Math.max(Math.min.apply(null, usedAt) - 1, 0) : 0, hi = usedAt.length ? Math.max.apply(null, usedAt) : -1;
@@ -331,7 +336,7 @@
       });
       // ("a red king and a 5 is 4, is she right": a sum said of the cards, to be checked)
       var claim = keep[hi + 1] === "equal" && keep[hi + 2] === "to" ? keep[hi + 3] : keep[hi + 2];
-      added = added || (usedAt.length > 0 && [lex.claimed, "equals", "equal"].indexOf(keep[hi + 1]) >= 0 &&
+      added = added || (usedAt.length > 0 && lex.claimed.concat(["equals", "equal"]).indexOf(keep[hi + 1]) >= 0 &&
         claim !== undefined && /^[0-9]+$/.test(claim));
       // ("... who's right": a total over any card's number said, to check: askhand.summed)
       var checked = tail.indexOf(lex.right) >= 0 && keep.some(function (w) { return /^[0-9]+$/.test(w) && Number(w) > lex.max_number_card; });
@@ -359,8 +364,6 @@
       var alone = usedAt.length > 0 && (keep[hi + 1] === "left" || keep.some(function (w, k) {
         return lex.alone_pairs.some(function (p) { return p[0] === w && p[1] === keep[k + 1]; });
       }));
-      // cambio_ref.askhand.judged: a word judging the cards after the last ("a 2 and a 3, is that good")
-      var judged = usedAt.length > 0 && keep.slice(hi + 1).some(function (w) { return lex.judging.indexOf(w) >= 0; });
       var first = usedAt.length ? Math.min.apply(null, usedAt) : 0;  // (the first card's first word)
       // cambio_ref.askread.Query.told_first: the rule's words all before the cards, a word of value after them ("after
       // the call i had 6, 2, A, score?")
@@ -411,7 +414,7 @@
                stated: reading.stated, ranksOnly: reading.ranksOnly, unread: unread, fixed: fixed, summed: summed,
                alone: alone, told: told, said: said, owned: owned, versus: secondAt > 0 && secondAt < cards.length ? secondAt : 0,
                each: each, switched: switched(cw), asks: asking(text), topical: askedLast + ruled.length, toldFirst: toldFirst,
-               judged: judged };
+               judged: judging.length > 0 };
     }
     // cambio_ref.askread.Query.off_topic: another card game alone, advice, the game's history or manners
     function offTopic(q) { return q.elsewhere || q.aside; }

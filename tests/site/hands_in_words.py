@@ -316,6 +316,12 @@ HANDS_IN_WORDS = [
     # A word after the cards that judges them, with no rule's word, asks how they score (askhand.judged).
     ("a 2 and a 3, is that good", ["2S", "3S"], ()),
     ("two jacks, am i cooked", ["JS", "JH"], ()),
+    ("pair of sevens, good or bad", ["7S", "7H"], ()),
+    # A number after "that's" or "makes" right after the cards is the total the player says, no card
+    # (cardcounts.CLAIMED); "couple" counts two without "of" (cardcounts.PAIR_WORDS).
+    ("ace two three, that's 6 right?", ["AS", "2S", "3S"], ()),
+    ("a king and a queen makes 22?", ["KS", "QS"], ()),
+    ("couple 4s and a jack, total", ["4S", "4H", "JS"], ()),
     # "left" right after the cards says they are the player's (askhand.owned), with no word of value: "+" is no card
     ("only 4 + 4 left", ["4S", "4H"], ()),
     # A word no card is read at, taken back by a correction before a card, is a slip: not unread (askstory.taken_back)
