@@ -47,6 +47,7 @@ from cambio_ref.cardcounts import (
     MULTIPLES,
     NOT_CARDS,
     NOT_CARDS_EXCEPT,
+    NUMBER_WORDS,
     OF_A_KIND,
     OF_PEOPLE,
     ONE,
@@ -127,6 +128,11 @@ OTHERS = "someone else's"
 # A tag after a statement ("I'm allowed to pass, right?", "that's 12, yeah?") asks nothing itself: it is dropped
 # ("right" would be asked for as a direction).
 TAG_QUESTION = re.compile(r",\s*(?:right|yeah|yes|no|correct|ok|okay|innit)\s*\?")
+# A number that ends a sentence ends a list of cards: a word after it that would say what a number counts does not
+# ("my cards: ace, 3. points?": a 3, not 3 points; `cambio_ref.cardcounts.NOT_CARDS`). Written with "so" after it, a
+# stop word, as `cambio_ref.cardcounts.LIST_COLON` is. (Not "1... er, an ace": a slip, `cardcounts.CORRECTING`.)
+NUMBER_END = re.compile(rf"(?<![\d.])(\d+)\s*(?:[!?;]+|\.(?!\.))\s+(?=(?:{'|'.join(sorted(NOT_CARDS))})\b)",
+                        re.IGNORECASE)
 # "snapped my card" and the like name another player's act on yours (spec/glossary.yaml, "another player"); after "I"
 # the player acted on their own card: "I snapped my card" reads "I snapped my own card".
 MY_OWN = re.compile(r"\b(i\s+(?:[a-z]+\s+)?(?:snapped|flipped|burned|burnt|slapped|slammed)\s+my)\s+(cards?)\b")
@@ -165,6 +171,8 @@ def raw_words(text: str) -> list[str]:
     ['the', 'official', 'q', 'a', 'says', 'i', 'have', 'a', 'q', 'and', 'ace']
     >>> raw_words("I can pass, right? Left, or right?")  # (a tag asks nothing: `TAG_QUESTION`)
     ['i', 'can', 'pass', 'left', 'or', 'right']
+    >>> raw_words("my cards: ace, 3. points?")  # (`NUMBER_END`)
+    ['my', 'cards', 'ace', '3', 'so', 'points']
     >>> raw_words("I snapped my card, she flipped my card")  # (`MY_OWN`)
     ['i', 'snapped', 'my', 'own', 'card', 'she', 'flipped', 'my', 'card']
     >>> raw_words("my hand's worth: 10, J")  # (a list after "worth:", `cambio_ref.cardcounts.LIST_COLON`)
@@ -178,6 +186,7 @@ def raw_words(text: str) -> list[str]:
         text = text.replace(symbol, words)
     text = COUNT_ARE.sub(r"\1\2 cards\3", COUNT_COLON.sub(r"\1 cards\2:", text))
     text = EQUALS_SAID.sub(" equals ", MINUS_SAID.sub(" minus ", POINTS_SAID.sub(",", LIST_COLON.sub(r"\1 so ", text))))
+    text = NUMBER_END.sub(r"\1 so ", text)
     upper = text.isupper()
     text = ACE_OF_SPADES.sub(lambda m: m[0] if upper and m[0] == "AS" else "ace of spades", text)
     text = FACTOR_SPACED.sub(r"\1x\2", text)  # (before "X" is lower case: a joker)
@@ -366,9 +375,9 @@ def summed(words: Sequence[str], used: Iterable[int], valued: Collection[int] = 
     tail = tuple(words[end:])
     added = any(w in SUM_BETWEEN for w in words[at[0]:end])  # ("a 10 plus a jack")
     # ("a red king and a 5 is 4, is she right": a sum said of the cards, to be checked)
-    said = words[end + 2:end + 3] if words[end:end + 2] == ["equal", "to"] else words[end + 1:end + 2]
+    said = words[end + 2:end + 3] if words[end:end + 2] in (["equal", "to"], ["that", "is"]) else words[end + 1:end + 2]
     added = added or (words[end:end + 1] != [] and (words[end] in CLAIMED or words[end] in ("equals", "equal"))
-                      and said != [] and said[0].isdigit())
+                      and said != [] and (said[0].isdigit() or said[0] in NUMBER_WORDS))  # ("that's ten")
     # ("hand: 2C", "now i have 2, 7, 7": a label or `having` right before the cards that end the question, or
     # "now" does: "i've got the K♦, a 2 and an 8 now")
     listed = all(w in NOW_WORDS for w in tail) and any(introduces(words, j, at) for j in range(len(words)))
@@ -458,7 +467,7 @@ def hand_json() -> dict[str, Any]:
             "label_owners": sorted(LABEL_OWNERS), "own_labels": sorted(OWN_LABELS), "ace_number": ACE_NUMBER,
             "symbols": CARD_SYMBOLS,
             "points_said": POINTS_SAID.pattern, "minus_said": MINUS_SAID.pattern,
-            "equals_said": EQUALS_SAID.pattern, "list_colon": LIST_COLON.pattern,
+            "equals_said": EQUALS_SAID.pattern, "list_colon": LIST_COLON.pattern, "number_end": NUMBER_END.pattern,
             "points_before": sorted(POINTS_BEFORE), "count_colon": COUNT_COLON.pattern, "count_are": COUNT_ARE.pattern,
             "count_before": sorted(COUNT_BEFORE), "count_owners": sorted(COUNT_OWNERS),
             "points_verbs": sorted(POINTS_VERBS), "for_points_verbs": sorted(FOR_POINTS_VERBS),

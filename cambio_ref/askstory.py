@@ -22,7 +22,7 @@ from cambio_ref.askhand import (
     having,
     labels,
 )
-from cambio_ref.cardcounts import ARTICLES, COUNT_WORDS, Reading
+from cambio_ref.cardcounts import ARTICLES, NUMBER_WORDS, Reading
 from cambio_ref.cardnames import COLOURS, RANK_WORDS, CardMention
 
 __all__ = [
@@ -402,8 +402,6 @@ def runs(words: Sequence[str], places: Collection[int]) -> tuple[str, ...]:
 # words for a minus, and numbers said in words: `said_points`.
 POINTS_LEAD = frozenset(("worth", "counted", "valued", "scored", "as", "at"))
 NEGATIVE = frozenset(("minus", "negative"))
-NUMBER_WORDS: dict[str, int] = {**{w: n for w, n in COUNT_WORDS.items() if w.isalpha() and w != "both"},
-                                "zero": 0, "nothing": 0, "eleven": 11, "twelve": 12, "thirteen": 13, "twenty": 20}
 
 
 def said_points(words: Sequence[str], used: Collection[int],

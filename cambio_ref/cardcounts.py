@@ -63,6 +63,7 @@ __all__ = [
     "MORE",
     "MULTIPLES",
     "NOT_CARDS",
+    "NUMBER_WORDS",
     "OF_A_KIND",
     "OF_PEOPLE",
     "ONE",
@@ -120,6 +121,9 @@ ONE_COLOURS = re.compile(r"\b1\s+(red|black)\b(\s*(?:[,&+]|and)?\s*)1\s+(red|bla
 # "seven 2s" seven twos.
 COUNT_WORDS: dict[str, int] = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                                "eight": 8, "nine": 9, "ten": 10, "both": 2, **{str(n): n for n in range(1, 11)}}
+# Numbers said in words, as points ("is ten", "worth minus one", "that's twelve").
+NUMBER_WORDS: dict[str, int] = {**{w: n for w, n in COUNT_WORDS.items() if w.isalpha() and w != "both"},
+                                "zero": 0, "nothing": 0, "eleven": 11, "twelve": 12, "thirteen": 13, "twenty": 20}
 # After a count, a rank and "'s" are a plural too ("two 5's", "both K's"); elsewhere "'s" is a possessive ("a 7's
 # peek"). Matched in lower case, its apostrophe straight.
 # A colour may stand between ("two black 3's"), and "a pair of" and "a couple of" count too ("a pair of 3's").

@@ -19,6 +19,7 @@
     var minusSaid = new RegExp(lex.minus_said, "g");  // cambio_ref.cardcounts.MINUS_SAID: "red king -2"
     var equalsSaid = new RegExp(lex.equals_said, "g");  // cambio_ref.cardcounts.EQUALS_SAID: "K=13"
     var listColon = new RegExp(lex.list_colon, "gi");
+    var numberEnd = new RegExp(lex.number_end, "gi");  // cambio_ref.askhand.NUMBER_END: "ace, 3. points?"
     var countAre = new RegExp(lex.count_are, "gi");  // cambio_ref.cardcounts.COUNT_ARE: "my final four were 10, ..."
     var countColon = new RegExp(lex.count_colon, "gi");  // cambio_ref.cardcounts.COUNT_COLON: "I've got 5: red K, ..."  // cambio_ref.cardcounts.LIST_COLON: "worth: 10, J" lists cards
     var pointsBefore = new Set(lex.points_before), pointsVerbs = new Set(lex.points_verbs), forPointsVerbs = new Set(lex.for_points_verbs);
@@ -47,6 +48,7 @@
       text = text.replace(possessiveName, lex.others);
       Object.keys(lex.symbols).forEach(function (s) { text = text.split(s).join(lex.symbols[s]); });
       text = text.replace(countColon, "$1 cards$2:").replace(countAre, "$1$2 cards$3").replace(listColon, "$1 so ").replace(pointsSaid, ",").replace(minusSaid, " minus ").replace(equalsSaid, " equals ");
+      text = text.replace(numberEnd, "$1 so ");
       var upper = text === text.toUpperCase() && text !== text.toLowerCase();  // (Python's str.isupper)
       text = text.replace(aceOfSpades, function (m) { return upper && m === "AS" ? m : "ace of spades"; });
       text = text.replace(factorSpaced, function (m, space, n) { return space + "x" + n; });

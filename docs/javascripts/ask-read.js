@@ -335,9 +335,10 @@
         return lex.sum_between.indexOf(w) >= 0;  // ("a 10 plus a jack")
       });
       // ("a red king and a 5 is 4, is she right": a sum said of the cards, to be checked)
-      var claim = keep[hi + 1] === "equal" && keep[hi + 2] === "to" ? keep[hi + 3] : keep[hi + 2];
+      var claim = (keep[hi + 1] === "equal" && keep[hi + 2] === "to") || (keep[hi + 1] === "that" && keep[hi + 2] === "is")
+        ? keep[hi + 3] : keep[hi + 2];
       added = added || (usedAt.length > 0 && lex.claimed.concat(["equals", "equal"]).indexOf(keep[hi + 1]) >= 0 &&
-        claim !== undefined && /^[0-9]+$/.test(claim));
+        claim !== undefined && (/^[0-9]+$/.test(claim) || has(lex.number_words, claim)));  // ("that's ten")
       // ("... who's right": a total over any card's number said, to check: askhand.summed)
       var checked = tail.indexOf(lex.right) >= 0 && keep.some(function (w) { return /^[0-9]+$/.test(w) && Number(w) > lex.max_number_card; });
       var summed = usedAt.length > 0 && (listed || added || checked || (keep[hi + 1] === "left" && value) ||

@@ -322,6 +322,10 @@ HANDS_IN_WORDS = [
     ("ace two three, that's 6 right?", ["AS", "2S", "3S"], ()),
     ("a king and a queen makes 22?", ["KS", "QS"], ()),
     ("couple 4s and a jack, total", ["4S", "4H", "JS"], ()),
+    ("8 and a 2, that's ten right", ["8S", "2S"], ()),  # (a total in words: askhand.summed)
+    # A number that ends a sentence is a card, whatever word comes next (askhand.NUMBER_END): "3. points?" is no
+    # count of points.
+    ("my cards: ace, 3. points?", ["AS", "3S"], ()),
     # "left" right after the cards says they are the player's (askhand.owned), with no word of value: "+" is no card
     ("only 4 + 4 left", ["4S", "4H"], ()),
     # A word no card is read at, taken back by a correction before a card, is a slip: not unread (askstory.taken_back)
