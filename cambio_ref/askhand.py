@@ -23,7 +23,6 @@ from cambio_ref.cardcounts import (
     ANOTHER_ALONE,
     ARTICLES,
     BEFORE_COLOUR,
-    CLAIMED,
     CORRECTING,
     COUNT_ARE,
     COUNT_BEFORE,
@@ -35,14 +34,10 @@ from cambio_ref.cardcounts import (
     DEFINITE,
     EACH_AFTER,
     EACH_BEFORE,
-    EQUALS_SAID,
     FACTOR_SPACED,
     FACTORED_PLURAL,
-    FOR_POINTS_VERBS,
     INDEFINITE,
     LETTER_JOINS,
-    LIST_COLON,
-    MINUS_SAID,
     MORE,
     MULTIPLES,
     NOT_CARDS,
@@ -53,9 +48,6 @@ from cambio_ref.cardcounts import (
     ONE,
     ONE_COLOURS,
     PAIR_WORDS,
-    POINTS_BEFORE,
-    POINTS_SAID,
-    POINTS_VERBS,
     RANGE_WORDS,
     SHORT_AND,
     STATED_AT,
@@ -86,6 +78,16 @@ from cambio_ref.cardnames import (
     SUIT_NAMES,
     SUIT_WORDS,
     split_run,
+)
+from cambio_ref.cardpoints import (
+    CLAIMED,
+    EQUALS_SAID,
+    FOR_POINTS_VERBS,
+    LIST_COLON,
+    MINUS_SAID,
+    POINTS_BEFORE,
+    POINTS_SAID,
+    POINTS_VERBS,
 )
 from cambio_ref.cards import RANKS
 
@@ -130,7 +132,7 @@ OTHERS = "someone else's"
 TAG_QUESTION = re.compile(r",\s*(?:right|yeah|yes|no|correct|ok|okay|innit)\s*\?")
 # A number that ends a sentence ends a list of cards: a word after it that would say what a number counts does not
 # ("my cards: ace, 3. points?": a 3, not 3 points; `cambio_ref.cardcounts.NOT_CARDS`). Written with "so" after it, a
-# stop word, as `cambio_ref.cardcounts.LIST_COLON` is. (Not "1... er, an ace": a slip, `cardcounts.CORRECTING`.)
+# stop word, as `cambio_ref.cardpoints.LIST_COLON` is. (Not "1... er, an ace": a slip, `cardcounts.CORRECTING`.)
 NUMBER_END = re.compile(rf"(?<![\d.])(\d+)\s*(?:[!?;]+|\.(?!\.))\s+(?=(?:{'|'.join(sorted(NOT_CARDS))})\b)",
                         re.IGNORECASE)
 # "snapped my card" and the like name another player's act on yours (spec/glossary.yaml, "another player"); after "I"
@@ -175,7 +177,7 @@ def raw_words(text: str) -> list[str]:
     ['my', 'cards', 'ace', '3', 'so', 'points']
     >>> raw_words("I snapped my card, she flipped my card")  # (`MY_OWN`)
     ['i', 'snapped', 'my', 'own', 'card', 'she', 'flipped', 'my', 'card']
-    >>> raw_words("my hand's worth: 10, J")  # (a list after "worth:", `cambio_ref.cardcounts.LIST_COLON`)
+    >>> raw_words("my hand's worth: 10, J")  # (a list after "worth:", `cambio_ref.cardpoints.LIST_COLON`)
     ['my', 'hand', 'worth', 'so', '10', 'j']
     >>> raw_words("AS, A's, 🂮 and 2 Qs black, a king")
     ['ace', 'of', 'spades', 'and', 'aces', 'king', 'of', 'spades', 'and', '2', 'black', 'queens', 'a', 'king']
@@ -221,7 +223,7 @@ HAND_LABELS = frozenset(("hand", "hands", "cards", "mine", "grid", "layout"))
 # many cards, jokers included" has no label).
 OWN_LABELS = frozenset(("hand", "hands", "mine"))
 # A colon after another word that opens a list of cards ("hand at the end: 7, 8, 9, 10", "final tally: K, 2, 2") is
-# written "so", as `cambio_ref.cardcounts.LIST_COLON` writes one after "worth": the word before it is chat, not a
+# written "so", as `cambio_ref.cardpoints.LIST_COLON` writes one after "worth": the word before it is chat, not a
 # card mistyped (a colon after a label is kept: "my hand: ..." is read by `hand_label`; so is one after "each" or
 # "both", a count: "2 of each: 7s and 8s").
 _KEPT_COLON = "|".join(sorted(HAND_LABELS | {"each", "both"}))

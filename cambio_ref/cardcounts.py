@@ -33,6 +33,7 @@ from cambio_ref.cardnames import (
     CardMention,
     code_of,
 )
+from cambio_ref.cardpoints import CLAIMED, FOR_POINTS_VERBS, POINTS_BEFORE, POINTS_VERBS
 from cambio_ref.cards import JOKER
 
 __all__ = [
@@ -42,7 +43,6 @@ __all__ = [
     "ANOTHER_ALONE",
     "ARTICLES",
     "BEFORE_COLOUR",
-    "CLAIMED",
     "CORRECTING",
     "COUNTED_PLURAL",
     "COUNT_ARE",
@@ -52,14 +52,10 @@ __all__ = [
     "COUNT_OWNERS",
     "COUNT_WORDS",
     "DEFINITE",
-    "EQUALS_SAID",
     "FACTORED_PLURAL",
     "FACTOR_SPACED",
-    "FOR_POINTS_VERBS",
     "INDEFINITE",
     "LETTER_JOINS",
-    "LIST_COLON",
-    "MINUS_SAID",
     "MORE",
     "MULTIPLES",
     "NOT_CARDS",
@@ -69,9 +65,6 @@ __all__ = [
     "ONE",
     "ONE_COLOURS",
     "PAIR_WORDS",
-    "POINTS_BEFORE",
-    "POINTS_SAID",
-    "POINTS_VERBS",
     "RANGE_WORDS",
     "SHORT_AND",
     "STATED_AT",
@@ -85,29 +78,6 @@ __all__ = [
     "without",
 ]
 
-# A number in brackets, signed or not, "pt" or "points" after it, says a card's points ("2 Red Kings (-2) + Joker
-# (0) + Ace (1)", official §Red King & Negative Scores): neither a card nor a word to name, but
-# the end of a card, read as a comma ("A (1) total": an ace).
-POINTS_SAID = re.compile(r"\(\s*[-+\u2212\u2013]?\s*\d+\s*(?:pts?|points?)?\s*\)")
-# A number with a minus sign and no word before it ("red king -2") or after "=" ("K=13") says points: read as "minus"
-# or "equals" and the number (`cambio_ref.askhand.raw_words`), so that `read_cards` reads no card there.
-MINUS_SAID = re.compile(r"(?<![\w+])[-\u2212\u2013](?=\d)")
-# (not after a hand's label, where it is the label's colon: "Hand = seven + eight + nine")
-EQUALS_SAID = re.compile(r"(?<![Hh]and)(?<![Hh]and )(?<![Cc]ards)(?<![Cc]ards )=")
-# A number right after one of these says a card's points, not a card ("worth 10", "equals 0", "minus 2"), and so does
-# one after "as" after a word of POINTS_VERBS ("counts as 11", "scores as 13") or "for" after one of FOR_POINTS_VERBS
-# ("counts for 11"; "score for 10, a joker" names cards), or after "or" after such a number ("worth 1 or 0"):
-# `read_cards` reads no card there.
-POINTS_BEFORE = frozenset(("worth", "equals", "equal", "minus", "under", "below", "over", "above"))
-# ... but a colon after such a word opens a list of cards ("what's my hand worth: 10, jack, queen"; a comma after its
-# first item, unlike "worth: 11 or 10?"): the number after it is a card. `cambio_ref.askhand.raw_words` writes the
-# colon as "so" (a stop word), which no number's points follow.
-LIST_COLON = re.compile(rf"\b({'|'.join(sorted(POINTS_BEFORE))})\s*:(?=[^,.?!;]+,)", re.IGNORECASE)
-POINTS_VERBS = frozenset(("count", "counts", "counted", "score", "scores", "scored"))
-# "is" right after a card, before a number: the number is points said of the cards before, not a card ("a red king
-# and a 5 is 4, is she right"); so is "that's" (read "that") and "makes" ("ace two three, that's 6 right?").
-CLAIMED = frozenset(("is", "that", "makes"))
-FOR_POINTS_VERBS = frozenset(("count", "counts", "counted"))
 # The times sign, a space and a count before a separator or the end is a factor ("a jack x 2, a 5": two jacks), as
 # "x2"; "K X 2 5" stays a list of cards, a joker among them.
 FACTOR_SPACED = re.compile(r"(?<=\S)(\s+)x\s+(10|[2-9])(?=\s*(?:[,;/&+\n?!.]|$)|\s+-\s)")

@@ -15,13 +15,13 @@
     var factoredPlural = new RegExp(lex.factored_plural, "g");  // cambio_ref.cardcounts.FACTORED_PLURAL: "3's x 2"
     var agreedPlural = new RegExp(lex.agreed_plural, "g");  // cambio_ref.cardcounts.AGREED_PLURAL: "are K's worth"
     var countBreak = new RegExp(lex.count_break, "g");  // cambio_ref.cardcounts.COUNT_BREAK: "ten, twos"
-    var pointsSaid = new RegExp(lex.points_said, "g");  // cambio_ref.cardcounts.POINTS_SAID: "Joker (0)"
-    var minusSaid = new RegExp(lex.minus_said, "g");  // cambio_ref.cardcounts.MINUS_SAID: "red king -2"
-    var equalsSaid = new RegExp(lex.equals_said, "g");  // cambio_ref.cardcounts.EQUALS_SAID: "K=13"
+    var pointsSaid = new RegExp(lex.points_said, "g");  // cambio_ref.cardpoints.POINTS_SAID: "Joker (0)"
+    var minusSaid = new RegExp(lex.minus_said, "g");  // cambio_ref.cardpoints.MINUS_SAID: "red king -2"
+    var equalsSaid = new RegExp(lex.equals_said, "g");  // cambio_ref.cardpoints.EQUALS_SAID: "K=13"
     var listColon = new RegExp(lex.list_colon, "gi");
     var numberEnd = new RegExp(lex.number_end, "gi");  // cambio_ref.askhand.NUMBER_END: "ace, 3. points?"
     var countAre = new RegExp(lex.count_are, "gi");  // cambio_ref.cardcounts.COUNT_ARE: "my final four were 10, ..."
-    var countColon = new RegExp(lex.count_colon, "gi");  // cambio_ref.cardcounts.COUNT_COLON: "I've got 5: red K, ..."  // cambio_ref.cardcounts.LIST_COLON: "worth: 10, J" lists cards
+    var countColon = new RegExp(lex.count_colon, "gi");  // cambio_ref.cardcounts.COUNT_COLON: "I've got 5: red K, ..."  // cambio_ref.cardpoints.LIST_COLON: "worth: 10, J" lists cards
     var pointsBefore = new Set(lex.points_before), pointsVerbs = new Set(lex.points_verbs), forPointsVerbs = new Set(lex.for_points_verbs);
     var aceOfSpades = new RegExp(lex.ace_of_spades, "g");  // cambio_ref.cardnames.ACE_OF_SPADES: "AS", "A♠"
     var factorSpaced = new RegExp(lex.factor_spaced, "g");  // cambio_ref.cardcounts.FACTOR_SPACED: "a jack x 2, ..."

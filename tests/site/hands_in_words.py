@@ -270,7 +270,7 @@ HANDS_IN_WORDS = [
     ("lost my queen, then ended with a 2 and a 6", ["2S", "6S"], ()),
     ("we all flipped after the knock. i had a 5, a 9 and a king of clubs. how'd i do", ["5S", "9S", "KC"], ()),
     # A number after "is" or "equal to" right after a list of cards is what someone says they add up to, not a card
-    # nor the last card's points: the hand is scored so the table can check it (askstory.claimed; cardcounts.CLAIMED).
+    # nor the last card's points: the hand is scored so the table can check it (askstory.claimed; cardpoints.CLAIMED).
     ("my friend says a red king and a 6 is 5, is he right", ["KH", "6S"], ()),
     ("is a jack and a 2 equal to 12", ["JS", "2S"], ()),
     # A letter read as a card beside a card taken back stays a card (cardcounts.without).
@@ -318,7 +318,7 @@ HANDS_IN_WORDS = [
     ("two jacks, am i cooked", ["JS", "JH"], ()),
     ("pair of sevens, good or bad", ["7S", "7H"], ()),
     # A number after "that's" or "makes" right after the cards is the total the player says, no card
-    # (cardcounts.CLAIMED); "couple" counts two without "of" (cardcounts.PAIR_WORDS).
+    # (cardpoints.CLAIMED); "couple" counts two without "of" (cardcounts.PAIR_WORDS).
     ("ace two three, that's 6 right?", ["AS", "2S", "3S"], ()),
     ("a king and a queen makes 22?", ["KS", "QS"], ()),
     ("couple 4s and a jack, total", ["4S", "4H", "JS"], ()),

@@ -188,7 +188,7 @@ def test_the_hearts_house_rules_name_the_hearts_ruleset():
 
 
 def test_points_after_worth_and_a_colon_are_still_points():
-    # no comma after the first number: "11 or 10" is what the jack is worth (cardcounts.LIST_COLON)
+    # no comma after the first number: "11 or 10" is what the jack is worth (cardpoints.LIST_COLON)
     assert ask("jack worth: 11 or 10?").top == "card:JS"
 
 
@@ -354,7 +354,7 @@ def test_count_for_asks_what_a_card_is_worth(question, rank, points):
     ("is a red king -1 in memory", "option:value.red-king"),
 ])
 def test_a_number_said_as_points_is_no_card(question, card):
-    # A number after "worth", "count as", "=" or with a minus sign says points (cambio_ref.cardcounts.POINTS_BEFORE,
+    # A number after "worth", "count as", "=" or with a minus sign says points (cambio_ref.cardpoints.POINTS_BEFORE,
     # MINUS_SAID): the question asks what that one card is worth. It is no hand with the number as a second card
     # ("is a king worth 10" was scored as a king and a ten), and the number is no word left unread.
     reply = ask(question)

@@ -346,7 +346,7 @@ Where it stands (issue 30; counts of `python -m tests.site.heldout_check test`, 
   sure answers the judge counts wrong answer their question. Hands: a new writer's 100 hands
   (tests/site/heldout-hands.yaml, tuned on) scored 78 right untuned, one with a word dropped; then a hand told in a
   story is scored when the question asks for its sum (askhand.summed), a list after "worth:" starts with a card
-  (cardcounts.LIST_COLON), a card the player got rid of is left out (askhand.gone), "4 + 4 left" is two fours, "="
+  (cardpoints.LIST_COLON), a card the player got rid of is left out (askhand.gone), "4 + 4 left" is two fours, "="
   after a hand's label is its colon: 91 right first, 4 confidently wrong, none dropped. A second writer's 80 hands
   (tests/site/heldout-hands2.yaml), read by counts to see whether that carried over: 43 right before, 46 after
   (21 and 22 confidently wrong): it barely did. Looked at and tuned on since (cards told before the hand's label
