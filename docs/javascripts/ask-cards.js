@@ -377,8 +377,14 @@
       return (lex.hand_labels.indexOf(words[j]) >= 0 && labels(words, j, used)) ||
         (having(words, j) && labels(words, j, used, lex.having_between));
     }
+    // cambio_ref.cardnames.CardMention's equality: the same rank, suit and colour
+    function sameCard(a, b) { return a.rank === b.rank && a.suit === b.suit && a.colour === b.colour; }
+    // each card once, in order (dict.fromkeys of the mentions)
+    function distinct(cards) {
+      return cards.filter(function (m, x) { return !cards.slice(0, x).some(function (o) { return sameCard(o, m); }); });
+    }
     return { expand: expand, rawWords: rawWords, andBetweenCards: andBetweenCards, rankToken: rankToken, codeOf: codeOf,
              readCards: readCards, without: without, mentionSuits: mentionSuits, handCodes: handCodes, labels: labels,
-             having: having, introduces: introduces };
+             having: having, introduces: introduces, sameCard: sameCard, distinct: distinct };
   };
 }(typeof module !== "undefined" ? module.exports : (window.cambioAskParts = window.cambioAskParts || {})));

@@ -383,8 +383,7 @@
       left.forEach(function (x, y) {
         var m = reading.cards[x];
         if (m.suit && left.slice(y + 1).some(function (z) {
-          var o = reading.cards[z];
-          return o.rank === m.rank && o.suit === m.suit && o.colour === m.colour;
+          return ctx.sameCard(reading.cards[z], m);
         })) { again.push(x); }
       });
       if (again.length) {
@@ -421,9 +420,7 @@
     function offTopic(q) { return q.elsewhere || q.aside; }
     function isHand(q) {
       // (ranks named in the plural with no count count once each: "do red kings do anything")
-      var n = q.ranksOnly ? q.cards.filter(function (m, x) {
-        return !q.cards.slice(0, x).some(function (o) { return o.rank === m.rank && o.suit === m.suit && o.colour === m.colour; });
-      }).length : q.cards.length;
+      var n = q.ranksOnly ? ctx.distinct(q.cards).length : q.cards.length;
       return n > 0 && !q.stated && !offTopic(q) && ((q.summed && n >= 2) || (q.alone && n === 1 && (q.value || q.topical === 0 || q.summed)) ||
         (q.owned && n >= 2 && (q.topical === 0 || q.toldFirst)) ||
         (q.judged && n >= 2 && q.topical === 0 && q.leftover <= 1) ||

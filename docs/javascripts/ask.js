@@ -105,11 +105,7 @@
         var values = q.ranksOnly || (q.value && q.each);
         if (values || q.cards.length === 1) {
           // (each card once: "black kings" names two, asked of as one value)
-          var once = q.cards.filter(function (m, n) {
-            return !q.cards.slice(0, n).some(function (o) {
-              return o.rank === m.rank && o.suit === m.suit && o.colour === m.colour;
-            });
-          });
+          var once = ctx.distinct(q.cards);
           var cards = (values ? once : [q.cards[0]]).map(function (m) { return cardFound(m, tables); });
           return { top: "card:" + cards[0].id, kind: "card", ruleset: ruleset, cards: cards, unread: q.unread,
                    fixed: q.fixed, told: q.told };
