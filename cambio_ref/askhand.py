@@ -130,6 +130,9 @@ OTHERS = "someone else's"
 # A tag after a statement ("I'm allowed to pass, right?", "that's 12, yeah?") asks nothing itself: it is dropped
 # ("right" would be asked for as a direction).
 TAG_QUESTION = re.compile(r",\s*(?:right|yeah|yes|no|correct|ok|okay|innit)\s*\?")
+# A star before a word corrects the word before it, as texting writes it ("a quen *queen", "a 6 *5"): read as "i mean"
+# (`cambio_ref.askstory.CORRECTIONS`); not a word between two stars ("*really*").
+STAR_FIX = re.compile(r"(?<!\S)\*(?=[A-Za-z0-9])(?![A-Za-z0-9]*\*)")
 # A number that ends a sentence ends a list of cards: a word after it that would say what a number counts does not
 # ("my cards: ace, 3. points?": a 3, not 3 points; `cambio_ref.cardcounts.NOT_CARDS`). Written with "so" after it, a
 # stop word, as `cambio_ref.cardpoints.LIST_COLON` is. (Not "1... er, an ace": a slip, `cardcounts.CORRECTING`.)
@@ -173,6 +176,8 @@ def raw_words(text: str) -> list[str]:
     ['the', 'official', 'q', 'a', 'says', 'i', 'have', 'a', 'q', 'and', 'ace']
     >>> raw_words("I can pass, right? Left, or right?")  # (a tag asks nothing: `TAG_QUESTION`)
     ['i', 'can', 'pass', 'left', 'or', 'right']
+    >>> raw_words("a 6 *5, is that *really* 11")  # (`STAR_FIX`)
+    ['a', '6', 'i', 'mean', '5', 'is', 'that', 'really', '11']
     >>> raw_words("my cards: ace, 3. points?")  # (`NUMBER_END`)
     ['my', 'cards', 'ace', '3', 'so', 'points']
     >>> raw_words("I snapped my card, she flipped my card")  # (`MY_OWN`)
@@ -182,7 +187,7 @@ def raw_words(text: str) -> list[str]:
     >>> raw_words("AS, A's, 🂮 and 2 Qs black, a king")
     ['ace', 'of', 'spades', 'and', 'aces', 'king', 'of', 'spades', 'and', '2', 'black', 'queens', 'a', 'king']
     """
-    text = text.replace("\u2019", "'").replace("\u2018", "'")
+    text = STAR_FIX.sub("i mean ", text.replace("\u2019", "'").replace("\u2018", "'"))
     text = POSSESSIVE_NAME.sub(OTHERS, text)
     for symbol, words in CARD_SYMBOLS.items():
         text = text.replace(symbol, words)
@@ -470,6 +475,7 @@ def hand_json() -> dict[str, Any]:
             "symbols": CARD_SYMBOLS,
             "points_said": POINTS_SAID.pattern, "minus_said": MINUS_SAID.pattern,
             "equals_said": EQUALS_SAID.pattern, "list_colon": LIST_COLON.pattern, "number_end": NUMBER_END.pattern,
+            "star_fix": STAR_FIX.pattern,
             "points_before": sorted(POINTS_BEFORE), "count_colon": COUNT_COLON.pattern, "count_are": COUNT_ARE.pattern,
             "count_before": sorted(COUNT_BEFORE), "count_owners": sorted(COUNT_OWNERS),
             "points_verbs": sorted(POINTS_VERBS), "for_points_verbs": sorted(FOR_POINTS_VERBS),

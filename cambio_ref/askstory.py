@@ -160,11 +160,14 @@ def _corrected_to(words: Sequence[str], j: int) -> int:
 
     >>> _corrected_to("a 7 no wait an 8".split(), 2), _corrected_to("a 7 and an 8".split(), 2)
     (5, -1)
+    >>> _corrected_to("a 2 sorry i mean a 3".split(), 2)  # (one correction's words after another's)
+    6
     """
-    said = next((c for c in CORRECTIONS if tuple(words[j:j + len(c)]) == c), None)
-    if said is None:
+    k = j
+    while (said := next((c for c in CORRECTIONS if tuple(words[k:k + len(c)]) == c), None)) is not None:
+        k += len(said)
+    if k == j:
         return -1
-    k = j + len(said)
     while k < len(words) and words[k] in ARTICLES:
         k += 1
     return k

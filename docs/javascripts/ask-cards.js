@@ -19,7 +19,8 @@
     var minusSaid = new RegExp(lex.minus_said, "g");  // cambio_ref.cardpoints.MINUS_SAID: "red king -2"
     var equalsSaid = new RegExp(lex.equals_said, "g");  // cambio_ref.cardpoints.EQUALS_SAID: "K=13"
     var listColon = new RegExp(lex.list_colon, "gi");
-    var numberEnd = new RegExp(lex.number_end, "gi");  // cambio_ref.askhand.NUMBER_END: "ace, 3. points?"
+    var numberEnd = new RegExp(lex.number_end, "gi");
+    var starFix = new RegExp(lex.star_fix, "g");  // cambio_ref.askhand.STAR_FIX: "a quen *queen"  // cambio_ref.askhand.NUMBER_END: "ace, 3. points?"
     var countAre = new RegExp(lex.count_are, "gi");  // cambio_ref.cardcounts.COUNT_ARE: "my final four were 10, ..."
     var countColon = new RegExp(lex.count_colon, "gi");  // cambio_ref.cardcounts.COUNT_COLON: "I've got 5: red K, ..."  // cambio_ref.cardpoints.LIST_COLON: "worth: 10, J" lists cards
     var pointsBefore = new Set(lex.points_before), pointsVerbs = new Set(lex.points_verbs), forPointsVerbs = new Set(lex.for_points_verbs);
@@ -44,7 +45,7 @@
       });
     }
     function rawWords(text) {  // cambio_ref.askhand.raw_words
-      text = text.split("\u2019").join("'").split("\u2018").join("'");
+      text = text.split("\u2019").join("'").split("\u2018").join("'").replace(starFix, "i mean ");  // ("a 6 *5")
       text = text.replace(possessiveName, lex.others);
       Object.keys(lex.symbols).forEach(function (s) { text = text.split(s).join(lex.symbols[s]); });
       text = text.replace(countColon, "$1 cards$2:").replace(countAre, "$1$2 cards$3").replace(listColon, "$1 so ").replace(pointsSaid, ",").replace(minusSaid, " minus ").replace(equalsSaid, " equals ");

@@ -66,12 +66,16 @@
 
     // cambio_ref.askstory._corrected_to: where the word said instead starts when a correction starts at j, else -1
     function correctedTo(words, j) {
-      var said = null;
-      for (var c = 0; c < lex.corrections.length && said === null; c++) {
-        if (same(words.slice(j, j + lex.corrections[c].length), lex.corrections[c])) { said = lex.corrections[c]; }
+      var k = j;
+      for (;;) {  // (one correction's words after another's: "sorry i mean")
+        var said = null;
+        for (var c = 0; c < lex.corrections.length && said === null; c++) {
+          if (same(words.slice(k, k + lex.corrections[c].length), lex.corrections[c])) { said = lex.corrections[c]; }
+        }
+        if (said === null) { break; }
+        k += said.length;
       }
-      if (said === null) { return -1; }
-      var k = j + said.length;
+      if (k === j) { return -1; }
       while (k < words.length && articles.has(words[k])) { k += 1; }
       return k;
     }

@@ -326,6 +326,11 @@ HANDS_IN_WORDS = [
     # A number that ends a sentence is a card, whatever word comes next (askhand.NUMBER_END): "3. points?" is no
     # count of points.
     ("my cards: ace, 3. points?", ["AS", "3S"], ()),
+    # A star before a word corrects the one before it, as texting writes it (askhand.STAR_FIX), and one correction's
+    # words may follow another's ("sorry, i mean": askstory._corrected_to): the card taken back is told, not counted.
+    ("a 5 and a quen *queen, total", ["5S", "QS"], ()),
+    ("i have a 4 and a 6 *5, total?", ["4S", "5S"], ()),
+    ("a king and a 2, sorry i mean a 3, total", ["KS", "3S"], ()),
     # "left" right after the cards says they are the player's (askhand.owned), with no word of value: "+" is no card
     ("only 4 + 4 left", ["4S", "4H"], ()),
     # A word no card is read at, taken back by a correction before a card, is a slip: not unread (askstory.taken_back)
