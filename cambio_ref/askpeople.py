@@ -17,11 +17,13 @@ are only those near its own, so "dropped" is not among them). A capital word the
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from functools import cache
 from pathlib import Path
 
-__all__ = ["CAPITALISED", "NAMES_FILE", "common_names", "given", "people"]
+from cambio_ref.askhand import OTHERS, raw_words
+
+__all__ = ["CAPITALISED", "CARD_NOUNS", "NAMES_FILE", "common_names", "given", "people", "theirs"]
 
 # Common given names, one a line (package data of cambio_ref).
 NAMES_FILE = "askpeople.txt"
@@ -52,6 +54,26 @@ def people(text: str, known: Collection[str], names: Collection[str] = ()) -> fr
         if word not in known and before and before[-1] not in _SENTENCE_END:
             out.add(word)
     return frozenset(out)
+
+
+# The nouns after a person's name that make the card theirs ("jakes card", "tom's cards"): `theirs`.
+CARD_NOUNS = frozenset(("card", "cards"))
+
+
+def theirs(words: Sequence[str], named: Collection[str]) -> list[str]:
+    """`words` with each person of `named` right before a word of `CARD_NOUNS` written as another player, as a capital
+    name's card is read (`cambio_ref.askhand.POSSESSIVE_NAME`, `OTHERS`): a person's card is another player's, typed
+    in lower case or without its apostrophe too ("can i snap jakes card").
+
+    >>> theirs("can i snap jakes card".split(), {"jakes"})
+    ['can', 'i', 'snap', 'someone', 'else', 'card']
+    >>> theirs("jake snapped my card".split(), {"jake"})
+    ['jake', 'snapped', 'my', 'card']
+    """
+    out: list[str] = []
+    for j, w in enumerate(words):
+        out += raw_words(OTHERS) if w in named and words[j + 1:j + 2] != [] and words[j + 1] in CARD_NOUNS else [w]
+    return out
 
 
 def given(word: str, names: Collection[str]) -> bool:

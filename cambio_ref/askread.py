@@ -55,7 +55,7 @@ from cambio_ref.askhand import (
     summed,
 )
 from cambio_ref.askkind import ASKING, HOW_MUCH, asking
-from cambio_ref.askpeople import given, people
+from cambio_ref.askpeople import CARD_NOUNS, given, people, theirs
 from cambio_ref.askquery import Query
 from cambio_ref.askstory import (
     CORRECTIONS,
@@ -368,6 +368,8 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
         else:
             keep.append(words[i])
             i += 1
+    named = people(text, vocab, names) if vocab is not None else frozenset()
+    keep = theirs(keep, named)  # ("can i snap jakes card": another player's card)
     parts = [tuple(canonical(w)) for w in keep]
     canon = [c for p in parts for c in p]
     owner = [j for j, p in enumerate(parts) for _ in p]  # (the word of `keep` each canonical word comes from)
@@ -377,7 +379,6 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     reading = read_cards([w if j not in masked or not card_word(w) else "" for j, w in enumerate(keep)])
     # A card the player got rid of ("I burned my 7 earlier"), or one told before the hand's label ("he says my red
     # king is bad. my hand is ..."), is not in the hand, when other cards are.
-    named = people(text, vocab, names) if vocab is not None else frozenset()
     # Two hands compared ("i had a 3 and a 4, she had a 2 and a 6, who wins"): each has its own label, if any.
     cut = versus(keep, reading.used, reading.named_at, named)
     thrown = gone(keep, reading.used)
@@ -522,5 +523,5 @@ def reading_json(lex: Lexicon) -> dict[str, Any]:
             "set_aside_between": sorted(_set_aside_words()[2]), "sum_words": sorted(_SUM_WORDS),
             "last_fillers": sorted(LAST_FILLERS),
             "rule_terms": sorted(lex.rule_terms()), "not_unread": sorted(_NOT_UNREAD), "switch": switch_json(),
-            "versus": versus_json(),
+            "versus": versus_json(), "card_nouns": sorted(CARD_NOUNS),
             "plain": plain_words(), "asking": ASKING, "how_much": sorted(HOW_MUCH)}

@@ -178,6 +178,8 @@
         }
         if (!matched) { keep.push(words[i]); i += 1; }
       }
+      var named = people(text);
+      keep = ctx.theirs(keep, named);  // ("can i snap jakes card": another player's card)
       var owner = [], cw = [];  // (the word of keep each canonical word comes from)
       keep.forEach(function (w, j) { canon(w).forEach(function (c) { owner.push(j); cw.push(c); }); });
       var found = rulePhrases(cw), masked = new Set();  // ("risky fives": no card there)
@@ -192,7 +194,7 @@
       // cambio_ref.askstory.labelled: the cards before the hand's label ("my hand is", "final hand:", "my last
       // cards are"), or before "i have" ("i've got", "i'm holding") with two or more cards after it, are the story's
       var usedFirst = Object.keys(reading.used).map(Number);
-      var named = people(text), cut = versus(keep, reading.used, reading.namedAt, named);
+      var cut = versus(keep, reading.used, reading.namedAt, named);
       var handLabel = -1;
       function cardsAfter(j) { return usedFirst.filter(function (k) { return k > j; }).length; }
       keep.forEach(function (w, j) {

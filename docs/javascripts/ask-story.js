@@ -345,6 +345,17 @@
       }
       return out;
     }
+    // cambio_ref.askpeople.theirs: a person named right before "card" or "cards" written as another player
+    // ("can i snap jakes card"), as a capital name's card is read
+    function theirs(words, named) {
+      var out = [];
+      words.forEach(function (w, j) {
+        if (named.has(w) && lex.card_nouns.indexOf(words[j + 1]) >= 0) {
+          ctx.rawWords(lex.others).forEach(function (o) { out.push(o); });
+        } else { out.push(w); }
+      });
+      return out;
+    }
     // cambio_ref.askversus.versus: where a second hand compared with the first starts (its first card's first word),
     // or -1: after a word of comparing ("vs", "beat"), or, when the question asks who wins, of another player
     function versus(words, used, starts, names) {
@@ -359,7 +370,7 @@
       return -1;
     }
     return { gone: gone, denied: denied, corrected: corrected, runs: runs, restated: restated, recounted: recounted, takenBack: takenBack, claimed: claimed,
-             described: described, coloursTold: coloursTold, firstTold: firstTold, inDeck: inDeck, coloured: coloured, saidPoints: saidPoints, referred: referred, people: people, given: given,
+             described: described, coloursTold: coloursTold, firstTold: firstTold, inDeck: inDeck, coloured: coloured, saidPoints: saidPoints, referred: referred, people: people, theirs: theirs, given: given,
              versus: versus };
   };
 }(typeof module !== "undefined" ? module.exports : (window.cambioAskParts = window.cambioAskParts || {})));

@@ -183,3 +183,14 @@ def test_a_count_of_us_playing_asks_how_many_can_play():
         reply = ask(question)
         first = reply.found[0].hit if reply.sure else reply.closest[0]
         assert first.id in ("players.minimum", "players.maximum"), question
+
+
+def test_a_persons_card_in_lower_case_is_another_players_card():
+    # "Sophie's card" read as another player's card (askhand.POSSESSIVE_NAME); typed in lower case, with or without
+    # its apostrophe, the name was only dropped (cambio_ref.askpeople.theirs). "slapped sophies card and it was wrong"
+    # was "not sure"; spec/options/snapping.yaml's snap.wrong-other is the wrong snap of another player's card.
+    for question in ("slapped sophies card and it was wrong, what now", "slapped sophie's card and it was wrong"):
+        reply = ask(question)
+        assert reply.sure and reply.top in ("option:snap.wrong-other", "case:snap.wrong-other-card"), question
+    # a name before anything else is the person, not their card ("jake snapped my card": mine)
+    assert "@opponent" in _asked("can i snap jakes card") and "someone" not in _asked("jake snapped the 7")
