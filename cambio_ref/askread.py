@@ -397,7 +397,8 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
             kept = without(reading, away)
         reading, masked, told = kept, masked | away, runs(keep, away)
         apart = in_deck(keep, away)  # ("with 2 jokers in the deck, ...": where the cards set apart are, no rule)
-    reading = replace(reading, cards=coloured(reading.cards, hues))
+    if hues:
+        reading = replace(reading, cards=coloured(reading.cards, hues))
     back = taken_back(keep, reading.used)  # ("a hack... I mean jack": a slip taken back, neither unread nor asked)
     single = lex.single()
     # A phrase of the glossary ("slow burn", "which way") is asked for as its term, not word by word.

@@ -237,7 +237,7 @@
           apart = ctx.inDeck(keep, away);  // ("with 2 jokers in the deck, ...": where they are, no rule)
         }
       }
-      reading.cards = ctx.coloured(reading.cards, hues);
+      if (hues.length) { reading.cards = ctx.coloured(reading.cards, hues); }
       var cards = reading.cards;
       // cambio_ref.askstory.taken_back: a slip taken back ("a hack... I mean jack"), neither unread nor asked
       var back = takenBack(keep, reading.used);
@@ -288,10 +288,11 @@
         : firstCard && lex.hand_labels.indexOf(keep[firstCard - 1]) >= 0 &&
         (firstCard === 1 || lex.label_owners.indexOf(keep[firstCard - 2]) >= 0 ||
          lex.own_labels.indexOf(keep[firstCard - 1]) >= 0) ? firstCard - 1 : -1;
+      // From the word before the first card (cambio_ref.askindex._hand_span).
+      var lo = usedAt.length ? Math.max(Math.min.apply(null, usedAt) - 1, 0) : 0, hi = usedAt.length ? Math.max.apply(null, usedAt) : -1;
       // cambio_ref.askhand.judged: the words judging the cards after the last ("a pair of sevens, good or bad")
-      var lastUsed = Math.max.apply(null, [-1].concat(Object.keys(reading.used).map(Number)));
-      var judging = lastUsed < 0 ? [] : keep.map(function (w, j) { return j; }).filter(function (j) {
-        return j > lastUsed && lex.judging.indexOf(keep[j]) >= 0;
+      var judging = hi < 0 ? [] : keep.map(function (w, j) { return j; }).filter(function (j) {
+        return j > hi && lex.judging.indexOf(keep[j]) >= 0;
       });
       var rest = [];
       keep.forEach(function (w, j) {
@@ -301,8 +302,6 @@
             !valued[j] && ["rule", "rules", "ruleset"].indexOf(w) < 0 && j !== label && back.indexOf(j) < 0 &&
             apart.indexOf(j) < 0 && judging.indexOf(j) < 0) { rest.push(j); }
       });
-      // From the word before the first card (cambio_ref.askindex._hand_span).
-      var lo = usedAt.length ? Math.max(Math.min.apply(null, usedAt) - 1, 0) : 0, hi = usedAt.length ? Math.max.apply(null, usedAt) : -1;
       // cambio_ref.askindex._hand_span: the word an "and" after the last card joins is among the cards too.
       var end = hi + 1;
       if (usedAt.length) {

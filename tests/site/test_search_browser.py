@@ -107,6 +107,9 @@ def test_the_site_search_picks_the_same_top_answer_as_cambio_ask(visit: Visit, r
         totals = page.evaluate(
             "qs => window.cambioAsk.load().then(e => qs.map(q => { const r = e.ask(q); return r.kind === 'hand' ?"
             " r.cards.map(c => [c.id, c.hands.map(h => [h[0], h[1] ? h[1].total : null])]) : []; }))", totalled)
+        # (a value question's cards, each once: "how do aces, jacks, queens and black kings count")
+        valued = page.evaluate("qs => window.cambioAsk.load().then(e => qs.map(q => { const r = e.ask(q);"
+                               " return r.kind === 'card' ? r.cards.map(c => c.id) : []; }))", questions)
         fixed = page.evaluate("qs => window.cambioAsk.load().then(e => qs.map(q => e.analyse(q).fixed))", READ_ALIKE)
         people = page.evaluate("qs => window.cambioAsk.load().then(e => qs.map(q => e.analyse(q).cards.length))",
                                PEOPLE_COUNTED)
@@ -118,6 +121,9 @@ def test_the_site_search_picks_the_same_top_answer_as_cambio_ask(visit: Visit, r
     shown = [(q, [f"{f.hit.kind}:{f.hit.id}" for f in ours[q].found], j)
              for q, j in zip(questions, js_found, strict=True) if ours[q].kind not in ("card", "hand")]
     assert [d for d in shown if d[1] != d[2]] == []
+    cards = [(q, [f.hit.id for f in ours[q].found], v) for q, v in zip(questions, valued, strict=True)
+             if ours[q].kind == "card"]
+    assert [d for d in cards if d[1] != d[2]] == []
     # Hands in words: the same cards, the same words named as unread, the same cards told of apart from the hand.
     assert [tuple(u) for u in unread] == [ours[q].unread for q in hands]
     assert [tuple(t) for t in told] == [ours[q].told for q in hands]
