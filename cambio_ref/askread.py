@@ -66,6 +66,7 @@ from cambio_ref.askstory import (
     in_deck,
     labelled,
     referred,
+    rid_of,
     runs,
     said_points,
     story_json,
@@ -397,6 +398,7 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
             kept = without(reading, away)
         reading, masked, told = kept, masked | away, runs(keep, away)
         apart = in_deck(keep, away)  # ("with 2 jokers in the deck, ...": where the cards set apart are, no rule)
+        apart |= rid_of(keep, thrown)  # ("... after burning my jack": the verb tells the hand's story, no rule)
     if hues:
         reading = replace(reading, cards=coloured(reading.cards, hues))
     back = taken_back(keep, reading.used)  # ("a hack... I mean jack": a slip taken back, neither unread nor asked)

@@ -38,6 +38,7 @@ __all__ = [
     "in_deck",
     "labelled",
     "referred",
+    "rid_of",
     "runs",
     "said_of",
     "said_points",
@@ -55,8 +56,11 @@ LABEL_MORE = frozenset(("other", "rest"))
 
 # Verbs by which a player gets rid of a card of their own ("I burned my 7 earlier", "snapped my jack"): the card
 # right after one (after "my" or an article) is no longer in the hand: `gone`.
+# (and their -ing forms after "after" or "by": "ended with a 4 after burning my jack")
 GONE_VERBS = frozenset(("snapped", "burned", "burnt", "threw", "tossed", "discarded", "dumped", "slapped", "ditched",
-                        "lost", "gave", "dropped", "chucked", "binned", "played"))
+                        "lost", "gave", "dropped", "chucked", "binned", "played",
+                        "snapping", "burning", "throwing", "tossing", "discarding", "dumping", "slapping", "ditching",
+                        "losing", "giving", "dropping", "chucking", "binning"))
 # Words between such a verb and the card ("burned both my 7s"), and verbs of swapping a card, which is gone when
 # "out" or "away" follows it, or after "in for" ("swapped it in for my jack"): `gone`.
 GONE_SKIP = ARTICLES | {"my", "both"}
@@ -124,6 +128,28 @@ def gone(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
         if words[j + 1:j + 2] == ["it"] and (w in GONE_VERBS or (w in SWAP_VERBS and words[j + 2:j + 3] in (
                 ["out"], ["away"]))) and (last := max((k for k in used if k < j), default=None)) is not None:
             out.update(said_of(words, last + 1, used))
+    return frozenset(out)
+
+
+def rid_of(words: Sequence[str], thrown: Collection[int]) -> frozenset[int]:
+    """The places of the verbs of `GONE_VERBS` that tell of a card the player got rid of (at `thrown`, from `gone`)
+    right after them, past "my", "both" or an article: the story of the hand, not a rule's word
+    (`cambio_ref.askread`: "ended with a 4 and a 6 after burning my jack" asks the 4 and the 6's points).
+
+    >>> words = "ended with a 4 and a 6 after burning my jack".split()
+    >>> sorted(rid_of(words, gone(words, {3, 6, 10})))
+    [8]
+    >>> sorted(rid_of("can i snap a 7 on a 7".split(), frozenset()))
+    []
+    """
+    out = set()
+    for j, w in enumerate(words):
+        if w in GONE_VERBS:
+            k = j + 1
+            while k < len(words) and words[k] in GONE_SKIP:
+                k += 1
+            if k in thrown:
+                out.add(j)
     return frozenset(out)
 
 

@@ -235,6 +235,8 @@
           away.forEach(function (j) { masked.add(j); });
           told = runs(keep, away);  // (the cards told of apart from the hand)
           apart = ctx.inDeck(keep, away);  // ("with 2 jokers in the deck, ...": where they are, no rule)
+          // ("... after burning my jack": the verb tells the hand's story, no rule)
+          apart = apart.concat(ctx.ridOf(keep, thrown));
         }
       }
       if (hues.length) { reading.cards = ctx.coloured(reading.cards, hues); }

@@ -253,6 +253,19 @@
       return out;
     }
 
+    // cambio_ref.askstory.rid_of: the places of the verbs of getting rid of a card right before a card gone (`thrown`,
+    // past "my", "both" or an article): the hand's story, no rule ("ended with a 4 and a 6 after burning my jack")
+    function ridOf(words, thrown) {
+      var out = [];
+      words.forEach(function (w, j) {
+        if (lex.gone_verbs.indexOf(w) < 0) { return; }
+        var k = j + 1;
+        while (k < words.length && lex.gone_skip.indexOf(words[k]) >= 0) { k += 1; }
+        if (thrown.indexOf(k) >= 0) { out.push(j); }
+      });
+      return out;
+    }
+
     // cambio_ref.askagain.first_told: the places of the cards told of, said to be the player's ("my") when no other
     // card of their rank is named: the hand's, with their colour ("my two queens are black, plus a 3")
     function firstTold(words, reading, told) {
@@ -370,7 +383,7 @@
       return -1;
     }
     return { gone: gone, denied: denied, corrected: corrected, runs: runs, restated: restated, recounted: recounted, takenBack: takenBack, claimed: claimed,
-             described: described, coloursTold: coloursTold, firstTold: firstTold, inDeck: inDeck, coloured: coloured, saidPoints: saidPoints, referred: referred, people: people, theirs: theirs, given: given,
+             described: described, coloursTold: coloursTold, firstTold: firstTold, inDeck: inDeck, ridOf: ridOf, coloured: coloured, saidPoints: saidPoints, referred: referred, people: people, theirs: theirs, given: given,
              versus: versus };
   };
 }(typeof module !== "undefined" ? module.exports : (window.cambioAskParts = window.cambioAskParts || {})));

@@ -216,6 +216,10 @@ HANDS_IN_WORDS = [
     # was scored though burned. "other two:" labels more cards, so those before it stay (askstory.LABEL_MORE).
     ("i had a 7 and a 9 and a 4, then burned the 7. total", ["9S", "4S"], ()),
     ("i had a 7, a 9 and a 4 then i snapped my 7. what is my score", ["9S", "4S"], ()),
+    # ... and in the -ing form after the cards held; that verb tells the hand's story and asks no rule
+    # (askstory.rid_of): "burning my jack" made this a question about snapping, "not sure".
+    ("ended with a 4 and a 6 after burning my jack", ["4S", "6S"], ()),
+    ("i'm left with a 2 and a king after snapping my 5", ["2S", "KS"], ()),
     ("i know my 4 and my 6, other two: a king and a jack, total", ["4S", "6S", "KS", "JS"], ("other", "two")),
     # A number before "are" or "were" after "my", "final", "last" or "other" counts the cards after it (the four was
     # a card: cardcounts.COUNT_ARE); "were" labels as "are" does; "what did i get" after the cards asks their sum.

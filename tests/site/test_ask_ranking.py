@@ -39,6 +39,11 @@ def test_players_everyday_words_for_a_call_a_rearranging_and_the_next_round():
     assert "@caller-snaps" in _asked("can the caller still burn a card")
     assert "@rearrange" in _asked("can i arrange my cards how i want")
     assert "@next-round" in _asked("who goes first in round two?")
+    # "after the round" is the next round too: who starts it is match.next-starter, its own rule
+    # (spec/options/match.yaml), not the three-player match's rotation of dealer and first player.
+    for question in ("who starts after the round is over", "who goes first after a round"):
+        assert "@next-round" in _asked(question)
+        assert ask(question).top == "option:match.next-starter", question
 
 
 def _doc(kind: str, ident: str, options: tuple[str, ...] = ()) -> Doc:
