@@ -304,7 +304,8 @@ def labels(words: Sequence[str], j: int, used: Collection[int], between: Collect
 # `having`.
 HAVING = frozenset(("have", "had", "got", "holding", "hold"))
 NOW_WORDS = frozenset(("now", "so"))
-HAVING_PAIRS = frozenset((("left", "with"), ("down", "to"), ("ended", "with"), ("up", "with"), ("finished", "with")))
+HAVING_PAIRS = frozenset((("left", "with"), ("down", "to"), ("ended", "with"), ("up", "with"), ("finished", "with"),
+                          ("stuck", "with"), ("sitting", "on")))
 # Words that may come between such a word and the first card ("now it's 5, 6", "down to my 4").
 HAVING_BETWEEN = frozenset(("it", "its", "my"))
 

@@ -59,6 +59,7 @@ from cambio_ref.askpeople import CARD_NOUNS, given, people, theirs
 from cambio_ref.askquery import Query
 from cambio_ref.askstory import (
     CORRECTIONS,
+    call_time,
     corrected,
     denied,
     described,
@@ -445,9 +446,10 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     first = min(reading.used) if reading.used else 0
     label = hand_label(keep, reading.used)
     judging = judged(keep, reading.used)  # ("a pair of sevens, good or bad": words judging the cards)
+    when = call_time(keep, reading.used)  # ("... a 2 left when he called": when they were counted, no rule)
     rest = [j for j, w in enumerate(keep) if w not in STOP_WORDS and (w == ACE_NUMBER or not card_word(w))
             and j not in reading.used and not valued[j] and w not in ("rule", "rules", "ruleset") and j != label
-            and j not in back and j not in apart and j not in judging]
+            and j not in back and j not in apart and j not in judging and j not in when]
     # Unread: a word among the cards (or the one an "and" adds after them) that is no card, a suit word left
     # over ("kings of hearts and diamonds"), or a word nobody uses that is near a card's word (a card mistyped:
     # `near_card_word`).

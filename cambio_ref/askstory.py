@@ -27,9 +27,12 @@ from cambio_ref.cardnames import COLOURS, RANK_WORDS, CardMention
 
 __all__ = [
     "BACK_WORDS",
+    "CALL_TIMES",
+    "CALL_VERBS",
     "CORRECTIONS",
     "DENYING",
     "GONE_VERBS",
+    "call_time",
     "claimed",
     "corrected",
     "denied",
@@ -150,6 +153,39 @@ def rid_of(words: Sequence[str], thrown: Collection[int]) -> frozenset[int]:
                 k += 1
             if k in thrown:
                 out.add(j)
+    return frozenset(out)
+
+
+# Words that tell when the hand was counted, by the call ("when he called", "after sam knocked", "once cambio was
+# called"): a word of CALL_TIMES, then a verb of CALL_VERBS with at most CALL_REACH words and no card between
+# (`call_time`).
+CALL_TIMES = frozenset(("when", "after", "once", "as", "till", "until"))
+CALL_VERBS = frozenset(("called", "knocked", "locked", "declared", "shouted", "yelled", "said"))
+CALL_REACH = 3
+
+
+def call_time(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
+    """The places of the words that tell when the cards at `used` were counted, by the call: a word of `CALL_TIMES`,
+    a verb of `CALL_VERBS` after it with at most `CALL_REACH` words and no card between, and "cambio" right after the
+    verb. They tell the hand's story and ask no rule (`cambio_ref.askread`: "i had a king and a 2 left when he
+    called" asks the cards' points). None when no card is read.
+
+    >>> words = "i had a king and a 2 left when he called".split()
+    >>> sorted(call_time(words, {3, 6})), sorted(call_time("once cambio was called".split(), set()))
+    ([8, 9, 10], [])
+    >>> sorted(call_time("when cambio was called i had a 5".split(), {7}))
+    [0, 1, 2, 3]
+    """
+    if not used:
+        return frozenset()
+    out: set[int] = set()
+    for j, w in enumerate(words):
+        if w not in CALL_TIMES:
+            continue
+        verb = next((k for k in range(j + 1, min(j + 2 + CALL_REACH, len(words))) if words[k] in CALL_VERBS), None)
+        if verb is None or any(k in used for k in range(j, verb)):
+            continue
+        out.update(range(j, verb + 1 + (words[verb + 1:verb + 2] == ["cambio"])))
     return frozenset(out)
 
 
@@ -467,7 +503,7 @@ def story_words() -> frozenset[str]:
     True
     """
     return frozenset((*GONE_VERBS, *SWAP_VERBS, *(w for c in CORRECTIONS for w in c), *DENYING, *HAVING, *NOW_WORDS,
-                      *(w for p in HAVING_PAIRS for w in p)))
+                      *(w for p in HAVING_PAIRS for w in p), *CALL_VERBS))
 
 
 def story_json() -> dict[str, Any]:
@@ -482,4 +518,5 @@ def story_json() -> dict[str, Any]:
             "back_words": sorted(BACK_WORDS),
             "having": sorted(HAVING),
             "now_words": sorted(NOW_WORDS), "having_pairs": sorted(map(list, HAVING_PAIRS)),
-            "having_between": sorted(HAVING_BETWEEN)}
+            "having_between": sorted(HAVING_BETWEEN),
+            "call_times": sorted(CALL_TIMES), "call_verbs": sorted(CALL_VERBS), "call_reach": CALL_REACH}

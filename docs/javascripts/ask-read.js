@@ -296,13 +296,14 @@
       var judging = hi < 0 ? [] : keep.map(function (w, j) { return j; }).filter(function (j) {
         return j > hi && lex.judging.indexOf(keep[j]) >= 0;
       });
+      var when = ctx.callTime(keep, reading.used);  // ("... a 2 left when he called": when they were counted, no rule)
       var rest = [];
       keep.forEach(function (w, j) {
         if (!stopRaw.has(w) && !has(ranks, w) && !has(suits, w) && !has(colours, w) &&
             !(has(counts, w) && w !== lex.ace_number) && codeOf(w) === null &&
             !reading.used[j] &&
             !valued[j] && ["rule", "rules", "ruleset"].indexOf(w) < 0 && j !== label && back.indexOf(j) < 0 &&
-            apart.indexOf(j) < 0 && judging.indexOf(j) < 0) { rest.push(j); }
+            apart.indexOf(j) < 0 && judging.indexOf(j) < 0 && when.indexOf(j) < 0) { rest.push(j); }
       });
       // cambio_ref.askindex._hand_span: the word an "and" after the last card joins is among the cards too.
       var end = hi + 1;

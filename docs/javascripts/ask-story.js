@@ -266,6 +266,26 @@
       return out;
     }
 
+    // cambio_ref.askstory.call_time: the places of the words that tell when the cards (`used`) were counted, by the
+    // call ("when he called", "once cambio was called"): a time word, a verb of calling after it with at most
+    // call_reach words and no card between, and "cambio" right after it; none when no card is read
+    function callTime(words, used) {
+      var out = [];
+      if (!Object.keys(used).some(function (k) { return used[k] === true; })) { return out; }
+      words.forEach(function (w, j) {
+        if (lex.call_times.indexOf(w) < 0) { return; }
+        var verb = -1;
+        for (var k = j + 1; k < Math.min(j + 2 + lex.call_reach, words.length); k++) {
+          if (lex.call_verbs.indexOf(words[k]) >= 0) { verb = k; break; }
+        }
+        if (verb < 0) { return; }
+        for (var c = j; c < verb; c++) { if (used[c] === true) { return; } }
+        var end = verb + 1 + (words[verb + 1] === "cambio" ? 1 : 0);
+        for (var m = j; m < end; m++) { if (out.indexOf(m) < 0) { out.push(m); } }
+      });
+      return out;
+    }
+
     // cambio_ref.askagain.first_told: the places of the cards told of, said to be the player's ("my") when no other
     // card of their rank is named: the hand's, with their colour ("my two queens are black, plus a 3")
     function firstTold(words, reading, told) {
@@ -383,7 +403,7 @@
       return -1;
     }
     return { gone: gone, denied: denied, corrected: corrected, runs: runs, restated: restated, recounted: recounted, takenBack: takenBack, claimed: claimed,
-             described: described, coloursTold: coloursTold, firstTold: firstTold, inDeck: inDeck, ridOf: ridOf, coloured: coloured, saidPoints: saidPoints, referred: referred, people: people, theirs: theirs, given: given,
+             described: described, coloursTold: coloursTold, firstTold: firstTold, inDeck: inDeck, ridOf: ridOf, callTime: callTime, coloured: coloured, saidPoints: saidPoints, referred: referred, people: people, theirs: theirs, given: given,
              versus: versus };
   };
 }(typeof module !== "undefined" ? module.exports : (window.cambioAskParts = window.cambioAskParts || {})));

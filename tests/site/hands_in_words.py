@@ -220,6 +220,13 @@ HANDS_IN_WORDS = [
     # (askstory.rid_of): "burning my jack" made this a question about snapping, "not sure".
     ("ended with a 4 and a 6 after burning my jack", ["4S", "6S"], ()),
     ("i'm left with a 2 and a king after snapping my 5", ["2S", "KS"], ()),
+    # When the hand was counted, by the call ("when he called", "once cambio was called"), asks no rule
+    # (askstory.call_time): "called" and "knocked" made these questions about calling, "not sure". "stuck with" and
+    # "sitting on" say the cards are the player's, as "left with" does (askhand.HAVING_PAIRS).
+    ("i only had a king of spades and a 2 left when he called", ["KS", "2S"], ()),
+    ("got stuck with two 9s when she knocked, how bad", ["9S", "9H"], ()),
+    ("had an ace, a 4 and a jack when sam knocked. my total?", ["AS", "4S", "JS"], ()),
+    ("after someone called cambio i was sitting on a queen and a 2", ["QS", "2S"], ()),
     ("i know my 4 and my 6, other two: a king and a jack, total", ["4S", "6S", "KS", "JS"], ("other", "two")),
     # A number before "are" or "were" after "my", "final", "last" or "other" counts the cards after it (the four was
     # a card: cardcounts.COUNT_ARE); "were" labels as "are" does; "what did i get" after the cards asks their sum.

@@ -316,11 +316,13 @@ def test_cards_in_a_question_about_a_rule_are_no_hand(question, rule):
 
 @pytest.mark.parametrize("question", ["after the call i had a 6 and a 2, can i still snap",
                                       "i called and had a 2 and a 3, does the caller get a penalty",
-                                      "a 7 and a 7, can i snap both, is that fine"])
+                                      "a 7 and a 7, can i snap both, is that fine",
+                                      "i had a 3 and a 4 when he called, can i still snap?",
+                                      "when he called, can i still use my jack"])
 def test_a_rule_asked_after_the_players_cards_is_no_hand(question):
     # (askread.Query.told_first: a rule's word after the cards asks that rule, whatever is told before them; "after the
     # call i had 6, 2, A, score?" asks the cards' points: tests/site/hands_in_words.py; and a word judging the cards,
-    # askhand.judged, makes no hand of a rule's question)
+    # askhand.judged, makes no hand of a rule's question; nor does the time of the call, askstory.call_time)
     assert ask(question).kind != "hand"
 
 
