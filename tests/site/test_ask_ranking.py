@@ -46,6 +46,18 @@ def test_players_everyday_words_for_a_call_a_rearranging_and_the_next_round():
         assert ask(question).top == "option:match.next-starter", question
 
 
+def test_everyday_words_for_an_empty_deck_the_match_and_a_card_given_after_a_snap():
+    # spec/glossary.yaml: "the stack" to draw from running out is the empty deck (deck.empty, spec/options/deck.yaml);
+    # a game over "for good" is the match's end (match.end), not the round's; "do you get one of mine" after a snap
+    # of your card is the card given into its gap (snap.give-card). The first two were "not sure" with a power's or a
+    # house rule's case first; the third had the rule whether another's card may be snapped first.
+    assert "@empty-deck" in _asked("no more cards in the stack to pick up, what now")
+    assert ask("no more cards in the stack to pick up, what now").top == "option:deck.empty"
+    assert "@match" in _asked("when is the game over for good")
+    assert ask("when is the game over for good").top == "option:match.end"
+    assert "@give-card" in _asked("if i burn your card do you get one of mine")
+
+
 def _doc(kind: str, ident: str, options: tuple[str, ...] = ()) -> Doc:
     return Doc(kind, ident, ident, ((1.0, frozenset({ident})),), options=options)
 
