@@ -400,6 +400,8 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
         reading, masked, told = kept, masked | away, runs(keep, away)
         apart = in_deck(keep, away)  # ("with 2 jokers in the deck, ...": where the cards set apart are, no rule)
         apart |= rid_of(keep, thrown)  # ("... after burning my jack": the verb tells the hand's story, no rule)
+    elif away and (deck := in_deck(keep, away)):  # ("we play with 4 jokers in the deck, ok?": the deck's, no hand)
+        reading, masked, told, apart = kept, masked | away, runs(keep, away), deck
     if hues:
         reading = replace(reading, cards=coloured(reading.cards, hues))
     back = taken_back(keep, reading.used)  # ("a hack... I mean jack": a slip taken back, neither unread nor asked)

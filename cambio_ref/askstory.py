@@ -364,14 +364,20 @@ def said_of(words: Sequence[str], j: int, used: Collection[int], starts: Collect
 # Words after cards that say they are the deck's, not the hand's ("we play with 2 jokers in the deck"), and the nouns
 # of a card's power after its rank ("somebody's queen swap gave me a red king", "after the king power"): `described`.
 IN_DECK = (("in", "the", "deck"), ("in", "the", "pack"), ("in", "deck"), ("in", "play"))
+# ... and words after those that tell of cards after them ("in the deck there are two jokers"): `described`.
+DECK_HAS = (("there", "are"), ("there", "is"), ("there", "were"), ("theres",), ("we", "have"), ("we", "use"),
+            ("we", "put"))
+# ... and words before cards that such words follow, which tell how the deck is made up ("we play with"): `in_deck`.
+DECK_BEFORE = frozenset(("we", "play", "playing", "with", "use", "using", "add", "added"))
 POWER_NOUNS = frozenset(("swap", "power", "powers", "peek", "ability", "effect"))
 
 
 def described(words: Sequence[str], used: Collection[int], starts: Collection[int] = ()) -> frozenset[int]:
     """The places of the words read as cards (at `used`) right before a verb of `DESCRIBED_BY`: a card the question
     says something about (a house rule's value, what a pair of them is), not one more card of the hand; and those
-    right before words of `IN_DECK` (cards of the deck) or a noun of `POWER_NOUNS` (a card's power). With `starts`
-    (where each card's words start), only the last card before such words ("a queen, both kings are red").
+    right before words of `IN_DECK` (cards of the deck) or a noun of `POWER_NOUNS` (a card's power), or right after
+    words of `IN_DECK` and `DECK_HAS` ("in the deck there are two jokers"). With `starts` (where each card's words
+    start), only the last card before such words ("a queen, both kings are red"), or the first after them.
 
     >>> sorted(described("where an ace is zero i have 3 aces".split(), {2, 6, 7}))
     [2]
@@ -383,6 +389,9 @@ def described(words: Sequence[str], used: Collection[int], starts: Collection[in
     ([4, 5], [])
     >>> sorted(described("with 2 jokers in the deck a joker and a 5".split(), {1, 2, 7, 10}))
     [1, 2]
+    >>> sorted(described("in the deck there are two jokers whats a joker and a king".split(), {5, 6, 9, 12},
+    ...                  {5, 9, 12}))
+    [5, 6]
     >>> sorted(described("the queen swap gave me a 4 and a 5".split(), {1, 6, 9}))
     [1]
     >>> sorted(described("my two sixes are the 6 of spades and a 6 of hearts".split(), {1, 2, 5, 6, 7, 10, 11, 12}))
@@ -395,18 +404,56 @@ def described(words: Sequence[str], used: Collection[int], starts: Collection[in
                      and not claimed(words, j, used)
                      for k in said_of(words, j, used, starts)) | {
         k for j in range(len(words)) if any(tuple(words[j:j + len(d)]) == d for d in IN_DECK)
-        or words[j] in POWER_NOUNS for k in said_of(words, j, used, starts)}
+        or words[j] in POWER_NOUNS for k in said_of(words, j, used, starts)} | {
+        k for j in range(len(words)) for k in _said_after(words, _deck_has(words, j), used, starts)}
+
+
+def _deck_has(words: Sequence[str], j: int) -> int:
+    """Where the cards start that words of `IN_DECK` at `j` and `DECK_HAS` after them tell of, or -1."""
+    for d in IN_DECK:
+        if tuple(words[j:j + len(d)]) == d:
+            for h in DECK_HAS:
+                if tuple(words[j + len(d):j + len(d) + len(h)]) == h:
+                    return j + len(d) + len(h)
+    return -1
+
+
+def _said_after(words: Sequence[str], j: int, used: Collection[int], starts: Collection[int]) -> tuple[int, ...]:
+    """The places of the run of words read as cards (at `used`) from `j` on; with `starts`, the first card's only."""
+    if j < 0:
+        return ()
+    k = j
+    while k in used and (k == j or k not in starts):
+        k += 1
+    return tuple(range(j, k))
 
 
 def in_deck(words: Sequence[str], apart: Collection[int]) -> frozenset[int]:
-    """The places of the words of `IN_DECK` right after the words at `apart` (cards told of apart from the hand): they
-    say where those cards are, and ask no rule ("with 2 jokers in the deck, what's a joker and a black king").
+    """The places of the words of `IN_DECK` right after the words at `apart` (cards told of apart from the hand), and
+    those of `DECK_BEFORE` right before those cards; or of `IN_DECK` and `DECK_HAS` right before them: they say where
+    those cards are, and ask no rule ("with 2 jokers in the deck, what's a joker and a black king", "we play with 2
+    jokers in the deck", "in the deck there are two jokers").
 
     >>> sorted(in_deck("with 2 jokers in the deck whats a joker".split(), {1, 2}))
-    [3, 4, 5]
+    [0, 3, 4, 5]
+    >>> sorted(in_deck("in the deck there are 2 jokers whats a joker".split(), {5, 6}))
+    [0, 1, 2, 3, 4]
+    >>> sorted(in_deck("we play with 2 jokers in the deck".split(), {3, 4}))
+    [0, 1, 2, 5, 6, 7]
     """
-    return frozenset(k for j in range(1, len(words)) if j - 1 in apart for d in IN_DECK
-                     if tuple(words[j:j + len(d)]) == d for k in range(j, j + len(d)))
+    out: set[int] = set()
+    for j in range(1, len(words)):
+        for d in IN_DECK:
+            if j - 1 in apart and tuple(words[j:j + len(d)]) == d:
+                out.update(range(j, j + len(d)))
+                m = j - 1
+                while m - 1 in apart:
+                    m -= 1
+                while m > 0 and words[m - 1] in DECK_BEFORE:
+                    m -= 1
+                    out.add(m)
+    return frozenset(out) | frozenset(
+        k for j in range(len(words)) if (at := _deck_has(words, j)) in apart for k in range(j, at))
 
 
 # Words before a card got rid of that point back at one told before ("had a 7 and a 9, burned the 7"): `referred`.
@@ -512,6 +559,8 @@ def story_json() -> dict[str, Any]:
             "corrections": [list(c) for c in CORRECTIONS], "denying": sorted(DENYING),
             "denied_skip": sorted(DENIED_SKIP), "asking_pronouns": sorted(ASKING_PRONOUNS),
             "held_after": sorted(HELD_AFTER), "in_deck": [list(d) for d in IN_DECK],
+            "deck_has": [list(h) for h in DECK_HAS],
+            "deck_before": sorted(DECK_BEFORE),
             "power_nouns": sorted(POWER_NOUNS),
             "points_lead": sorted(POINTS_LEAD), "negative": sorted(NEGATIVE),
             "number_words": NUMBER_WORDS, "label_asides": sorted(LABEL_ASIDES), "label_more": sorted(LABEL_MORE),

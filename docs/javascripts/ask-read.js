@@ -237,6 +237,11 @@
           apart = ctx.inDeck(keep, away);  // ("with 2 jokers in the deck, ...": where they are, no rule)
           // ("... after burning my jack": the verb tells the hand's story, no rule)
           apart = apart.concat(ctx.ridOf(keep, thrown));
+        } else if (ctx.inDeck(keep, away).length) {  // ("we play with 4 jokers in the deck, ok?": the deck's, no hand)
+          reading = kept;
+          away.forEach(function (j) { masked.add(j); });
+          told = runs(keep, away);
+          apart = ctx.inDeck(keep, away);
         }
       }
       if (hues.length) { reading.cards = ctx.coloured(reading.cards, hues); }

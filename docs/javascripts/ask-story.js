@@ -214,7 +214,25 @@
             lex.power_nouns.indexOf(w) < 0) { return; }
         saidOf(j, used, starts).forEach(add);
       });
+      words.forEach(function (w, j) {  // ("in the deck there are two jokers": the first card after)
+        var at = deckHas(words, j);
+        if (at < 0) { return; }
+        for (var k = at; used[k] === true && (k === at || !(starts && starts.indexOf(k) >= 0)); k++) { add(k); }
+      });
       return out;
+    }
+
+    // cambio_ref.askstory._deck_has: where the cards start that "in the deck" and "there are" before them tell of
+    function deckHas(words, j) {
+      for (var x = 0; x < lex.in_deck.length; x++) {
+        var d = lex.in_deck[x];
+        if (!same(words.slice(j, j + d.length), d)) { continue; }
+        for (var y = 0; y < lex.deck_has.length; y++) {
+          var h = lex.deck_has[y];
+          if (same(words.slice(j + d.length, j + d.length + h.length), h)) { return j + d.length + h.length; }
+        }
+      }
+      return -1;
     }
 
     // cambio_ref.askagain.colours_told: the colour or suits told after naming cards, each [rank, colour, suits]
@@ -240,17 +258,26 @@
     }
 
     // cambio_ref.askstory.in_deck: the places of the words "in the deck" and the like right after cards set apart
+    // (and the words of deck_before right before those cards: "we play with"; or "in the deck there are" before them)
     function inDeck(words, apart) {
       var out = [];
+      function add(k) { if (out.indexOf(k) < 0) { out.push(k); } }
       for (var j = 1; j < words.length; j++) {
         if (apart.indexOf(j - 1) < 0) { continue; }
         lex.in_deck.forEach(function (d) {
           if (same(words.slice(j, j + d.length), d)) {
-            for (var k = j; k < j + d.length; k++) { if (out.indexOf(k) < 0) { out.push(k); } }
+            for (var k = j; k < j + d.length; k++) { add(k); }
+            var m = j - 1;
+            while (apart.indexOf(m - 1) >= 0) { m -= 1; }
+            while (m > 0 && lex.deck_before.indexOf(words[m - 1]) >= 0) { m -= 1; add(m); }
           }
         });
       }
-      return out;
+      for (var i = 0; i < words.length; i++) {
+        var at = deckHas(words, i);
+        if (at >= 0 && apart.indexOf(at) >= 0) { for (var n = i; n < at; n++) { add(n); } }
+      }
+      return out.sort(function (a, b) { return a - b; });
     }
 
     // cambio_ref.askstory.rid_of: the places of the verbs of getting rid of a card right before a card gone (`thrown`,

@@ -324,6 +324,10 @@ HANDS_IN_WORDS = [
     ("3 fours, two are red", ["4S", "4H", "4D"], ()),
     # Cards told of "in the deck" are not the hand, and "in the deck" asks no rule of the deck (askstory.in_deck).
     ("2 jokers in the deck at ours, what is a joker and a red queen", ["X", "QH"], ()),
+    # ... nor those after "in the deck there are" (three jokers were scored), and "we play with" before the deck's
+    # cards tells how the deck is made up (it made this no hand: the number of jokers in the deck was answered).
+    ("in the deck there are two jokers; what is a joker plus a king", ["X", "KS"], ()),
+    ("we play with 2 jokers in the deck. whats a joker and a red queen", ["X", "QH"], ()),
     # A word after the cards that judges them, with no rule's word, asks how they score (askhand.judged).
     ("a 2 and a 3, is that good", ["2S", "3S"], ()),
     ("two jacks, am i cooked", ["JS", "JH"], ()),

@@ -306,6 +306,9 @@ def test_a_colour_and_a_plural_rank_asked_of_is_that_colours_value_not_a_hand():
     # whether a power card swapped out of the hand fires (the case file cites official's Q&A and three more)
     ("I had a queen in my hand, drew a 2, put the 2 in and the queen went on the pile. Do I get the queen's power?",
      "case:power.swapped-out-fires-nothing"),
+    # cards told of as the deck's ("in the deck", askstory.in_deck) are no hand, even four of them: how many jokers a
+    # deck may have (spec/options/deck.yaml, deck.jokers)
+    ("we play with 4 jokers in the deck, is that allowed", "option:deck.jokers"),
 ])
 def test_cards_in_a_question_about_a_rule_are_no_hand(question, rule):
     # Each was scored as a hand, sure (questions of tests/site/heldout-dev.yaml, and one like them).
