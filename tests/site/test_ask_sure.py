@@ -144,10 +144,14 @@ ADVICE = ["Is snapping someone else's card actually good for me? I have to give 
           "any tips for remembering my cards", "is it better to call early or late",
           # (spec/glossary.yaml's "strategy" since the floor test's "any memorising hacks" and "memory tricks" were
           # answered with the opening peek's snapping and a power card taken from the pile)
-          "any memorising hacks", "memory tricks", "how do i remember where my cards are"]
+          "any memorising hacks", "memory tricks", "how do i remember where my cards are",
+          # ("should i" and a player's move asks what is wise: the first was scored as a hand, sure)
+          "should i call early if i have a 3 and a 4", "should i knock now or wait a round"]
 HISTORY = ["Is Cambio the same game as Cabo?", "who invented cambio", "where does the name cambio even come from"]
 MANNERS = ["do i have to apologise if i snap the wrong card", "is it ok to take a photo of my grid during the peek",
-           "can i say sorry after i snap your card", "is trash talk allowed when someone calls"]
+           "can i say sorry after i snap your card", "is trash talk allowed when someone calls",
+           # (cheating: the first was answered sure with the case of a king looking at the same card twice)
+           "what if someone cheats and peeks twice", "is cheating ok if nobody notices"]
 RULES_WITH_SHOULD = [("should I get a penalty card if I snap the wrong card?", "case:snap.penalty-past-six-cards"),
                      ("who should deal the next round?", "option:match.dealer-rotation"),
                      ("what should happen if the deck runs out?", "option:deck.empty")]
