@@ -28,7 +28,6 @@ from cambio_ref.cardcounts import (
     COUNT_BEFORE,
     COUNT_BREAK,
     COUNT_COLON,
-    COUNT_OWNERS,
     COUNT_WORDS,
     COUNTED_PLURAL,
     DEFINITE,
@@ -99,6 +98,7 @@ __all__ = [
     "HAVING",
     "HAVING_BETWEEN",
     "HAVING_PAIRS",
+    "HAVING_WITHIN",
     "JOINS",
     "JUDGING",
     "LABEL_COLON",
@@ -308,19 +308,24 @@ HAVING_PAIRS = frozenset((("left", "with"), ("down", "to"), ("ended", "with"), (
                           ("stuck", "with"), ("sitting", "on")))
 # Words that may come between such a word and the first card ("now it's 5, 6", "down to my 4").
 HAVING_BETWEEN = frozenset(("it", "its", "my"))
+# Words that may come between the two of such a pair ("ended the round with a joker and a ten").
+HAVING_WITHIN = (("the", "round"), ("the", "game"), ("that", "round"), ("this", "round"), ("the", "hand"))
 
 
 def having(words: Sequence[str], j: int) -> bool:
     """Whether the word at `j` says that the player has the cards after it: a verb of `HAVING` with "i" one or two
     words before it, a word of `NOW_WORDS`, or the second of a pair of `HAVING_PAIRS` ("left with", "down to",
-    "ended up with").
+    "ended up with"), with the words of `HAVING_WITHIN` between them or none ("ended the round with").
 
     >>> [having(q.split(), 2) for q in ("so i have", "i have got", "so it now", "am left with", "we have the")]
     [True, True, True, True, False]
+    >>> having("ended the round with".split(), 3), having("ended a round with".split(), 3)
+    (True, False)
     """
     w = words[j]
     return (w in HAVING and "i" in words[max(j - 2, 0):j]) or w in NOW_WORDS or (
-        j > 0 and (words[j - 1], w) in HAVING_PAIRS)
+        j > 0 and (words[j - 1], w) in HAVING_PAIRS) or (
+        j > 2 and tuple(words[j - 2:j]) in HAVING_WITHIN and (words[j - 3], w) in HAVING_PAIRS)
 
 
 def introduces(words: Sequence[str], j: int, used: Collection[int]) -> bool:
@@ -478,7 +483,7 @@ def hand_json() -> dict[str, Any]:
             "equals_said": EQUALS_SAID.pattern, "list_colon": LIST_COLON.pattern, "number_end": NUMBER_END.pattern,
             "star_fix": STAR_FIX.pattern,
             "points_before": sorted(POINTS_BEFORE), "count_colon": COUNT_COLON.pattern, "count_are": COUNT_ARE.pattern,
-            "count_before": sorted(COUNT_BEFORE), "count_owners": sorted(COUNT_OWNERS),
+            "count_before": sorted(COUNT_BEFORE),
             "points_verbs": sorted(POINTS_VERBS), "for_points_verbs": sorted(FOR_POINTS_VERBS),
             "ace_plural": ACE_PLURAL.pattern, "of_a_kind": [list(p) for p in OF_A_KIND],
             "stated_at": STATED_AT, "range_words": sorted(RANGE_WORDS),

@@ -16,6 +16,7 @@ from cambio_ref.askhand import (
     HAVING,
     HAVING_BETWEEN,
     HAVING_PAIRS,
+    HAVING_WITHIN,
     JOINS,
     LABEL_OWNERS,
     NOW_WORDS,
@@ -63,7 +64,9 @@ LABEL_MORE = frozenset(("other", "rest"))
 GONE_VERBS = frozenset(("snapped", "burned", "burnt", "threw", "tossed", "discarded", "dumped", "slapped", "ditched",
                         "lost", "gave", "dropped", "chucked", "binned", "played",
                         "snapping", "burning", "throwing", "tossing", "discarding", "dumping", "slapping", "ditching",
-                        "losing", "giving", "dropping", "chucking", "binning"))
+                        "losing", "giving", "dropping", "chucking", "binning",
+                        # (another player taking the card: "after he stole my queen")
+                        "stole", "nicked", "swiped", "snatched"))
 # Words between such a verb and the card ("burned both my 7s"), and verbs of swapping a card, which is gone when
 # "out" or "away" follows it, or after "in for" ("swapped it in for my jack"): `gone`.
 GONE_SKIP = ARTICLES | {"my", "both"}
@@ -567,5 +570,5 @@ def story_json() -> dict[str, Any]:
             "back_words": sorted(BACK_WORDS),
             "having": sorted(HAVING),
             "now_words": sorted(NOW_WORDS), "having_pairs": sorted(map(list, HAVING_PAIRS)),
-            "having_between": sorted(HAVING_BETWEEN),
+            "having_between": sorted(HAVING_BETWEEN), "having_within": [list(w) for w in HAVING_WITHIN],
             "call_times": sorted(CALL_TIMES), "call_verbs": sorted(CALL_VERBS), "call_reach": CALL_REACH}

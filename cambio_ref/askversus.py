@@ -5,7 +5,8 @@ total nobody had. The second hand starts at the first card after a word that set
 each other (`COMPARING`: "my 10 and ace vs her 6 and 6", "does a red king and a 9 beat two 4s") or
 stands for another player's cards (`THEIRS`: "my cards: 6 and 7. theirs: 10 and 2"), or,
 when the question asks who wins or who is lower (`WHO_WINS`), after a word that names another player
-(`OTHER_OWNERS`, or a name: "me: 7 7 1, tom: 9 2 3"). `cambio_ref.ask` scores each hand under each
+(`OTHER_OWNERS`, or a name: "me: 7 7 1, tom: 9 2 3"), and whatever is asked, after such a word and a verb of
+having (`OWNER_HAS`: "i have jack and 2, he has queen and 3"). `cambio_ref.ask` scores each hand under each
 ruleset. `docs/javascripts/ask-story.js` finds the same split.
 """
 
@@ -14,7 +15,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Collection, Sequence
 
-__all__ = ["COMPARING", "OTHER_OWNERS", "THEIRS", "WHO_WINS", "versus", "versus_json"]
+__all__ = ["COMPARING", "OTHER_OWNERS", "OWNER_HAS", "THEIRS", "WHO_WINS", "versus", "versus_json"]
 
 # Words between two hands that set them against each other.
 COMPARING = frozenset(("vs", "versus", "beat", "beats", "than", "against"))
@@ -24,6 +25,8 @@ OTHER_OWNERS = frozenset(("she", "he", "his", "her", "hers", "they", "their", "t
 WHO_WINS = frozenset(("wins", "won", "win", "winner", "lower", "lowest", "better", "beat", "beats", "higher", "takes"))
 # Words that stand for another player's cards, a second hand whatever is asked ("my cards: 6 and 7. theirs: 10 and 2").
 THEIRS = frozenset(("theirs", "hers"))
+# Verbs of having after a word of `OTHER_OWNERS` or a name: another player's hand follows ("he has queen and 3").
+OWNER_HAS = frozenset(("has", "had", "got", "holds", "held"))
 
 
 def versus(words: Sequence[str], used: Collection[int], starts: Sequence[int],
@@ -41,16 +44,21 @@ def versus(words: Sequence[str], used: Collection[int], starts: Sequence[int],
     >>> said = "my friend showed me his 9 mine are 2 and 8 total".split()
     >>> versus(said, {5, 8, 10}, [5, 8, 10])
     -1
+    >>> said = "i have jack and 2 he has queen and 3 whats mine".split()
+    >>> versus(said, {2, 4, 7, 9}, [2, 4, 7, 9])
+    7
     """
     asks = any(w in WHO_WINS for w in words)
     for before, at in itertools.pairwise(starts):
         between = [words[k] for k in range(before + 1, at) if k not in used]
-        if any(w in COMPARING or w in THEIRS for w in between) or (asks and any(
-                w in OTHER_OWNERS or w in people for w in between)):
+        owners = [w in OTHER_OWNERS or w in people for w in between]
+        if any(w in COMPARING or w in THEIRS for w in between) or (asks and any(owners)) or any(
+                owner and w in OWNER_HAS for owner, w in zip(owners, between[1:], strict=False)):
             return at
     return -1
 
 
 def versus_json() -> dict[str, list[str]]:
     """The word lists of `versus`, as ask-story.js reads them."""
-    return {"comparing": sorted(COMPARING | THEIRS), "other_owners": sorted(OTHER_OWNERS), "who_wins": sorted(WHO_WINS)}
+    return {"comparing": sorted(COMPARING | THEIRS), "other_owners": sorted(OTHER_OWNERS), "who_wins": sorted(WHO_WINS),
+            "owner_has": sorted(OWNER_HAS)}

@@ -255,8 +255,8 @@
         var counted = number && !count && !colour && (after2 < words.length && ((notCards.has(words[after2]) &&
           !lex.not_cards_except.some(function (p) { return p[0] === words[after2] && p[1] === words[after2 + 1]; })) ||
           (words[after2] === "of" && after2 + 1 < words.length && lex.of_people.indexOf(words[after2 + 1]) >= 0)) ||
-          // cambio_ref.cardcounts.COUNT_BEFORE: "my bottom two", "the other three" count cards
-          (i > 1 && lex.count_before.indexOf(words[i - 1]) >= 0 && lex.count_owners.indexOf(words[i - 2]) >= 0 &&
+          // cambio_ref.cardcounts.COUNT_BEFORE: "my bottom two", "the other three", "4. other two" count cards
+          (i > 0 && lex.count_before.indexOf(words[i - 1]) >= 0 && (i === 1 || !indefinite.has(words[i - 2])) &&
            !/^[0-9]/.test(word)));
         // cambio_ref.cardcounts.OF_A_KIND: "four of a kind", "a three of a kind", "two pair" name no card
         var alike = number && !count && lex.of_a_kind.some(function (p) {
@@ -370,7 +370,10 @@
       var w = words[j];
       return (lex.having.indexOf(w) >= 0 && words.slice(Math.max(j - 2, 0), j).indexOf("i") >= 0) ||
         lex.now_words.indexOf(w) >= 0 ||
-        (j > 0 && lex.having_pairs.some(function (p) { return p[0] === words[j - 1] && p[1] === w; }));
+        (j > 0 && lex.having_pairs.some(function (p) { return p[0] === words[j - 1] && p[1] === w; })) ||
+        // ("ended the round with")
+        (j > 2 && lex.having_within.some(function (b) { return same(words.slice(j - 2, j), b); }) &&
+         lex.having_pairs.some(function (p) { return p[0] === words[j - 3] && p[1] === w; }));
     }
 
     // cambio_ref.askhand.introduces: a hand's label or a word of having right before a card

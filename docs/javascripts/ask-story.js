@@ -423,9 +423,14 @@
       for (var x = 0; x + 1 < starts.length; x++) {
         var between = [];
         for (var k = starts[x] + 1; k < starts[x + 1]; k++) { if (!used[k]) { between.push(words[k]); } }
-        if (between.some(function (w) { return vs.comparing.indexOf(w) >= 0; }) || (asks && between.some(function (w) {
-          return vs.other_owners.indexOf(w) >= 0 || names.has(w);
-        }))) { return starts[x + 1]; }
+        var owners = between.map(function (w) { return vs.other_owners.indexOf(w) >= 0 || names.has(w); });
+        // (another player and a verb of having, whatever is asked: "i have jack and 2, he has queen and 3")
+        var has = owners.some(function (o, y) {
+          return o && y + 1 < between.length && vs.owner_has.indexOf(between[y + 1]) >= 0;
+        });
+        if (between.some(function (w) { return vs.comparing.indexOf(w) >= 0; }) || (asks && owners.some(Boolean)) || has) {
+          return starts[x + 1];
+        }
       }
       return -1;
     }

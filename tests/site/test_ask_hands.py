@@ -166,7 +166,9 @@ def test_the_points_a_question_says_a_card_is_worth_are_scored():
     ("my 10 and ace vs her 6 and 6", "10S AS", "6S 6H"),
     ("final reveal: i have 4 and 4, sam has K and joker. who takes it", "4S 4H", "KS X"),
     ("my cards: 6 and 7. theirs: 10 and 2", "6S 7S", "10S 2S"),
-    ("lowest wins right? i had 9 9, ben had 10 7", "9S 9H", "10S 7S")])
+    ("lowest wins right? i had 9 9, ben had 10 7", "9S 9H", "10S 7S"),
+    # (another player and a verb of having, whatever is asked: askversus.OWNER_HAS; the four cards were one hand)
+    ("i have jack and 2, he has queen and 3, what's mine", "JS 2S", "QS 3S")])
 def test_two_hands_compared_are_each_scored(question, first, second):
     # (cambio_ref.askversus) both hands were scored as one, a total nobody had; the words that set them apart are
     # not named as unread. Number cards count their face value under every ruleset (each source's values).
