@@ -28,6 +28,7 @@ from cambio_ref.cardcounts import (
     COUNT_BEFORE,
     COUNT_BREAK,
     COUNT_COLON,
+    COUNT_OWNERS,
     COUNT_WORDS,
     COUNTED_PLURAL,
     DEFINITE,
@@ -123,9 +124,10 @@ __all__ = [
 _WORD = re.compile(r"[a-z0-9]+")
 
 
-# A name with "'s" before "card" or "cards", inside a sentence ("I snapped Mia's card"), is another player's card,
-# read as the glossary's "someone else's card" (a capital word first in a sentence may be no name: "Everyone's").
-POSSESSIVE_NAME = re.compile(r"(?<![.!?:]\s)(?<!^)\b[A-Z][a-z]+'s(?=\s+cards?\b)")
+# A name with "'s" before "card", "cards", "grid", "hand" or "layout", inside a sentence ("I snapped Mia's card"), is
+# another player's card, read as the glossary's "someone else's card" (a capital word first in a sentence may be no
+# name: "Everyone's").
+POSSESSIVE_NAME = re.compile(r"(?<![.!?:]\s)(?<!^)\b[A-Z][a-z]+'s(?=\s+(?:cards?|grid|hand|layout)\b)")
 OTHERS = "someone else's"
 # A tag after a statement ("I'm allowed to pass, right?", "that's 12, yeah?") asks nothing itself: it is dropped
 # ("right" would be asked for as a direction).
@@ -483,7 +485,7 @@ def hand_json() -> dict[str, Any]:
             "equals_said": EQUALS_SAID.pattern, "list_colon": LIST_COLON.pattern, "number_end": NUMBER_END.pattern,
             "star_fix": STAR_FIX.pattern,
             "points_before": sorted(POINTS_BEFORE), "count_colon": COUNT_COLON.pattern, "count_are": COUNT_ARE.pattern,
-            "count_before": sorted(COUNT_BEFORE),
+            "count_before": sorted(COUNT_BEFORE), "count_owners": sorted(COUNT_OWNERS),
             "points_verbs": sorted(POINTS_VERBS), "for_points_verbs": sorted(FOR_POINTS_VERBS),
             "ace_plural": ACE_PLURAL.pattern, "of_a_kind": [list(p) for p in OF_A_KIND],
             "stated_at": STATED_AT, "range_words": sorted(RANGE_WORDS),

@@ -56,8 +56,8 @@ def people(text: str, known: Collection[str], names: Collection[str] = ()) -> fr
     return frozenset(out)
 
 
-# The nouns after a person's name that make the card theirs ("jakes card", "tom's cards"): `theirs`.
-CARD_NOUNS = frozenset(("card", "cards"))
+# The nouns after a person's name that make the card theirs ("jakes card", "tom's cards", "ana's grid"): `theirs`.
+CARD_NOUNS = frozenset(("card", "cards", "grid", "hand", "layout"))
 
 
 def theirs(words: Sequence[str], named: Collection[str]) -> list[str]:

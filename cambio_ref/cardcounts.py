@@ -49,6 +49,7 @@ __all__ = [
     "COUNT_BEFORE",
     "COUNT_BREAK",
     "COUNT_COLON",
+    "COUNT_OWNERS",
     "COUNT_WORDS",
     "DEFINITE",
     "FACTORED_PLURAL",
@@ -159,9 +160,9 @@ NOT_CARDS = frozenset(("card", "cards", "player", "players", "people", "turn", "
 NOT_CARDS_EXCEPT = (("left", "with"),)
 # After a number and "of", these count people (or cards already named), no card: "two of us", "three of them".
 OF_PEOPLE = frozenset(("us", "them", "you"))
-# A number said in words after one of these counts cards, no card: "my bottom two", "the other three", "other two i
-# dont know"; not after "a" or "an" ("a other two" is a 2).
+# A number said in words after one of these counts cards, no card: "my bottom two", "the other three".
 COUNT_BEFORE = frozenset(("top", "bottom", "other", "first", "last", "remaining"))
+COUNT_OWNERS = frozenset(("the", "my", "your", "his", "her", "their", "our"))  # (before it: "a other two" is a 2)
 # A number before a colon (or "now" and a colon) that opens a list counts its cards: "I've got 5: red K, ...", "so 6
 # now: 3D, ..." (written "5 cards:", a label, by `cambio_ref.askhand.raw_words`); not a time ("5:30").
 COUNT_COLON = re.compile(r"\b(10|[2-9]|two|three|four|five|six|seven|eight|nine|ten)(\s+now)?\s*:(?=\s)", re.IGNORECASE)
@@ -505,8 +506,8 @@ def read_cards(words: Sequence[str]) -> Reading:
             (words[after] in NOT_CARDS and tuple(words[after:after + 2]) not in NOT_CARDS_EXCEPT)
             or (words[after] == "of" and words[after + 1:after + 2] != []
                                           and words[after + 1] in OF_PEOPLE)))  # ("two of us flipped")
-            or (i > 0 and words[i - 1] in COUNT_BEFORE and (i == 1 or words[i - 2] not in INDEFINITE)
-                and not word[:1].isdigit()))  # ("my bottom two"; "queen and 4. other two i dont know")
+            or (i > 1 and words[i - 1] in COUNT_BEFORE and words[i - 2] in COUNT_OWNERS
+                and not word[:1].isdigit()))  # ("my bottom two")
         alike = number and not count and any(tuple(words[i + 1:i + 1 + len(p)]) == p
                                              and words[i + 1 + len(p):i + 2 + len(p)] != ["of"] for p in OF_A_KIND)
         poker = poker or alike

@@ -255,8 +255,8 @@
         var counted = number && !count && !colour && (after2 < words.length && ((notCards.has(words[after2]) &&
           !lex.not_cards_except.some(function (p) { return p[0] === words[after2] && p[1] === words[after2 + 1]; })) ||
           (words[after2] === "of" && after2 + 1 < words.length && lex.of_people.indexOf(words[after2 + 1]) >= 0)) ||
-          // cambio_ref.cardcounts.COUNT_BEFORE: "my bottom two", "the other three", "4. other two" count cards
-          (i > 0 && lex.count_before.indexOf(words[i - 1]) >= 0 && (i === 1 || !indefinite.has(words[i - 2])) &&
+          // cambio_ref.cardcounts.COUNT_BEFORE: "my bottom two", "the other three" count cards
+          (i > 1 && lex.count_before.indexOf(words[i - 1]) >= 0 && lex.count_owners.indexOf(words[i - 2]) >= 0 &&
            !/^[0-9]/.test(word)));
         // cambio_ref.cardcounts.OF_A_KIND: "four of a kind", "a three of a kind", "two pair" name no card
         var alike = number && !count && lex.of_a_kind.some(function (p) {

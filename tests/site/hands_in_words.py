@@ -222,10 +222,8 @@ HANDS_IN_WORDS = [
     ("i'm left with a 2 and a king after snapping my 5", ["2S", "KS"], ()),
     # ... or another player took ("stole", "nicked"): the queen was scored with an unread "stole"
     ("4 4 2 after he stole my queen", ["4S", "4H", "2S"], ()),
-    # "other two" counts cards, with no "the" or "my" before it too (the two was a card: cardcounts.COUNT_BEFORE);
     # "ended the round with" says the cards are the player's, as "ended with" does (askhand.HAVING_WITHIN: the joker's
     # value was answered, sure)
-    ("peeked at my cards: queen and 4. other two i dont know yet. score of the known ones?", ["QS", "4S"], ()),
     ("ended the round with a joker and a ten lol", ["X", "10S"], ()),
     # When the hand was counted, by the call ("when he called", "once cambio was called"), asks no rule
     # (askstory.call_time): "called" and "knocked" made these questions about calling, "not sure". "stuck with" and

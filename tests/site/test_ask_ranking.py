@@ -209,5 +209,8 @@ def test_a_persons_card_in_lower_case_is_another_players_card():
     for question in ("slapped sophies card and it was wrong, what now", "slapped sophie's card and it was wrong"):
         reply = ask(question)
         assert reply.sure and reply.top in ("option:snap.wrong-other", "case:snap.wrong-other-card"), question
+    # ... and so is a person's grid, hand or layout, the glossary's word for a player's cards
+    assert all("@opponent" in _asked(q) for q in ("can i slap a card from ana's grid if it matches the pile",
+                                                  "can I snap from Ana's hand", "is tom's layout fair game"))
     # a name before anything else is the person, not their card ("jake snapped my card": mine)
     assert "@opponent" in _asked("can i snap jakes card") and "someone" not in _asked("jake snapped the 7")
