@@ -394,9 +394,11 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
                  for card in read_cards([w if j in run else "" for j, w in enumerate(keep)]).cards)
     told: tuple[str, ...] = ()
     apart: frozenset[int] = frozenset()
-    if away and (kept := read_cards([w if j not in masked | away else "" for j, w in enumerate(keep)])).cards:
-        if not reading.used - away <= kept.used:  # (a letter read beside a card left out: "J, a 7, no wait, a ten")
-            kept = without(reading, away)
+    kept = read_cards([w if j not in masked | away else "" for j, w in enumerate(keep)]) if away else reading
+    # (a letter read beside a card left out stays a card: "J, a 7, no wait, a ten", "K, a 7, no wait, J")
+    if away and not reading.used - away <= kept.used:
+        kept = without(reading, away)
+    if away and kept.cards:
         reading, masked, told = kept, masked | away, runs(keep, away)
         apart = in_deck(keep, away)  # ("with 2 jokers in the deck, ...": where the cards set apart are, no rule)
         apart |= rid_of(keep, thrown)  # ("... after burning my jack": the verb tells the hand's story, no rule)

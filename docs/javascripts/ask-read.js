@@ -224,8 +224,9 @@
         .filter(function (j, x, all) { return !masked.has(j) && own.indexOf(j) < 0 && all.indexOf(j) === x; });
       if (away.length) {
         var kept = readCards(keep.map(function (w, j) { return masked.has(j) || away.indexOf(j) >= 0 ? "" : w; }));
-        // cambio_ref.cardcounts.without: a letter read beside a card left out stays a card ("J, a 7, no wait, a ten")
-        if (kept.cards.length && Object.keys(reading.used).map(Number).some(function (k) {
+        // cambio_ref.cardcounts.without: a letter read beside a card left out stays a card ("J, a 7, no wait, a ten",
+        // "K, a 7, no wait, J")
+        if (Object.keys(reading.used).map(Number).some(function (k) {
           return reading.used[k] && away.indexOf(k) < 0 && !kept.used[k];
         })) {
           kept = ctx.without(reading, away);
