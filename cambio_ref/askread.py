@@ -61,6 +61,7 @@ from cambio_ref.askstory import (
     CORRECTIONS,
     call_time,
     corrected,
+    counted_apart,
     denied,
     described,
     gone,
@@ -389,7 +390,8 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     hues = colours_told(keep, reading)
     away = (thrown | referred(keep, reading, thrown) | (labelled(keep, reading.used) if cut < 0 else frozenset())
             | described(keep, reading.used, reading.named_at) | corrected(keep, reading.used)
-            | denied(keep, reading.used, reading.named_at)) - masked - first_told(keep, reading, hues)
+            | denied(keep, reading.used, reading.named_at) | counted_apart(keep, reading.used)) - masked - first_told(
+        keep, reading, hues)
     said = tuple((card, points) for run, points in said_points(keep, reading.used, reading.named_at)
                  for card in read_cards([w if j in run else "" for j, w in enumerate(keep)]).cards)
     told: tuple[str, ...] = ()

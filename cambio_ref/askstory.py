@@ -23,7 +23,7 @@ from cambio_ref.askhand import (
     having,
     labels,
 )
-from cambio_ref.cardcounts import ARTICLES, NUMBER_WORDS, Reading
+from cambio_ref.cardcounts import ARTICLES, COUNT_BEFORE, INDEFINITE, NUMBER_WORDS, Reading
 from cambio_ref.cardnames import COLOURS, RANK_WORDS, CardMention
 
 __all__ = [
@@ -36,6 +36,7 @@ __all__ = [
     "call_time",
     "claimed",
     "corrected",
+    "counted_apart",
     "denied",
     "described",
     "gone",
@@ -190,6 +191,21 @@ def call_time(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
             continue
         out.update(range(j, verb + 1 + (words[verb + 1:verb + 2] == ["cambio"])))
     return frozenset(out)
+
+
+def counted_apart(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
+    """The places of number words from "two" up, read as cards (at `used`), right after a word of `COUNT_BEFORE` with
+    no owner before it (`cambio_ref.cardcounts.read_cards` counts "my other two"): more cards counted, which the
+    player may not know, not a card; told of apart from the hand, so the reply names them ("queen and 4. other two i
+    dont know yet": the two was scored). Not after "a" or "an" ("a other two" is a 2).
+
+    >>> sorted(counted_apart("queen and 4 other two i dont know".split(), {0, 2, 4}))
+    [4]
+    >>> sorted(counted_apart("a other two".split(), {2})), sorted(counted_apart("other 2".split(), {1}))
+    ([], [])
+    """
+    return frozenset(j for j in used if j > 0 and NUMBER_WORDS.get(words[j], 0) >= 2 and words[j - 1] in COUNT_BEFORE
+                     and (j == 1 or words[j - 2] not in INDEFINITE))
 
 
 # Words by which a player takes back the card just said for the next ("a 7, no wait, an 8", "a 1... er, an ace",
@@ -564,6 +580,7 @@ def story_json() -> dict[str, Any]:
             "held_after": sorted(HELD_AFTER), "in_deck": [list(d) for d in IN_DECK],
             "deck_has": [list(h) for h in DECK_HAS],
             "deck_before": sorted(DECK_BEFORE),
+            "number_words_two": sorted(w for w, n in NUMBER_WORDS.items() if n >= 2),
             "power_nouns": sorted(POWER_NOUNS),
             "points_lead": sorted(POINTS_LEAD), "negative": sorted(NEGATIVE),
             "number_words": NUMBER_WORDS, "label_asides": sorted(LABEL_ASIDES), "label_more": sorted(LABEL_MORE),

@@ -220,7 +220,8 @@
       var hues = ctx.coloursTold(keep, reading), own = ctx.firstTold(keep, reading, hues);
       var thrown = gone(keep, reading.used);
       var away = thrown.concat(referred(keep, reading, thrown), usedFirst.filter(function (k) { return k < handLabel; }),
-        described(keep, reading.used, reading.namedAt), corrected(keep, reading.used), denied(keep, reading.used, reading.namedAt))
+        described(keep, reading.used, reading.namedAt), corrected(keep, reading.used), denied(keep, reading.used, reading.namedAt),
+        ctx.countedApart(keep, reading.used))
         .filter(function (j, x, all) { return !masked.has(j) && own.indexOf(j) < 0 && all.indexOf(j) === x; });
       if (away.length) {
         var kept = readCards(keep.map(function (w, j) { return masked.has(j) || away.indexOf(j) >= 0 ? "" : w; }));

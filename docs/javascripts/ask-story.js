@@ -313,6 +313,19 @@
       return out;
     }
 
+    // cambio_ref.askstory.counted_apart: number words from "two" up read as cards right after "other", "remaining"
+    // and the like, with no "a" or "an" before: more cards counted, told of apart ("queen and 4. other two i dont know")
+    function countedApart(words, used) {
+      var out = [];
+      words.forEach(function (w, j) {
+        if (used[j] === true && j > 0 && lex.number_words_two.indexOf(w) >= 0 &&
+            lex.count_before.indexOf(words[j - 1]) >= 0 && (j === 1 || !ctx.indefinite.has(words[j - 2]))) {
+          out.push(j);
+        }
+      });
+      return out;
+    }
+
     // cambio_ref.askagain.first_told: the places of the cards told of, said to be the player's ("my") when no other
     // card of their rank is named: the hand's, with their colour ("my two queens are black, plus a 3")
     function firstTold(words, reading, told) {
@@ -435,7 +448,7 @@
       return -1;
     }
     return { gone: gone, denied: denied, corrected: corrected, runs: runs, restated: restated, recounted: recounted, takenBack: takenBack, claimed: claimed,
-             described: described, coloursTold: coloursTold, firstTold: firstTold, inDeck: inDeck, ridOf: ridOf, callTime: callTime, coloured: coloured, saidPoints: saidPoints, referred: referred, people: people, theirs: theirs, given: given,
+             described: described, coloursTold: coloursTold, firstTold: firstTold, inDeck: inDeck, ridOf: ridOf, callTime: callTime, countedApart: countedApart, coloured: coloured, saidPoints: saidPoints, referred: referred, people: people, theirs: theirs, given: given,
              versus: versus };
   };
 }(typeof module !== "undefined" ? module.exports : (window.cambioAskParts = window.cambioAskParts || {})));

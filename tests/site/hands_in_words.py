@@ -222,6 +222,9 @@ HANDS_IN_WORDS = [
     ("i'm left with a 2 and a king after snapping my 5", ["2S", "KS"], ()),
     # ... or another player took ("stole", "nicked"): the queen was scored with an unread "stole"
     ("4 4 2 after he stole my queen", ["4S", "4H", "2S"], ()),
+    # "other two" with no "the" or "my" before it counts more cards, told of apart and named as not counted
+    # (askstory.counted_apart: the two was scored as a 2)
+    ("peeked at my cards: queen and 4. other two i dont know yet. score of the known ones?", ["QS", "4S"], ()),
     # "ended the round with" says the cards are the player's, as "ended with" does (askhand.HAVING_WITHIN: the joker's
     # value was answered, sure)
     ("ended the round with a joker and a ten lol", ["X", "10S"], ()),
