@@ -81,6 +81,7 @@ from cambio_ref.cardnames import (
 )
 from cambio_ref.cardpoints import (
     CLAIMED,
+    EQUAL_WORDS,
     EQUALS_SAID,
     FOR_POINTS_VERBS,
     LIST_COLON,
@@ -391,7 +392,7 @@ def summed(words: Sequence[str], used: Iterable[int], valued: Collection[int] = 
     added = any(w in SUM_BETWEEN for w in words[at[0]:end])  # ("a 10 plus a jack")
     # ("a red king and a 5 is 4, is she right": a sum said of the cards, to be checked)
     said = words[end + 2:end + 3] if words[end:end + 2] in (["equal", "to"], ["that", "is"]) else words[end + 1:end + 2]
-    added = added or (words[end:end + 1] != [] and (words[end] in CLAIMED or words[end] in ("equals", "equal"))
+    added = added or (words[end:end + 1] != [] and (words[end] in CLAIMED or words[end] in EQUAL_WORDS)
                       and said != [] and (said[0].isdigit() or said[0] in NUMBER_WORDS))  # ("that's ten")
     # ("hand: 2C", "now i have 2, 7, 7": a label or `having` right before the cards that end the question, or
     # "now" does: "i've got the K♦, a 2 and an 8 now")
@@ -497,7 +498,8 @@ def hand_json() -> dict[str, Any]:
             "possessive_name": POSSESSIVE_NAME.pattern, "others": OTHERS,
             "tag_question": TAG_QUESTION.pattern, "my_own": MY_OWN.pattern,
             "alone_pairs": [list(p) for p in sorted(ALONE_PAIRS)], "judging": sorted(JUDGING), "summed": sorted(SUMMED),
-            "claimed": sorted(CLAIMED), "right": RIGHT, "max_number_card": MAX_NUMBER_CARD,
+            "claimed": sorted(CLAIMED), "equal_words": sorted(EQUAL_WORDS), "right": RIGHT,
+            "max_number_card": MAX_NUMBER_CARD,
             "sum_after": sorted(SUM_AFTER), "sum_between": sorted(SUM_BETWEEN),
             "sum_to": sorted(SUM_TO),
             "sum_ends": [list(e) for e in SUM_ENDS],

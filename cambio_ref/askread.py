@@ -400,12 +400,10 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     # (a letter read beside a card left out stays a card: "J, a 7, no wait, a ten", "K, a 7, no wait, J")
     if away and not reading.used - away <= kept.used:
         kept = without(reading, away)
-    if away and kept.cards:
+    deck = in_deck(keep, away) if away else frozenset()  # ("with 2 jokers in the deck, ...": where they are, no rule)
+    if away and (kept.cards or deck):  # (cards all the deck's are no hand: "we play with 4 jokers in the deck, ok?")
         reading, masked, told = kept, masked | away, runs(keep, away)
-        apart = in_deck(keep, away)  # ("with 2 jokers in the deck, ...": where the cards set apart are, no rule)
-        apart |= rid_of(keep, thrown)  # ("... after burning my jack": the verb tells the hand's story, no rule)
-    elif away and (deck := in_deck(keep, away)):  # ("we play with 4 jokers in the deck, ok?": the deck's, no hand)
-        reading, masked, told, apart = kept, masked | away, runs(keep, away), deck
+        apart = deck | rid_of(keep, thrown)  # ("... after burning my jack": the verb tells the hand's story, no rule)
     if hues:
         reading = replace(reading, cards=coloured(reading.cards, hues))
     back = taken_back(keep, reading.used)  # ("a hack... I mean jack": a slip taken back, neither unread nor asked)

@@ -103,8 +103,7 @@ def gone(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
     [4]
     """
     def run(k: int) -> tuple[list[int], int]:
-        while k < len(words) and words[k] in GONE_SKIP:
-            k += 1
+        k = _past_skip(words, k)
         got = []
         while k in used:
             got.append(k)
@@ -138,6 +137,13 @@ def gone(words: Sequence[str], used: Collection[int]) -> frozenset[int]:
     return frozenset(out)
 
 
+def _past_skip(words: Sequence[str], k: int) -> int:
+    """The first place from `k` on whose word is not one of `GONE_SKIP` ("burned both my 7s": the 7s)."""
+    while k < len(words) and words[k] in GONE_SKIP:
+        k += 1
+    return k
+
+
 def rid_of(words: Sequence[str], thrown: Collection[int]) -> frozenset[int]:
     """The places of the verbs of `GONE_VERBS` that tell of a card the player got rid of (at `thrown`, from `gone`)
     right after them, past "my", "both" or an article: the story of the hand, not a rule's word
@@ -149,15 +155,7 @@ def rid_of(words: Sequence[str], thrown: Collection[int]) -> frozenset[int]:
     >>> sorted(rid_of("can i snap a 7 on a 7".split(), frozenset()))
     []
     """
-    out = set()
-    for j, w in enumerate(words):
-        if w in GONE_VERBS:
-            k = j + 1
-            while k < len(words) and words[k] in GONE_SKIP:
-                k += 1
-            if k in thrown:
-                out.add(j)
-    return frozenset(out)
+    return frozenset(j for j, w in enumerate(words) if w in GONE_VERBS and _past_skip(words, j + 1) in thrown)
 
 
 # Words that tell when the hand was counted, by the call ("when he called", "after sam knocked", "once cambio was
@@ -580,7 +578,6 @@ def story_json() -> dict[str, Any]:
             "held_after": sorted(HELD_AFTER), "in_deck": [list(d) for d in IN_DECK],
             "deck_has": [list(h) for h in DECK_HAS],
             "deck_before": sorted(DECK_BEFORE),
-            "number_words_two": sorted(w for w, n in NUMBER_WORDS.items() if n >= 2),
             "power_nouns": sorted(POWER_NOUNS),
             "points_lead": sorted(POINTS_LEAD), "negative": sorted(NEGATIVE),
             "number_words": NUMBER_WORDS, "label_asides": sorted(LABEL_ASIDES), "label_more": sorted(LABEL_MORE),

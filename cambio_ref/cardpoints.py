@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["CLAIMED", "EQUALS_SAID", "FOR_POINTS_VERBS", "LIST_COLON", "MINUS_SAID", "POINTS_BEFORE", "POINTS_SAID",
-           "POINTS_VERBS"]
+__all__ = ["CLAIMED", "EQUALS_SAID", "EQUAL_WORDS", "FOR_POINTS_VERBS", "LIST_COLON", "MINUS_SAID", "POINTS_BEFORE",
+           "POINTS_SAID", "POINTS_VERBS"]
 
 # A number in brackets, signed or not, "pt" or "points" after it, says a card's points ("2 Red Kings (-2) + Joker
 # (0) + Ace (1)", official §Red King & Negative Scores): neither a card nor a word to name, but
@@ -26,7 +26,9 @@ EQUALS_SAID = re.compile(r"(?<![Hh]and)(?<![Hh]and )(?<![Cc]ards)(?<![Cc]ards )=
 # one after "as" after a word of POINTS_VERBS ("counts as 11", "scores as 13") or "for" after one of FOR_POINTS_VERBS
 # ("counts for 11"; "score for 10, a joker" names cards), or after "or" after such a number ("worth 1 or 0"):
 # `read_cards` reads no card there.
-POINTS_BEFORE = frozenset(("worth", "equals", "equal", "minus", "under", "below", "over", "above"))
+# (EQUAL_WORDS, as `EQUALS_SAID` writes "=", after cards also says their sum: `cambio_ref.askhand.summed`)
+EQUAL_WORDS = frozenset(("equals", "equal"))
+POINTS_BEFORE = frozenset(("worth", "minus", "under", "below", "over", "above")) | EQUAL_WORDS
 # ... but a colon after such a word opens a list of cards ("what's my hand worth: 10, jack, queen"; a comma after its
 # first item, unlike "worth: 11 or 10?"): the number after it is a card. `cambio_ref.askhand.raw_words` writes the
 # colon as "so" (a stop word), which no number's points follow.

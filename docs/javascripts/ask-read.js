@@ -232,18 +232,13 @@
         })) {
           kept = ctx.without(reading, away);
         }
-        if (kept.cards.length) {
+        var deck = ctx.inDeck(keep, away);  // ("with 2 jokers in the deck, ...": where they are, no rule)
+        if (kept.cards.length || deck.length) {  // (cards all the deck's are no hand: "we play with 4 jokers in the deck")
           reading = kept;
           away.forEach(function (j) { masked.add(j); });
           told = runs(keep, away);  // (the cards told of apart from the hand)
-          apart = ctx.inDeck(keep, away);  // ("with 2 jokers in the deck, ...": where they are, no rule)
           // ("... after burning my jack": the verb tells the hand's story, no rule)
-          apart = apart.concat(ctx.ridOf(keep, thrown));
-        } else if (ctx.inDeck(keep, away).length) {  // ("we play with 4 jokers in the deck, ok?": the deck's, no hand)
-          reading = kept;
-          away.forEach(function (j) { masked.add(j); });
-          told = runs(keep, away);
-          apart = ctx.inDeck(keep, away);
+          apart = deck.concat(ctx.ridOf(keep, thrown));
         }
       }
       if (hues.length) { reading.cards = ctx.coloured(reading.cards, hues); }
@@ -348,7 +343,7 @@
       // ("a red king and a 5 is 4, is she right": a sum said of the cards, to be checked)
       var claim = (keep[hi + 1] === "equal" && keep[hi + 2] === "to") || (keep[hi + 1] === "that" && keep[hi + 2] === "is")
         ? keep[hi + 3] : keep[hi + 2];
-      added = added || (usedAt.length > 0 && lex.claimed.concat(["equals", "equal"]).indexOf(keep[hi + 1]) >= 0 &&
+      added = added || (usedAt.length > 0 && lex.claimed.concat(lex.equal_words).indexOf(keep[hi + 1]) >= 0 &&
         claim !== undefined && (/^[0-9]+$/.test(claim) || has(lex.number_words, claim)));  // ("that's ten")
       // ("... who's right": a total over any card's number said, to check: askhand.summed)
       var checked = tail.indexOf(lex.right) >= 0 && keep.some(function (w) { return /^[0-9]+$/.test(w) && Number(w) > lex.max_number_card; });

@@ -11,7 +11,7 @@
     function gone(words, used) {
       var out = [];
       function run(k) {
-        while (k < words.length && lex.gone_skip.indexOf(words[k]) >= 0) { k += 1; }
+        k = pastSkip(words, k);
         var got = [];
         for (; used[k] === true; k++) { got.push(k); }
         return [got, k];
@@ -285,12 +285,15 @@
     function ridOf(words, thrown) {
       var out = [];
       words.forEach(function (w, j) {
-        if (lex.gone_verbs.indexOf(w) < 0) { return; }
-        var k = j + 1;
-        while (k < words.length && lex.gone_skip.indexOf(words[k]) >= 0) { k += 1; }
-        if (thrown.indexOf(k) >= 0) { out.push(j); }
+        if (lex.gone_verbs.indexOf(w) >= 0 && thrown.indexOf(pastSkip(words, j + 1)) >= 0) { out.push(j); }
       });
       return out;
+    }
+
+    // cambio_ref.askstory._past_skip: the first place from k on whose word is not one of gone_skip
+    function pastSkip(words, k) {
+      while (k < words.length && lex.gone_skip.indexOf(words[k]) >= 0) { k += 1; }
+      return k;
     }
 
     // cambio_ref.askstory.call_time: the places of the words that tell when the cards (`used`) were counted, by the
@@ -318,7 +321,7 @@
     function countedApart(words, used) {
       var out = [];
       words.forEach(function (w, j) {
-        if (used[j] === true && j > 0 && lex.number_words_two.indexOf(w) >= 0 &&
+        if (used[j] === true && j > 0 && has(lex.number_words, w) && lex.number_words[w] >= 2 &&
             lex.count_before.indexOf(words[j - 1]) >= 0 && (j === 1 || !ctx.indefinite.has(words[j - 2]))) {
           out.push(j);
         }
@@ -438,10 +441,10 @@
         for (var k = starts[x] + 1; k < starts[x + 1]; k++) { if (!used[k]) { between.push(words[k]); } }
         var owners = between.map(function (w) { return vs.other_owners.indexOf(w) >= 0 || names.has(w); });
         // (another player and a verb of having, whatever is asked: "i have jack and 2, he has queen and 3")
-        var has = owners.some(function (o, y) {
+        var hasHand = owners.some(function (o, y) {
           return o && y + 1 < between.length && vs.owner_has.indexOf(between[y + 1]) >= 0;
         });
-        if (between.some(function (w) { return vs.comparing.indexOf(w) >= 0; }) || (asks && owners.some(Boolean)) || has) {
+        if (between.some(function (w) { return vs.comparing.indexOf(w) >= 0; }) || (asks && owners.some(Boolean)) || hasHand) {
           return starts[x + 1];
         }
       }
