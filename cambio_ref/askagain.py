@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
+from cambio_ref.askdescribed import said_of
 from cambio_ref.askhand import DESCRIBED_BY, JOINS, LABEL_OWNERS
-from cambio_ref.askstory import said_of
 from cambio_ref.cardcounts import Reading
 from cambio_ref.cardnames import COLOURS, RANK_WORDS, SUIT_WORDS, CardMention
 

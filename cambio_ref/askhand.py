@@ -285,7 +285,7 @@ def hand_label(words: Sequence[str], used: Iterable[int]) -> int:
 
 
 # Verbs after a card that make it the subject of a statement ("where an ace is zero", "jokers are wild", "my two
-# sixes are the six of spades and ..."): `labels`, `cambio_ref.askstory.described`.
+# sixes are the six of spades and ..."): `labels`, `cambio_ref.askdescribed.described`.
 DESCRIBED_BY = frozenset(("is", "are", "were"))
 
 

@@ -42,6 +42,7 @@ from cambio_ref.askcanon import (
     stem,
 )
 from cambio_ref.askcontractions import CONTRACTED, CONTRACTION, NOT_BASES, UNMARKED, expand
+from cambio_ref.askdescribed import described, in_deck, said_points
 from cambio_ref.askhand import (
     HAND_LABELS,
     JOINS,
@@ -63,14 +64,11 @@ from cambio_ref.askstory import (
     corrected,
     counted_apart,
     denied,
-    described,
     gone,
-    in_deck,
     labelled,
     referred,
     rid_of,
     runs,
-    said_points,
     story_json,
     taken_back,
 )

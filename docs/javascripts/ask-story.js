@@ -1,6 +1,6 @@
-// The site's search, the story around a hand: the cards told of apart from it (cambio_ref.askstory), the people a
-// question names (cambio_ref.askpeople) and two hands compared in one question (cambio_ref.askversus), step for
-// step (ask.js assembles the parts; ask-read.js reads a question with them).
+// The site's search, the story around a hand: the cards told of apart from it (cambio_ref.askstory) or described
+// (cambio_ref.askdescribed), the people a question names (cambio_ref.askpeople) and two hands compared in one
+// question (cambio_ref.askversus), step for step (ask.js assembles the parts; ask-read.js reads a question with them).
 (function (parts) {
   "use strict";
   parts.story = function (ctx) {
@@ -169,9 +169,9 @@
       return out;
     }
 
-    // cambio_ref.askstory.described: the places of the words read as cards right before "is" or "are" (not followed
+    // cambio_ref.askdescribed.described: the places of the words read as cards right before "is" or "are" (not followed
     // by a pronoun that asks: "is that negative?"): a card the question says something about, not one of the hand
-    // cambio_ref.askstory.claimed: "is" and a number after a list of cards say its total ("a red king and a 5 is 4")
+    // cambio_ref.askdescribed.claimed: "is" and a number after a list of cards say its total ("a red king and a 5 is 4")
     function claimed(words, j, used) {
       var next = words[j + 1];
       if (used[j - 1] !== true || next === undefined || !(/^[0-9]+$/.test(next) || has(lex.number_words, next))) {
@@ -186,7 +186,7 @@
       return used[k] === true;
     }
 
-    // cambio_ref.askstory.said_of: the places of the run of words read as cards right before j, the last card's words
+    // cambio_ref.askdescribed.said_of: the places of the run of words read as cards right before j, the last card's words
     // only when starts (where each card's words start) is given ("a queen, both kings are red": "both kings")
     function saidOf(j, used, starts) {
       var run = [];
@@ -222,7 +222,7 @@
       return out;
     }
 
-    // cambio_ref.askstory._deck_has: where the cards start that "in the deck" and "there are" before them tell of
+    // cambio_ref.askdescribed._deck_has: where the cards start that "in the deck" and "there are" before them tell of
     function deckHas(words, j) {
       for (var x = 0; x < lex.in_deck.length; x++) {
         var d = lex.in_deck[x];
@@ -257,7 +257,7 @@
       return out;
     }
 
-    // cambio_ref.askstory.in_deck: the places of the words "in the deck" and the like right after cards set apart
+    // cambio_ref.askdescribed.in_deck: the places of the words "in the deck" and the like right after cards set apart
     // (and the words of deck_before right before those cards: "we play with"; or "in the deck there are" before them)
     function inDeck(words, apart) {
       var out = [];
@@ -358,7 +358,7 @@
       return out;
     }
 
-    // cambio_ref.askstory.said_points: the runs of words read as cards said to be worth a number of points ("where an
+    // cambio_ref.askdescribed.said_points: the runs of words read as cards said to be worth a number of points ("where an
     // ace is zero", "jokers are minus 1"), each as [places, points]
     function saidPoints(words, used, starts) {
       var out = [];

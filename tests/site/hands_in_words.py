@@ -197,7 +197,7 @@ HANDS_IN_WORDS = [
     # Cards told before "i have" (two or more after it) or "my last cards are" are the story's (askstory.labelled).
     ("i swapped a red king in, and now i have that red king and a 7. total?", ["KH", "7S"], ()),
     ("we play with both jokers in the deck. my last cards are a 2 and a 3, what's my score", ["2S", "3S"], ()),
-    # A card the question says something about ("jokers are wild") is no card of the hand (askstory.described).
+    # A card the question says something about ("jokers are wild") is no card of the hand (askdescribed.described).
     ("jokers are wild here lol. a joker, an 8 and a 10, what's the total", ["X", "8S", "10S"], ()),
     ("i snapped my jack, so a 9 and a 2 are left. total?", ["9S", "2S"], ()),  # (cards still held: no statement)
     # A number before a colon counts the cards after it; "the other two", "my top two" count cards; "under 5" is a
@@ -289,7 +289,8 @@ HANDS_IN_WORDS = [
     ("lost my queen, then ended with a 2 and a 6", ["2S", "6S"], ()),
     ("we all flipped after the knock. i had a 5, a 9 and a king of clubs. how'd i do", ["5S", "9S", "KC"], ()),
     # A number after "is" or "equal to" right after a list of cards is what someone says they add up to, not a card
-    # nor the last card's points: the hand is scored so the table can check it (askstory.claimed; cardpoints.CLAIMED).
+    # nor the last card's points: the hand is scored so the table can check it (askdescribed.claimed;
+    # cardpoints.CLAIMED).
     ("my friend says a red king and a 6 is 5, is he right", ["KH", "6S"], ()),
     ("is a jack and a 2 equal to 12", ["JS", "2S"], ()),
     # A letter read as a card beside a card taken back stays a card (cardcounts.without).
@@ -297,7 +298,7 @@ HANDS_IN_WORDS = [
     # ... and so when the card said instead is a letter too: the 7 was counted and not named (the hands property,
     # with more examples than the suite runs)
     ("i have K, a 7, no wait, J total?", ["KS", "JS"], ()),
-    # A rank before a noun of its power is the power, no card ("the jack swap gave me ..."; askstory.POWER_NOUNS).
+    # A rank before a noun of its power is the power, no card ("the jack swap gave me ..."; askdescribed.POWER_NOUNS).
     ("my mate's jack swap gave me a red king and a 5. total?", ["KH", "5S"], ()),
     ("what's a queen plus a 3 of hearts", ["QS", "3H"], ()),  # ("plus" among the cards adds them: SUM_BETWEEN)
     ("took a penalty card on a slow burn so i have 4: 2S, 3S, 9D, KC, how many points", ["2S", "3S", "9D", "KC"], ()),
@@ -333,7 +334,7 @@ HANDS_IN_WORDS = [
     # of them, no 2.
     ("my two queens are black, plus a 3. total", ["QS", "QC", "3S"], ()),
     ("3 fours, two are red", ["4S", "4H", "4D"], ()),
-    # Cards told of "in the deck" are not the hand, and "in the deck" asks no rule of the deck (askstory.in_deck).
+    # Cards told of "in the deck" are not the hand, and "in the deck" asks no rule of the deck (askdescribed.in_deck).
     ("2 jokers in the deck at ours, what is a joker and a red queen", ["X", "QH"], ()),
     # ... nor those after "in the deck there are" (three jokers were scored), and "we play with" before the deck's
     # cards tells how the deck is made up (it made this no hand: the number of jokers in the deck was answered).

@@ -108,7 +108,7 @@ def test_the_players_last_card_is_scored_as_their_hand(question, card):
     ("2 2 2 2 and a joker (yes all 4 twos)", ("4 twos",)),
     ("two 5s and a 3 (both fives red)", ("two fives",)),
     # a card said something of is the last one before "is" or "are", not every card right before it with no word
-    # between: the queen is counted (askstory.said_of: it was left out with the kings)
+    # between: the queen is counted (askdescribed.said_of: it was left out with the kings)
     ("i have two kings and a queen, both kings are red. total", ("both kings red",)),
     # a card after a verb of getting rid of it is no longer in a hand, whoever dropped or played it
     # (askstory.GONE_VERBS)
@@ -122,7 +122,7 @@ def test_the_words_not_counted_in_a_hand_are_named(question, told):
 
 
 def test_a_hand_with_a_rulesets_own_values_said_is_scored_for_it():
-    # (askstory.said_points, ask.stated_ruleset): a six of hearts at -3 is the hearts ruleset's value alone
+    # (askdescribed.said_points, ask.stated_ruleset): a six of hearts at -3 is the hearts ruleset's value alone
     # (spec/rulesets/hearts.yaml: value.six-of-hearts; hearts source §Value of the Card); an ace at 0 and a joker at
     # -1 are hearts' too. A value every ruleset or none has names no ruleset.
     reply = ask("our house rules, where the six of hearts is minus three: I've got the 6 of hearts and a 4. total?")
@@ -308,8 +308,8 @@ def test_a_colour_and_a_plural_rank_asked_of_is_that_colours_value_not_a_hand():
     # whether a power card swapped out of the hand fires (the case file cites official's Q&A and three more)
     ("I had a queen in my hand, drew a 2, put the 2 in and the queen went on the pile. Do I get the queen's power?",
      "case:power.swapped-out-fires-nothing"),
-    # cards told of as the deck's ("in the deck", askstory.in_deck) are no hand, even four of them: how many jokers a
-    # deck may have (spec/options/deck.yaml, deck.jokers)
+    # cards told of as the deck's ("in the deck", askdescribed.in_deck) are no hand, even four of them: how many
+    # jokers a deck may have (spec/options/deck.yaml, deck.jokers)
     ("we play with 4 jokers in the deck, is that allowed", "option:deck.jokers"),
 ])
 def test_cards_in_a_question_about_a_rule_are_no_hand(question, rule):
