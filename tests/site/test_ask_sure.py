@@ -147,7 +147,9 @@ ADVICE = ["Is snapping someone else's card actually good for me? I have to give 
           "any memorising hacks", "memory tricks", "how do i remember where my cards are",
           # ("should i" and a player's move asks what is wise: the first was scored as a hand, sure)
           "should i call early if i have a 3 and a 4", "should i knock now or wait a round"]
-HISTORY = ["Is Cambio the same game as Cabo?", "who invented cambio", "where does the name cambio even come from"]
+HISTORY = ["Is Cambio the same game as Cabo?", "who invented cambio", "where does the name cambio even come from",
+           # (the game compared with cabo, its closest relative: the first was sure with when a player may call)
+           "is cambio the same as cabo", "cabo vs cambio, what's different"]
 MANNERS = ["do i have to apologise if i snap the wrong card", "is it ok to take a photo of my grid during the peek",
            "can i say sorry after i snap your card", "is trash talk allowed when someone calls",
            # (cheating: the first was answered sure with the case of a king looking at the same card twice)
