@@ -472,7 +472,7 @@ def index_from(data: Mapping[str, Any]) -> Index:
     """The index as `cambio_ref.askdata` stores it, read back."""
     lx = data["lexicon"]
     lex = Lexicon(tuple((tuple(p), t) for p, t in lx["phrases"]), tuple(tuple(p) for p in lx["value"]),
-                  tuple((tuple(p), rs) for p, rs in lx["rulesets"]), frozenset(lx["card_terms"]))
+                  tuple((tuple(p), rs) for p, rs in lx["rulesets"]))
     docs = tuple(Doc(d["kind"], d["id"], d["title"], tuple((w, frozenset(f)) for w, f in d["fields"]), d["house"],
                      frozenset(d["about"]), tuple(d["options"]),
                      tuple((t, v) for t, v in d.get("senses", ())),

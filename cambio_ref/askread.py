@@ -125,8 +125,6 @@ __all__ = [
 # name ("cambio", "cabo") and the names of other card games ("uno", "blackjack"): a question naming another game is
 # about that game unless it names Cambio or a ruleset too.
 VALUE_TERM = "points"
-# The options of what each card is worth, by the start of their ids (spec/options/values.yaml).
-CARD_VALUES = "value."
 HOUSE_TERM = "house-rule"
 GAME_TERM = "cambio"
 OTHER_GAME_TERM = "other-game"
@@ -167,8 +165,6 @@ class Lexicon:
     phrases: tuple[tuple[tuple[str, ...], str], ...]  # (canonical words, term id), longest first
     value_phrases: tuple[tuple[str, ...], ...]  # canonical words of each word of the glossary term VALUE_TERM
     rulesets: tuple[tuple[tuple[str, ...], str], ...]  # (raw words of a ruleset id, the id), longest first
-    # the terms that name cards by what they are worth: their entry points at card values alone ("face card")
-    card_terms: frozenset[str] = frozenset()
 
     def terms(self, words: Sequence[str], skip: frozenset[str] = frozenset()) -> list[str]:
         """The glossary terms `words` (canonical) use, each once, in order of first use; a word of `skip`
@@ -196,7 +192,7 @@ class Lexicon:
         cards = card_canonical()
         carded = {term for phrase, term in self.phrases
                   if all(w in cards or w in STOP for w in phrase) and any(w in cards for w in phrase)}
-        return frozenset(term for _, term in self.phrases) - carded - self.card_terms - {VALUE_TERM, HOUSE_TERM}
+        return frozenset(term for _, term in self.phrases) - carded - {VALUE_TERM, HOUSE_TERM}
 
     @cached_property
     def _single(self) -> dict[str, str]:
@@ -207,8 +203,7 @@ class Lexicon:
         return self._starting
 
     def rule_terms(self) -> frozenset[str]:
-        """The terms that name a rule: not a card (no phrase of card words alone, nor a term of `card_terms`), nor
-        points, nor a house rule."""
+        """The terms that name a rule: not a card (no phrase of card words alone), nor points, nor a house rule."""
         return self._rule_terms
 
     def single(self) -> dict[str, str]:
@@ -242,9 +237,8 @@ def lexicon(glossary: Iterable[Term], rulesets: Iterable[str] | Mapping[str, Rul
     # A word of a ruleset's id that no other id has names it alone ("the bot" is cambio-bot).
     shared = Counter(w for rs in ids for w in set(raw_words(rs)))
     names += [((w,), rs) for rs in ids if len(raw_words(rs)) > 1 for w in raw_words(rs) if shared[w] == 1]
-    card_terms = frozenset(t.id for t in terms if t.see and all(s.startswith(CARD_VALUES) for s in t.see))
     return Lexicon(tuple(sorted((p for p in phrases if p[0]), key=lambda p: -len(p[0]))), value_phrases,
-                   tuple(sorted(names, key=lambda p: -len(p[0]))), card_terms)
+                   tuple(sorted(names, key=lambda p: -len(p[0]))))
 
 
 def doc_tokens(text: str, lex: Lexicon) -> list[str]:
@@ -526,13 +520,11 @@ def reading_json(lex: Lexicon) -> dict[str, Any]:
     """The lexicon and the reading's word lists, as ask.js reads them."""
     return {**hand_json(), **story_json(), **again_json(), "stop": sorted(STOP), "stop_raw": sorted(STOP_WORDS),
             "phrases": [[list(p), t] for p, t in lex.phrases], "value": [list(p) for p in lex.value_phrases],
-            "rulesets": [[list(p), rs] for p, rs in lex.rulesets], "card_terms": sorted(lex.card_terms),
-            "cues": sorted(_RULESET_CUES),
+            "rulesets": [[list(p), rs] for p, rs in lex.rulesets], "cues": sorted(_RULESET_CUES),
             "ruleset_tails": list(RULESET_TAILS), "ruleset_between": list(RULESET_BETWEEN),
             "suit_ruleset_tails": list(SUIT_RULESET_TAILS),
             "contraction": CONTRACTION.pattern, "not_bases": NOT_BASES,
             "contracted": CONTRACTED, "unmarked": UNMARKED, "house": HOUSE_TERM, "game": GAME_TERM,
-            "points_term": VALUE_TERM,
             "other_game": OTHER_GAME_TERM, "aside": list(ASIDE_TERMS), "parts": list(PART_TERMS),
             "set_aside": [[list(c) for c in cues] for cues in _set_aside_words()[:2]],
             "set_aside_between": sorted(_set_aside_words()[2]), "sum_words": sorted(_SUM_WORDS),

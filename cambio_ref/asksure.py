@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from cambio_ref.askindex import Doc, Query
-from cambio_ref.askread import GAME_TERM, PART_TERMS, VALUE_TERM
+from cambio_ref.askread import GAME_TERM, PART_TERMS
 
 __all__ = ["CASE_NEAR", "FLOOR", "GOOD", "LEAD", "MARGIN", "OPTION_NEAR", "OPTION_RANK", "SURE", "choose", "sure",
            "together"]
@@ -292,10 +292,9 @@ def _broader(doc: Doc, top: Doc, asked: frozenset[str]) -> bool:
 
 
 def together(top: Doc, doc: Doc, query: Query, terms: Collection[str]) -> bool:
-    """A question that asks for one glossary term of `terms` and nothing else (the game's name and its points aside)
-    asks for every rule that term points to (`Doc.about`; spec/glossary.yaml's `together`): each is shown beside the
-    first answer, however far behind it scores. "how many can play" asks for the fewest players and the most; "what
-    are face cards worth" for what a jack, a queen and a king are worth.
+    """A question that asks for one glossary term of `terms` and nothing else (the game's name aside) asks for every
+    rule that term points to (`Doc.about`; spec/glossary.yaml's `together`): each is shown beside the first
+    answer, however far behind it scores. "how many can play" asks for the fewest players and the most.
 
     >>> from cambio_ref.askindex import analyse, build_index
     >>> idx = build_index()
@@ -305,5 +304,5 @@ def together(top: Doc, doc: Doc, query: Query, terms: Collection[str]) -> bool:
     ...  for q in ("how many can play", "how many people can play cambio", "how many can play at most")]
     [True, True, False]
     """
-    words = [alts for alts in query.wanted if f"@{GAME_TERM}" not in alts and f"@{VALUE_TERM}" not in alts]
+    words = [alts for alts in query.wanted if f"@{GAME_TERM}" not in alts]
     return len(words) == 1 and bool(set(words[0]) & set(terms) & top.about & doc.about)

@@ -20,13 +20,10 @@
       }
       return ranked;
     }
-    // cambio_ref.asksure.together: a question asking for one term of `data.together` alone ("how many can play",
-    // the game's name and its points aside: "what are face cards worth") asks for each rule it points to, shown
-    // beside the first answer, none of them its rival
+    // cambio_ref.asksure.together: a question asking for one term of `data.together` alone ("how many can play")
+    // asks for each rule it points to, shown beside the first answer, none of them its rival
     function together(top, doc, q) {
-      var words = q.wanted.filter(function (alts) {
-        return alts.indexOf("@" + lex.game) < 0 && alts.indexOf("@" + lex.points_term) < 0;
-      });
+      var words = q.wanted.filter(function (alts) { return alts.indexOf("@" + lex.game) < 0; });
       return words.length === 1 && words[0].some(function (t) {
         return data.together.indexOf(t) >= 0 && top.about.indexOf(t) >= 0 && doc.about.indexOf(t) >= 0;
       });

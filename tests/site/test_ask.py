@@ -243,24 +243,6 @@ def test_how_many_can_play_gets_the_fewest_and_the_most_players(question):
     assert [f.hit.id for f in ask("how many can play at most").found] == ["players.maximum"]
 
 
-@pytest.mark.parametrize("question", ["what are face cards worth", "how many points is a picture card",
-                                      "what do court cards count as"])
-def test_face_cards_get_what_a_jack_a_queen_and_a_black_king_are_worth(question):
-    # Players call the jack, the queen and the king face cards (hearts §Value of the Card scores the face cards it does
-    # not name apart alike; official §Card Point Values labels the jack and the queen so). spec/glossary.yaml's
-    # face-card points at the three values, shown together (cambio_ref.asksure.together: the points asked aside).
-    # "what are picture cards worth" had the case of an ace and court cards first, "face cards worth 10?" the number
-    # cards' value, sure. Under hearts every face card but the red king scores 10 (§Value of the Card).
-    reply = ask(question, "hearts")
-    assert reply.sure and [f.hit.id for f in reply.found] == ["value.jack", "value.queen", "value.black-king"]
-    assert {dict(f.values)["hearts"].value for f in reply.found} == {10}
-    # a number asked beside them is one word more than the term: not sure, the three first among the closest
-    unsure = ask("face cards worth 10?")
-    assert not unsure.sure and [c.id for c in unsure.closest][:3] == ["value.jack", "value.queen", "value.black-king"]
-    # a face card in a hand is no card the engine can score: it is named as unread, as before
-    assert ask("an ace, a 2 and a face card, score").unread == ("face",)
-
-
 def test_a_question_naming_its_ruleset_is_answered_for_it():
     reply = ask("who wins a tie in official")
     assert reply.ruleset == "official"
