@@ -200,8 +200,11 @@ def _titled_alone(doc: Doc, rival: Doc | None, query: Query) -> bool:
     question asks a part of the rulebook's own question and not of the next one. ("can I draw out of turn" finds
     the snap window's option as close as the case "May a player draw out of turn ...?", by its glossary term for
     "out of turn" and a player's "until the next player draws"; only the case's title says both. On the tune half,
-    the validation set and the phrasing set: one more right first on each, no more confidently wrong.)"""
-    return _titled(doc, query) and (rival is None or not _titled(rival, query))
+    the validation set and the phrasing set: one more right first on each, no more confidently wrong.) Not when the
+    title names a number the question does not: it plays out a narrower case ("penalty for a wrong slap?" is not
+    the case of a hand already grown to six cards)."""
+    return _titled(doc, query) and (rival is None or not _titled(rival, query)) and not {
+        t for t in doc.fields[0][1] if t.isascii() and t.isdigit()} - _asked(query)
 
 
 def _asked_by_title(doc: Doc, query: Query) -> bool:

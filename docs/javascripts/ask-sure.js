@@ -124,8 +124,11 @@
           rival = rivalOf(out, q);
         }
       }
-      // cambio_ref.asksure._titled_alone: every word asked for in its title and not all in the rival's.
-      var alone = titled(out[0].doc, q) && (rival.doc === null || !titled(rival.doc, q));
+      // cambio_ref.asksure._titled_alone: every word asked for in its title and not all in the rival's, and no
+      // number in its title that the question does not ask for
+      var asked = askedOf(q);
+      var alone = titled(out[0].doc, q) && (rival.doc === null || !titled(rival.doc, q)) &&
+        out[0].doc.fields[0][1].every(function (t) { return !/^[0-9]+$/.test(t) || asked.has(t); });
       // never under `floor` (cambio_ref.asksure.FLOOR)
       return { ranked: out, sure: !offTopic(q) && score >= data.floor && (score + data.lead * (score - rival.score) >= data.sure ||
         (titled(out[0].doc, q) && exact(out[0].doc, q)) || alone) };
