@@ -58,6 +58,18 @@ def test_everyday_words_for_an_empty_deck_the_match_and_a_card_given_after_a_sna
     assert "@give-card" in _asked("if i burn your card do you get one of mine")
 
 
+def test_who_says_what_in_a_dispute_is_not_asked_for():
+    # A dispute is told as who says what ("my cousin says ..., mum says ..., is that fair"): the people and the verb
+    # of saying frame the question, no rule's words (cambio_ref.askcanon.STOP_WORDS, as "bro" and "gf" were). With
+    # them asked for, "mum says jokers are minus one, my cousin says zero, who is right" was "not sure"; it asks what a
+    # joker is worth (value.joker, spec/options/values.yaml).
+    question = "mum says jokers are minus one, my cousin says zero, who is right"
+    assert not {"mum", "cousin", "say", "says"} & _asked(question)
+    assert not {"sister", "fair"} & _asked("my sister says you can take the top discard, is that fair")
+    reply = ask(question)
+    assert reply.sure and reply.top == "option:value.joker"
+
+
 def _doc(kind: str, ident: str, options: tuple[str, ...] = ()) -> Doc:
     return Doc(kind, ident, ident, ((1.0, frozenset({ident})),), options=options)
 
