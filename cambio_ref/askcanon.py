@@ -30,8 +30,9 @@ STOP_WORDS = frozenset((  # noqa: SIM905 (a list of words reads better as one st
     # texting's short forms of such words ("w" with, "rn" right now, "b4" before, "cuz" because, "em" them)
     " w rn b4 cuz cos coz bc tho em urs wanna gotta gonna kinda sorta tbh idk imo btw ngl lmk plz thx ty smth sth"
     " legit totally"
-    # who says what in a dispute ("my cousin says ..., mum says ..., is that fair"); "said" is askplain.txt's "say"
-    " says saying fair cousin sister brother dad mum mom"
+    # who says or thinks what in a dispute ("my cousin says ..., mum thinks ..., is that fair"); "said" and "thought"
+    # are askplain.txt's "say" and "think"
+    " says saying fair cousin sister brother dad mum mom think thinks insist insists reckon reckons claims"
     ).split())
 
 

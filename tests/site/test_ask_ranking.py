@@ -66,6 +66,7 @@ def test_who_says_what_in_a_dispute_is_not_asked_for():
     question = "mum says jokers are minus one, my cousin says zero, who is right"
     assert not {"mum", "cousin", "say", "says"} & _asked(question)
     assert not {"sister", "fair"} & _asked("my sister says you can take the top discard, is that fair")
+    assert not {"think", "insist"} & _asked("mom thinks the jack lets you look first, dad insists it doesn't")
     reply = ask(question)
     assert reply.sure and reply.top == "option:value.joker"
 
