@@ -33,7 +33,7 @@ STOP_WORDS = frozenset((  # noqa: SIM905 (a list of words reads better as one st
     # who says or thinks what in a dispute ("my cousin says ..., mum thinks ..., is that fair"); "said" and "thought"
     # are askplain.txt's "say" and "think"
     " says saying fair cousin sister brother dad mum mom think thinks insist insists reckon reckons claims"
-    " true argument arguing argue debate"
+    " true argument arguing argue debate fine"
     ).split())
 
 

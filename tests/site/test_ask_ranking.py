@@ -68,6 +68,7 @@ def test_who_says_what_in_a_dispute_is_not_asked_for():
     assert not {"sister", "fair"} & _asked("my sister says you can take the top discard, is that fair")
     assert not {"think", "insist"} & _asked("mom thinks the jack lets you look first, dad insists it doesn't")
     assert not {"argu", "true"} & _asked("we keep arguing: is it true the jack lets you look first")
+    assert "fine" not in _asked("he swapped my cards after i called and says that's fine")
     reply = ask(question)
     assert reply.sure and reply.top == "option:value.joker"
 
