@@ -58,6 +58,15 @@ def test_everyday_words_for_an_empty_deck_the_match_and_a_card_given_after_a_sna
     assert "@give-card" in _asked("if i burn your card do you get one of mine")
 
 
+def test_high_or_low_asks_what_a_card_is_worth():
+    # "ace high or low" is card-table talk for what an ace counts (spec/glossary.yaml's points). Without it the
+    # question was "not sure", led by the calling limit ("low enough to call"). What an ace is worth: value.ace
+    # (spec/options/values.yaml), shown as the option or as the card's points (1 under memory, memory §values).
+    reply = ask("ace high or low")
+    assert reply.sure and reply.top in ("option:value.ace", "card:AS")
+    assert "@points" in _asked("is the ace high or low in cambio")
+
+
 def test_who_says_what_in_a_dispute_is_not_asked_for():
     # A dispute is told as who says what ("my cousin says ..., mum says ..., is that fair"): the people and the verb
     # of saying frame the question, no rule's words (cambio_ref.askcanon.STOP_WORDS, as "bro" and "gf" were). With
