@@ -58,13 +58,18 @@ def test_everyday_words_for_an_empty_deck_the_match_and_a_card_given_after_a_sna
     assert "@give-card" in _asked("if i burn your card do you get one of mine")
 
 
-def test_high_or_low_asks_what_a_card_is_worth():
+def test_high_or_low_and_negative_or_zero_ask_what_a_card_is_worth():
     # "ace high or low" is card-table talk for what an ace counts (spec/glossary.yaml's points). Without it the
     # question was "not sure", led by the calling limit ("low enough to call"). What an ace is worth: value.ace
     # (spec/options/values.yaml), shown as the option or as the card's points (1 under memory, memory §values).
     reply = ask("ace high or low")
     assert reply.sure and reply.top in ("option:value.ace", "card:AS")
     assert "@points" in _asked("is the ace high or low in cambio")
+    # so do "negative or zero" and "negative or positive": "jokers negative or zero?" had the case of a hand's negative
+    # total (its title says both words), sure; it asks what a joker is worth (value.joker, 0 under memory, §values)
+    reply = ask("jokers negative or zero?")
+    assert reply.sure and reply.top in ("option:value.joker", "card:X")
+    assert "@points" in _asked("is a red king negative or positive")
 
 
 def test_who_says_what_in_a_dispute_is_not_asked_for():
