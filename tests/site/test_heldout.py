@@ -553,14 +553,15 @@ Where it stands (issue 30; counts of `python -m tests.site.heldout_check test`, 
     198 / 13 / 49 (28 of 30 unanswerable "not sure", hands 27 of 27), the validation sets 125 / 4 / 31, 128 / 7 / 25
     and 136 / 6 / 18, hands3 52 / 2 / 6, hands6 39 / 9 / 12, hands7 59 / 8 / 13. The round's rules, found on my own
     phrasings, moved none of the frozen sets' questions.
-- 2026-11-29, the fifteenth round (436c073 -> cc8546f): a dispute's framing, and a measure written first. Before any
+- 2026-11-29, the fifteenth round (436c073 -> 336094c): a dispute's framing, and a measure written first. Before any
   change, 95 new phrasings of my own (80 on a topic, 15 no rule answers); after the first change, before reading its
   effect on them, 30 disputes told as who says what (25 on a topic, 5 no rule answers). Not in the repository.
   - Reading: who says or thinks what in a dispute is not asked for ("my cousin says ...", "mum thinks ...", "is that
     fair", "we keep arguing", "that's fine": askcanon.STOP_WORDS); a case whose title names a number the question
     does not say is narrower than it, not sure by the title-alone rule ("penalty for a wrong slap?" had the case of a
-    hand grown to six cards: asksure._titled_alone); the game compared with cabo is its history; "high or low" asks
-    what a card is worth ("ace high or low" was not sure, led by the calling limit). askstory split
+    hand grown to six cards: asksure._titled_alone); the game compared with cabo is its history; "high or low" and
+    "negative or zero" ask what a card is worth ("ace high or low" was not sure, led by the calling limit; "jokers
+    negative or zero?" had the case of a negative total, sure). askstory split
     (askdescribed: the cards a question says something about rather than holds).
   - Tuned sets: tune 230 / 1 / 29 unchanged, dev 1011 / 30 / 215 -> 1015 / 29 / 212; the phrasing set and the hand sets
     unchanged. My disputes 10 -> 17 right first of their 25 on a topic (0 -> 1 confidently wrong: the card's answer
@@ -573,7 +574,7 @@ Where it stands (issue 30; counts of `python -m tests.site.heldout_check test`, 
     135 / 4 right first / confidently wrong, the dev set 1015 / 29, 1031 / 34, 1041 / 41, 1051 / 44, the tune half
     230 / 1, 231 / 2, 233 / 3, 234 / 4, my 95 phrasings 66 / 9, 69 / 9, 70 / 9, 70 / 9: a trade whose price
     (how many right answers a confident error is worth) is the product owner's to set.
-  - Frozen, read by counts at f4aeea4 and at the end (cc8546f), the same both times: the test half 198 / 13 / 49
+  - Frozen, read by counts at f4aeea4, cc8546f and the end (336094c), the same each time: the test half 198 / 13 / 49
     unchanged (28 of 30 unanswerable "not sure", hands 27 of 27); the validation set 125 / 4 / 31 -> 127 / 4 / 29
     (read by counts during the round to choose, as it is for); the second 128 / 7 / 25 unchanged; the third 136 / 6 /
     18 -> 135 / 6 / 19 (one right answer became "not sure"; not looked at, nothing chosen on it); hands3 52 / 2 / 6,
