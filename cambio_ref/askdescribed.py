@@ -7,6 +7,7 @@ those of `cambio_ref.askstory`; docs/javascripts/ask-story.js does the same from
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from typing import Any
 
 from cambio_ref.askhand import DESCRIBED_BY, JOINS
 from cambio_ref.cardcounts import ARTICLES, NUMBER_WORDS
@@ -23,6 +24,7 @@ __all__ = [
     "POWER_NOUNS",
     "claimed",
     "described",
+    "described_json",
     "in_deck",
     "said_of",
     "said_points",
@@ -201,3 +203,12 @@ def said_points(words: Sequence[str], used: Collection[int],
         if number is not None:
             out.append((run, sign * number))
     return tuple(out)
+
+
+def described_json() -> dict[str, Any]:
+    """The word lists that find the cards a question says something about, as ask-story.js reads them (with
+    `cambio_ref.askstory.story_json`'s)."""
+    return {"asking_pronouns": sorted(ASKING_PRONOUNS), "held_after": sorted(HELD_AFTER),
+            "in_deck": [list(d) for d in IN_DECK], "deck_has": [list(h) for h in DECK_HAS],
+            "deck_before": sorted(DECK_BEFORE), "power_nouns": sorted(POWER_NOUNS),
+            "points_lead": sorted(POINTS_LEAD), "negative": sorted(NEGATIVE)}

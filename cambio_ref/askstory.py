@@ -10,17 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
-from cambio_ref.askdescribed import (
-    ASKING_PRONOUNS,
-    DECK_BEFORE,
-    DECK_HAS,
-    HELD_AFTER,
-    IN_DECK,
-    NEGATIVE,
-    POINTS_LEAD,
-    POWER_NOUNS,
-    said_of,
-)
+from cambio_ref.askdescribed import described_json, said_of
 from cambio_ref.askhand import (
     HAND_LABELS,
     HAVING,
@@ -401,15 +391,11 @@ def story_words() -> frozenset[str]:
 
 
 def story_json() -> dict[str, Any]:
-    """The word lists that find the cards told of apart from the hand, as ask-story.js reads them."""
-    return {"gone_verbs": sorted(GONE_VERBS), "gone_skip": sorted(GONE_SKIP), "swap_verbs": sorted(SWAP_VERBS),
-            "corrections": [list(c) for c in CORRECTIONS], "denying": sorted(DENYING),
-            "denied_skip": sorted(DENIED_SKIP), "asking_pronouns": sorted(ASKING_PRONOUNS),
-            "held_after": sorted(HELD_AFTER), "in_deck": [list(d) for d in IN_DECK],
-            "deck_has": [list(h) for h in DECK_HAS],
-            "deck_before": sorted(DECK_BEFORE),
-            "power_nouns": sorted(POWER_NOUNS),
-            "points_lead": sorted(POINTS_LEAD), "negative": sorted(NEGATIVE),
+    """The word lists that find the cards told of apart from the hand, as ask-story.js reads them (with those of
+    `cambio_ref.askdescribed.described_json`)."""
+    return {**described_json(), "gone_verbs": sorted(GONE_VERBS), "gone_skip": sorted(GONE_SKIP),
+            "swap_verbs": sorted(SWAP_VERBS), "corrections": [list(c) for c in CORRECTIONS], "denying": sorted(DENYING),
+            "denied_skip": sorted(DENIED_SKIP),
             "number_words": NUMBER_WORDS, "label_asides": sorted(LABEL_ASIDES), "label_more": sorted(LABEL_MORE),
             "back_words": sorted(BACK_WORDS),
             "having": sorted(HAVING),
