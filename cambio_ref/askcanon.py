@@ -14,7 +14,8 @@ from pathlib import Path
 
 from cambio_ref.cardnames import COLOURS, RANK_LETTERS, RANK_WORDS, SUIT_WORDS, code_of, rank_token
 
-__all__ = ["PLAIN_FILE", "STOP", "STOP_WORDS", "canonical", "canonical_words", "card_canonical", "plain_words", "stem"]
+__all__ = ["NUMBERED", "ORDINALS", "PLAIN_FILE", "STOP", "STOP_WORDS", "canonical", "canonical_words", "card_canonical",
+           "ordinals", "plain_words", "stem"]
 
 STOP_WORDS = frozenset((  # noqa: SIM905 (a list of words reads better as one string)
     "a an the of to is are be was what who whom when does do did can may might must it its in on at and or"
@@ -92,6 +93,27 @@ def plain_words() -> dict[str, str]:
 
 def canonical_words(words: Iterable[str]) -> list[str]:
     return [c for w in words for c in canonical(w)]
+
+
+# A number after the name of a stage of play counts that stage: "round one" and "round 2" are the first round and the
+# second, as "1st" and "2nd" are read (`PLAIN_FILE`). Not "turn": "do we turn one up" turns a card.
+NUMBERED = ("round", "lap", "game")
+ORDINALS = {"one": "first", "1": "first", "2": "second", "3": "third", "4": "fourth", "5": "fifth", "6": "sixth"}
+
+
+def ordinals(canon: list[str]) -> list[str]:
+    """Canonical words with a stage of play counted by a number read as an ordinal before it.
+
+    >>> ordinals(canonical_words("can we call in round one".split()))
+    ['can', 'we', 'call', 'in', 'first', 'round']
+    >>> ordinals(canonical_words("who starts round 2".split()))
+    ['who', 'start', 'second', 'round']
+    """
+    out = list(canon)
+    for i in range(1, len(out)):
+        if out[i - 1] in NUMBERED and out[i] in ORDINALS:
+            out[i - 1], out[i] = ORDINALS[out[i]], out[i - 1]
+    return out
 
 
 @cache

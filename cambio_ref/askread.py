@@ -33,11 +33,14 @@ from cambio_ref.askagain import (
     restated,
 )
 from cambio_ref.askcanon import (
+    NUMBERED,
+    ORDINALS,
     STOP,
     STOP_WORDS,
     canonical,
     canonical_words,
     card_canonical,
+    ordinals,
     plain_words,
     stem,
 )
@@ -372,7 +375,7 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     named = people(text, vocab, names) if vocab is not None else frozenset()
     keep = theirs(keep, named)  # ("can i snap jakes card": another player's card)
     parts = [tuple(canonical(w)) for w in keep]
-    canon = [c for p in parts for c in p]
+    canon = ordinals([c for p in parts for c in p])  # ("round one": the first round)
     owner = [j for j, p in enumerate(parts) for _ in p]  # (the word of `keep` each canonical word comes from)
     found = rule_phrases(canon, lex)
     masked = {owner[i] for places in found.values() for i in places}  # ("risky fives": no card there)
@@ -531,4 +534,5 @@ def reading_json(lex: Lexicon) -> dict[str, Any]:
             "last_fillers": sorted(LAST_FILLERS),
             "rule_terms": sorted(lex.rule_terms()), "not_unread": sorted(_NOT_UNREAD), "switch": switch_json(),
             "versus": versus_json(), "card_nouns": sorted(CARD_NOUNS),
-            "plain": plain_words(), "asking": ASKING, "how_much": sorted(HOW_MUCH)}
+            "plain": plain_words(), "asking": ASKING, "how_much": sorted(HOW_MUCH), "numbered": list(NUMBERED),
+            "ordinals": ORDINALS}

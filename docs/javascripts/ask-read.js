@@ -182,6 +182,12 @@
       keep = ctx.theirs(keep, named);  // ("can i snap jakes card": another player's card)
       var owner = [], cw = [];  // (the word of keep each canonical word comes from)
       keep.forEach(function (w, j) { canon(w).forEach(function (c) { owner.push(j); cw.push(c); }); });
+      // cambio_ref.askcanon.ordinals: "round one" is the first round
+      for (var o = 1; o < cw.length; o++) {
+        if (lex.numbered.indexOf(cw[o - 1]) >= 0 && has(lex.ordinals, cw[o])) {
+          var stage = cw[o - 1]; cw[o - 1] = lex.ordinals[cw[o]]; cw[o] = stage;
+        }
+      }
       var found = rulePhrases(cw), masked = new Set();  // ("risky fives": no card there)
       found.forEach(function (places) { places.forEach(function (i) { masked.add(owner[i]); }); });
       // (only a card's word is masked: "2 penalty cards" still counts penalty cards; cambio_ref.askread.card_word)

@@ -87,6 +87,31 @@ def test_who_says_what_in_a_dispute_is_not_asked_for():
     assert reply.sure and reply.top == "option:value.joker"
 
 
+def test_a_numbered_round_is_an_ordinal():
+    # "round one" and "round 2" are the first round and the second in everyday English, as "1st" is read
+    # (cambio_ref.askcanon.ordinals): "can we call in round one" had dropped "one" (a stop word) and was answered, sure,
+    # with the case of a round nobody calls in; it asks from which round calling opens (call.from-round,
+    # spec/options/calling.yaml), which the engine now ranks first.
+    assert {"first", "round"} <= _asked("can we call in round one")
+    assert "1" not in _asked("can we call in round 1")
+    for question in ("can we call in round one", "can we call in round 1"):
+        reply = ask(question)
+        first = reply.top if reply.sure else f"{reply.closest[0].kind}:{reply.closest[0].id}"
+        assert first == "option:call.from-round", question
+    # ("turn" is not numbered so: "do we turn one up" turns a card)
+    assert "first" not in _asked("is the discard pile empty at the start or do we turn one up")
+
+
+def test_rid_of_every_card_is_out_of_cards():
+    # "got rid of every card" says what "rid of all" does (spec/glossary.yaml's out of cards): the question asks what
+    # happens to a player with no cards left, not about snapping as such.
+    assert "@out-of-cards" in _asked("i got rid of every card i had. does that end it")
+    reply = ask("i got rid of every card i had. does that end it")
+    assert not reply.sure or reply.top in {"option:end.empty-hand", "option:call.out-of-cards",
+                                           "case:out-of-cards.empty-hand-wins"}
+    assert reply.sure or reply.closest[0].id in {"end.empty-hand", "call.out-of-cards", "out-of-cards.empty-hand-wins"}
+
+
 def _doc(kind: str, ident: str, options: tuple[str, ...] = ()) -> Doc:
     return Doc(kind, ident, ident, ((1.0, frozenset({ident})),), options=options)
 
