@@ -14,8 +14,8 @@ from pathlib import Path
 
 from cambio_ref.cardnames import COLOURS, RANK_LETTERS, RANK_WORDS, SUIT_WORDS, code_of, rank_token
 
-__all__ = ["NUMBERED", "ORDINALS", "PLAIN_FILE", "STOP", "STOP_WORDS", "canonical", "canonical_words", "card_canonical",
-           "ordinals", "plain_words", "stem"]
+__all__ = ["LETTERED", "NUMBERED", "ORDINALS", "PLAIN_FILE", "STOP", "STOP_WORDS", "canonical", "canonical_words",
+           "card_canonical", "letters", "ordinals", "plain_words", "stem"]
 
 STOP_WORDS = frozenset((  # noqa: SIM905 (a list of words reads better as one string)
     "a an the of to is are be was what who whom when does do did can may might must it its in on at and or"
@@ -99,6 +99,26 @@ def canonical_words(words: Iterable[str]) -> list[str]:
 # second, as "1st" and "2nd" are read (`PLAIN_FILE`). Not "turn": "do we turn one up" turns a card.
 NUMBERED = ("round", "lap", "game")
 ORDINALS = {"one": "first", "1": "first", "2": "second", "3": "third", "4": "fourth", "5": "fifth", "6": "sixth"}
+
+
+# A rank's letter after an article or a possessive is the card ("what does the q do", "my k"), not in "Q&A".
+LETTERED = frozenset(("the", "a", "an", "my", "your", "his", "her", "their", "our"))
+
+
+def letters(canon: list[str]) -> list[str]:
+    """Canonical words with a rank's letter read as its rank where a word of LETTERED comes before it.
+
+    >>> letters(canonical_words("whats the q do".split()))
+    ['what', 'the', 'queen', 'do']
+    >>> letters(canonical_words("the q a says".split())), letters(canonical_words("the q and a".split()))
+    (['the', 'q', 'a', 'say'], ['the', 'q', 'and', 'a'])
+    """
+    out = list(canon)
+    for i in range(1, len(out)):
+        if out[i] in RANK_LETTERS and out[i - 1] in LETTERED and out[i + 1:i + 2] != ["a"] \
+                and out[i + 1:i + 3] != ["and", "a"]:
+            out[i] = rank_token(out[i].upper())
+    return out
 
 
 def ordinals(canon: list[str]) -> list[str]:

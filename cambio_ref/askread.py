@@ -33,6 +33,7 @@ from cambio_ref.askagain import (
     restated,
 )
 from cambio_ref.askcanon import (
+    LETTERED,
     NUMBERED,
     ORDINALS,
     STOP,
@@ -40,6 +41,7 @@ from cambio_ref.askcanon import (
     canonical,
     canonical_words,
     card_canonical,
+    letters,
     ordinals,
     plain_words,
     stem,
@@ -250,8 +252,9 @@ def doc_tokens(text: str, lex: Lexicon) -> list[str]:
     >>> doc_tokens("A wrong flip of a red king", shipped_lexicon())
     ['wrong', 'flip', 'red', 'king', '@wrong-snap', '@snap', '@red-king']
     """
-    aside = set_aside(canonical_words(raw_words(text)), lex)
-    words = [w for i, w in enumerate(canonical_words(raw_words(text))) if i not in aside]
+    canon = letters(ordinals(canonical_words(raw_words(text))))
+    aside = set_aside(canon, lex)
+    words = [w for i, w in enumerate(canon) if i not in aside]
     # A stop word that is a glossary word ("do" for a power) names its term only at the end of a question.
     return [w for w in words if w not in STOP] + [f"@{t}" for t in lex.terms(words, STOP)]
 
@@ -375,7 +378,7 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     named = people(text, vocab, names) if vocab is not None else frozenset()
     keep = theirs(keep, named)  # ("can i snap jakes card": another player's card)
     parts = [tuple(canonical(w)) for w in keep]
-    canon = ordinals([c for p in parts for c in p])  # ("round one": the first round)
+    canon = letters(ordinals([c for p in parts for c in p]))  # ("round one": the first round)
     owner = [j for j, p in enumerate(parts) for _ in p]  # (the word of `keep` each canonical word comes from)
     found = rule_phrases(canon, lex)
     masked = {owner[i] for places in found.values() for i in places}  # ("risky fives": no card there)
@@ -535,4 +538,4 @@ def reading_json(lex: Lexicon) -> dict[str, Any]:
             "rule_terms": sorted(lex.rule_terms()), "not_unread": sorted(_NOT_UNREAD), "switch": switch_json(),
             "versus": versus_json(), "card_nouns": sorted(CARD_NOUNS),
             "plain": plain_words(), "asking": ASKING, "how_much": sorted(HOW_MUCH), "numbered": list(NUMBERED),
-            "ordinals": ORDINALS}
+            "ordinals": ORDINALS, "lettered": sorted(LETTERED)}

@@ -188,6 +188,13 @@
           var stage = cw[o - 1]; cw[o - 1] = lex.ordinals[cw[o]]; cw[o] = stage;
         }
       }
+      // cambio_ref.askcanon.letters: a rank's letter after an article or a possessive is the card ("the q"), not "Q&A"
+      for (var l = 1; l < cw.length; l++) {
+        if (lex.rank_letters.indexOf(cw[l]) >= 0 && lex.lettered.indexOf(cw[l - 1]) >= 0 && cw[l + 1] !== "a" &&
+            !(cw[l + 1] === "and" && cw[l + 2] === "a")) {
+          cw[l] = rankToken(cw[l].toUpperCase());
+        }
+      }
       var found = rulePhrases(cw), masked = new Set();  // ("risky fives": no card there)
       found.forEach(function (places) { places.forEach(function (i) { masked.add(owner[i]); }); });
       // (only a card's word is masked: "2 penalty cards" still counts penalty cards; cambio_ref.askread.card_word)

@@ -102,6 +102,20 @@ def test_a_numbered_round_is_an_ordinal():
     assert "first" not in _asked("is the discard pile empty at the start or do we turn one up")
 
 
+def test_a_rank_letter_after_an_article_is_the_card():
+    # After "the", "a" or "my" a lone J, Q or K names the card, as "the queen" would (cambio_ref.askcanon.letters):
+    # "whats the q do" had matched the "Q" of "Q&A" in two dispute titles and answered neither; it asks what a queen
+    # does (power.queen, spec/options/powers.yaml). "Q&A" and "q and a" stay the part of a source.
+    assert "queen" in _asked("whats the q do") and "q" not in _asked("whats the q do")
+    assert "jack" in _asked("what does the j do")
+    assert "@qa" in _asked("under the q&a does a swapped 7 peek")
+    assert "queen" not in _asked("under the q and a does a swapped 7 peek")
+    for question, rule in (("whats the q do", "option:power.queen"), ("what does the j do", "option:power.jack")):
+        reply = ask(question)
+        assert reply.sure and reply.top == rule, question
+    assert ask("under the q&a does a swapped 7 peek").top == "case:conflict.official-swapped-in-seven-qa"
+
+
 def test_rid_of_every_card_is_out_of_cards():
     # "got rid of every card" says what "rid of all" does (spec/glossary.yaml's out of cards): the question asks what
     # happens to a player with no cards left, not about snapping as such.
