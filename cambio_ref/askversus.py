@@ -5,9 +5,9 @@ total nobody had. The second hand starts at the first card after a word that set
 each other (`COMPARING`: "my 10 and ace vs her 6 and 6", "does a red king and a 9 beat two 4s") or
 stands for another player's cards (`THEIRS`: "my cards: 6 and 7. theirs: 10 and 2"), or,
 when the question asks who wins or who is lower (`WHO_WINS`), after a word that names another player
-(`OTHER_OWNERS`, or a name: "me: 7 7 1, tom: 9 2 3"), and whatever is asked, after such a word and a verb of
-having (`OWNER_HAS`: "i have jack and 2, he has queen and 3"). `cambio_ref.ask` scores each hand under each
-ruleset. `docs/javascripts/ask-story.js` finds the same split.
+(`OTHER_OWNERS`, or a name: "me: 7 7 1, tom: 9 2 3", "..., my sister had a 4 and a 4, who wins"), and whatever is
+asked, after such a word and a verb of having (`OWNER_HAS`: "i have jack and 2, he has queen and 3").
+`cambio_ref.ask` scores each hand under each ruleset. `docs/javascripts/ask-story.js` finds the same split.
 """
 
 from __future__ import annotations
@@ -19,8 +19,12 @@ __all__ = ["COMPARING", "OTHER_OWNERS", "OWNER_HAS", "THEIRS", "WHO_WINS", "vers
 
 # Words between two hands that set them against each other.
 COMPARING = frozenset(("vs", "versus", "beat", "beats", "than", "against"))
-# Words that name another player's cards, or another player.
-OTHER_OWNERS = frozenset(("she", "he", "his", "her", "hers", "they", "their", "theirs", "him", "opponent"))
+# Words that name another player's cards, or another player: a pronoun, or a noun for someone at the table ("my
+# sister had a 4 and a 4", "my friend had an eight and a two"; the kin words are no rule's words either:
+# `cambio_ref.askcanon.STOP_WORDS`).
+OTHER_OWNERS = frozenset(("she", "he", "his", "her", "hers", "they", "their", "theirs", "him", "opponent",
+                          "friend", "mate", "buddy", "pal", "partner", "sister", "brother", "mum", "mom", "dad",
+                          "cousin", "gf", "bf", "wife", "husband", "son", "daughter", "aunt", "uncle"))
 # Words that ask which hand wins ("who takes it").
 WHO_WINS = frozenset(("wins", "won", "win", "winner", "lower", "lowest", "better", "beat", "beats", "higher", "takes"))
 # Words that stand for another player's cards, a second hand whatever is asked ("my cards: 6 and 7. theirs: 10 and 2").

@@ -168,13 +168,17 @@ def test_the_points_a_question_says_a_card_is_worth_are_scored():
     ("my cards: 6 and 7. theirs: 10 and 2", "6S 7S", "10S 2S"),
     ("lowest wins right? i had 9 9, ben had 10 7", "9S 9H", "10S 7S"),
     # (another player and a verb of having, whatever is asked: askversus.OWNER_HAS; the four cards were one hand)
-    ("i have jack and 2, he has queen and 3, what's mine", "JS 2S", "QS 3S")])
+    ("i have jack and 2, he has queen and 3, what's mine", "JS 2S", "QS 3S"),
+    # (a noun for another player, as a pronoun: askversus.OTHER_OWNERS; "sister" is no rule's word, so the four cards
+    # were one hand with nothing named as unread)
+    ("i had a 3 and a 5, my sister had a 4 and a 4. who wins", "3S 5S", "4S 4H"),
+    ("my cards were a nine and a four and my friend had an eight and a two, who won", "9S 4S", "8S 2S")])
 def test_two_hands_compared_are_each_scored(question, first, second):
     # (cambio_ref.askversus) both hands were scored as one, a total nobody had; the words that set them apart are
     # not named as unread. Number cards count their face value under every ruleset (each source's values).
     reply = ask(question)
     assert [f.hit.id for f in reply.found] == [first, second] and reply.unread == () and reply.told == ()
-    if question.startswith("i had"):
+    if question.startswith("i had a 3 and a 4,"):
         assert {s.total for f in reply.found for _, s, _ in f.hands if s} == {3 + 4, 2 + 6}
 
 

@@ -92,7 +92,8 @@ def test_the_site_search_picks_the_same_top_answer_as_cambio_ask(visit: Visit, r
     said = ["risky fives is on. i have two fives and a king, total?",
             "with risky fives on, two fives and a king, total?",
             "at our table the red king is -10: red king, 3, 4. total?",
-            "i had a 3 and a 4, she had a 2 and a 6, who wins", "my cards: 6 and 7. theirs: 10 and 2"]
+            "i had a 3 and a 4, she had a 2 and a 6, who wins", "my cards: 6 and 7. theirs: 10 and 2",
+            "i had a 3 and a 5, my sister had a 4 and a 4. who wins"]
     questions += said
     totalled = hands + said + [e["q"] for half in ("hands", "hands2", "hands4", "hands5") for e in load_half(half)]
     # (the held-out sets, read by counts only)
