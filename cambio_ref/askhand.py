@@ -38,6 +38,7 @@ from cambio_ref.cardcounts import (
     FACTORED_PLURAL,
     INDEFINITE,
     LETTER_JOINS,
+    LISTED_JOINS,
     MORE,
     MULTIPLES,
     NOT_CARDS,
@@ -308,7 +309,7 @@ def labels(words: Sequence[str], j: int, used: Collection[int], between: Collect
 HAVING = frozenset(("have", "had", "got", "holding", "hold"))
 NOW_WORDS = frozenset(("now", "so"))
 HAVING_PAIRS = frozenset((("left", "with"), ("down", "to"), ("ended", "with"), ("up", "with"), ("finished", "with"),
-                          ("stuck", "with"), ("sitting", "on")))
+                          ("stuck", "with"), ("sitting", "on"), ("ended", "holding"), ("finished", "holding")))
 # Words that may come between such a word and the first card ("now it's 5, 6", "down to my 4").
 HAVING_BETWEEN = frozenset(("it", "its", "my"))
 # Words that may come between the two of such a pair ("ended the round with a joker and a ten").
@@ -474,7 +475,8 @@ def hand_json() -> dict[str, Any]:
             "colours": {c: list(s) for c, s in COLOURS.items()}, "counts": COUNT_WORDS,
             "multiples": MULTIPLES, "times": TIMES.pattern, "after": AFTER_WORDS, "times_word": TIMES_WORD,
             "correcting": sorted(CORRECTING),
-            "times_sign": TIMES_SIGN, "letter_joins": sorted(LETTER_JOINS), "indefinite": sorted(INDEFINITE),
+            "times_sign": TIMES_SIGN, "letter_joins": sorted(LETTER_JOINS),
+            "listed_joins": sorted(LISTED_JOINS), "indefinite": sorted(INDEFINITE),
             "pairs": sorted(PAIR_WORDS), "one": ONE, "another": ANOTHER, "definite": DEFINITE, "more": MORE,
             "before_colour": sorted(BEFORE_COLOUR), "not_cards": sorted(NOT_CARDS),
             "not_cards_except": [list(p) for p in NOT_CARDS_EXCEPT],

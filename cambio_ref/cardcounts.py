@@ -56,6 +56,7 @@ __all__ = [
     "FACTOR_SPACED",
     "INDEFINITE",
     "LETTER_JOINS",
+    "LISTED_JOINS",
     "MORE",
     "MULTIPLES",
     "NOT_CARDS",
@@ -149,6 +150,8 @@ DEFINITE = "the"  # before a rank already named, plain, it names that card again
 CORRECTING = frozenset(("no", "wait", "i", "mean", "sorry", "actually", "er", "erm", "um", "uh"))
 # Words that join a letter of the notation to the card after it ("J plus a 5", "K with a joker").
 LETTER_JOINS = frozenset(("and", "plus", "with", "or", "also"))
+# Words that add the number after them to the card before them ("7 and 8 left": two cards, not eight).
+LISTED_JOINS = frozenset(("and", "plus"))
 # A colour after these, with "and", "or" or "one" after it, waits for the rank of the next coloured card.
 BEFORE_COLOUR = frozenset(("a", "an", "one"))
 # A number followed by one of these counts something else: "two cards left", "3 players", "7 points", "after two
@@ -534,8 +537,10 @@ def read_cards(words: Sequence[str]) -> Reading:
         ranged = number and not count and not colour and (
             (words[i + 1:i + 2] != [] and words[i + 1] in RANGE_WORDS and _is_number(words[i + 2:i + 3]))
             or (i > 1 and words[i - 1] in RANGE_WORDS and _is_number(words[i - 2:i - 1])))
-        # (a number right after a card, before "left", is one more card: "only 4 + 4 left", not "4 left")
-        listed = words[after:after + 1] == ["left"] and i - 1 in used
+        # (a number right after a card, or after one and "and", before "left", is one more card: "only 4 + 4 left",
+        # "7 and 8 left", not "4 left")
+        listed = words[after:after + 1] == ["left"] and (
+            i - 1 in used or (i > 1 and words[i - 1] in LISTED_JOINS and i - 2 in used))
         # (after "a" a number is a card; after "the" too, but for "the two cards": those counted)
         articled = i > 0 and (words[i - 1] in INDEFINITE or (
             words[i - 1] == DEFINITE and words[after:after + 1] not in (["card"], ["cards"])))

@@ -286,7 +286,9 @@
         var ranged = number && !count && !colour && (
           (i + 2 < words.length && rangeWords.has(words[i + 1]) && isNumber(words[i + 2])) ||
           (i > 1 && rangeWords.has(words[i - 1]) && isNumber(words[i - 2])));
-        var listed = words[after2] === "left" && used[i - 1] === true;  // ("only 4 + 4 left": one more card)
+        // ("only 4 + 4 left", "7 and 8 left": one more card)
+        var listed = words[after2] === "left" && (used[i - 1] === true ||
+          (i > 1 && lex.listed_joins.indexOf(words[i - 1]) >= 0 && used[i - 2] === true));
         // (after "a" a number is a card; after "the" too, but for "the two cards": those counted)
         var articled = i > 0 && (indefinite.has(words[i - 1]) ||
           (words[i - 1] === lex.definite && words[after2] !== "card" && words[after2] !== "cards"));

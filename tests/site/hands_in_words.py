@@ -179,6 +179,9 @@ HANDS_IN_WORDS = [
     # A number right after a card, before "left", is one more card, not a count of cards left; "only" needs no saying.
     ("only 4 + 4 left, what's my score", ["4S", "4H"], ()),
     ("3 + 4 left. total?", ["3S", "4S"], ()),
+    # ... and so is a number after a card and "and" (cardcounts.LISTED_JOINS: the 8 was a count of cards left, named
+    # as unread, and the 7 scored alone)
+    ("i have 7 and 8 left, total?", ["7S", "8S"], ()),
     # "=" after a hand's label is its colon (the 7 was read as points and dropped, unsaid); "the two cards" counts them.
     ("Hand = seven + eight + nine. total pls", ["7S", "8S", "9S"], ()),
     ("Score check: a red 4 and a black 6, just the two cards.", ["4H", "6S"], ()),
@@ -228,6 +231,8 @@ HANDS_IN_WORDS = [
     # "ended the round with" says the cards are the player's, as "ended with" does (askhand.HAVING_WITHIN: the joker's
     # value was answered, sure)
     ("ended the round with a joker and a ten lol", ["X", "10S"], ()),
+    # ... as "ended the round holding" does (askhand.HAVING_PAIRS: the joker's value was answered, sure)
+    ("ended the round holding a joker and a four", ["X", "4S"], ()),
     # When the hand was counted, by the call ("when he called", "once cambio was called"), asks no rule
     # (askstory.call_time): "called" and "knocked" made these questions about calling, "not sure". "stuck with" and
     # "sitting on" say the cards are the player's, as "left with" does (askhand.HAVING_PAIRS).
