@@ -476,7 +476,9 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     each = "each" in keep or (any(w == "are" and not (k and keep[k - 1] in HAND_LABELS) for k, w in
                                   enumerate(keep[:first])) and not any(w in _SUM_WORDS for w in keep))
     # A rule's words: a word naming a glossary term, or a phrase of a term that is not a card ("risky fives").
-    ruled = [j for j in rest if stem(keep[j]) in single] + [owner[places[0]] for places in found.values()]
+    # (not the call that tells when the cards were counted: "... in my hand when she called cambio")
+    ruled = [j for j in rest if stem(keep[j]) in single] + [
+        owner[places[0]] for places in found.values() if owner[places[0]] not in when]
     topical = asked_last + len(ruled)
     # (the rule's words all told before the cards, a word of value after them: "after the call i had 6, 2, A, score?")
     told_first = bool(reading.used) and not asked_last and all(j < first for j in ruled) and any(

@@ -388,7 +388,8 @@
       // cambio_ref.askread.Query.told_first: the rule's words all before the cards, a word of value after them ("after
       // the call i had 6, 2, A, score?")
       var ruled = rest.filter(function (j) { return has(single, stem(keep[j])); });
-      found.forEach(function (places) { ruled.push(owner[places[0]]); });
+      // (not the call that tells when the cards were counted: "... in my hand when she called cambio")
+      found.forEach(function (places) { if (when.indexOf(owner[places[0]]) < 0) { ruled.push(owner[places[0]]); } });
       var toldFirst = usedAt.length > 0 && !askedLast && ruled.every(function (j) { return j < first; }) &&
         valued.some(function (v, j) { return v && j > hi; });
       // cambio_ref.askagain.restated: the cards said twice are counted once ("three fives, so 5 5 5"), the words said

@@ -240,6 +240,9 @@ HANDS_IN_WORDS = [
     ("got stuck with two 9s when she knocked, how bad", ["9S", "9H"], ()),
     ("had an ace, a 4 and a jack when sam knocked. my total?", ["AS", "4S", "JS"], ()),
     ("after someone called cambio i was sitting on a queen and a 2", ["QS", "2S"], ()),
+    # ... and so does "called cambio" after it, a phrase of the call (askread.analyse's `ruled`: it made the question
+    # one about calling, "not sure")
+    ("6 7 8 in my hand when she called cambio", ["6S", "7S", "8S"], ()),
     ("i know my 4 and my 6, other two: a king and a jack, total", ["4S", "6S", "KS", "JS"], ("other", "two")),
     # A number before "are" or "were" after "my", "final", "last" or "other" counts the cards after it (the four was
     # a card: cardcounts.COUNT_ARE); "were" labels as "are" does; "what did i get" after the cards asks their sum.
