@@ -311,7 +311,7 @@ NOW_WORDS = frozenset(("now", "so"))
 HAVING_PAIRS = frozenset((("left", "with"), ("down", "to"), ("ended", "with"), ("up", "with"), ("finished", "with"),
                           ("stuck", "with"), ("sitting", "on"), ("ended", "holding"), ("finished", "holding")))
 # Words that may come between such a word and the first card ("now it's 5, 6", "down to my 4").
-HAVING_BETWEEN = frozenset(("it", "its", "my"))
+HAVING_BETWEEN = frozenset(("it", "its", "my", "just", "only"))
 # Words that may come between the two of such a pair ("ended the round with a joker and a ten").
 HAVING_WITHIN = (("the", "round"), ("the", "game"), ("that", "round"), ("this", "round"), ("the", "hand"))
 

@@ -24,6 +24,7 @@ import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
+from cambio_ref.askcanon import NUMBERED
 from cambio_ref.cardnames import (
     ACE_NUMBER,
     COLOURS,
@@ -510,7 +511,8 @@ def read_cards(words: Sequence[str]) -> Reading:
             or (words[after] == "of" and words[after + 1:after + 2] != []
                                           and words[after + 1] in OF_PEOPLE)))  # ("two of us flipped")
             or (i > 1 and words[i - 1] in COUNT_BEFORE and words[i - 2] in COUNT_OWNERS
-                and not word[:1].isdigit()))  # ("my bottom two")
+                and not word[:1].isdigit())  # ("my bottom two")
+            or (i > 0 and words[i - 1] in NUMBERED))  # ("round 3 just ended": the third round, `askcanon.ordinals`)
         alike = number and not count and any(tuple(words[i + 1:i + 1 + len(p)]) == p
                                              and words[i + 1 + len(p):i + 2 + len(p)] != ["of"] for p in OF_A_KIND)
         poker = poker or alike

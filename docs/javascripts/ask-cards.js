@@ -257,7 +257,8 @@
           (words[after2] === "of" && after2 + 1 < words.length && lex.of_people.indexOf(words[after2 + 1]) >= 0)) ||
           // cambio_ref.cardcounts.COUNT_BEFORE: "my bottom two", "the other three" count cards
           (i > 1 && lex.count_before.indexOf(words[i - 1]) >= 0 && lex.count_owners.indexOf(words[i - 2]) >= 0 &&
-           !/^[0-9]/.test(word)));
+           !/^[0-9]/.test(word)) ||
+          (i > 0 && lex.numbered.indexOf(words[i - 1]) >= 0));  // ("round 3": cambio_ref.askcanon.ordinals)
         // cambio_ref.cardcounts.OF_A_KIND: "four of a kind", "a three of a kind", "two pair" name no card
         var alike = number && !count && lex.of_a_kind.some(function (p) {
           return same(words.slice(i + 1, i + 1 + p.length), p) && words[i + 1 + p.length] !== "of";

@@ -243,6 +243,17 @@ HANDS_IN_WORDS = [
     # ... and so does "called cambio" after it, a phrase of the call (askread.analyse's `ruled`: it made the question
     # one about calling, "not sure")
     ("6 7 8 in my hand when she called cambio", ["6S", "7S", "8S"], ()),
+    # The reveal is the end of a round, where the cards are counted (spec/glossary.yaml uses it so), not a swap shown
+    # to the table: "reveal" made these questions about a rule, "not sure".
+    ("had 3 twos at the reveal", ["2S", "2H", "2D"], ()),
+    ("final reveal: A, 2, 3. did i do good", ["AS", "2S", "3S"], ()),
+    # A number right after "round" counts the round, no card (cardcounts: NUMBERED, as askcanon.ordinals reads it;
+    # the 3 was scored)
+    ("ok so round 3 just ended and i'm sitting here with a queen, a 2 and a 5. what's my total?", ["QS", "2S", "5S"],
+     ()),
+    # "just" or "only" may come between "now it's" and the cards (askhand.HAVING_BETWEEN): the cards are the player's
+    # after the story told before them (the jack swapped away)
+    ("i swapped my jack away so now its just red king and a 3. points??", ["KH", "3S"], ()),
     ("i know my 4 and my 6, other two: a king and a jack, total", ["4S", "6S", "KS", "JS"], ("other", "two")),
     # A number before "are" or "were" after "my", "final", "last" or "other" counts the cards after it (the four was
     # a card: cardcounts.COUNT_ARE); "were" labels as "are" does; "what did i get" after the cards asks their sum.
