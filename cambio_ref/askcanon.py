@@ -8,14 +8,14 @@ its house rules said on or off).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
 
 from cambio_ref.cardnames import COLOURS, RANK_LETTERS, RANK_WORDS, SUIT_WORDS, code_of, rank_token
 
-__all__ = ["LETTERED", "NUMBERED", "ORDINALS", "PLAIN_FILE", "STOP", "STOP_WORDS", "canonical", "canonical_words",
-           "card_canonical", "letters", "ordinals", "plain_words", "stem"]
+__all__ = ["LETTERED", "NUMBERED", "ORDINALS", "PLAIN_FILE", "POINT_IDIOMS", "STOP", "STOP_WORDS", "canonical",
+           "canonical_words", "card_canonical", "idioms", "letters", "ordinals", "plain_words", "stem"]
 
 STOP_WORDS = frozenset((  # noqa: SIM905 (a list of words reads better as one string)
     "a an the of to is are be was what who whom when does do did can may might must it its in on at and or"
@@ -99,6 +99,28 @@ def canonical_words(words: Iterable[str]) -> list[str]:
 # second, as "1st" and "2nd" are read (`PLAIN_FILE`). Not "turn": "do we turn one up" turns a card.
 NUMBERED = ("round", "lap", "game")
 ORDINALS = {"one": "first", "1": "first", "2": "second", "3": "third", "4": "fourth", "5": "fifth", "6": "sixth"}
+
+
+# "point" in an idiom of purpose or of time is no card's points: "what's the point of the jack", "at what point can i
+# call" (`idioms`).
+POINT_IDIOMS = (("the", "point", "of"), ("what", "point"), ("which", "point"))
+
+
+def idioms(canon: Sequence[str]) -> frozenset[int]:
+    """The places of the words "point" of `POINT_IDIOMS` in canonical words: asked for neither as points nor at all.
+
+    >>> sorted(idioms(canonical_words("whats the point of the jack".split())))
+    [2]
+    >>> sorted(idioms(canonical_words("at what point can i call".split()))), idioms(canonical_words(["points"]))
+    ([2], frozenset())
+    """
+    out: set[int] = set()
+    for idiom in POINT_IDIOMS:
+        at = idiom.index("point")
+        for j in range(len(canon) - len(idiom) + 1):
+            if tuple(canon[j:j + len(idiom)]) == idiom:
+                out.add(j + at)
+    return frozenset(out)
 
 
 # A rank's letter after an article or a possessive is the card ("what does the q do", "my k"), not in "Q&A".

@@ -36,11 +36,13 @@ from cambio_ref.askcanon import (
     LETTERED,
     NUMBERED,
     ORDINALS,
+    POINT_IDIOMS,
     STOP,
     STOP_WORDS,
     canonical,
     canonical_words,
     card_canonical,
+    idioms,
     letters,
     ordinals,
     plain_words,
@@ -418,6 +420,7 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     covered = [False] * len(canon)
     starting = lex.starting()  # (only a phrase that starts with a word can start there)
     aside = set_aside(canon, lex)  # ("not the FAQ": a part of a source the question does not ask for)
+    purpose = idioms(canon)  # ("the point of", "at what point": the word, no card's points)
     for j in range(len(canon)):
         for phrase, term in starting.get(canon[j], ()):
             if len(phrase) > 1 and j not in aside and tuple(canon[j:j + len(phrase)]) == phrase:
@@ -427,7 +430,7 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
                     covered[k] = True
     for j, w in enumerate(canon):
         if w not in STOP and not covered[j] and j not in aside and keep[owner[j]] not in named and owner[j] not in back:
-            wanted.append((w, f"@{single[w]}") if w in single else (w,))
+            wanted.append((w, f"@{single[w]}") if w in single and j not in purpose else (w,))
             plain.append(())
     # A stop word that is a glossary word counts when it ends the question: "what does a ten do?", the words that
     # named its ruleset aside ("what does the king do on the cambio app": "on the" before the ruleset's name).
@@ -445,8 +448,9 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
         plain.append(())
     # Words that ask what cards are worth: a phrase of the glossary term VALUE_TERM ("worth", "add up").
     valued = [False] * len(keep)
+    idiom = {owner[i] for i in purpose}
     for j in range(len(keep)):
-        for phrase in lex.value_phrases:
+        for phrase in lex.value_phrases if j not in idiom else ():
             if tuple(c for p in parts[j:j + len(phrase)] for c in p) == phrase:
                 for k in range(j, j + len(phrase)):
                     valued[k] = True
@@ -477,7 +481,7 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
                                   enumerate(keep[:first])) and not any(w in _SUM_WORDS for w in keep))
     # A rule's words: a word naming a glossary term, or a phrase of a term that is not a card ("risky fives").
     # (not the call that tells when the cards were counted: "... in my hand when she called cambio")
-    ruled = [j for j in rest if stem(keep[j]) in single] + [
+    ruled = [j for j in rest if stem(keep[j]) in single and j not in idiom] + [
         owner[places[0]] for places in found.values() if owner[places[0]] not in when]
     topical = asked_last + len(ruled)
     # (the rule's words all told before the cards, a word of value after them: "after the call i had 6, 2, A, score?")
@@ -540,4 +544,5 @@ def reading_json(lex: Lexicon) -> dict[str, Any]:
             "rule_terms": sorted(lex.rule_terms()), "not_unread": sorted(_NOT_UNREAD), "switch": switch_json(),
             "versus": versus_json(), "card_nouns": sorted(CARD_NOUNS),
             "plain": plain_words(), "asking": ASKING, "how_much": sorted(HOW_MUCH), "numbered": list(NUMBERED),
-            "ordinals": ORDINALS, "lettered": sorted(LETTERED)}
+            "ordinals": ORDINALS, "lettered": sorted(LETTERED),
+            "point_idioms": [list(i) for i in POINT_IDIOMS]}

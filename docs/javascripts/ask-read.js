@@ -261,6 +261,16 @@
       var cwKept = cw.filter(function (w, i) { return back.indexOf(owner[i]) < 0; });
       var wanted = [], plain = [], covered = cw.map(function () { return false; });
       var aside = setAside(cw);  // ("not the FAQ": a part of a source the question does not ask for)
+      // cambio_ref.askcanon.idioms: "point" in "the point of", "what point" is the word, no card's points
+      var purpose = new Set(), idiom = new Set();
+      lex.point_idioms.forEach(function (words) {
+        for (var p = 0; p + words.length <= cw.length; p++) {
+          if (same(cw.slice(p, p + words.length), words)) {
+            purpose.add(p + words.indexOf("point"));
+            idiom.add(owner[p + words.indexOf("point")]);
+          }
+        }
+      });
       for (var j = 0; j < cw.length; j++) {
         lex.phrases.forEach(function (p) {
           if (p[0].length > 1 && !aside.has(j) && same(cw.slice(j, j + p[0].length), p[0])) {
@@ -273,7 +283,9 @@
         });
       }
       cw.forEach(function (w, j) {
-        if (!stop.has(w) && !covered[j] && !aside.has(j) && !named.has(keep[owner[j]]) && back.indexOf(owner[j]) < 0) { wanted.push(has(single, w) ? [w, "@" + single[w]] : [w]); plain.push([]); }
+        if (!stop.has(w) && !covered[j] && !aside.has(j) && !named.has(keep[owner[j]]) && back.indexOf(owner[j]) < 0) {
+          wanted.push(has(single, w) && !purpose.has(j) ? [w, "@" + single[w]] : [w]); plain.push([]);
+        }
       });
       var last = cw.length - 1;  // the words that named the ruleset aside ("on the" cambio app)
       while (ruleset !== null && last >= 0 && (cues.has(cw[last]) || articles.has(cw[last]))) { last -= 1; }
@@ -290,6 +302,7 @@
       });
       var valued = keep.map(function () { return false; });
       for (var v = 0; v < keep.length; v++) {
+        if (idiom.has(v)) { continue; }
         lex.value.forEach(function (phrase) {
           if (same(canonWords(keep.slice(v, v + phrase.length)), phrase)) {
             for (var k2 = v; k2 < v + phrase.length; k2++) { valued[k2] = true; }
@@ -387,7 +400,7 @@
       var first = usedAt.length ? Math.min.apply(null, usedAt) : 0;  // (the first card's first word)
       // cambio_ref.askread.Query.told_first: the rule's words all before the cards, a word of value after them ("after
       // the call i had 6, 2, A, score?")
-      var ruled = rest.filter(function (j) { return has(single, stem(keep[j])); });
+      var ruled = rest.filter(function (j) { return has(single, stem(keep[j])) && !idiom.has(j); });
       // (not the call that tells when the cards were counted: "... in my hand when she called cambio")
       found.forEach(function (places) { if (when.indexOf(owner[places[0]]) < 0) { ruled.push(owner[places[0]]); } });
       var toldFirst = usedAt.length > 0 && !askedLast && ruled.every(function (j) { return j < first; }) &&

@@ -116,6 +116,21 @@ def test_a_rank_letter_after_an_article_is_the_card():
     assert ask("under the q&a does a swapped 7 peek").top == "case:conflict.official-swapped-in-seven-qa"
 
 
+def test_the_point_of_a_card_asks_no_points():
+    # "what's the point of" asks a card's purpose and "at what point" asks when, in everyday English
+    # (cambio_ref.askcanon.idioms): "what's the point of the jack exactly" was answered, sure, with the jack's points,
+    # a card's reply. A card's worth in points is still its points.
+    assert "@points" not in _asked("what's the point of the jack exactly, i keep forgetting")
+    assert "@points" not in _asked("at what point can i say cambio, beginning or end of my turn?")
+    reply = ask("what's the point of the jack exactly, i keep forgetting")
+    assert reply.kind != "card" and not reply.sure
+    # (when a player may call: call.timing, spec/options/calling.yaml, and the case of a call at the wrong time)
+    reply = ask("at what point can i say cambio, beginning or end of my turn?")
+    first = reply.top if reply.sure else f"{reply.closest[0].kind}:{reply.closest[0].id}"
+    assert first in {"case:call.wrong-time", "option:call.timing"}
+    assert ask("whats a jack worth in points").top == "card:JS"
+
+
 def test_rid_of_every_card_is_out_of_cards():
     # "got rid of every card" says what "rid of all" does (spec/glossary.yaml's out of cards): the question asks what
     # happens to a player with no cards left, not about snapping as such.

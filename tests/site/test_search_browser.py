@@ -86,6 +86,8 @@ def test_the_site_search_picks_the_same_top_answer_as_cambio_ask(visit: Visit, r
     questions += ["can we call in round one", "who starts round 2"]  # (a numbered round: cambio_ref.askcanon.ordinals)
     questions += ["i got rid of every card i had. does that end it"]  # (spec/glossary.yaml's out of cards)
     questions += ["whats the q do", "under the q&a does a swapped 7 peek"]  # (cambio_ref.askcanon.letters)
+    questions += ["what's the point of the jack exactly, i keep forgetting",  # (cambio_ref.askcanon.idioms)
+                  "at what point can i say cambio, beginning or end of my turn?"]
     questions += [q for q, _, _ in HANDS_IN_WORDS] + READ_ALIKE + NO_HAND + MISREADS
     hands = [q for q, _, _ in HANDS_IN_WORDS]
     # hands with house rules said or two hands compared (cambio_ref.ask.house_tables, cambio_ref.askversus)
