@@ -108,7 +108,6 @@ __all__ = [
     "LABEL_OWNERS",
     "MAX_NUMBER_CARD",
     "NOW_WORDS",
-    "OPENING",
     "OWN_LABELS",
     "RIGHT",
     "SUMMED",
@@ -317,27 +316,18 @@ HAVING_BETWEEN = frozenset(("it", "its", "my", "just", "only"))
 HAVING_WITHIN = (("the", "round"), ("the", "game"), ("that", "round"), ("this", "round"), ("the", "hand"))
 
 
-# Words that may open a question before a verb of `HAVING` with its "i" left out, as chat leaves it ("only had an
-# ace and a jack", "just got a 2 and a 3"): `having`.
-OPENING = frozenset(("only", "just", "still", "so", "ok", "okay", "well"))
-
-
 def having(words: Sequence[str], j: int) -> bool:
     """Whether the word at `j` says that the player has the cards after it: a verb of `HAVING` with "i" one or two
-    words before it, or first in the question but for words of `OPENING`, a word of `NOW_WORDS`, or the second of a
-    pair of `HAVING_PAIRS` ("left with", "down to", "ended up with"), with the words of `HAVING_WITHIN` between them
-    or none ("ended the round with").
+    words before it, a word of `NOW_WORDS`, or the second of a pair of `HAVING_PAIRS` ("left with", "down to",
+    "ended up with"), with the words of `HAVING_WITHIN` between them or none ("ended the round with").
 
     >>> [having(q.split(), 2) for q in ("so i have", "i have got", "so it now", "am left with", "we have the")]
     [True, True, True, True, False]
     >>> having("ended the round with".split(), 3), having("ended a round with".split(), 3)
     (True, False)
-    >>> having("only had an ace".split(), 1), having("she only had an ace".split(), 2)
-    (True, False)
     """
     w = words[j]
-    return (w in HAVING and ("i" in words[max(j - 2, 0):j] or all(x in OPENING for x in words[:j]))) \
-        or w in NOW_WORDS or (
+    return (w in HAVING and "i" in words[max(j - 2, 0):j]) or w in NOW_WORDS or (
         j > 0 and (words[j - 1], w) in HAVING_PAIRS) or (
         j > 2 and tuple(words[j - 2:j]) in HAVING_WITHIN and (words[j - 3], w) in HAVING_PAIRS)
 

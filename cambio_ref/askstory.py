@@ -20,7 +20,6 @@ from cambio_ref.askhand import (
     JOINS,
     LABEL_OWNERS,
     NOW_WORDS,
-    OPENING,
     having,
     labels,
 )
@@ -401,6 +400,5 @@ def story_json() -> dict[str, Any]:
             "back_words": sorted(BACK_WORDS),
             "having": sorted(HAVING),
             "now_words": sorted(NOW_WORDS), "having_pairs": sorted(map(list, HAVING_PAIRS)),
-            "having_between": sorted(HAVING_BETWEEN), "opening": sorted(OPENING),
-            "having_within": [list(w) for w in HAVING_WITHIN],
+            "having_between": sorted(HAVING_BETWEEN), "having_within": [list(w) for w in HAVING_WITHIN],
             "call_times": sorted(CALL_TIMES), "call_verbs": sorted(CALL_VERBS), "call_reach": CALL_REACH}

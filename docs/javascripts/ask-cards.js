@@ -371,8 +371,7 @@
     // cambio_ref.askhand.having: the word at j says the player has the cards after it ("i have", "now", "left with")
     function having(words, j) {
       var w = words[j];
-      return (lex.having.indexOf(w) >= 0 && (words.slice(Math.max(j - 2, 0), j).indexOf("i") >= 0 ||
-          words.slice(0, j).every(function (x) { return lex.opening.indexOf(x) >= 0; }))) ||
+      return (lex.having.indexOf(w) >= 0 && words.slice(Math.max(j - 2, 0), j).indexOf("i") >= 0) ||
         lex.now_words.indexOf(w) >= 0 ||
         (j > 0 && lex.having_pairs.some(function (p) { return p[0] === words[j - 1] && p[1] === w; })) ||
         // ("ended the round with")

@@ -254,9 +254,6 @@ HANDS_IN_WORDS = [
     # "just" or "only" may come between "now it's" and the cards (askhand.HAVING_BETWEEN): the cards are the player's
     # after the story told before them (the jack swapped away)
     ("i swapped my jack away so now its just red king and a 3. points??", ["KH", "3S"], ()),
-    # A verb of having that opens the question says the cards are the player's, with the "i" left out as chat leaves it
-    # (askhand.OPENING: the ace's, the jack's and the other court cards' values were answered, sure)
-    ("only had an ace and a jack at the end lol", ["AS", "JS"], ()),
     ("i know my 4 and my 6, other two: a king and a jack, total", ["4S", "6S", "KS", "JS"], ("other", "two")),
     # A number before "are" or "were" after "my", "final", "last" or "other" counts the cards after it (the four was
     # a card: cardcounts.COUNT_ARE); "were" labels as "are" does; "what did i get" after the cards asks their sum.
