@@ -1,6 +1,7 @@
 """Words as the question engine compares them: stop words, stems, everyday English read as the rules' words, and a
 card's words as its rank, suit and colour (`cambio_ref.askread` reads a question with them, `cambio_ref.askswitch`
-its house rules said on or off).
+its house rules said on or off); and the readings of a few words by the words beside them: a rank's letter after an
+article (`letters`), a numbered round (`ordinals`), "point" in an idiom (`idioms`).
 
 >>> canonical_words(["drew", "kh", "snapping"])
 ['draw', 'king', 'heart', 'red', 'snap']
@@ -95,34 +96,6 @@ def canonical_words(words: Iterable[str]) -> list[str]:
     return [c for w in words for c in canonical(w)]
 
 
-# A number after the name of a stage of play counts that stage: "round one" and "round 2" are the first round and the
-# second, as "1st" and "2nd" are read (`PLAIN_FILE`). Not "turn": "do we turn one up" turns a card.
-NUMBERED = ("round", "lap", "game")
-ORDINALS = {"one": "first", "1": "first", "2": "second", "3": "third", "4": "fourth", "5": "fifth", "6": "sixth"}
-
-
-# "point" in an idiom of purpose or of time is no card's points: "what's the point of the jack", "at what point can i
-# call" (`idioms`).
-POINT_IDIOMS = (("the", "point", "of"), ("what", "point"), ("which", "point"))
-
-
-def idioms(canon: Sequence[str]) -> frozenset[int]:
-    """The places of the words "point" of `POINT_IDIOMS` in canonical words: asked for neither as points nor at all.
-
-    >>> sorted(idioms(canonical_words("whats the point of the jack".split())))
-    [2]
-    >>> sorted(idioms(canonical_words("at what point can i call".split()))), idioms(canonical_words(["points"]))
-    ([2], frozenset())
-    """
-    out: set[int] = set()
-    for idiom in POINT_IDIOMS:
-        at = idiom.index("point")
-        for j in range(len(canon) - len(idiom) + 1):
-            if tuple(canon[j:j + len(idiom)]) == idiom:
-                out.add(j + at)
-    return frozenset(out)
-
-
 # A rank's letter after an article or a possessive is the card ("what does the q do", "my k"), not in "Q&A".
 LETTERED = frozenset(("the", "a", "an", "my", "your", "his", "her", "their", "our"))
 
@@ -143,6 +116,12 @@ def letters(canon: list[str]) -> list[str]:
     return out
 
 
+# A number after the name of a stage of play counts that stage: "round one" and "round 2" are the first round and the
+# second, as "1st" and "2nd" are read (`PLAIN_FILE`). Not "turn": "do we turn one up" turns a card.
+NUMBERED = ("round", "lap", "game")
+ORDINALS = {"one": "first", "1": "first", "2": "second", "3": "third", "4": "fourth", "5": "fifth", "6": "sixth"}
+
+
 def ordinals(canon: list[str]) -> list[str]:
     """Canonical words with a stage of play counted by a number read as an ordinal before it.
 
@@ -156,6 +135,28 @@ def ordinals(canon: list[str]) -> list[str]:
         if out[i - 1] in NUMBERED and out[i] in ORDINALS:
             out[i - 1], out[i] = ORDINALS[out[i]], out[i - 1]
     return out
+
+
+# "point" in an idiom of purpose or of time is no card's points: "what's the point of the jack", "at what point can i
+# call" (`idioms`).
+POINT_IDIOMS = (("the", "point", "of"), ("what", "point"), ("which", "point"))
+
+
+def idioms(canon: Sequence[str]) -> frozenset[int]:
+    """The places of the words "point" of `POINT_IDIOMS` in canonical words: asked for as the word, not as points.
+
+    >>> sorted(idioms(canonical_words("whats the point of the jack".split())))
+    [2]
+    >>> sorted(idioms(canonical_words("at what point can i call".split()))), idioms(canonical_words(["points"]))
+    ([2], frozenset())
+    """
+    out: set[int] = set()
+    for idiom in POINT_IDIOMS:
+        at = idiom.index("point")
+        for j in range(len(canon) - len(idiom) + 1):
+            if tuple(canon[j:j + len(idiom)]) == idiom:
+                out.add(j + at)
+    return frozenset(out)
 
 
 @cache
