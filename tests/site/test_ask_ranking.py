@@ -131,6 +131,15 @@ def test_the_point_of_a_card_asks_no_points():
     assert ask("whats a jack worth in points").top == "card:JS"
 
 
+def test_must_i_use_a_power_asks_whether_powers_are_optional():
+    # The question word comes between "must" and "use" when it is asked ("must i use a power"), as in "must i swap"
+    # (spec/glossary.yaml's optional power): it was "not sure", led by the case of a snapped power card. Under hearts a
+    # player may decline a power's look and swap (power.optional, spec/options/powers.yaml).
+    assert "@optional-power" in _asked("hearts rules: must i use a power")
+    reply = ask("hearts rules: must i use a power")
+    assert reply.sure and reply.top == "option:power.optional" and reply.ruleset == "hearts"
+
+
 def test_rid_of_every_card_is_out_of_cards():
     # "got rid of every card" says what "rid of all" does (spec/glossary.yaml's out of cards): the question asks what
     # happens to a player with no cards left, not about snapping as such.

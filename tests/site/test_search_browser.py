@@ -84,7 +84,8 @@ def test_the_site_search_picks_the_same_top_answer_as_cambio_ask(visit: Visit, r
     questions += ["mum says jokers are minus one, my cousin says zero, who is right"]  # (who says what: not asked)
     questions += ["ace high or low", "jokers negative or zero?"]  # (spec/glossary.yaml's points)
     questions += ["can we call in round one", "who starts round 2"]  # (a numbered round: cambio_ref.askcanon.ordinals)
-    questions += ["i got rid of every card i had. does that end it"]  # (spec/glossary.yaml's out of cards)
+    questions += ["i got rid of every card i had. does that end it",  # (spec/glossary.yaml's out of cards,
+                  "hearts rules: must i use a power"]  # and its optional power)
     questions += ["whats the q do", "under the q&a does a swapped 7 peek"]  # (cambio_ref.askcanon.letters)
     questions += ["what's the point of the jack exactly, i keep forgetting",  # (cambio_ref.askcanon.idioms)
                   "at what point can i say cambio, beginning or end of my turn?"]
