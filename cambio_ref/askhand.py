@@ -309,7 +309,8 @@ def labels(words: Sequence[str], j: int, used: Collection[int], between: Collect
 HAVING = frozenset(("have", "had", "got", "holding", "hold"))
 NOW_WORDS = frozenset(("now", "so"))
 HAVING_PAIRS = frozenset((("left", "with"), ("down", "to"), ("ended", "with"), ("up", "with"), ("finished", "with"),
-                          ("stuck", "with"), ("sitting", "on"), ("ended", "holding"), ("finished", "holding")))
+                          ("stuck", "with"), ("sitting", "on"), ("ended", "holding"), ("finished", "holding"))) | {
+    (a, "w") for a in ("left", "ended", "up", "finished", "stuck")}  # (texting's "w" for "with": "stuck w two queens")
 # Words that may come between such a word and the first card ("now it's 5, 6", "down to my 4").
 HAVING_BETWEEN = frozenset(("it", "its", "my", "just", "only"))
 # Words that may come between the two of such a pair ("ended the round with a joker and a ten").

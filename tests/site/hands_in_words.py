@@ -238,6 +238,8 @@ HANDS_IN_WORDS = [
     # "sitting on" say the cards are the player's, as "left with" does (askhand.HAVING_PAIRS).
     ("i only had a king of spades and a 2 left when he called", ["KS", "2S"], ()),
     ("got stuck with two 9s when she knocked, how bad", ["9S", "9H"], ()),
+    # (texting's "w" for "with", a stop word as "with" is: askhand.HAVING_PAIRS; it was "not sure")
+    ("stuck w two red queens at the end, what's that in hearts", ["QH", "QD"], ()),
     ("had an ace, a 4 and a jack when sam knocked. my total?", ["AS", "4S", "JS"], ()),
     ("after someone called cambio i was sitting on a queen and a 2", ["QS", "2S"], ()),
     # ... and so does "called cambio" after it, a phrase of the call (askread.analyse's `ruled`: it made the question
