@@ -15,8 +15,8 @@ from pathlib import Path
 
 from cambio_ref.cardnames import COLOURS, RANK_LETTERS, RANK_WORDS, SUIT_WORDS, code_of, rank_token
 
-__all__ = ["LETTERED", "NUMBERED", "ORDINALS", "PLAIN_FILE", "POINT_IDIOMS", "STOP", "STOP_WORDS", "canonical",
-           "canonical_words", "card_canonical", "idioms", "letters", "ordinals", "plain_words", "stem"]
+__all__ = ["LETTERED", "NUMBERED", "ORDINALS", "PLAIN_FILE", "POINT_IDIOMS", "STOP", "STOP_WORDS", "beside",
+           "canonical", "canonical_words", "card_canonical", "idioms", "letters", "ordinals", "plain_words", "stem"]
 
 STOP_WORDS = frozenset((  # noqa: SIM905 (a list of words reads better as one string)
     "a an the of to is are be was what who whom when does do did can may might must it its in on at and or"
@@ -135,6 +135,16 @@ def ordinals(canon: list[str]) -> list[str]:
         if out[i - 1] in NUMBERED and out[i] in ORDINALS:
             out[i - 1], out[i] = ORDINALS[out[i]], out[i - 1]
     return out
+
+
+def beside(canon: list[str]) -> list[str]:
+    """Canonical words read by the words beside them, as a question and the texts it is found by are read alike: a
+    numbered round (`ordinals`), then a rank's letter after an article (`letters`).
+
+    >>> beside(canonical_words("in round one the k".split()))
+    ['in', 'first', 'round', 'the', 'king']
+    """
+    return letters(ordinals(canon))
 
 
 # "point" in an idiom of purpose or of time is no card's points: "what's the point of the jack", "at what point can i

@@ -39,12 +39,11 @@ from cambio_ref.askcanon import (
     POINT_IDIOMS,
     STOP,
     STOP_WORDS,
+    beside,
     canonical,
     canonical_words,
     card_canonical,
     idioms,
-    letters,
-    ordinals,
     plain_words,
     stem,
 )
@@ -254,7 +253,7 @@ def doc_tokens(text: str, lex: Lexicon) -> list[str]:
     >>> doc_tokens("A wrong flip of a red king", shipped_lexicon())
     ['wrong', 'flip', 'red', 'king', '@wrong-snap', '@snap', '@red-king']
     """
-    canon = letters(ordinals(canonical_words(raw_words(text))))
+    canon = beside(canonical_words(raw_words(text)))
     aside = set_aside(canon, lex)
     words = [w for i, w in enumerate(canon) if i not in aside]
     # A stop word that is a glossary word ("do" for a power) names its term only at the end of a question.
@@ -380,7 +379,7 @@ def analyse(text: str, lex: Lexicon, vocab: Mapping[str, int] | None = None,
     named = people(text, vocab, names) if vocab is not None else frozenset()
     keep = theirs(keep, named)  # ("can i snap jakes card": another player's card)
     parts = [tuple(canonical(w)) for w in keep]
-    canon = letters(ordinals([c for p in parts for c in p]))  # ("round one": the first round)
+    canon = beside([c for p in parts for c in p])  # ("round one": the first round; "the q": the queen)
     owner = [j for j, p in enumerate(parts) for _ in p]  # (the word of `keep` each canonical word comes from)
     found = rule_phrases(canon, lex)
     masked = {owner[i] for places in found.values() for i in places}  # ("risky fives": no card there)

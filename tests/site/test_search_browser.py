@@ -19,6 +19,8 @@ import yaml
 from playwright.sync_api import Page
 
 from cambio_ref.ask import ask
+from cambio_ref.askdata import shipped_data
+from cambio_ref.askindex import engine_for
 from cambio_ref.askprint import table_words
 from cambio_ref.cases import load_cases
 from cambio_ref.rulebook.search import SEARCH_INDEX
@@ -50,6 +52,10 @@ NO_HAND = ["what do 7s and 8s do", "what do a 9 and a 10 do", "awareness rules: 
 
 # Misreads of issue 30's follow-up: poker's counts are no card, another card game alone is never sure, cards said with
 # their points ask for a rule, "2 to 10" is no card (tests/site/test_ask_hands.py, tests/site/test_ask_sure.py).
+# Words read by the words beside them (cambio_ref.askcanon.beside, idioms)
+BESIDE = ["can we call in round one", "who starts round 2", "whats the q do", "under the q&a does a swapped 7 peek",
+          "what's the point of the jack exactly, i keep forgetting",
+          "at what point can i say cambio, beginning or end of my turn?"]
 MISREADS = ["four of a kind", "is a three of a kind worth anything", "does two pair count", "two, pair of kings",
             "four of a kind, is that good", "In blackjack is an ace 1 or 11?", "in uno can you stack draw cards",
             "in poker is an ace high", "how many cards do you deal in 6-card golf?",
@@ -121,6 +127,7 @@ def test_the_site_search_picks_the_same_top_answer_as_cambio_ask(visit: Visit, r
         valued = page.evaluate("qs => window.cambioAsk.load().then(e => qs.map(q => { const r = e.ask(q);"
                                " return r.kind === 'card' ? r.cards.map(c => c.id) : []; }))", questions)
         fixed = page.evaluate("qs => window.cambioAsk.load().then(e => qs.map(q => e.analyse(q).fixed))", READ_ALIKE)
+        beside = page.evaluate("qs => window.cambioAsk.load().then(e => qs.map(q => e.analyse(q).wanted))", BESIDE)
         people = page.evaluate("qs => window.cambioAsk.load().then(e => qs.map(q => e.analyse(q).cards.length))",
                                PEOPLE_COUNTED)
         js_frozen = ask_in_browser(page, frozen)
@@ -142,6 +149,10 @@ def test_the_site_search_picks_the_same_top_answer_as_cambio_ask(visit: Visit, r
                       if ours[q].kind == "hand" else [] for q in totalled]
     # Plurals and contractions: read into the same words, none taken for a typo (cambio_ref.askread.raw_words).
     assert [tuple(map(tuple, f)) for f in fixed] == [ours[q].fixed for q in READ_ALIKE]
+    # Words read by their neighbours (cambio_ref.askcanon: ordinals, letters, idioms): the same words asked for, each
+    # with the same alternatives (an idiom's "point" is no points term), where the top answer alone may not tell.
+    engine = engine_for(shipped_data())
+    assert [tuple(map(tuple, w)) for w in beside] == [engine.analyse(q).wanted for q in BESIDE]
     # "two of us", "3 of us": no card (tests/site/test_ask_hands.py), "two of them are kings" kings alone.
     assert people == [int("kings" in q) for q in PEOPLE_COUNTED]
     assert sum(1 for q, t in zip(frozen, js_frozen, strict=True) if ours[q].top != t) == 0, "held out: counts only"
